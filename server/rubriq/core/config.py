@@ -1,0 +1,92 @@
+"""Rubriq's settings: `rubriq.toml` or `[tool.rubriq]` in `pyproject.toml`, found upward from the checked file.
+
+Every setting has a default. An invalid value is reported and replaced by its default; the rest still applies.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from rubriq.core.families import Family
+from rubriq.core.findings import Severity
+
+
+class Config(BaseModel):
+    model_config = ConfigDict(extra="forbid", validate_assignment=True)
+
+    family: Family = Field(Family.GENERIC, description="Model family when the prompt names none.")
+    severity: dict[str, Severity] = Field(default_factory=dict, description="Rule code → severity override.")
+    ignore: list[str] = Field(default_factory=list, description="Rule codes never reported.")
+    weights: dict[str, float] = Field(default_factory=dict, description="Parameter → weight in the weighted view.")
+    debounce_ms: int = Field(200, ge=0, le=5000, description="Editor: wait after a keystroke before tier 0.")
+    model_tiers: Literal["on_type", "on_save", "manual"] = Field(
+        "on_type", description="Editor: when embedding/NLI metrics run.")
+    diagnostic_mode: Literal["auto", "push", "pull"] = Field(
+        "auto", description="Editor: push or pull diagnostics; auto chooses from client capabilities.")
+    embedding_model: str | None = Field(None, description="Local path of a sentence-transformers embedding model.")
+    nli_model: str | None = Field(None, description="Local path of a sentence-transformers CrossEncoder NLI model.")
+    device: str = Field("cpu", description="torch device for models: cpu, cuda, cuda:1 ...")
+    embedding_cache_size: int = Field(20_000, ge=0, description="Sentence embeddings kept in memory (LRU).")
+    nli_cache_size: int = Field(50_000, ge=0, description="NLI results kept in memory (LRU).")
+    disk_cache: str | None = Field(None, description="Folder for an on-disk model cache (batch runs).")
+    top_k: int = Field(3, ge=1, le=50, description="Faithfulness: source chunks verified by NLI per sentence.")
+    rules_base_url: str = Field("https://rubriq.dev/rules", description="Where rule pages are linked.")
+
+
+CONFIG_FILES = ("rubriq.toml", "pyproject.toml")
+
+
+def find_config_file(start: Path) -> Path | None:
+    """The nearest `rubriq.toml`, or `pyproject.toml` with a `[tool.rubriq]` table, from `start` upward."""
+    folder = start if start.is_dir() else start.parent
+    for candidate_dir in (folder, *folder.parents):
+        rubriq_toml = candidate_dir / "rubriq.toml"
+        if rubriq_toml.is_file():
+            return rubriq_toml
+        pyproject = candidate_dir / "pyproject.toml"
+        if pyproject.is_file():
+            try:
+                if "rubriq" in tomllib.loads(pyproject.read_text(encoding="utf-8")).get("tool", {}):
+                    return pyproject
+            except (tomllib.TOMLDecodeError, OSError, UnicodeDecodeError):
+                continue
+    return None
+
+
+def config_from_mapping(raw: dict[str, Any], origin: str = "settings") -> tuple[Config, list[str]]:
+    """Validate key by key: a bad value costs only that key, and says so."""
+    problems: list[str] = []
+    valid: dict[str, Any] = {}
+    for key, value in raw.items():
+        if key not in Config.model_fields:
+            problems.append(f"{origin}: unknown setting {key!r} ignored")
+            continue
+        try:
+            Config.model_validate({key: value})
+        except ValidationError as exc:
+            reason = "; ".join(err["msg"] for err in exc.errors())
+            default = Config.model_fields[key].get_default(call_default_factory=True)
+            problems.append(f"{origin}: invalid value for {key!r} ({reason}); using the default {default!r}")
+            continue
+        valid[key] = value
+    return Config.model_validate(valid), problems
+
+
+def load_config(start: Path | None) -> tuple[Config, list[str], Path | None]:
+    """Config for a file or folder: (config, problems, the file it came from)."""
+    path = find_config_file(start) if start else None
+    if path is None:
+        return Config(), [], None
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError, OSError) as exc:
+        return Config(), [f"{path.name}: cannot be read ({exc}); using defaults"], path
+    table = data.get("tool", {}).get("rubriq", {}) if path.name == "pyproject.toml" else data
+    if not isinstance(table, dict):
+        return Config(), [f"{path.name}: the rubriq settings must be a table; using defaults"], path
+    config, problems = config_from_mapping(table, path.name)
+    return config, problems, path

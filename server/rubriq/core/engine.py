@@ -1,0 +1,146 @@
+"""The engine: one prompt/output pair in, a profile and its findings out. The CLI and the server both call it."""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass, field
+from typing import Any
+
+from rubriq.core.config import Config
+from rubriq.core.context import CheckContext
+from rubriq.core.findings import Finding, Severity
+from rubriq.core.metrics import TIER_NLI, TIER_TEXT, ParameterScore, providers
+from rubriq.core.prompt import PromptDocument, parse_prompt
+from rubriq.core.report import ParameterResult, Profile, weighted_view
+from rubriq.core.rules import find_rule
+from rubriq.core.tasks import PARAMETERS, TASK_PARAMETERS, TaskDetection, detect_task, parse_task_name
+from rubriq.core.text import Span, TextModel
+
+log = logging.getLogger(__name__)
+
+ALL_TIERS = frozenset(range(TIER_TEXT, TIER_NLI + 1))
+
+
+@dataclass
+class CheckResult:
+    prompt: PromptDocument
+    output: TextModel
+    task: TaskDetection
+    profile: Profile
+    findings: list[Finding]  # output findings and prompt findings, sorted by (where, start)
+    models: dict[str, str] = field(default_factory=dict)
+
+    def on(self, where: str) -> list[Finding]:
+        return [f for f in self.findings if f.where == where]
+
+
+def _front_matter_checks(prompt: PromptDocument, weights: dict[str, float], params: tuple[str, ...]) -> list[Finding]:
+    """Prompt-level problems that need the rule registry and the task table."""
+    from rubriq.core.prompt import _key_line, _line_span
+
+    found: list[Finding] = []
+    fm = prompt.front_matter
+    span = prompt.front_matter_span
+    if span is None:
+        return found
+    yaml_text = prompt.text[prompt.text.index("\n") + 1 : span.end]
+    base = prompt.text.index("\n") + 1
+
+    def key_span(key: str) -> Span:
+        return _line_span(prompt.text, _key_line(yaml_text, key), base)
+
+    if fm.task and parse_task_name(fm.task) is None:
+        found.append(Finding.at("FM004", key_span("task"), f"Unknown task type {fm.task!r}; detected from the prompt "
+                                "instead.", text=prompt.text, where="prompt", data={"task": fm.task}))
+    for name in weights:
+        if name not in params:
+            where = "not a parameter" if name not in PARAMETERS else "not part of this task's profile"
+            found.append(Finding.at("FM005", key_span("weights"), f"Weight for {name!r} has no effect: {where}.",
+                                    text=prompt.text, where="prompt", data={"parameter": name}))
+    for code in fm.ignore:
+        if find_rule(code) is None:
+            found.append(Finding.at("FM006", key_span("ignore"), f"Unknown rule code {code!r} in ignore.",
+                                    text=prompt.text, where="prompt", data={"code": code}))
+    return found
+
+
+def check(
+    prompt_text: str,
+    output_text: str,
+    config: Config | None = None,
+    *,
+    models: Any = None,
+    tiers: frozenset[int] = ALL_TIERS,
+    prompt: PromptDocument | None = None,
+    output: TextModel | None = None,
+) -> CheckResult:
+    """Score `output_text` against `prompt_text`.
+
+    `tiers` limits which metrics run (the editor runs tier 0 on every keystroke and the model tiers later);
+    a parameter whose metric is not run reports itself unavailable with the reason.
+    `prompt`/`output` may be passed pre-parsed to reuse their cached segmentation.
+    """
+    config = config or Config()
+    prompt = prompt or parse_prompt(prompt_text)
+    output = output or TextModel(output_text)
+    task = detect_task(prompt)
+    params = TASK_PARAMETERS[task.task]
+    weights = {name: 1.0 for name in params}
+    for source in (config.weights, prompt.front_matter.weights):
+        weights.update({k: float(v) for k, v in source.items() if k in weights})
+
+    ctx = CheckContext(prompt=prompt, output=output, task=task, config=config, models=models)
+    scores: dict[str, ParameterScore] = {}
+    metric_of: dict[str, str] = {}
+    findings: list[Finding] = list(prompt.problems) + _front_matter_checks(prompt, prompt.front_matter.weights, params)
+    registry = providers()
+    to_run = {id(m): m for m in registry.values() if m.always_run or any(p in params for p in m.parameters)}
+    for metric in sorted(to_run.values(), key=lambda m: (m.tier, m.name)):
+        if metric.tier not in tiers:
+            for parameter in metric.parameters:
+                scores[parameter] = ParameterScore.unavailable(parameter, "model tier not run in this pass")
+            continue
+        try:
+            result = metric.run(ctx)
+        except Exception as exc:  # one broken metric must not take the others down
+            log.exception("metric %s failed", metric.name)
+            for parameter in metric.parameters:
+                scores[parameter] = ParameterScore.unavailable(parameter, f"{metric.name} failed: {exc}")
+            continue
+        findings.extend(result.findings)
+        for score in result.scores:
+            scores[score.parameter] = score
+            metric_of[score.parameter] = metric.name
+
+    ignored = {code.upper() for code in (*config.ignore, *prompt.front_matter.ignore)}
+    findings = [_with_severity(f, config) for f in findings if f.code not in ignored]
+    findings.sort(key=lambda f: (f.where, f.start, f.end, f.code))
+
+    counts: dict[str, int] = {}
+    for finding in findings:
+        rule = find_rule(finding.code)
+        if rule and rule.parameter and finding.where == "output":
+            counts[rule.parameter] = counts.get(rule.parameter, 0) + 1
+
+    results = []
+    for name in params:
+        spec = PARAMETERS[name]
+        score = scores.get(name) or ParameterScore.unavailable(
+            name, "not implemented yet" if name not in registry else "metric did not report a score")
+        results.append(ParameterResult(
+            name=name, title=spec.title, badge=spec.badge, weight=weights[name], status=score.status,
+            score=None if score.score is None else round(min(1.0, max(0.0, score.score)), 4),
+            reason=score.reason, detail=score.detail, metric=metric_of.get(name, ""), findings=counts.get(name, 0),
+        ))
+    profile = Profile(
+        task=task.task.value, task_confidence=task.confidence, task_cue=task.cue, family=ctx.family.value,
+        parameters=results, weighted_view=weighted_view(results),
+        scored_parameters=sum(r.status == "ok" for r in results), total_parameters=len(results),
+    )
+    model_ids = models.model_ids() if models is not None and hasattr(models, "model_ids") else {}
+    return CheckResult(prompt, output, task, profile, findings, model_ids)
+
+
+def _with_severity(finding: Finding, config: Config) -> Finding:
+    override: Severity | None = config.severity.get(finding.code)
+    return finding.model_copy(update={"severity": override}) if override else finding
