@@ -57,7 +57,7 @@ PARAMETERS: dict[str, Parameter] = {p.name: p for p in (
     Parameter("structure", "Structure", "", "1.10",
               "Paragraphing, lists and headings that fit the request."),
     Parameter("code_validity", "Code validity", "proxy", "1.11 HumanEval (static ladder)",
-              "Static checks: parses, balanced brackets, no placeholder stubs, plausible imports. Static is not executed."),
+              "Static checks: parses, balanced brackets, no stubs, plausible imports. Static is not executed."),
     Parameter("component_completeness", "Requested components", "", "1.11",
               "Functions and classes the prompt asked for are present by name."),
     Parameter("explanation_quality", "Explanation quality", "proxy", "1.10",
