@@ -21,7 +21,8 @@ class CheckContext:
     output: TextModel
     task: TaskDetection
     config: Config
-    models: Any = None  # a model hub (rubriq.core.models) or None when model tiers are off
+    models: Any = None  # a model hub (rubriq.core.models.ModelHub) or None when model tiers are off
+    tiers: frozenset[int] = frozenset({0, 1, 2})  # tiers this pass may use; tier-0 metrics check before embedding
     _memo: dict[str, Any] = field(default_factory=dict, repr=False)
 
     @property

@@ -89,7 +89,7 @@ def check(
     for source in (config.weights, prompt.front_matter.weights):
         weights.update({k: float(v) for k, v in source.items() if k in weights})
 
-    ctx = CheckContext(prompt=prompt, output=output, task=task, config=config, models=models)
+    ctx = CheckContext(prompt=prompt, output=output, task=task, config=config, models=models, tiers=tiers)
     scores: dict[str, ParameterScore] = {}
     metric_of: dict[str, str] = {}
     findings: list[Finding] = list(prompt.problems) + _front_matter_checks(prompt, prompt.front_matter.weights, params)
