@@ -1,0 +1,5 @@
+import sys
+
+from rubriq.cli import main
+
+sys.exit(main())

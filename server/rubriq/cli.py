@@ -1,0 +1,219 @@
+"""`rubriq` command line: check, rules, explain (and the commands of the other modules)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import logging
+import sys
+from pathlib import Path
+from typing import Any
+
+from rubriq import __version__
+from rubriq.core.config import Config, load_config
+from rubriq.core.engine import ALL_TIERS, CheckResult, check
+from rubriq.core.findings import Severity
+from rubriq.core.pairing import InputError, Pair, Skipped, find_pairs, read_text, resolve_pair
+from rubriq.core.report import CheckReport, FindingReport
+from rubriq.core.rules import all_rules, find_rule
+
+EXIT_OK, EXIT_FAILED_GATE, EXIT_USAGE = 0, 1, 2
+REPORT_SCHEMA_DOC = "docs/report-schema.md"
+
+
+class CliError(Exception):
+    """A one-line reason; the CLI prints it and exits 2."""
+
+
+def _pairs_for(target: Path, output: Path | None) -> tuple[list[Pair], list[Skipped]]:
+    if target.is_dir():
+        if output is not None:
+            raise CliError("OUT cannot be given when PROMPT is a folder")
+        pairs, skipped = find_pairs(target)
+        if not pairs:
+            raise CliError(f"{target}: no .prompt/.out pairs in this folder")
+        return pairs, skipped
+    if not target.exists():
+        raise CliError(f"{target}: no such file or folder")
+    return [resolve_pair(target, output)], []
+
+
+def load_models(config: Config, enabled: bool) -> Any:
+    """The model hub for embedding/NLI metrics, or None when models are switched off."""
+    if not enabled:
+        return None
+    try:
+        from rubriq.core.models.hub import DefaultModelHub
+    except ImportError:  # the hub module is optional at import time: metrics then report "unavailable"
+        return None
+    return DefaultModelHub(config)
+
+
+def run_check(pair: Pair, config: Config, models: Any, tiers: frozenset[int]) -> tuple[CheckResult, CheckReport]:
+    prompt_text = read_text(pair.prompt)
+    output_text = read_text(pair.output)
+    result = check(prompt_text, output_text, config, models=models, tiers=tiers)
+    findings = [FindingReport.of(f, output_text if f.where == "output" else prompt_text) for f in result.findings]
+    report = CheckReport(
+        prompt_path=str(pair.prompt), output_path=str(pair.output), profile=result.profile,
+        findings=findings, models=result.models,
+    )
+    return result, report
+
+
+def _fmt_score(value: float | None) -> str:
+    return "—" if value is None else f"{value:.2f}"
+
+
+def _print_table(report: CheckReport, console: Any) -> None:
+    from rich.table import Table
+
+    profile = report.profile
+    console.print(f"[bold]{report.output_path}[/bold] against [bold]{report.prompt_path}[/bold]")
+    console.print(f"task: [cyan]{profile.task}[/cyan] (confidence {profile.task_confidence:.2f}, cue: "
+                  f"{profile.task_cue!r})   model family: [cyan]{profile.family}[/cyan]")
+    table = Table(show_header=True, header_style="bold", box=None, pad_edge=False)
+    for column in ("parameter", "score", "badge", "weight", "measured / reason"):
+        table.add_column(column)
+    for p in profile.parameters:
+        note = p.detail if p.status == "ok" else f"[dim]{p.status.replace('_', ' ')}: {p.reason}[/dim]"
+        table.add_row(p.name, _fmt_score(p.score), p.badge, f"{p.weight:g}", note)
+    console.print(table)
+    view = _fmt_score(profile.weighted_view)
+    console.print(f"weighted view: [bold]{view}[/bold] ({profile.weighted_view_label}; "
+                  f"{profile.scored_parameters} of {profile.total_parameters} parameters scored)")
+    for where, title in (("prompt", "On the prompt (what Rubriq understood)"), ("output", "On the output")):
+        rows = [f for f in report.findings if f.where == where]
+        if not rows:
+            continue
+        console.print(f"\n[bold]{title}[/bold]")
+        for f in rows:
+            colour = {"error": "red", "warning": "yellow", "information": "blue", "hint": "dim"}[f.severity]
+            console.print(f"  {f.line}:{f.column} [{colour}]{f.severity:<11}[/{colour}] [bold]{f.code}[/bold] "
+                          f"{f.message}", highlight=False, soft_wrap=True)
+    if report.config_problems:
+        console.print("\n[yellow]config:[/yellow] " + "; ".join(report.config_problems))
+    console.print()
+
+
+def _gate_failed(report: CheckReport, fail_under: float | None, fail_on: Severity | None) -> list[str]:
+    reasons = []
+    view = report.profile.weighted_view
+    if fail_under is not None and view is not None and view < fail_under:
+        reasons.append(f"{report.output_path}: weighted view {view:.2f} < {fail_under}")
+    if fail_on is not None:
+        worst = [f for f in report.findings if f.where == "output" and Severity(f.severity).rank >= fail_on.rank]
+        if worst:
+            reasons.append(f"{report.output_path}: {len(worst)} finding(s) at {fail_on.value} or above")
+    return reasons
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    from rich.console import Console
+
+    target = Path(args.prompt)
+    pairs, skipped = _pairs_for(target, Path(args.out) if args.out else None)
+    config, problems, _ = load_config(target.resolve())
+    models = load_models(config, enabled=not args.no_models)
+    tiers = frozenset({0}) if args.no_models else ALL_TIERS
+    console = Console(stderr=False, highlight=False)
+    reports: list[CheckReport] = []
+    gate_reasons: list[str] = []
+    for pair in pairs:
+        result, report = run_check(pair, config, models, tiers)
+        report.config_problems = problems
+        reports.append(report)
+        gate_reasons += _gate_failed(report, args.fail_under, Severity(args.fail_on) if args.fail_on else None)
+        if args.format == "table":
+            _print_table(report, console)
+            if args.repairs:
+                _print_repairs(result, console)
+    if args.format == "json":
+        document = {
+            "schema_version": CheckReport.model_fields["schema_version"].default,
+            "rubriq_version": __version__,
+            "reports": [r.model_dump(mode="json") for r in reports],
+            "skipped": [{"path": str(s.path), "reason": s.reason} for s in skipped],
+        }
+        print(json.dumps(document, indent=2, ensure_ascii=False))
+    else:
+        for s in skipped:
+            console.print(f"[dim]skipped {s.path}: {s.reason}[/dim]")
+    for reason in gate_reasons:
+        print(f"rubriq: gate failed: {reason}", file=sys.stderr)
+    return EXIT_FAILED_GATE if gate_reasons else EXIT_OK
+
+
+def _print_repairs(result: CheckResult, console: Any) -> None:
+    try:
+        from rubriq.core.repair import repairs_for
+    except ImportError:
+        console.print("[dim]repairs: the repair library is not installed in this build[/dim]")
+        return
+    for finding, repair in repairs_for(result):
+        console.print(f"[bold]Repair for {finding.code}[/bold] ({repair.failure_mode}, {repair.family}):")
+        console.print(repair.explanation, highlight=False, markup=False)
+        console.print(repair.fragment, highlight=False, markup=False)
+        console.print()
+
+
+def cmd_rules(args: argparse.Namespace) -> int:
+    for rule in all_rules():
+        badge = f" [{rule.badge}]" if rule.badge else ""
+        print(f"{rule.code}  {rule.name:<32} {rule.severity.value:<11} {rule.title}{badge}")
+    return EXIT_OK
+
+
+def cmd_explain(args: argparse.Namespace) -> int:
+    rule = find_rule(args.code)
+    if rule is None:
+        raise CliError(f"unknown rule code {args.code!r}; `rubriq rules` lists them")
+    print(rule.markdown(), end="")
+    return EXIT_OK
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="rubriq", description="Offline, deterministic evaluation of prompt/output "
+                                     "pairs (x.prompt + x.out).")
+    parser.add_argument("--version", action="version", version=f"rubriq {__version__}")
+    parser.add_argument("-v", "--verbose", action="store_true", help="log what Rubriq resolves and loads")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    check_cmd = commands.add_parser("check", help="score an output against its prompt")
+    check_cmd.add_argument("prompt", metavar="PROMPT", help="a .prompt file (or its .out), or a folder of pairs")
+    check_cmd.add_argument("out", metavar="OUT", nargs="?", help="the output to score (default: the sibling .out)")
+    check_cmd.add_argument("--format", choices=("table", "json"), default="table",
+                           help=f"table for people, json for machines (schema: {REPORT_SCHEMA_DOC})")
+    check_cmd.add_argument("--fail-under", type=float, metavar="SCORE",
+                           help="exit 1 when a pair's weighted view is below SCORE")
+    check_cmd.add_argument("--fail-on", choices=[s.value for s in Severity], metavar="SEVERITY",
+                           help="exit 1 when an output finding is at SEVERITY or above")
+    check_cmd.add_argument("--no-models", action="store_true",
+                           help="run only the text metrics (tier 0); model-based parameters report unavailable")
+    check_cmd.add_argument("--repairs", action="store_true", help="print a repair prompt for each finding")
+    check_cmd.set_defaults(handler=cmd_check)
+
+    rules_cmd = commands.add_parser("rules", help="list the rule registry")
+    rules_cmd.set_defaults(handler=cmd_rules)
+    explain_cmd = commands.add_parser("explain", help="print a rule's definition")
+    explain_cmd.add_argument("code", metavar="CODE")
+    explain_cmd.set_defaults(handler=cmd_explain)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING, format="rubriq: %(message)s")
+    try:
+        return int(args.handler(args))
+    except (CliError, InputError) as exc:
+        print(f"rubriq: error: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        print("rubriq: interrupted", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())
