@@ -99,7 +99,9 @@ def _print_table(report: CheckReport, console: Any) -> None:
 def _gate_failed(report: CheckReport, fail_under: float | None, fail_on: Severity | None) -> list[str]:
     reasons = []
     view = report.profile.weighted_view
-    if fail_under is not None and view is not None and view < fail_under:
+    if fail_under is not None and view is None:
+        reasons.append(f"{report.output_path}: no parameter could be scored, so --fail-under cannot pass")
+    elif fail_under is not None and view is not None and view < fail_under:
         reasons.append(f"{report.output_path}: weighted view {view:.2f} < {fail_under}")
     if fail_on is not None:
         worst = [f for f in report.findings if f.where == "output" and Severity(f.severity).rank >= fail_on.rank]
