@@ -40,7 +40,7 @@ def test_missing_partner_is_an_input_error(tmp_path):
 
 
 def test_partner_of_needs_a_known_suffix(tmp_path):
-    with pytest.raises(InputError, match="expected a .prompt or .out"):
+    with pytest.raises(InputError, match=r"expected a \.prompt or \.out"):
         partner_of(tmp_path / "x.txt")
 
 

@@ -3,7 +3,7 @@
 import pytest
 
 from rubriq.core.prompt import parse_prompt
-from rubriq.core.tasks import TASK_PARAMETERS, PARAMETERS, TaskType, detect_task
+from rubriq.core.tasks import PARAMETERS, TASK_PARAMETERS, TaskType, detect_task
 
 SOURCE = ("<document>The city library will close its east branch in June because the building needs a new roof. "
           "Books will move to the central branch, and the mobile library will visit the east side twice a week. "
