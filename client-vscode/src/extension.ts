@@ -1,0 +1,241 @@
+// Rubriq for VS Code: starts `python -m rubriq serve` (stdio) for `.prompt` files and their `.out` siblings.
+import { execFile } from 'node:child_process';
+import * as vscode from 'vscode';
+import {
+  DidChangeConfigurationNotification,
+  ExecuteCommandRequest,
+  LanguageClient,
+  LanguageClientOptions,
+  Middleware,
+  ServerOptions,
+  State,
+  TransportKind,
+  vsdiag,
+} from 'vscode-languageclient/node';
+
+import { chooseInterpreter, describeChoice, installCommand, InterpreterChoice } from './interpreter';
+import { isServed } from './pairing';
+import { serverArgs, serverSettings, needsRestart } from './settings';
+import { INITIAL_STATUS, parseStatus, RubriqStatus, statusText } from './status';
+
+const LANGUAGE_ID = 'rubriq-prompt';
+const DOCUMENT_SELECTOR = [
+  { scheme: 'file', language: LANGUAGE_ID },
+  { scheme: 'file', pattern: '**/*.prompt' },
+  { scheme: 'file', pattern: '**/*.out' },
+];
+
+let client: LanguageClient | undefined;
+let log: vscode.LogOutputChannel;
+let statusItem: vscode.LanguageStatusItem;
+let status: RubriqStatus = INITIAL_STATUS;
+
+export async function activate(context: vscode.ExtensionContext): Promise<void> {
+  log = vscode.window.createOutputChannel('Rubriq', { log: true });
+  statusItem = vscode.languages.createLanguageStatusItem('rubriq.status', DOCUMENT_SELECTOR);
+  statusItem.name = 'Rubriq';
+  statusItem.command = { title: 'Show status', command: 'rubriq.editor.showStatus' };
+  showStatus(INITIAL_STATUS);
+  context.subscriptions.push(log, statusItem);
+
+  const register = (id: string, run: (...args: unknown[]) => unknown) =>
+    context.subscriptions.push(vscode.commands.registerCommand(id, run));
+  register('rubriq.editor.runSqb', (folder?: unknown) => runSqb(folder));
+  register('rubriq.editor.rescore', () => executeServerCommand('rubriq.rescore', currentDocumentUri()));
+  register('rubriq.editor.clearCache', async () => {
+    await executeServerCommand('rubriq.clearCache');
+    void vscode.window.showInformationMessage('Rubriq: cache cleared.');
+  });
+  register('rubriq.editor.showStatus', showServerStatus);
+  register('rubriq.editor.restartServer', () => restart(context));
+  register('rubriq.editor.showLogs', () => log.show(true));
+  register('rubriq.editor.installRubriq', async () => installRubriq(await resolveInterpreter()));
+
+  context.subscriptions.push(vscode.workspace.onDidChangeConfiguration(async (event) => {
+    if (needsRestart((section) => event.affectsConfiguration(section))) {
+      await restart(context);
+    } else if (event.affectsConfiguration('rubriq') && client?.state === State.Running) {
+      // Live update: the server re-reads its settings; no restart, models stay loaded.
+      await client.sendNotification(DidChangeConfigurationNotification.type, { settings: { rubriq: currentSettings() } });
+    }
+  }));
+
+  await start(context);
+}
+
+export async function deactivate(): Promise<void> {
+  await client?.stop();
+  client = undefined;
+}
+
+function currentSettings() {
+  return serverSettings(vscode.workspace.getConfiguration('rubriq'));
+}
+
+async function pythonExtensionInterpreter(): Promise<string | undefined> {
+  const extension = vscode.extensions.getExtension('ms-python.python');
+  if (!extension) return undefined;
+  try {
+    // The Python extension's environments API (2023+); older releases expose settings.getExecutionDetails.
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    const api: any = extension.isActive ? extension.exports : await extension.activate();
+    const resource = vscode.workspace.workspaceFolders?.[0]?.uri;
+    const active = api?.environments?.getActiveEnvironmentPath?.(resource);
+    if (active?.path) {
+      const resolved = await api.environments.resolveEnvironment?.(active);
+      return resolved?.executable?.uri?.fsPath ?? active.path;
+    }
+    const details = api?.settings?.getExecutionDetails?.(resource);
+    return details?.execCommand?.[0];
+  } catch (error) {
+    log.warn(`Python extension present but its interpreter could not be read: ${String(error)}`);
+    return undefined;
+  }
+}
+
+async function resolveInterpreter(): Promise<InterpreterChoice> {
+  return chooseInterpreter({
+    setting: vscode.workspace.getConfiguration('rubriq').get<string>('interpreter'),
+    pythonExtensionPath: await pythonExtensionInterpreter(),
+    workspaceFolder: vscode.workspace.workspaceFolders?.[0]?.uri.fsPath,
+  });
+}
+
+/** `python -c "import rubriq"`: undefined when it works, else the error text. */
+function importProblem(python: string): Promise<string | undefined> {
+  return new Promise((resolve) => {
+    execFile(python, ['-c', 'import rubriq'], { timeout: 60_000 }, (error, _stdout, stderr) => {
+      resolve(error ? (stderr.trim().split('\n').pop() || error.message) : undefined);
+    });
+  });
+}
+
+function installRubriq(choice: InterpreterChoice): void {
+  const terminal = vscode.window.createTerminal({ name: 'Install Rubriq' });
+  terminal.show();
+  terminal.sendText(installCommand(choice));
+  void vscode.window.showInformationMessage('When the install finishes, run "Rubriq: Restart server".');
+}
+
+async function start(context: vscode.ExtensionContext): Promise<void> {
+  const choice = await resolveInterpreter();
+  log.info(`Python: ${describeChoice(choice)}`);
+  const problem = await importProblem(choice.command);
+  if (problem) {
+    log.error(`Rubriq is not importable in ${choice.command}: ${problem}`);
+    showStatus({ models: 'unavailable', busy: false, detail: `rubriq not importable in ${choice.command}` });
+    const install = 'Install Rubriq in this interpreter';
+    const pick = 'Choose interpreter';
+    const answer = await vscode.window.showErrorMessage(
+      `Rubriq is not installed in ${choice.command} (${problem}).`, install, pick);
+    if (answer === install) installRubriq(choice);
+    if (answer === pick) await vscode.commands.executeCommand('workbench.action.openSettings', 'rubriq.interpreter');
+    return;
+  }
+
+  const args = serverArgs(vscode.workspace.getConfiguration('rubriq').get('serverArgs'));
+  const serverOptions: ServerOptions = { command: choice.command, args, transport: TransportKind.stdio };
+  const clientOptions: LanguageClientOptions = {
+    documentSelector: DOCUMENT_SELECTOR,
+    initializationOptions: { rubriq: currentSettings() },
+    outputChannel: log,
+    traceOutputChannel: log,
+    middleware: pairingMiddleware(),
+  };
+  client = new LanguageClient('rubriq', 'Rubriq', serverOptions, clientOptions);
+  client.onNotification('rubriq/status', (raw: unknown) => showStatus(parseStatus(raw, status)));
+  log.info(`starting: ${choice.command} ${args.join(' ')}`);
+  try {
+    await client.start();
+  } catch (error) {
+    log.error(`the server did not start: ${String(error)}`);
+    showStatus({ models: 'unavailable', busy: false, detail: 'the server did not start; see Rubriq: Show logs' });
+  }
+  context.subscriptions.push({ dispose: () => void client?.stop() });
+}
+
+async function restart(context: vscode.ExtensionContext): Promise<void> {
+  log.info('restarting the server');
+  await client?.stop().catch((error: unknown) => log.warn(`stop: ${String(error)}`));
+  client = undefined;
+  showStatus(INITIAL_STATUS);
+  await start(context);
+}
+
+/** `.out` files without a sibling `.prompt` match the selector's pattern but are never sent to the server. */
+function pairingMiddleware(): Middleware {
+  const served = (document: vscode.TextDocument) => document.uri.scheme !== 'file' || isServed(document.uri.fsPath);
+  return {
+    didOpen: (document, next) => (served(document) ? next(document) : Promise.resolve()),
+    didChange: (event, next) => (served(event.document) ? next(event) : Promise.resolve()),
+    didSave: (document, next) => (served(document) ? next(document) : Promise.resolve()),
+    didClose: (document, next) => (served(document) ? next(document) : Promise.resolve()),
+    provideHover: (document, position, token, next) => (served(document) ? next(document, position, token) : null),
+    provideCodeActions: (document, range, context, token, next) =>
+      (served(document) ? next(document, range, context, token) : []),
+    provideDiagnostics: (document, previousResultId, token, next) => {
+      const uri = document instanceof vscode.Uri ? document : document.uri;
+      return uri.scheme !== 'file' || isServed(uri.fsPath) ? next(document, previousResultId, token)
+        : { kind: vsdiag.DocumentDiagnosticReportKind.full, items: [] };
+    },
+    workspace: {
+      // The server asks for the `rubriq` section: answer with the mapped server settings only.
+      configuration: async (params, token, next) => {
+        const answered = await next(params, token);
+        if (!Array.isArray(answered)) return answered;
+        return params.items.map((item, i) => (item.section === 'rubriq' ? currentSettings() : answered[i]));
+      },
+    },
+  };
+}
+
+function showStatus(next: RubriqStatus): void {
+  status = next;
+  statusItem.text = statusText(next);
+  statusItem.detail = next.detail;
+  statusItem.busy = next.busy;
+  statusItem.severity = next.models === 'unavailable'
+    ? vscode.LanguageStatusSeverity.Warning : vscode.LanguageStatusSeverity.Information;
+}
+
+function currentDocumentUri(): string | undefined {
+  return vscode.window.activeTextEditor?.document.uri.toString();
+}
+
+async function executeServerCommand(command: string, ...args: unknown[]): Promise<unknown> {
+  if (!client || client.state !== State.Running) {
+    void vscode.window.showWarningMessage('Rubriq: the server is not running (see Rubriq: Show logs).');
+    return undefined;
+  }
+  return client.sendRequest(ExecuteCommandRequest.type, { command, arguments: args.filter((a) => a !== undefined) });
+}
+
+async function runSqb(folder?: unknown): Promise<void> {
+  let target = folder instanceof vscode.Uri ? folder : undefined;
+  if (!target) {
+    const picked = await vscode.window.showOpenDialog({
+      canSelectFolders: true, canSelectFiles: false, canSelectMany: false,
+      defaultUri: vscode.workspace.workspaceFolders?.[0]?.uri, openLabel: 'Run SQB',
+    });
+    target = picked?.[0];
+  }
+  if (!target) return;
+  const result = await vscode.window.withProgress(
+    { location: vscode.ProgressLocation.Notification, title: `Rubriq: running SQB on ${target.fsPath}` },
+    () => executeServerCommand('rubriq.runSQB', target.fsPath),
+  );
+  if (result === undefined) return;
+  log.info(`SQB on ${target.fsPath}:\n${typeof result === 'string' ? result : JSON.stringify(result, null, 2)}`);
+  const summary = typeof result === 'object' && result !== null && 'summary' in result
+    ? String((result as { summary: unknown }).summary) : 'done';
+  const open = 'Show logs';
+  if (await vscode.window.showInformationMessage(`Rubriq SQB: ${summary}`, open) === open) log.show(true);
+}
+
+async function showServerStatus(): Promise<void> {
+  const result = client?.state === State.Running ? await executeServerCommand('rubriq.status') : undefined;
+  const text = result === undefined ? `${statusText(status)}: ${status.detail}`
+    : typeof result === 'string' ? result : JSON.stringify(result);
+  log.info(`status: ${text}`);
+  void vscode.window.showInformationMessage(`Rubriq: ${text}`);
+}
