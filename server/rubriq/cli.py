@@ -196,6 +196,59 @@ def cmd_explain(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def cmd_sqb(args: argparse.Namespace) -> int:
+    from rich.console import Console
+    from rich.progress import BarColumn, Progress, TextColumn
+
+    from rubriq.core.sqb.judge import JudgeConfig
+    from rubriq.core.sqb.reports import write_reports
+    from rubriq.core.sqb.runner import SQBUnavailable, run_suite
+
+    suite = Path(args.suite)
+    config, problems, _ = load_config(suite.resolve())
+    for problem in problems:
+        print(f"rubriq: config: {problem}", file=sys.stderr)
+    hub = load_models(config, enabled=True)
+    if hub is None:
+        raise CliError("the SQB needs the model layer (rubriq.core.models), which is not available")
+    judge = None
+    if args.judge_url or args.judge_model:
+        if not (args.judge_url and args.judge_model):
+            raise CliError("--judge-url and --judge-model go together")
+        judge = JudgeConfig(base_url=args.judge_url, model=args.judge_model, api_key_env=args.judge_key_env,
+                            runs=args.judge_runs)
+    console = Console(stderr=True, highlight=False)
+    with Progress(TextColumn("{task.description}"), BarColumn(), TextColumn("{task.completed}/{task.total}"),
+                  console=console, transient=True) as bar:
+        task = bar.add_task("SQB", total=None)
+
+        def progress(label: str, done: int, total: int) -> None:
+            bar.update(task, description=f"SQB {label}", completed=done, total=total)
+
+        try:
+            result = run_suite(suite, hub, judge_config=judge, progress=progress, announce=console.print)
+        except SQBUnavailable as exc:
+            raise CliError(str(exc)) from exc
+        except ValueError as exc:  # e.g. the judge's API key is missing
+            raise CliError(str(exc)) from exc
+    paths = write_reports(result, Path(args.out))
+    out = Console(highlight=False)
+    for case in result.cases:
+        out.print(f"[bold]{case.name}[/bold]")
+        for c in case.contenders:
+            flag = " [red]HARD FAILURE: forbidden claim stated[/red]" if c.hard_failure else ""
+            cov = "—" if c.coverage_completeness is None else f"{c.coverage_completeness:.2f}"
+            out.print(f"  {c.name:<16} F1 {c.factual_f1:.2f}  recall {c.factual_recall:.2f}  precision "
+                      f"{c.factual_precision:.2f}  coverage {cov}  words {c.word_count}{flag}")
+        for d in case.decisions:
+            out.print(f"  {d.contender} vs {d.baseline}: ΔF1 {d.delta_factual_f1:+.2f} — {d.verdict}")
+    out.print("reports: " + ", ".join(str(p) for p in paths.values()))
+    if args.require_improvement and not result.all_improve:
+        print("rubriq: --require-improvement: not every contender improves on its baseline", file=sys.stderr)
+        return EXIT_FAILED_GATE
+    return EXIT_OK
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="rubriq", description="Offline, deterministic evaluation of prompt/output "
                                      "pairs (x.prompt + x.out).")
@@ -216,6 +269,18 @@ def build_parser() -> argparse.ArgumentParser:
                            help="run only the text metrics (tier 0); model-based parameters report unavailable")
     check_cmd.add_argument("--repairs", action="store_true", help="print a repair prompt for each finding")
     check_cmd.set_defaults(handler=cmd_check)
+
+    sqb_cmd = commands.add_parser("sqb", help="run the Semantic Quality Benchmark over a suite of cases")
+    sqb_cmd.add_argument("suite", metavar="SUITE", help="a folder of *.sqb.yaml cases, or one case file")
+    sqb_cmd.add_argument("--out", default="sqb-report", metavar="DIR", help="report folder (default: %(default)s)")
+    sqb_cmd.add_argument("--judge-url", metavar="URL", help="OpenAI-compatible base URL for the blind judge (optional)")
+    sqb_cmd.add_argument("--judge-model", metavar="NAME", help="the judge model")
+    sqb_cmd.add_argument("--judge-key-env", default="OPENAI_API_KEY", metavar="VAR",
+                         help="environment variable holding the judge's API key (default: %(default)s)")
+    sqb_cmd.add_argument("--judge-runs", type=int, default=5, metavar="N", help="judge runs per pair (default: 5)")
+    sqb_cmd.add_argument("--require-improvement", action="store_true",
+                         help="exit 1 unless every contender improves on its baseline by the decisive rule")
+    sqb_cmd.set_defaults(handler=cmd_sqb)
 
     rules_cmd = commands.add_parser("rules", help="list the rule registry")
     rules_cmd.add_argument("--write-docs", metavar="DIR", help="write one markdown page per rule into DIR")
