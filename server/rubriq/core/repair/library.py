@@ -1,0 +1,280 @@
+"""Build the repair for a finding: failure mode × task type × model family → a ready-to-paste prompt fragment and
+the edit that puts it in the right place of the user's prompt.
+
+Where a fragment goes follows the family's mechanism (see `mechanisms.py`) and two fixed rules: never inside the
+front matter, never inside a source block. A long-source faithfulness or completeness repair is two edits: the
+task at the start and key material with the constraints repeated at the end (research log 2.7).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from pydantic import BaseModel, ConfigDict
+
+from rubriq.core.families import Family
+from rubriq.core.findings import Finding
+from rubriq.core.prompt import PromptDocument
+from rubriq.core.repair.facts import Facts, PromptFacts, quote
+from rubriq.core.repair.mechanisms import OPEN_WEIGHTS, render
+from rubriq.core.repair.modes import EDGE_MODES, FAILURE_MODES, failure_mode_for
+from rubriq.core.repair.templates import BUILDERS, Parts
+from rubriq.core.tasks import TaskType
+from rubriq.core.text import Span, split_sentences
+
+if TYPE_CHECKING:
+    from rubriq.core.engine import CheckResult
+
+_PROHIBITION_RE = re.compile(r"\b(?:do not|don't|never|avoid|no)\b", re.IGNORECASE)
+
+
+class PromptEdit(BaseModel):
+    """Replace prompt[start:end] with new_text (an insertion when start == end)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    start: int
+    end: int
+    new_text: str
+
+
+class Repair(BaseModel):
+    """A repair prompt for one finding (or, combined, for several), with the edit that applies it."""
+
+    model_config = ConfigDict(frozen=True)
+
+    code: str  # the rule code(s) of the finding(s)
+    failure_mode: str  # one of FAILURE_MODES, or "combined"
+    subtype: str | None = None  # constraint subtype of a missed_constraint
+    family: Family
+    task: TaskType
+    title: str  # e.g. "Insert repair prompt for claude"
+    label: str  # the diagnosed failure in words
+    explanation: str  # names the failure, quotes the evidence, says which mechanism and where
+    fragment: str  # the ready-to-paste prompt text
+    insert_at: int | None = None  # the edit: an insertion point in the prompt text...
+    replace: tuple[int, int] | None = None  # ...or a [start, end) span of the prompt to replace
+    new_text: str  # what the edit writes (the fragment, with blank lines around it)
+    lead: PromptEdit | None = None  # long sources: the task restated at the start of the prompt (2.7)
+    escalation: str | None = None  # weak_reasoning: self-consistency, for when the failure comes back (2.5)
+    sources: tuple[str, ...] = ()  # the research-log entries the repair draws on
+    blocks: tuple[str, ...] = ()  # the fragment's self-contained blocks
+
+    @property
+    def edits(self) -> list[PromptEdit]:
+        """Every edit of this repair, in prompt order; an editor applies them as one WorkspaceEdit."""
+        if self.replace is not None:
+            main = PromptEdit(start=self.replace[0], end=self.replace[1], new_text=self.new_text)
+        else:
+            point = self.insert_at if self.insert_at is not None else 0
+            main = PromptEdit(start=point, end=point, new_text=self.new_text)
+        return sorted([main, *([self.lead] if self.lead else [])], key=lambda e: (e.start, e.end))
+
+    def apply(self, text: str) -> str:
+        """The prompt with this repair applied."""
+        for edit in sorted(self.edits, key=lambda e: (e.start, e.end), reverse=True):
+            text = text[: edit.start] + edit.new_text + text[edit.end :]
+        return text
+
+
+def _safe_point(prompt: PromptDocument, point: int) -> int:
+    """Move an insertion point out of the front matter and out of any source block."""
+    point = max(point, prompt.body_start)
+    for block in prompt.sources:
+        if block.span.start < point < block.span.end:
+            point = block.span.end
+    return min(point, len(prompt.text))
+
+
+def _insertion_point(prompt: PromptDocument, family: Family, parts: Parts, edges: bool) -> tuple[int, str]:
+    """Where the family's mechanism puts the fragment, and those words for the explanation."""
+    end = len(prompt.text)
+    last_source = max((block.span.end for block in prompt.sources), default=None)
+    if edges:
+        return end, "at the end of the prompt, with the task restated at its start (long source: edges, not middle)"
+    if family == Family.GPT:
+        if parts.grounded and last_source is not None:
+            return _safe_point(prompt, last_source), "right after the source, so the reference text comes first"
+        return _safe_point(prompt, prompt.body_start), "at the start of the prompt: instructions first"
+    if family == Family.GEMINI:
+        if last_source is not None:
+            return _safe_point(prompt, last_source), "right after the context, so the question follows its material"
+        if parts.format_repair:
+            return _safe_point(prompt, prompt.body_start), "at the start of the prompt: the example first"
+        return end, "at the end of the prompt"
+    if family in OPEN_WEIGHTS:
+        return end, "at the end of the prompt, where the constraint is repeated last"
+    if family == Family.CLAUDE:
+        return end, "at the end of the prompt, after the documents (documents first, instructions after)"
+    return end, "at the end of the prompt"
+
+
+def _prohibition_span(prompt: PromptDocument, facts: Facts, parts: Parts) -> Span | None:
+    """The prompt's own "don't" sentence behind a missed constraint, for Gemini's positive rewrite (2.3)."""
+    if parts.failure_mode != "missed_constraint":
+        return None
+    keys = [k.lower() for k in facts.items("forbidden_words", "forbidden", "keywords", "keyword", "word") if k]
+    constraint = (facts.constraint_text or "").lower()
+    for sentence in split_sentences(prompt.instruction_view):
+        text = sentence.text.strip()
+        if not text or not _PROHIBITION_RE.search(text):
+            continue
+        lowered = text.lower()
+        if (constraint and constraint in lowered) or any(
+                re.search(r"\b" + re.escape(key) + r"\b", lowered) for key in keys):
+            start = sentence.span.start + (len(sentence.text) - len(sentence.text.lstrip()))
+            return Span(start, start + len(text))
+    return None
+
+
+def _spaced(text: str, point: int, fragment: str, body_start: int) -> str:
+    """The fragment with blank lines around it, so it stands as its own paragraph wherever it lands."""
+    before, after = text[:point], text[point:]
+    lead = "" if point <= body_start or before.endswith("\n\n") else "\n" if before.endswith("\n") else "\n\n"
+    if not after:
+        trail = "\n"
+    elif after.startswith("\n\n"):
+        trail = ""
+    else:
+        trail = "\n" if after.startswith("\n") else "\n\n"
+    return lead + fragment + trail
+
+
+def build_repair(
+    finding: Finding,
+    prompt: PromptDocument,
+    task: TaskType,
+    family: Family,
+    *,
+    failure_mode: str | None = None,
+    repeated: bool = False,
+) -> Repair | None:
+    """The repair for one finding, or None when its rule names no failure mode.
+
+    `failure_mode` overrides the rule registry (for findings whose code is not registered); `repeated` marks a
+    reasoning failure that keeps coming back, which puts the self-consistency escalation into the fragment.
+    """
+    mode = failure_mode or failure_mode_for(finding)
+    if mode not in FAILURE_MODES:
+        return None
+    facts, prompt_facts = Facts(finding), PromptFacts(prompt, task)
+    parts = BUILDERS[mode](facts, prompt_facts)
+    rendered = render(parts, prompt_facts, family, repeated=repeated)
+    fragment = "\n\n".join(rendered.blocks)
+    edges = bool(rendered.lead_blocks)
+
+    insert_at: int | None
+    replace: tuple[int, int] | None = None
+    prohibition = _prohibition_span(prompt, facts, parts) if family == Family.GEMINI else None
+    if prohibition is not None:
+        insert_at, new_text = None, fragment
+        replace = (prohibition.start, prohibition.end)
+        where = f"in place of the prompt's prohibition {quote(prohibition.slice(prompt.text), 100)}, rewritten as " \
+                "positive instructions"
+        title = f"Replace prohibition with repair prompt for {family.value}"
+    else:
+        insert_at, where = _insertion_point(prompt, family, parts, edges)
+        new_text = _spaced(prompt.text, insert_at, fragment, prompt.body_start)
+        title = f"Insert repair prompt for {family.value}"
+    lead = None
+    if edges:
+        start = prompt.body_start
+        lead_text = "\n\n".join(rendered.lead_blocks)
+        lead = PromptEdit(start=start, end=start, new_text=_spaced(prompt.text, start, lead_text, start))
+
+    kind = f"{mode}/{parts.subtype}" if parts.subtype else mode
+    place = "output" if finding.where == "output" else "prompt"
+    explanation = (f"Diagnosed {parts.label} (failure mode {kind}, rule {finding.code}). The {place} says "
+                   f"{quote(facts.evidence)}. {rendered.mechanism} It goes {where}.")
+    if rendered.escalation and not repeated:
+        explanation += " If this failure comes back, escalate with self-consistency (see `escalation`)."
+    return Repair(
+        code=finding.code, failure_mode=mode, subtype=parts.subtype, family=family, task=task, title=title,
+        label=parts.label, explanation=explanation, fragment=fragment, insert_at=insert_at, replace=replace,
+        new_text=new_text, lead=lead, escalation=rendered.escalation, sources=tuple(rendered.sources),
+        blocks=tuple(rendered.blocks + rendered.lead_blocks),
+    )
+
+
+def repairs_for(result: CheckResult, family: Family | None = None) -> list[tuple[Finding, Repair]]:
+    """A repair for every finding of a check that has a failure mode, in the family of the prompt (or `family`)."""
+    family = family or Family(result.profile.family)
+    modes = [(finding, failure_mode_for(finding)) for finding in result.findings]
+    reasoning_failures = sum(mode == "weak_reasoning" for _, mode in modes)
+    pairs = []
+    for finding, mode in modes:
+        if mode is None:
+            continue
+        repair = build_repair(finding, result.prompt, result.task.task, family,
+                              repeated=mode == "weak_reasoning" and reasoning_failures > 1)
+        if repair is not None:
+            pairs.append((finding, repair))
+    return pairs
+
+
+def merge_repairs(repairs: list[Repair], prompt: PromptDocument) -> Repair | None:
+    """Every repair in one edit (a replacement of the span the edits cover); a block repeated by several
+    repairs, such as the few-shot rules or the restated task, is written once."""
+    if not repairs:
+        return None
+    text = prompt.text
+    replaced: list[tuple[int, int]] = []
+    groups: dict[tuple[int, int], list[str]] = {}
+    seen: set[str] = set()
+    for repair in repairs:
+        for edit in repair.edits:
+            start, end = edit.start, edit.end
+            if start < end and any(Span(start, end).overlaps(Span(*r)) and (start, end) != r for r in replaced):
+                start = end = len(text)  # two different rewrites of one sentence: the later one goes at the end
+            elif start < end:
+                replaced.append((start, end))
+            blocks = _edit_blocks(repair, edit)
+            fresh = [block for block in blocks if block not in seen]
+            seen.update(fresh)
+            groups.setdefault((start, end), []).extend(fresh)
+    # An insertion inside a replaced span moves to that span's end.
+    for (start, end) in list(groups):
+        if start == end:
+            for r_start, r_end in replaced:
+                if r_start < start < r_end:
+                    groups.setdefault((r_end, r_end), []).extend(groups.pop((start, end)))
+                    break
+    spans = sorted(span for span, blocks in groups.items() if blocks or span[0] < span[1])
+    if not spans:
+        return None
+    low, high = spans[0][0], max(span[1] for span in spans)
+    pieces, cursor = [], low
+    for start, end in spans:
+        pieces.append(text[cursor:start])
+        fragment = "\n\n".join(groups[(start, end)])
+        pieces.append(_spaced(text, start, fragment, prompt.body_start) if start == end and fragment else fragment)
+        cursor = end
+    pieces.append(text[cursor:high])
+    unique = [block for span in spans for block in groups[span]]
+    first = repairs[0]
+    modes = list(dict.fromkeys(r.failure_mode for r in repairs))
+    explanation = f"All {len(repairs)} repairs in one edit ({', '.join(modes)}): " + " ".join(
+        f"[{i}] {r.explanation}" for i, r in enumerate(repairs, 1))
+    return Repair(
+        code=", ".join(dict.fromkeys(r.code for r in repairs)), failure_mode="combined", family=first.family,
+        task=first.task, title=f"Apply all {len(repairs)} repair prompts for {first.family.value}",
+        label="; ".join(dict.fromkeys(r.label for r in repairs)), explanation=explanation,
+        fragment="\n\n".join(unique), replace=(low, high), new_text="".join(pieces),
+        sources=tuple(dict.fromkeys(s for r in repairs for s in r.sources)), blocks=tuple(unique),
+    )
+
+
+def _edit_blocks(repair: Repair, edit: PromptEdit) -> list[str]:
+    """The blocks one edit of a repair writes."""
+    if repair.lead is not None and edit == repair.lead:
+        return [b for b in repair.blocks if b in edit.new_text and b not in repair.fragment]
+    return [b for b in repair.blocks if b in repair.fragment]
+
+
+def combined_repair(result: CheckResult, family: Family | None = None) -> Repair | None:
+    """Fix-all: every repair of a check in one edit, no block written twice."""
+    return merge_repairs([repair for _, repair in repairs_for(result, family)], result.prompt)
+
+
+__all__ = ["EDGE_MODES", "PromptEdit", "Repair", "build_repair", "combined_repair", "merge_repairs", "repairs_for"]

@@ -1,0 +1,228 @@
+"""Each model family's own prompting mechanism (research log, Part 2), applied to a repair's `Parts`.
+
+- claude (2.1): XML tags around each instruction, quotes first for grounded tasks, a "start your response with"
+  prefill line for format failures, <thinking> before <answer> for reasoning, a role in the system prompt.
+  Instructions go after the documents, at the end of the prompt.
+- gpt (2.2): ### delimited blocks and triple-quoted reference text, the requirement stated explicitly (newer GPT
+  models follow instructions literally), numbered steps, a system message for roles. Instructions go first;
+  for grounded failures the reference text comes first and the block follows it.
+- gemini (2.3): a few-shot example leads any format repair, instructions are positive (no prohibitions), and
+  the block comes after the context, so the question follows its material.
+- llama / mistral (Part 4, open weights): short, an explicit output format, the constraint repeated at the end.
+- generic: provider-agnostic labelled sections.
+
+The gated techniques hold for every family: few-shot examples carry the three rules of 2.6, chain-of-thought
+only for weak_reasoning with the reasoning before the answer (2.4), self-consistency as its escalation (2.5),
+roles only for wrong_register and marked "this controls register, not correctness" (2.8), and on long sources
+faithfulness/completeness repairs put the task at the start and key material and constraints at the end (2.7).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rubriq.core.families import Family
+from rubriq.core.repair.facts import PromptFacts, quote
+from rubriq.core.repair.modes import EDGE_MODES
+from rubriq.core.repair.templates import GROUNDED_TASKS, Parts
+
+REGISTER_NOTE = "This controls register, not correctness."
+OPEN_WEIGHTS = frozenset({Family.LLAMA, Family.MISTRAL})
+FAMILY_SOURCE = {
+    Family.CLAUDE: "2.1 Anthropic prompt engineering documentation",
+    Family.GPT: "2.2 OpenAI prompt engineering guide",
+    Family.GEMINI: "2.3 Google Gemini prompting guidance",
+    Family.LLAMA: "Part 4 open-weights profile",
+    Family.MISTRAL: "Part 4 open-weights profile",
+    Family.GENERIC: "Part 4 provider-agnostic fallback",
+}
+
+
+def few_shot_rules(deliverable: str) -> str:
+    """The three rules of research log 2.6, carried inline by every template with an example."""
+    return (f"When you add more examples of the {deliverable}: pick examples similar to the real input; "
+            "put the most representative example last; keep every example in exactly the same format.")
+
+
+@dataclass
+class Rendered:
+    blocks: list[str]  # the fragment, block by block (a combined repair drops repeated blocks)
+    lead_blocks: list[str]  # long sources: what goes at the start of the prompt (2.7)
+    escalation: str | None
+    sources: list[str]
+    mechanism: str  # one sentence for the explanation: which mechanism the fragment uses
+
+
+def _long_source_edges(parts: Parts, p: PromptFacts) -> bool:
+    return parts.failure_mode in EDGE_MODES and p.has_source and p.long_source
+
+
+def render(parts: Parts, p: PromptFacts, family: Family, *, repeated: bool = False) -> Rendered:
+    renderer = {Family.CLAUDE: _claude, Family.GPT: _gpt, Family.GEMINI: _gemini}.get(
+        family, _open_weights if family in OPEN_WEIGHTS else _generic)
+    blocks, mechanism = renderer(parts, p)
+    sources = [FAMILY_SOURCE[family]]
+    if parts.example:
+        sources.append("2.6 few-shot selection and ordering")
+    if parts.reasoning:
+        sources.append("2.4 chain-of-thought")
+    if parts.role:
+        sources.append("2.8 role prompting")
+    lead: list[str] = []
+    if _long_source_edges(parts, p):
+        lead_block, end_blocks = _edges(parts, p, family)
+        lead, blocks = [lead_block], blocks + end_blocks
+        sources.append("2.7 Lost in the Middle")
+    escalation = None
+    if parts.escalation:
+        escalation = _wrap(family, "if_still_wrong", "If the answer is still wrong", parts.escalation)
+        sources.append("2.5 self-consistency")
+        if repeated:
+            blocks.append(escalation)
+    return Rendered(blocks, lead, escalation, sources, mechanism)
+
+
+def _wrap(family: Family, tag: str, heading: str, body: str) -> str:
+    """One self-contained block in the family's delimiters."""
+    if family == Family.CLAUDE:
+        return f"<{tag}>\n{body}\n</{tag}>"
+    if family == Family.GPT:
+        return f"### {heading} ###\n{body}"
+    return f"{heading}:\n{body}"
+
+
+def _heading(tag: str) -> str:
+    return tag.replace("_", " ").capitalize()
+
+
+def _role_text(parts: Parts, p: PromptFacts) -> str:
+    return (f"You are an experienced writer who writes {p.deliverable}s for {parts.role}, in the words and at the "
+            f"level {parts.role} expect. {REGISTER_NOTE}")
+
+
+def _claude(parts: Parts, p: PromptFacts) -> tuple[list[str], str]:
+    blocks: list[str] = []
+    used = ["XML tags"]
+    if parts.role:
+        blocks.append(f"<role>\nSystem prompt: {_role_text(parts, p)}\n</role>")
+        used.append("a role for the system prompt")
+    lines = [parts.requirement, *([parts.prohibition] if parts.prohibition else []), *parts.steps]
+    if parts.reasoning:
+        lines.append("Write your reasoning inside <thinking> tags first, then the final answer inside <answer> tags.")
+        used.append("room to think in <thinking> before <answer>")
+    blocks.append(f"<{parts.tag}>\n" + "\n".join(lines) + f"\n</{parts.tag}>")
+    if parts.grounded and p.has_source and p.task in GROUNDED_TASKS:
+        blocks.append(f"<quote_extraction>\nFirst copy, word for word, the sentences of {p.source_ref} that bear on "
+                      f"the request into <quotes> tags. Then write the {p.deliverable} inside <answer> tags, using "
+                      f"only what those quotes support.\n</quote_extraction>")
+        used.append("quotes first")
+    if parts.example:
+        blocks.append(f"<example>\n{parts.example}\n</example>")
+        blocks.append(f"<example_rules>\n{few_shot_rules(p.deliverable)}\n</example_rules>")
+        used.append("an <example>")
+    if parts.prefill:
+        blocks.append(f"Start your response with: {parts.prefill}")
+        used.append(f"a prefill (put `{parts.prefill}` as the start of the assistant turn, or keep the line)")
+    return blocks, "It uses Claude's mechanisms: " + ", ".join(used) + "."
+
+
+def _gpt(parts: Parts, p: PromptFacts) -> tuple[list[str], str]:
+    blocks: list[str] = []
+    used = ["### delimiters", "the requirement stated explicitly rather than implied"]
+    if parts.role:
+        blocks.append(f"### System message ###\n{_role_text(parts, p)}")
+        used.append("a system message")
+    if parts.grounded and parts.reference:
+        blocks.append(f'### Reference text ###\n"""\n{parts.reference}\n"""')
+        used.append("reference text first, in triple quotes")
+    lines = [f"Requirement, stated explicitly: {parts.requirement}"]
+    if parts.prohibition:
+        lines.append(parts.prohibition)
+    lines += [f"{i}. {step}" for i, step in enumerate(parts.steps, 1)]
+    if parts.reasoning:
+        lines.append(f"{len(parts.steps) + 1}. Write the reasoning under “Reasoning:” before the final “Answer:” line.")
+        used.append("numbered steps with the reasoning before the answer")
+    if parts.prefill:
+        lines.append(f"Begin the output with {parts.prefill}")
+    blocks.append(f"### {_heading(parts.tag)} ###\n" + "\n".join(lines))
+    if parts.example:
+        blocks.append(f"### Example ###\n{parts.example}\n### End of example ###")
+        blocks.append(few_shot_rules(p.deliverable))
+        used.append("a delimited example")
+    return blocks, "It uses GPT's mechanisms: " + ", ".join(used) + "."
+
+
+def _gemini(parts: Parts, p: PromptFacts) -> tuple[list[str], str]:
+    blocks: list[str] = []
+    used = []
+    if parts.example and parts.format_repair:
+        blocks.append(f"Example of the expected {p.deliverable}:\n{parts.example}")
+        blocks.append(few_shot_rules(p.deliverable))
+        used.append("a few-shot example first")
+    if parts.role:
+        blocks.append(f"System instruction: {_role_text(parts, p)}")
+        used.append("a system instruction for the role")
+    # Positive instructions only: Gemini follows "do X" more reliably than "don't do Y" (2.3).
+    lines = [parts.requirement, *parts.steps]
+    if parts.reasoning:
+        lines.append("Give the reasoning first and the final answer last, on a line starting “Answer:”.")
+    blocks.append("\n".join(lines))
+    if parts.example and not parts.format_repair:
+        blocks.append(f"Example:\n{parts.example}")
+        blocks.append(few_shot_rules(p.deliverable))
+    used.append("positive instructions placed after the context")
+    return blocks, "It uses Gemini's mechanisms: " + ", ".join(used) + "."
+
+
+def _open_weights(parts: Parts, p: PromptFacts) -> tuple[list[str], str]:
+    blocks: list[str] = []
+    if parts.role:
+        blocks.append(f"System: {_role_text(parts, p)}")
+    lines = [f"Instruction: {parts.requirement}"]
+    if parts.prohibition:
+        lines.append(parts.prohibition)
+    # Shorter instructions for smaller instruction-following headroom: one step unless the repair is reasoning.
+    lines += parts.steps if parts.reasoning else parts.steps[:1]
+    blocks.append("\n".join(lines))
+    if parts.example:
+        blocks.append(f"Output format (follow exactly):\n{parts.example}")
+        blocks.append(few_shot_rules(p.deliverable))
+    blocks.append(f"Remember: {parts.reminder}")
+    return blocks, ("It uses the open-weights mechanisms: short explicit instructions"
+                    + (", an explicit output format" if parts.example else "")
+                    + " and the constraint repeated at the end.")
+
+
+def _generic(parts: Parts, p: PromptFacts) -> tuple[list[str], str]:
+    blocks: list[str] = []
+    if parts.role:
+        blocks.append(f"Role: {_role_text(parts, p)}")
+    lines = [f"Requirement: {parts.requirement}"]
+    if parts.prohibition:
+        lines.append(parts.prohibition)
+    lines += [f"- {step}" for step in parts.steps]
+    if parts.reasoning:
+        lines.append("- Write the reasoning first and the final answer last.")
+    blocks.append("\n".join(lines))
+    if parts.example:
+        blocks.append(f"Example:\n{parts.example}")
+        blocks.append(few_shot_rules(p.deliverable))
+    if parts.prefill:
+        blocks.append(f"Start the answer with: {parts.prefill}")
+    return blocks, "It is provider-agnostic: labelled plain-text sections that any model reads."
+
+
+def _edges(parts: Parts, p: PromptFacts, family: Family) -> tuple[str, list[str]]:
+    """Lost in the Middle (2.7): the task at the start, key material and the constraints repeated at the end."""
+    lead = _wrap(family, "task", "Task (read first)", p.core_request)
+    end: list[str] = []
+    key = parts.reference or (parts.steps[0] if parts.steps else None)
+    if parts.reference:
+        body = f'"""\n{parts.reference}\n"""' if family == Family.GPT else quote(parts.reference, 400)
+        end.append(_wrap(family, "key_passage", "Key passage from the source", body))
+    elif key:
+        end.append(_wrap(family, "key_passage", "Key point from the source", key))
+    constraints = [quote(sentence, 240) for sentence in p.constraint_sentences] or [parts.reminder]
+    end.append(_wrap(family, "constraints_repeated", "Constraints, repeated",
+                     "\n".join(f"- {sentence}" for sentence in constraints)))
+    return lead, end
