@@ -107,15 +107,19 @@ class CaseError(InputError):
 
 
 def _line_of(node: yaml.Node | None, loc: tuple[Any, ...]) -> int | None:
-    """The 1-based line of the YAML node at pydantic's error location."""
+    """The 1-based line of the deepest YAML node on pydantic's error path (a missing key: its parent)."""
+    found = node
     for key in loc:
-        if isinstance(node, yaml.MappingNode):
-            node = next((v for k, v in node.value if k.value == key), None)
-        elif isinstance(node, yaml.SequenceNode) and isinstance(key, int) and key < len(node.value):
-            node = node.value[key]
+        if isinstance(found, yaml.MappingNode):
+            child = next((v for k, v in found.value if k.value == key), None)
+        elif isinstance(found, yaml.SequenceNode) and isinstance(key, int) and key < len(found.value):
+            child = found.value[key]
         else:
+            child = None
+        if child is None:
             break
-    return node.start_mark.line + 1 if node is not None else None
+        found = child
+    return found.start_mark.line + 1 if found is not None else None
 
 
 def _inside(suite_root: Path, base: Path, relative: str, case_path: Path) -> Path:
