@@ -148,25 +148,26 @@ CLICHES: tuple[str, ...] = (
 )
 
 
-def _compile_cliches() -> dict[str, list[tuple[str, ...]]]:
-    by_first: dict[str, list[tuple[str, ...]]] = {}
-    for phrase in CLICHES:
-        words = tuple(re.findall(r"\w+", phrase))
+PhraseTable = dict[str, list[tuple[str, ...]]]
+
+
+def compile_phrases(phrases: tuple[str, ...]) -> PhraseTable:
+    """Phrases as \\w+ word tuples, grouped by first word, longest first: a linear-time matcher's table."""
+    by_first: PhraseTable = {}
+    for phrase in phrases:
+        words = tuple(re.findall(r"\w+", phrase.lower()))
         by_first.setdefault(words[0], []).append(words)
-    for phrases in by_first.values():
-        phrases.sort(key=len, reverse=True)  # longest match first
+    for candidates in by_first.values():
+        candidates.sort(key=len, reverse=True)  # longest match first
     return by_first
 
 
-_CLICHES_BY_FIRST = _compile_cliches()
-
-
-def find_cliches(words: list[tuple[str, Span]]) -> list[tuple[Span, str]]:
-    """(span, phrase) of each stock phrase in a list of (lower-cased word, span); non-overlapping, in order."""
+def find_phrases(words: list[tuple[str, Span]], table: PhraseTable) -> list[tuple[Span, str]]:
+    """(span, phrase) of each phrase of `table` in a list of (lower-cased word, span); non-overlapping, in order."""
     found: list[tuple[Span, str]] = []
     i, n = 0, len(words)
     while i < n:
-        candidates = _CLICHES_BY_FIRST.get(words[i][0])
+        candidates = table.get(words[i][0])
         matched = 0
         if candidates:
             for phrase in candidates:
@@ -177,6 +178,14 @@ def find_cliches(words: list[tuple[str, Span]]) -> list[tuple[Span, str]]:
                     break
         i += matched or 1
     return found
+
+
+_CLICHE_TABLE = compile_phrases(CLICHES)
+
+
+def find_cliches(words: list[tuple[str, Span]]) -> list[tuple[Span, str]]:
+    """Stock phrases of `CLICHES` in a list of (lower-cased word, span)."""
+    return find_phrases(words, _CLICHE_TABLE)
 
 
 def flat_runs(lengths: list[int]) -> list[tuple[int, int]]:
