@@ -39,14 +39,12 @@ def _pairs_for(target: Path, output: Path | None) -> tuple[list[Pair], list[Skip
 
 
 def load_models(config: Config, enabled: bool) -> Any:
-    """The model hub for embedding/NLI metrics, or None when models are switched off."""
+    """The model hub for embedding/NLI metrics (models load lazily, on first use), or None when switched off."""
     if not enabled:
         return None
-    try:
-        from rubriq.core.models.hub import DefaultModelHub
-    except ImportError:  # the hub module is optional at import time: metrics then report "unavailable"
-        return None
-    return DefaultModelHub(config)
+    from rubriq.core.models.hub import LocalModelHub
+
+    return LocalModelHub(config)
 
 
 def run_check(pair: Pair, config: Config, models: Any, tiers: frozenset[int]) -> tuple[CheckResult, CheckReport]:
@@ -209,8 +207,6 @@ def cmd_sqb(args: argparse.Namespace) -> int:
     for problem in problems:
         print(f"rubriq: config: {problem}", file=sys.stderr)
     hub = load_models(config, enabled=True)
-    if hub is None:
-        raise CliError("the SQB needs the model layer (rubriq.core.models), which is not available")
     judge = None
     if args.judge_url or args.judge_model:
         if not (args.judge_url and args.judge_model):
