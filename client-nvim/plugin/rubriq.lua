@@ -1,0 +1,30 @@
+-- Filetype for .prompt files and the :Rubriq* commands. The server starts after require("rubriq").setup().
+if vim.g.loaded_rubriq then
+  return
+end
+vim.g.loaded_rubriq = true
+
+-- 0.7 only reads vim.filetype.add with g:do_filetype_lua, so an autocmd covers it; setfiletype never overrides.
+if vim.filetype and vim.filetype.add then
+  vim.filetype.add({ extension = { prompt = "prompt" } })
+end
+vim.api.nvim_create_autocmd({ "BufRead", "BufNewFile" }, {
+  pattern = "*.prompt",
+  command = "setfiletype prompt",
+})
+
+local function rubriq()
+  return require("rubriq")
+end
+vim.api.nvim_create_user_command("RubriqSQB", function(args)
+  rubriq().run_sqb(args.args)
+end, { nargs = "?", complete = "dir", desc = "Rubriq: run the Semantic Quality Benchmark on a folder" })
+vim.api.nvim_create_user_command("RubriqRescore", function()
+  rubriq().rescore()
+end, { desc = "Rubriq: score the current pair again" })
+vim.api.nvim_create_user_command("RubriqClearCache", function()
+  rubriq().clear_cache()
+end, { desc = "Rubriq: clear the model caches" })
+vim.api.nvim_create_user_command("RubriqStatus", function()
+  rubriq().show_status()
+end, { desc = "Rubriq: show model and server status" })
