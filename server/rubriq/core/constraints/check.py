@@ -1,0 +1,616 @@
+"""Checking a constraint on an output, with evidence: the measured value and the spans where it fails.
+
+Counting follows IFEval's conventions so verdicts agree with the official checker: words are `\\w+` tokens,
+sentences come from Punkt's English model, relations are "less than" (count < N) and "at least" (count >= N);
+paragraphs of `number_paragraphs` are separated by `***`, those of `nth_paragraph_first_word` by a blank line
+("\\n\\n"); highlighted sections are `*text*` or `**text**` on one line; bullets are lines starting with `*` or `-`.
+
+Loose mode (IFEval): the response also passes when one of its variants passes: first line removed, last line
+removed, both removed, each with and without `*` characters (8 variants, the original included).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from rubriq.core.constraints.types import AT_LEAST, EXACTLY, LESS_THAN, Constraint, Mode, Verdict
+from rubriq.core.text import Span, TextModel
+
+PLACEHOLDER_RE = re.compile(r"\[[^\]]*\]")  # IFEval: shortest bracketed run, may span lines
+HIGHLIGHT_RE = re.compile(r"\*[^\n*]*\*")
+DOUBLE_HIGHLIGHT_RE = re.compile(r"\*\*[^\n*]*\*\*")
+TITLE_RE = re.compile(r"<<[^\n]+>>")
+PARAGRAPH_DIVIDER_RE = re.compile(r"\s?\*\*\*\s?")
+COMMA_RE = re.compile(",")
+CONSTRAINED_ANSWERS = ("My answer is yes.", "My answer is no.", "My answer is maybe.")
+# A word-level token for capital-word counting: a word with inner apostrophes/hyphens/periods (U.S.), split like a
+# Treebank tokenizer splits contractions ("DON'T" -> "DO", "N'T").
+CAPITAL_TOKEN_RE = re.compile(r"[^\W_]+(?:[.\-][^\W_]+){0,8}\.?|n't|'[a-zA-Z]{1,2}\b", re.IGNORECASE)
+
+
+@dataclass
+class Outcome:
+    """What one check found on one text: pass/fail, the measured value, its description and the failing spans."""
+
+    passed: bool
+    measured: Any
+    message: str
+    spans: list[Span] = field(default_factory=list)
+
+
+def _relation_ok(count: int, relation: str, limit: int) -> bool:
+    if relation == LESS_THAN:
+        return count < limit
+    if relation == AT_LEAST:
+        return count >= limit
+    return count == limit
+
+
+def _limit_text(relation: str, limit: int) -> str:
+    return {LESS_THAN: f"fewer than {limit}", AT_LEAST: f"at least {limit}"}.get(relation, f"exactly {limit}")
+
+
+def _plural(n: int, unit: str) -> str:
+    return f"{n} {unit}" if n == 1 else f"{n} {unit}s"
+
+
+def _whole(model: TextModel) -> Span:
+    start = len(model.text) - len(model.text.lstrip())
+    return Span(start, len(model.text.rstrip()))
+
+
+def _count_outcome(model: TextModel, count: int, relation: str, limit: int, unit: str,
+                   items: list[Span] | None = None) -> Outcome:
+    """A count against a limit; on failure the span is the part beyond the limit, or the whole output."""
+    passed = _relation_ok(count, relation, limit)
+    message = f"{_plural(count, unit)}, limit: {_limit_text(relation, limit)}"
+    spans: list[Span] = []
+    if not passed:
+        too_many = relation in (LESS_THAN, EXACTLY) and count >= limit
+        if items and too_many:
+            first_extra = items[limit - 1] if relation == LESS_THAN and limit >= 1 else items[min(limit, len(items) - 1)]
+            spans = [Span(first_extra.start, items[-1].end)]
+        else:
+            spans = [_whole(model)]
+    return Outcome(passed, count, message, spans)
+
+
+def _words(model: TextModel, p: dict[str, Any]) -> Outcome:
+    words = model.words
+    return _count_outcome(model, len(words), p["relation"], p["num_words"], "word", [w.span for w in words])
+
+
+def _approximate_words(model: TextModel, p: dict[str, Any]) -> Outcome:
+    target, count = p["num_words"], len(model.words)
+    low, high = int(target * 0.9), int(target * 1.1 + 0.999)
+    passed = low <= count <= high
+    return Outcome(passed, count, f"{_plural(count, 'word')}, target: about {target} ({low}-{high})",
+                   [] if passed else [_whole(model)])
+
+
+def _sentences(model: TextModel, p: dict[str, Any]) -> Outcome:
+    sentences = model.sentences
+    return _count_outcome(model, len(sentences), p["relation"], p["num_sentences"], "sentence",
+                          [s.span for s in sentences])
+
+
+def _divider_paragraphs(text: str) -> tuple[list[Span], bool]:
+    """Paragraphs separated by `***` (IFEval's markdown divider); False when an inner one is empty."""
+    spans, pos, ok = [], 0, True
+    pieces: list[tuple[int, int]] = []
+    for m in PARAGRAPH_DIVIDER_RE.finditer(text):
+        pieces.append((pos, m.start()))
+        pos = m.end()
+    pieces.append((pos, len(text)))
+    for index, (start, end) in enumerate(pieces):
+        if not text[start:end].strip():
+            if 0 < index < len(pieces) - 1:
+                ok = False
+            continue
+        spans.append(Span(start, end))
+    return spans, ok
+
+
+def _paragraphs(model: TextModel, p: dict[str, Any]) -> Outcome:
+    spans, ok = _divider_paragraphs(model.text)
+    target = p["num_paragraphs"]
+    count = len(spans)
+    passed = ok and count == target
+    message = f"{_plural(count, 'paragraph')} separated by ***, required: exactly {target}"
+    if not ok:
+        message += " (an empty paragraph between two *** dividers)"
+    fail = [] if passed else ([Span(spans[target].start, spans[-1].end)] if count > target else [_whole(model)])
+    return Outcome(passed, count, message, fail)
+
+
+def _blank_line_paragraphs(model: TextModel, p: dict[str, Any]) -> Outcome:
+    spans = [s.span for s in model.paragraphs]
+    return _count_outcome(model, len(spans), p.get("relation", EXACTLY), p["num_paragraphs"], "paragraph", spans)
+
+
+def _first_word(paragraph: str) -> str:
+    tokens = paragraph.split()
+    if not tokens:
+        return ""
+    word = tokens[0].strip().lstrip("'").lstrip('"')
+    letters = []
+    for ch in word:
+        if ch in ".,?!'\"":
+            break
+        letters.append(ch.lower())
+    return "".join(letters)
+
+
+def _nth_paragraph_first_word(model: TextModel, p: dict[str, Any]) -> Outcome:
+    text = model.text
+    pieces: list[tuple[int, int]] = []
+    pos = 0
+    for m in re.finditer("\n\n", text):
+        pieces.append((pos, m.start()))
+        pos = m.end()
+    pieces.append((pos, len(text)))
+    count = sum(1 for s, e in pieces if text[s:e].strip())
+    nth, expected, wanted = p["nth_paragraph"], p.get("num_paragraphs"), p["first_word"].lower()
+    if nth > count or nth < 1:
+        return Outcome(False, count, f"{_plural(count, 'paragraph')}; paragraph {nth} does not exist", [_whole(model)])
+    start, end = pieces[nth - 1]
+    paragraph = text[start:end]
+    first = _first_word(paragraph.strip())
+    count_ok = expected is None or count == expected
+    passed = bool(paragraph.strip()) and count_ok and first == wanted
+    parts = [f"paragraph {nth} starts with {first!r}, required {wanted!r}"]
+    if expected is not None:
+        parts.insert(0, f"{_plural(count, 'paragraph')} (required {expected})")
+    lead = len(paragraph) - len(paragraph.lstrip())
+    word_span = Span(start + lead, start + lead + max(1, len(paragraph.strip().split()[0]) if paragraph.strip() else 0))
+    spans = [] if passed else [word_span if first != wanted else _whole(model)]
+    return Outcome(passed, first, "; ".join(parts), spans)
+
+
+def _placeholders(model: TextModel, p: dict[str, Any]) -> Outcome:
+    found = [Span(m.start(), m.end()) for m in PLACEHOLDER_RE.finditer(model.text)]
+    return _count_outcome(model, len(found), AT_LEAST, p["num_placeholders"], "placeholder")
+
+
+def _postscript_pattern(marker: str) -> re.Pattern[str]:
+    marker = marker.strip()
+    if marker == "P.P.S":
+        return re.compile(r"\s*p\.\s?p\.\s?s.*$", re.MULTILINE)
+    if marker == "P.S.":
+        return re.compile(r"\s*p\.\s?s\..*$", re.MULTILINE)
+    return re.compile(r"\s*" + re.escape(marker.lower()) + r".*$", re.MULTILINE)
+
+
+def _postscript(model: TextModel, p: dict[str, Any]) -> Outcome:
+    marker = p["postscript_marker"]
+    found = _postscript_pattern(marker).search(model.text.lower())
+    if found:
+        return Outcome(True, "present", f"postscript starting with {marker} found")
+    last = model.lines[-1].span if model.lines else _whole(model)
+    return Outcome(False, "missing", f"no postscript starting with {marker}", [last])
+
+
+def _bullet_spans(text: str) -> list[Span]:
+    """Lines that start (after blanks) with `*` not followed by `*`, or with `-`."""
+    spans: list[Span] = []
+    lines = text.split("\n")
+    pos = 0
+    skip_next = False
+    for index, line in enumerate(lines):
+        start = pos
+        pos += len(line) + 1
+        if skip_next:
+            skip_next = False
+            continue
+        body = line.lstrip()
+        if body.startswith("-"):
+            spans.append(Span(start, start + len(line)))
+        elif body.startswith("*"):
+            if len(body) > 1 and body[1] != "*":
+                spans.append(Span(start, start + len(line)))
+            elif len(body) == 1 and index < len(lines) - 1:  # a lone "*": the newline stands in for the character
+                spans.append(Span(start, start + len(line)))
+                skip_next = True
+    return spans
+
+
+def _bullets(model: TextModel, p: dict[str, Any]) -> Outcome:
+    items = _bullet_spans(model.text)
+    return _count_outcome(model, len(items), EXACTLY, p["num_bullets"], "bullet point", items)
+
+
+def _bullet_range(model: TextModel, p: dict[str, Any]) -> Outcome:
+    items = _bullet_spans(model.text)
+    low, high = p.get("min"), p.get("max")
+    count = len(items)
+    passed = (low is None or count >= low) and (high is None or count <= high)
+    bound = f"between {low} and {high}" if low is not None and high is not None else (
+        f"at least {low}" if low is not None else f"at most {high}")
+    spans = [] if passed else ([Span(items[high].start, items[-1].end)] if high is not None and count > high
+                               else [_whole(model)])
+    return Outcome(passed, count, f"{_plural(count, 'bullet point')}, required: {bound}", spans)
+
+
+def _constrained(model: TextModel, p: dict[str, Any]) -> Outcome:
+    text = model.text.strip()
+    for option in CONSTRAINED_ANSWERS:
+        if option in text:
+            return Outcome(True, option, f"contains {option!r}")
+    return Outcome(False, "none", "none of the required answers (My answer is yes./no./maybe.)", [_whole(model)])
+
+
+def _highlights(model: TextModel, p: dict[str, Any]) -> Outcome:
+    count = 0
+    for pattern in (HIGHLIGHT_RE, DOUBLE_HIGHLIGHT_RE):
+        for m in pattern.finditer(model.text):
+            if m.group().strip("*").strip():
+                count += 1
+    return _count_outcome(model, count, AT_LEAST, p["num_highlights"], "highlighted section")
+
+
+def _sections(model: TextModel, p: dict[str, Any]) -> Outcome:
+    splitter = p["section_spliter"]
+    pattern = re.compile(r"\s?" + re.escape(splitter) + r"\s?\d{1,9}\s?")
+    count = len(pattern.findall(model.text))
+    return _count_outcome(model, count, AT_LEAST, p["num_sections"], f"section marked {splitter} X")
+
+
+def _strip_fences(text: str) -> str:
+    value = text.strip()
+    for prefix in ("```json", "```Json", "```JSON", "```"):
+        if value.startswith(prefix):
+            value = value[len(prefix):]
+            break
+    if value.endswith("```"):
+        value = value[:-3]
+    return value.strip()
+
+
+def _json(model: TextModel, p: dict[str, Any]) -> Outcome:
+    try:
+        json.loads(_strip_fences(model.text))
+    except ValueError as exc:
+        return Outcome(False, "invalid", f"the response is not valid JSON ({str(exc)[:80]})", [_whole(model)])
+    return Outcome(True, "valid", "the response is valid JSON")
+
+
+def _title(model: TextModel, p: dict[str, Any]) -> Outcome:
+    for m in TITLE_RE.finditer(model.text):
+        if m.group().lstrip("<").rstrip(">").strip():
+            return Outcome(True, "present", f"title {m.group()[:60]}")
+    return Outcome(False, "missing", "no title wrapped in double angular brackets <<title>>",
+                   [model.lines[0].span] if model.lines else [])
+
+
+def _two_responses(model: TextModel, p: dict[str, Any]) -> Outcome:
+    pieces = model.text.split("******")
+    valid: list[str] = []
+    for index, piece in enumerate(pieces):
+        if not piece.strip():
+            if 0 < index < len(pieces) - 1:
+                return Outcome(False, len(valid), "an empty response between ****** separators", [_whole(model)])
+            continue
+        valid.append(piece)
+    if len(valid) != 2:
+        return Outcome(False, len(valid), f"{_plural(len(valid), 'response')} separated by ******, required: 2",
+                       [_whole(model)])
+    if valid[0].strip() == valid[1].strip():
+        return Outcome(False, 2, "the two responses are identical", [_whole(model)])
+    return Outcome(True, 2, "two different responses separated by ******")
+
+
+def _repeat_prompt(model: TextModel, p: dict[str, Any]) -> Outcome:
+    wanted = p["prompt_to_repeat"].strip().lower()
+    passed = model.text.strip().lower().startswith(wanted)
+    first = model.sentences[0].span if model.sentences else _whole(model)
+    return Outcome(passed, "repeated" if passed else "not repeated",
+                   "starts with the request, repeated word for word" if passed
+                   else "does not start with the request repeated word for word", [] if passed else [first])
+
+
+def _end_phrase(model: TextModel, p: dict[str, Any]) -> Outcome:
+    phrase = p["end_phrase"].strip()
+    value = model.text.strip().strip('"').lower()
+    passed = value.endswith(phrase.lower())
+    tail = model.sentences[-1].span if model.sentences else _whole(model)
+    ending = model.text.strip()[-60:]
+    return Outcome(passed, ending, f"ends with {ending!r}" + ("" if passed else f", required {phrase!r}"),
+                   [] if passed else [tail])
+
+
+def _quotation(model: TextModel, p: dict[str, Any]) -> Outcome:
+    value = model.text.strip()
+    passed = len(value) > 1 and value[0] == '"' and value[-1] == '"'
+    return Outcome(passed, "quoted" if passed else "not quoted",
+                   "wrapped in double quotation marks" if passed else "not wrapped in double quotation marks",
+                   [] if passed else [_whole(model)])
+
+
+def _no_comma(model: TextModel, p: dict[str, Any]) -> Outcome:
+    commas = [Span(m.start(), m.end()) for m in COMMA_RE.finditer(model.text)]
+    return Outcome(not commas, len(commas), f"{_plural(len(commas), 'comma')}, limit: none", commas[:50])
+
+
+def _detect_language(text: str) -> str | None:
+    """langdetect's language code, seeded for determinism; None when it cannot tell (no letters)."""
+    from langdetect import DetectorFactory, detect
+    from langdetect.lang_detect_exception import LangDetectException
+
+    DetectorFactory.seed = 0
+    try:
+        return detect(text)
+    except LangDetectException:
+        return None
+
+
+def _language(model: TextModel, p: dict[str, Any]) -> Outcome:
+    wanted = p["language"]
+    found = _detect_language(model.text)
+    if found is None:
+        return Outcome(True, "unknown", "language cannot be detected; IFEval counts that as a pass")
+    passed = found == wanted
+    return Outcome(passed, found, f"detected language {found}, required {wanted}", [] if passed else [_whole(model)])
+
+
+def _case_spans(text: str, wrong: Callable[[str], bool]) -> list[Span]:
+    return [Span(m.start(), m.end()) for m in re.finditer(r"[^\W\d_]+", text) if wrong(m.group())][:50]
+
+
+def _english_capital(model: TextModel, p: dict[str, Any]) -> Outcome:
+    text = model.text
+    upper = text.isupper()
+    language = _detect_language(text)
+    english = language in (None, "en")
+    passed = upper and english
+    parts = []
+    if not upper:
+        parts.append("not all capital letters")
+    if not english:
+        parts.append(f"detected language {language}, required en")
+    spans = _case_spans(text, lambda w: w != w.upper()) if not upper else [_whole(model)]
+    return Outcome(passed, "all capitals" if upper else "lowercase letters present",
+                   "; ".join(parts) or "all capital letters, in English", [] if passed else spans)
+
+
+def _english_lowercase(model: TextModel, p: dict[str, Any]) -> Outcome:
+    text = model.text
+    lower = text.islower()
+    language = _detect_language(text)
+    english = language in (None, "en")
+    passed = lower and english
+    parts = []
+    if not lower:
+        parts.append("not all lowercase letters")
+    if not english:
+        parts.append(f"detected language {language}, required en")
+    spans = _case_spans(text, lambda w: w != w.lower()) if not lower else [_whole(model)]
+    return Outcome(passed, "all lowercase" if lower else "capital letters present",
+                   "; ".join(parts) or "all lowercase letters, in English", [] if passed else spans)
+
+
+def _capital_words(model: TextModel, p: dict[str, Any]) -> Outcome:
+    tokens = [Span(m.start(), m.end()) for m in CAPITAL_TOKEN_RE.finditer(model.text)]
+    capitals = [s for s in tokens if s.slice(model.text).isupper()]
+    return _count_outcome(model, len(capitals), p["capital_relation"], p["capital_frequency"],
+                          "word in all capital letters", capitals)
+
+
+def _keyword_spans(text: str, keyword: str) -> list[Span]:
+    pattern = re.compile(re.escape(keyword), re.IGNORECASE)
+    return [Span(m.start(), m.end()) for m in pattern.finditer(text)]
+
+
+def _existence(model: TextModel, p: dict[str, Any]) -> Outcome:
+    missing = [k for k in p["keywords"] if not _keyword_spans(model.text, k)]
+    present = len(p["keywords"]) - len(missing)
+    if missing:
+        return Outcome(False, present, f"missing: {', '.join(missing)}", [_whole(model)])
+    return Outcome(True, present, f"all {len(p['keywords'])} required keywords present")
+
+
+def _required_phrase(model: TextModel, p: dict[str, Any]) -> Outcome:
+    phrase = p["phrase"]
+    passed = phrase.lower() in model.text.lower()
+    return Outcome(passed, "present" if passed else "missing", f"phrase {phrase!r} " + ("present" if passed
+                   else "missing"), [] if passed else [_whole(model)])
+
+
+def _frequency(model: TextModel, p: dict[str, Any]) -> Outcome:
+    found = _keyword_spans(model.text, p["keyword"])
+    outcome = _count_outcome(model, len(found), p["relation"], p["frequency"], f"occurrence of {p['keyword']!r}",
+                             found)
+    return outcome
+
+
+def _forbidden(model: TextModel, p: dict[str, Any]) -> Outcome:
+    spans: list[Span] = []
+    hit: list[str] = []
+    for word in p["forbidden_words"]:
+        pattern = re.compile(r"\b" + re.escape(word) + r"\b", re.IGNORECASE)
+        found = [Span(m.start(), m.end()) for m in pattern.finditer(model.text)]
+        if found:
+            hit.append(word)
+            spans.extend(found)
+    spans.sort()
+    if hit:
+        return Outcome(False, len(spans), f"forbidden {'word' if len(hit) == 1 else 'words'} used: "
+                       f"{', '.join(hit)} ({_plural(len(spans), 'occurrence')})", spans[:50])
+    return Outcome(True, 0, "no forbidden word used")
+
+
+def _letters(model: TextModel, p: dict[str, Any]) -> Outcome:
+    letter = p["letter"].lower()
+    count = model.text.lower().count(letter)
+    spans = []
+    if p["let_relation"] == LESS_THAN and count >= p["let_frequency"]:
+        spans = [Span(m.start(), m.end()) for m in re.finditer(re.escape(letter), model.text, re.IGNORECASE)][:50]
+    outcome = _count_outcome(model, count, p["let_relation"], p["let_frequency"], f"letter {letter!r}")
+    if spans:
+        outcome.spans = spans
+    return outcome
+
+
+def _strip_code_fence(text: str) -> str:
+    value = text.strip()
+    if value.startswith("```"):
+        value = value.split("\n", 1)[1] if "\n" in value else ""
+    if value.rstrip().endswith("```"):
+        value = value.rstrip()[:-3]
+    return value
+
+
+def _yaml(model: TextModel, p: dict[str, Any]) -> Outcome:
+    import yaml
+
+    try:
+        loaded = yaml.safe_load(_strip_code_fence(model.text))
+    except yaml.YAMLError as exc:
+        return Outcome(False, "invalid", f"not valid YAML ({str(exc).splitlines()[0][:80]})", [_whole(model)])
+    if not isinstance(loaded, dict | list):
+        return Outcome(False, "scalar", "YAML parses to a plain value, not a mapping or list", [_whole(model)])
+    return Outcome(True, "valid", "valid YAML mapping or list")
+
+
+TABLE_ROW_RE = re.compile(r"^[ \t]{0,3}\|?[^\n|]{0,400}\|[^\n]{0,2000}$", re.MULTILINE)
+TABLE_RULE_RE = re.compile(r"^[ \t]{0,3}\|?[ \t]{0,8}:?-{3,200}:?[ \t]{0,8}\|", re.MULTILINE)
+
+
+def _markdown_table(model: TextModel, p: dict[str, Any]) -> Outcome:
+    has_rule = TABLE_RULE_RE.search(model.text) is not None
+    rows = len(TABLE_ROW_RE.findall(model.text))
+    passed = has_rule and rows >= 3
+    return Outcome(passed, rows, f"markdown table with {_plural(rows, 'row')}" if passed
+                   else "no markdown table (a header row, a |---| rule and at least one row)",
+                   [] if passed else [_whole(model)])
+
+
+def _csv(model: TextModel, p: dict[str, Any]) -> Outcome:
+    import csv
+
+    lines = [line for line in _strip_code_fence(model.text).splitlines() if line.strip()]
+    rows = list(csv.reader(lines))
+    widths = {len(row) for row in rows}
+    passed = len(rows) >= 2 and len(widths) == 1 and widths != {1}
+    return Outcome(passed, len(rows), f"CSV with {_plural(len(rows), 'row')} of one width" if passed
+                   else "not CSV: rows of differing widths or a single column", [] if passed else [_whole(model)])
+
+
+def _numbered_list(model: TextModel, p: dict[str, Any]) -> Outcome:
+    items = [s.span for s in model.numbered_items]
+    if p.get("num_items") is not None:
+        return _count_outcome(model, len(items), EXACTLY, p["num_items"], "numbered item", items)
+    return Outcome(bool(items), len(items), f"{_plural(len(items), 'numbered item')}",
+                   [] if items else [_whole(model)])
+
+
+def _bullet_list(model: TextModel, p: dict[str, Any]) -> Outcome:
+    items = _bullet_spans(model.text) + [s.span for s in model.numbered_items]
+    return Outcome(bool(items), len(items), f"{_plural(len(items), 'list item')}", [] if items else [_whole(model)])
+
+
+def _no_lists(model: TextModel, p: dict[str, Any]) -> Outcome:
+    items = sorted(_bullet_spans(model.text) + [s.span for s in model.numbered_items])
+    return Outcome(not items, len(items), f"{_plural(len(items), 'list item')}, required: none", items[:50])
+
+
+def _headings(model: TextModel, p: dict[str, Any]) -> Outcome:
+    headings = [s.span for s in model.headings]
+    need = p.get("num_headings") or 1
+    return _count_outcome(model, len(headings), AT_LEAST, need, "markdown heading", headings)
+
+
+def _reading_level(model: TextModel, p: dict[str, Any]) -> Outcome:
+    import textstat
+
+    grade = round(float(textstat.flesch_kincaid_grade(model.text)), 1)
+    target = p["grade"]
+    passed = grade <= target + 1
+    return Outcome(passed, grade, f"Flesch-Kincaid grade {grade}, target: grade {target} (up to {target + 1})",
+                   [] if passed else [_whole(model)])
+
+
+def _haiku(model: TextModel, p: dict[str, Any]) -> Outcome:
+    for paragraph in model.paragraphs:
+        lines = [ln for ln in paragraph.text.split("\n") if ln.strip() and not ln.strip().startswith(("<<", "#"))]
+        if len(lines) == 3:
+            return Outcome(True, 3, "a stanza of three lines")
+    return Outcome(False, 0, "no stanza of exactly three lines", [_whole(model)])
+
+
+CHECKERS: dict[str, Callable[[TextModel, dict[str, Any]], Outcome]] = {
+    "change_case:capital_word_frequency": _capital_words,
+    "change_case:english_capital": _english_capital,
+    "change_case:english_lowercase": _english_lowercase,
+    "combination:repeat_prompt": _repeat_prompt,
+    "combination:two_responses": _two_responses,
+    "detectable_content:number_placeholders": _placeholders,
+    "detectable_content:postscript": _postscript,
+    "detectable_format:constrained_response": _constrained,
+    "detectable_format:json_format": _json,
+    "detectable_format:multiple_sections": _sections,
+    "detectable_format:number_bullet_lists": _bullets,
+    "detectable_format:number_highlighted_sections": _highlights,
+    "detectable_format:title": _title,
+    "keywords:existence": _existence,
+    "keywords:forbidden_words": _forbidden,
+    "keywords:frequency": _frequency,
+    "keywords:letter_frequency": _letters,
+    "language:response_language": _language,
+    "length_constraints:nth_paragraph_first_word": _nth_paragraph_first_word,
+    "length_constraints:number_paragraphs": _paragraphs,
+    "length_constraints:number_sentences": _sentences,
+    "length_constraints:number_words": _words,
+    "punctuation:no_comma": _no_comma,
+    "startend:end_checker": _end_phrase,
+    "startend:quotation": _quotation,
+    "rubriq:approximate_words": _approximate_words,
+    "rubriq:required_phrase": _required_phrase,
+    "rubriq:number_paragraphs": _blank_line_paragraphs,
+    "rubriq:bullet_count": _bullet_range,
+    "rubriq:bullet_list": _bullet_list,
+    "rubriq:no_lists": _no_lists,
+    "rubriq:numbered_list": _numbered_list,
+    "rubriq:yaml_format": _yaml,
+    "rubriq:markdown_table": _markdown_table,
+    "rubriq:csv_format": _csv,
+    "rubriq:headings": _headings,
+    "rubriq:reading_level": _reading_level,
+    "rubriq:haiku": _haiku,
+}
+
+
+def loose_variants(text: str) -> list[str]:
+    """IFEval's loose variants: first line, last line or both removed, each with and without `*`."""
+    lines = text.split("\n")
+    without_first = "\n".join(lines[1:]).strip()
+    without_last = "\n".join(lines[:-1]).strip()
+    without_both = "\n".join(lines[1:-1]).strip()
+    bases = [text, without_first, without_last, without_both]
+    return bases[:1] + [text.replace("*", "")] + bases[1:] + [b.replace("*", "") for b in bases[1:]]
+
+
+def _run(kind: str, model: TextModel, params: dict[str, Any]) -> Outcome:
+    if not model.text.strip():  # IFEval: an empty response follows no instruction
+        return Outcome(False, "empty", "the response is empty", [])
+    return CHECKERS[kind](model, params)
+
+
+def check_constraint(output: TextModel | str, constraint: Constraint, mode: Mode = "strict") -> Verdict:
+    """Check one constraint on the output. Loose mode passes when any IFEval loose variant passes.
+
+    Evidence (measured value, message, spans) always comes from the output as given, so spans point into it.
+    """
+    model = output if isinstance(output, TextModel) else TextModel(output)
+    outcome = _run(constraint.kind, model, constraint.params)
+    passed = outcome.passed
+    if mode == "loose" and not passed:
+        for variant in loose_variants(model.text)[1:]:
+            if variant.strip() and _run(constraint.kind, TextModel(variant), constraint.params).passed:
+                passed = True
+                break
+    spans = () if passed else tuple(outcome.spans)
+    return Verdict(constraint, passed, mode, outcome.measured, outcome.message, spans)
