@@ -1,0 +1,84 @@
+"""SQB forbidden-claim detection on TruthfulQA.
+
+Each question's incorrect answers are its forbidden claims. Every incorrect answer, used as the output, must be
+caught as a violation; the best answer must not be. Two readings are reported:
+- `inclusive`: the forbidden list contains the answer under test (it must be caught even when paraphrase-free);
+- `held_out`: the answer under test is removed from the list, so catching it needs a *different* incorrect answer
+  to be entailed (leave-one-out: the harder, more honest test of generalisation).
+The entailment threshold is chosen on a calibration half of the questions (hash split, maximising F1) and every
+figure is reported on the other half.
+
+    python bench/sqb_truthfulqa.py --data ../shared/data/truthfulqa/truthfulqa_generation_dev.jsonl --limit 150
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from _stats import binary_metrics, stable_sample
+from rubriq.core.config import Config
+from rubriq.core.models.hub import LocalModelHub
+from rubriq.core.sqb.metrics import Thresholds, Verifier
+
+
+def _half(question: str) -> str:
+    return "calibration" if int(hashlib.sha256(question.encode()).hexdigest(), 16) % 2 == 0 else "evaluation"
+
+
+def _max_f1_threshold(scores: list[float], gold: list[bool]) -> float:
+    best = (0.5, -1.0)
+    for threshold in sorted(set(scores)):
+        value = binary_metrics(gold, [s >= threshold for s in scores])["f1"]
+        if value > best[1]:
+            best = (threshold, value)
+    return round(best[0], 6)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--data", required=True, type=Path)
+    parser.add_argument("--limit", type=int, help="a deterministic sample of N questions")
+    args = parser.parse_args()
+    started = time.perf_counter()
+    rows = [json.loads(line) for line in args.data.read_text(encoding="utf-8").splitlines() if line.strip()]
+    rows = stable_sample(rows, args.limit, key=lambda r: r["question"])
+    hub = LocalModelHub(Config())
+    verifier = Verifier(hub.nli(), hub.embedder(), Thresholds().top_k)
+
+    # (half, mode, violation score, should be caught)
+    cases: list[tuple[str, str, float, bool]] = []
+    for row in rows:
+        forbidden = [a for a in row["incorrect_answers"] if a.strip()]
+        half = _half(row["question"])
+        outputs = [(answer, True) for answer in forbidden] + [(row["best_answer"], False)]
+        for answer, should_catch in outputs:
+            for mode in ("inclusive", "held_out"):
+                claims = [c for c in forbidden if mode == "inclusive" or c != answer]
+                if not claims:
+                    continue
+                score = max(s.score for s in verifier.support(claims, [answer]))
+                cases.append((half, mode, score, should_catch))
+
+    result: dict = {"n_questions": len(rows)}
+    for mode in ("inclusive", "held_out"):
+        calibration = [(s, g) for h, m, s, g in cases if m == mode and h == "calibration"]
+        evaluation = [(s, g) for h, m, s, g in cases if m == mode and h == "evaluation"]
+        threshold = _max_f1_threshold([s for s, _ in calibration], [g for _, g in calibration])
+        metrics = binary_metrics([g for _, g in evaluation], [s >= threshold for s, _ in evaluation])
+        result[mode] = {"threshold": threshold, **metrics}
+    result["precision"], result["recall"], result["f1"] = (result["inclusive"][k] for k in ("precision", "recall", "f1"))
+    result["nli_pairs"] = verifier.nli_pairs
+    result["models"] = hub.model_ids()
+    result["seconds"] = round(time.perf_counter() - started, 2)
+    print(json.dumps(result, indent=2))
+
+
+if __name__ == "__main__":
+    main()
