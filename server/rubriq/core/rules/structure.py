@@ -8,8 +8,8 @@ define(
     "ST001", "wall-of-text", "Paragraph too long to scan",
     parameter="structure", severity="information", source=_SOURCE, failure_mode="poor_structure",
     definition="""
-A prose paragraph of more than 150 words, or an output of more than 250 words in a single paragraph. Long
-unbroken blocks are hard to scan; split them where the topic turns.
+A prose paragraph (not a list, table or code) of more than 150 words. Long unbroken blocks are hard to scan;
+split them where the topic turns. Score of the parameter: max(0, 1 − 0.25 × structure findings).
 """,
 )
 define(
@@ -17,7 +17,7 @@ define(
     parameter="structure", severity="warning", source=_SOURCE, failure_mode="poor_structure",
     definition="""
 The instruction asks for a list, bullet points, numbered or step-by-step instructions, but the output has no
-bulleted or numbered items (a markdown table counts as structured too).
+bulleted or numbered items, "Step N" lines or markdown table.
 """,
 )
 define(
