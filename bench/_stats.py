@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import itertools
 import math
 from collections.abc import Sequence
 
@@ -69,7 +70,7 @@ def binary_metrics(gold: Sequence[bool], predicted: Sequence[bool]) -> dict[str,
 def best_threshold(scores: Sequence[float], gold: Sequence[bool]) -> tuple[float, float]:
     """The threshold (midpoint between distinct scores) that maximises balanced accuracy: (threshold, value)."""
     values = sorted(set(scores))
-    candidates = [values[0] - 1e-6] + [(a + b) / 2 for a, b in zip(values, values[1:], strict=False)]
+    candidates = [values[0] - 1e-6] + [(a + b) / 2 for a, b in itertools.pairwise(values)]
     best = (0.5, -1.0)
     for threshold in candidates:
         value = binary_metrics(gold, [s >= threshold for s in scores])["balanced_accuracy"]

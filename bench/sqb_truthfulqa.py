@@ -73,7 +73,8 @@ def main() -> None:
         threshold = _max_f1_threshold([s for s, _ in calibration], [g for _, g in calibration])
         metrics = binary_metrics([g for _, g in evaluation], [s >= threshold for s, _ in evaluation])
         result[mode] = {"threshold": threshold, **metrics}
-    result["precision"], result["recall"], result["f1"] = (result["inclusive"][k] for k in ("precision", "recall", "f1"))
+    for key in ("precision", "recall", "f1"):
+        result[key] = result["inclusive"][key]
     result["nli_pairs"] = verifier.nli_pairs
     result["models"] = hub.model_ids()
     result["seconds"] = round(time.perf_counter() - started, 2)
