@@ -63,7 +63,8 @@ XML_SOURCE_RE = re.compile(
 )
 FENCED_RE = re.compile(r"^[ \t]*(```|~~~)[^\n]*\n(.*?)^[ \t]*\1[ \t]*$", re.MULTILINE | re.DOTALL)
 TRIPLE_QUOTED_RE = re.compile(r'("""|\'\'\')(.+?)\1', re.DOTALL)
-LONG_QUOTE_RE = re.compile(r"[\"“]([^\"“”\n]{120,}?)[\"”]")
+# Quoted text neither starts nor ends with a blank, so the stretch between two short quotes is never taken for one.
+LONG_QUOTE_RE = re.compile(r"[\"“]([^\s\"“”][^\"“”\n]{118,}?[^\s\"“”])[\"”]")
 SOURCE_LABELS = (
     "text", "article", "context", "passage", "document", "source", "input", "email", "transcript", "excerpt",
     "report", "content", "background", "data", "story", "review", "abstract", "paper", "notes", "reference",
