@@ -155,6 +155,13 @@ class Facts:
         return []
 
     @property
+    def rule_name(self) -> str:
+        from rubriq.core.rules import find_rule
+
+        rule = find_rule(self.finding.code)
+        return rule.name if rule else ""
+
+    @property
     def evidence(self) -> str:
         return clean(self.finding.evidence) or clean(self.finding.message) or self.finding.code
 

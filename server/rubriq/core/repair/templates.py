@@ -20,6 +20,7 @@ from rubriq.core.repair.modes import constraint_subtype, is_format_repair
 from rubriq.core.tasks import TaskType
 
 GROUNDED_TASKS = frozenset({TaskType.GROUNDED_QA, TaskType.EXTRACTION, TaskType.SUMMARIZATION})
+ANSWER_FIRST_TASKS = frozenset({TaskType.GROUNDED_QA, TaskType.OPEN_QA, TaskType.REASONING, TaskType.GENERAL})
 
 
 @dataclass
@@ -73,7 +74,18 @@ _RISK_NOUNS = (
     ("url", "links"), ("link", "links"), ("superlative", "superlatives (first, largest, best)"),
     ("date", "dates"), ("year", "dates"), ("name", "names of people and organisations"),
     ("percent", "percentages"), ("number", "figures and statistics"), ("statistic", "figures and statistics"),
+    ("confidence", "confident claims (clearly, studies show, it is well known)"),
 )
+# IFEval names response languages by ISO 639-1 code.
+LANGUAGE_NAMES = {
+    "en": "English", "es": "Spanish", "fr": "French", "de": "German", "it": "Italian", "pt": "Portuguese",
+    "nl": "Dutch", "ru": "Russian", "zh": "Chinese", "ja": "Japanese", "ko": "Korean", "ar": "Arabic",
+    "hi": "Hindi", "bn": "Bengali", "ur": "Urdu", "fa": "Persian", "sw": "Swahili", "ta": "Tamil", "te": "Telugu",
+    "mr": "Marathi", "gu": "Gujarati", "kn": "Kannada", "pa": "Punjabi", "ml": "Malayalam", "ne": "Nepali",
+    "th": "Thai", "vi": "Vietnamese", "tr": "Turkish", "pl": "Polish", "fi": "Finnish", "sv": "Swedish",
+    "el": "Greek", "he": "Hebrew", "uk": "Ukrainian", "cs": "Czech", "ro": "Romanian", "hu": "Hungarian",
+    "da": "Danish", "no": "Norwegian", "bg": "Bulgarian", "id": "Indonesian",
+}
 
 
 def _hallucination(f: Facts, p: PromptFacts) -> Parts:
@@ -100,6 +112,8 @@ def _relation(f: Facts) -> str:
         return "at least"
     if any(cue in relation for cue in ("exact", "==")):
         return "exactly"
+    if "less" in relation or "fewer" in relation or "<" in relation:
+        return "fewer than"
     if f.number("min_words", "minimum", "min") is not None and f.number("max_words", "maximum", "max") is None:
         return "at least"
     return "at most"
@@ -218,7 +232,9 @@ def _structure(f: Facts, p: PromptFacts) -> Parts:
 
 def _language(f: Facts, p: PromptFacts) -> Parts:
     language = f.text("language", "expected_language", "lang") or "the language the prompt asks for"
+    language = LANGUAGE_NAMES.get(language.lower(), language)
     found = f.text("detected", "detected_language", "found")
+    found = LANGUAGE_NAMES.get(found.lower(), found) if found else None
     was = f" (the last one was in {found})" if found else ""
     return Parts("missed_constraint", f"response language missed: {language}", "response_language",
                  subtype="language",
@@ -313,7 +329,8 @@ def _off_topic(f: Facts, p: PromptFacts) -> Parts:
         "off_topic_drift", "content that drifts from the request", "scope",
         requirement=f"Keep every paragraph on this request: {quote(request, 120)}.",
         prohibition=f"Do not include material like {quote(f.evidence, 100)}; it does not serve the request.",
-        steps=[f"For each paragraph, check that it helps answer {quote(request, 80)}; drop any that stray from it."],
+        steps=[f"Replace passages like {quote(f.evidence, 80)} with material that answers the request; check each "
+               f"paragraph against {quote(request, 60)}."],
         reminder=f"Stay on: {quote(request, 80)}.",
     )
 
@@ -331,14 +348,35 @@ _STRUCTURE_SKELETONS: dict[TaskType, str] = {
 }
 
 
+_LINKED_EXAMPLE = "First, … . Because of that, … . However, … . As a result, … ."
+
+
 def _structure_mode(f: Facts, p: PromptFacts) -> Parts:
-    issue = f.text("issue", "problem", "kind", "reason") or "unstructured layout"
+    issue = f.text("issue", "problem", "reason") or f.rule_name.replace("-", " ") or "unstructured layout"
+    if any(cue in issue for cue in ("disjointed", "connective")):
+        return Parts(
+            "poor_structure", f"poor structure ({issue})", "flow",
+            requirement=f"Link each sentence of the {p.deliverable} to the one before it with a connective that "
+                        f"states the relation (because, so, however, for example, then).",
+            steps=[f"Where the text jumps, as at {quote(f.evidence, 80)}, add the sentence that bridges the two "
+                   "ideas."],
+            example=_LINKED_EXAMPLE, prefill=None, reminder="Every sentence linked to the previous one.",
+        )
+    if "repetitive" in issue:
+        return Parts(
+            "poor_structure", f"poor structure ({issue})", "flow",
+            requirement=f"Make each point of the {p.deliverable} once; each new sentence adds a new fact or step.",
+            steps=[f"Merge {quote(f.evidence, 80)} with the sentence it repeats."],
+            example="Point one, said once. → Point two, which builds on it. → Point three, the consequence.",
+            reminder="Each point once, each sentence adds something new.",
+        )
     skeleton = _STRUCTURE_SKELETONS[p.task]
     first = skeleton.split("\n", 1)[0]
     return Parts(
         "poor_structure", f"poor structure ({clean(issue)})", "layout",
-        requirement=f"Lay the {p.deliverable} out as in the example: the direct answer first, then short "
-                    f"paragraphs or a list, one idea per paragraph.",
+        requirement=f"Lay the {p.deliverable} out as in the example: "
+                    + ("the direct answer first, then short paragraphs or a list, one idea per paragraph."
+                       if p.task in ANSWER_FIRST_TASKS else "short paragraphs, one idea per paragraph."),
         steps=[f"Break up passages like {quote(f.evidence, 80)} into separate points."],
         example=skeleton, prefill=first.split("…")[0].strip() or None,
         reminder=f"Layout: {first.replace('…', '').strip() or 'direct answer first'}, then one idea per paragraph.",
@@ -348,13 +386,30 @@ def _structure_mode(f: Facts, p: PromptFacts) -> Parts:
 def _register(f: Facts, p: PromptFacts) -> Parts:
     audience = f.text("audience", "target_audience") or p.prompt.front_matter.audience or "the intended reader"
     measured = f.number("grade", "measured_grade", "measured", "fk_grade")
-    low, high = f.number("target_min", "band_min", "min_grade"), f.number("target_max", "band_max", "max_grade")
+    low = f.number("band_low", "target_min", "band_min", "min_grade")
+    high = f.number("band_high", "target_max", "band_max", "max_grade")
     band = f.params.get("band") or f.params.get("target")
     if isinstance(band, list | tuple) and len(band) == 2:
         low, high = float(band[0]), float(band[1])
     grade = f" (reading grade {number_text(low)} to {number_text(high)})" if low is not None and high is not None \
         else ""
     was = f"; the last one read at grade {number_text(measured)}" if measured is not None else ""
+    direction = f.text("direction")
+    if direction in ("simpler", "more formal"):  # a rewrite asked to shift register (RW rules)
+        before, after = f.number("source_reading_ease"), f.number("output_reading_ease")
+        moved = f" (reading ease went from {number_text(before)} to {number_text(after)})" \
+            if before is not None and after is not None else ""
+        audience = f.text("audience") or p.prompt.front_matter.audience or \
+            ("readers who want plain language" if direction == "simpler" else "a formal, professional readership")
+        return Parts(
+            "wrong_register", f"register not shifted {direction}", "register",
+            requirement=f"Make the {p.deliverable} clearly {direction} than the original{moved}: "
+                        + ("shorter sentences and everyday words." if direction == "simpler"
+                           else "complete sentences, precise vocabulary and no contractions or slang."),
+            steps=[f"Rewrite passages like {quote(f.evidence, 100)} in that {direction} register, keeping the "
+                   "meaning."],
+            role=audience, reminder=f"Register: {direction} than the original.",
+        )
     return Parts(
         "wrong_register", f"register does not fit {audience}", "register",
         requirement=f"Write for {audience}{grade}{was}.",
@@ -421,7 +476,7 @@ def _low_diversity(f: Facts, p: PromptFacts) -> Parts:
     phrase = f.text("cliche", "phrase", "repeated", "word") or f.evidence
     steps = [f"Replace stock phrases like {quote(phrase, 60)} with an image or detail specific to this "
              f"{p.deliverable}."]
-    if "rhythm" in (f.text("kind", "metric", "signal") or "").lower():
+    if "cv" in f.params or "rhythm" in (f.text("kind", "metric", "signal") or "").lower():
         steps.append("Vary sentence length: set short sentences against long ones.")
     else:
         steps.append("Use a new word wherever you would repeat a distinctive one.")
@@ -434,9 +489,45 @@ def _low_diversity(f: Facts, p: PromptFacts) -> Parts:
 
 def _invalid_code(f: Facts, p: PromptFacts) -> Parts:
     language = (f.text("language", "lang") or "python").lower()
-    problem = f.text("error", "problem", "reason", "kind") or "static check failed"
+    if language in ("unlabelled", "unknown", ""):
+        language = "python"
     line = f.number("line", "lineno")
     at = f" on line {number_text(line)}" if line is not None else ""
+    component, module = f.text("component"), f.text("module")
+    if component:  # a requested function or class is missing
+        kind = f.text("kind") or "function"
+        return Parts(
+            "invalid_code", f"requested {kind} `{component}` missing", "required_components",
+            requirement=f"Define the {kind} `{component}` exactly under that name, with a complete body.",
+            steps=[f"After the code, list each requested name (`{component}` included) and where it is defined."],
+            prefill=f"```{language}", reminder=f"Must define `{component}`.",
+        )
+    if module:
+        return Parts(
+            "invalid_code", f"import `{module}` cannot be verified", "dependencies",
+            requirement=f"Use only the standard library or packages the prompt names; if `{module}` is needed, say "
+                        f"which package provides it and how to install it.",
+            steps=[f"Check the import on line {number_text(line) if line is not None else '1'} against that list."],
+            prefill=f"```{language}", reminder=f"Imports: standard library or named packages; `{module}` explained.",
+        )
+    if f.number("prose_words", "reading_ease") is not None or f.text("requested"):
+        asked = f.text("requested") or "an explanation"
+        return Parts(
+            "invalid_code", f"requested {asked} missing or hard to read", "explanation",
+            requirement=f"After the code block, give {asked} in short sentences: what the code does, its inputs and "
+                        f"its outputs.",
+            steps=[f"Rewrite passages like {quote(f.evidence, 80)} with one idea per sentence."],
+            reminder=f"Code first, then {asked} in plain sentences.",
+        )
+    if f.text("name") and not f.text("error", "problem"):
+        name = f.text("name")
+        return Parts(
+            "invalid_code", f"docstring missing on `{name}`", "docstrings",
+            requirement=f"Give `{name}` and every other function a docstring that states its arguments, its return "
+                        f"value and the errors it raises.",
+            prefill=f"```{language}", reminder=f"Docstring on `{name}` and every function.",
+        )
+    problem = f.text("error", "problem", "reason", "kind") or "static check failed"
     return Parts(
         "invalid_code", f"code does not pass static checks ({problem})", "code_requirements",
         requirement=f"Return one complete, runnable {language} code block: every function has a full body and every "
