@@ -1,0 +1,119 @@
+"""Character offsets ↔ LSP positions, and findings → diagnostics.
+
+The engine speaks Python string offsets (code points). LSP positions count code units of the negotiated
+encoding: UTF-16 by default, where a character outside the Basic Multilingual Plane (an emoji, U+1F600) counts two.
+`PositionMap` does that conversion for one text; building it is O(n), each lookup O(log lines + line length).
+"""
+
+from __future__ import annotations
+
+import bisect
+import hashlib
+import re
+from typing import Any
+
+from lsprotocol import types
+
+from rubriq.core.findings import Finding, Severity
+from rubriq.core.rules import find_rule
+
+UTF8, UTF16, UTF32 = "utf-8", "utf-16", "utf-32"
+
+SEVERITY_TO_LSP: dict[Severity, types.DiagnosticSeverity] = {
+    Severity.ERROR: types.DiagnosticSeverity.Error,
+    Severity.WARNING: types.DiagnosticSeverity.Warning,
+    Severity.INFORMATION: types.DiagnosticSeverity.Information,
+    Severity.HINT: types.DiagnosticSeverity.Hint,
+}
+SOURCE = "rubriq"
+
+
+def _units(text: str, encoding: str) -> int:
+    """Length of `text` in code units of `encoding`."""
+    if encoding == UTF32:
+        return len(text)
+    if encoding == UTF8:
+        return len(text.encode("utf-8", "surrogatepass"))
+    # UTF-16: one unit per code point, plus one for each astral code point (a surrogate pair).
+    return len(text) + sum(1 for ch in text if ord(ch) > 0xFFFF)
+
+
+def _chars_for_units(line: str, units: int, encoding: str) -> int:
+    """How many characters of `line` fit into `units` code units (clamped to the line)."""
+    if encoding == UTF32:
+        return min(units, len(line))
+    count = 0
+    for index, ch in enumerate(line):
+        width = (2 if ord(ch) > 0xFFFF else 1) if encoding == UTF16 else len(ch.encode("utf-8", "surrogatepass"))
+        if count + width > units:
+            return index
+        count += width
+    return len(line)
+
+
+class PositionMap:
+    """Offsets into one text ↔ LSP (line, character) in one position encoding.
+
+    Lines end at "\\n"; a "\\r" before it stays part of the line's text, which is what LSP clients count too
+    for positions before the line break.
+    """
+
+    def __init__(self, text: str, encoding: str = UTF16) -> None:
+        self.text = text
+        self.encoding = str(encoding)
+        self.line_starts = [0] + [m.end() for m in re.finditer("\n", text)]
+
+    def position(self, offset: int) -> types.Position:
+        offset = max(0, min(offset, len(self.text)))
+        line = bisect.bisect_right(self.line_starts, offset) - 1
+        start = self.line_starts[line]
+        return types.Position(line=line, character=_units(self.text[start:offset], self.encoding))
+
+    def range(self, start: int, end: int) -> types.Range:
+        return types.Range(start=self.position(start), end=self.position(max(start, end)))
+
+    def offset(self, position: types.Position) -> int:
+        if position.line >= len(self.line_starts):
+            return len(self.text)
+        start = self.line_starts[position.line]
+        end = self.line_starts[position.line + 1] - 1 if position.line + 1 < len(self.line_starts) else len(self.text)
+        return start + _chars_for_units(self.text[start:end], position.character, self.encoding)
+
+
+def sentence_hash(sentence: str) -> str:
+    """A short, stable hash of a sentence, whitespace collapsed: survives edits elsewhere in the file."""
+    normalized = " ".join(sentence.split())
+    return hashlib.sha256(normalized.encode("utf-8")).hexdigest()[:16]
+
+
+def to_diagnostic(
+    finding: Finding,
+    positions: PositionMap,
+    *,
+    rules_base_url: str,
+    sentence: str,
+    extra: dict[str, Any] | None = None,
+) -> types.Diagnostic:
+    """One finding as a diagnostic: code, link to the rule page, and the data a quick fix needs."""
+    rule = find_rule(finding.code)
+    data: dict[str, Any] = {
+        "code": finding.code,
+        "where": finding.where,
+        "start": finding.start,
+        "end": finding.end,
+        "evidence": finding.evidence,
+        "sentence_hash": sentence_hash(sentence),
+        "failure_mode": rule.failure_mode if rule else "",
+        "finding": finding.data,
+    }
+    if extra:
+        data.update(extra)
+    return types.Diagnostic(
+        range=positions.range(finding.start, finding.end),
+        message=finding.message,
+        severity=SEVERITY_TO_LSP[finding.severity],
+        source=SOURCE,
+        code=finding.code,
+        code_description=types.CodeDescription(href=f"{rules_base_url.rstrip('/')}/{finding.code}"),
+        data=data,
+    )

@@ -1,0 +1,187 @@
+"""When checks run: debounce by version, tier 0 on every change, model tiers on type / on save / on demand.
+
+The flow for one pair (the vale-ls / LTeX pattern):
+1. A change bumps the pair's generation and records why (change, save, open, manual).
+2. One debounce task per pair sleeps `debounce_ms`; if the generation moved meanwhile it sleeps again.
+3. Tier 0 runs on the tier-0 worker thread; when it returns, the generation is checked again and a stale result
+   is dropped (the loop goes round once more), else it is stored and published.
+4. When the configured frequency asks for it, a model pass is queued on the model worker thread. Only the newest
+   request per pair is kept; it is skipped if superseded before it starts, and dropped if superseded before it
+   is published.
+
+Nothing here cancels an asyncio task: superseded work notices and returns (cancelling a task that waits on the
+client crashes pygls handlers, pygls issue #621). Worker threads are daemons, so a client that disconnects
+mid-check never keeps the process alive.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import queue
+import threading
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Literal
+
+from rubriq.core.engine import CheckResult, check
+from rubriq.core.metrics import TIER_EMBEDDING, TIER_NLI, TIER_TEXT
+from rubriq.lsp.store import Snapshot
+
+if TYPE_CHECKING:
+    from rubriq.lsp.server import RubriqServer
+
+log = logging.getLogger(__name__)
+
+Reason = Literal["open", "change", "save", "manual", "config"]
+TIER0 = frozenset({TIER_TEXT})
+MODEL_TIERS = frozenset({TIER_EMBEDDING, TIER_NLI})
+
+
+class Superseded(Exception):
+    """The work was overtaken by a newer change before it started."""
+
+
+class Worker:
+    """One daemon thread that runs jobs in order and hands results back to the event loop as futures."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self._jobs: queue.SimpleQueue[tuple[Callable[[], Any], asyncio.Future[Any]] | None] = queue.SimpleQueue()
+        self._thread = threading.Thread(target=self._run, name=name, daemon=True)
+        self.running = 0
+        self._started = False
+
+    def submit(self, job: Callable[[], Any]) -> asyncio.Future[Any]:
+        if not self._started:
+            self._thread.start()
+            self._started = True
+        future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        self.running += 1
+        self._jobs.put((job, future))
+        return future
+
+    def _run(self) -> None:
+        while (item := self._jobs.get()) is not None:
+            job, future = item
+            loop = future.get_loop()
+            try:
+                result, error = job(), None
+            except BaseException as exc:  # handed to the awaiting coroutine, never lost
+                result, error = None, exc
+            try:
+                loop.call_soon_threadsafe(self._settle, future, result, error)
+            except RuntimeError:  # the loop is closed: the client went away
+                return
+
+    def _settle(self, future: asyncio.Future[Any], result: Any, error: BaseException | None) -> None:
+        self.running -= 1
+        if future.done():
+            return
+        if error is not None:
+            future.set_exception(error)
+        else:
+            future.set_result(result)
+
+
+class Scheduler:
+    def __init__(self, server: RubriqServer) -> None:
+        self.server = server
+        self.generation: dict[str, int] = {}
+        self.reasons: dict[str, set[Reason]] = {}
+        self.debouncing: dict[str, asyncio.Task[None]] = {}
+        self.model_wanted: dict[str, int] = {}
+        self.tier0_worker = Worker("rubriq-tier0")
+        self.model_worker = Worker("rubriq-models")
+        self.stale_dropped = 0  # results computed for a version that was already superseded
+
+    @property
+    def busy(self) -> bool:
+        return bool(self.debouncing) or self.tier0_worker.running > 0 or self.model_worker.running > 0
+
+    def touch(self, key: str, reason: Reason) -> None:
+        """Something in the pair changed: check it again after the debounce."""
+        self.generation[key] = self.generation.get(key, 0) + 1
+        self.reasons.setdefault(key, set()).add(reason)
+        task = self.debouncing.get(key)
+        if task is None or task.done():
+            self.debouncing[key] = asyncio.get_running_loop().create_task(self._debounce(key))
+            self.server.status_changed()
+
+    def pending(self, key: str) -> asyncio.Task[None] | None:
+        task = self.debouncing.get(key)
+        return task if task is not None and not task.done() else None
+
+    async def _debounce(self, key: str) -> None:
+        try:
+            while True:
+                generation = self.generation[key]
+                reasons = self.reasons.get(key, set())
+                delay = 0.0 if "manual" in reasons else self.server.debounce_seconds(key)
+                await asyncio.sleep(delay)
+                if self.generation[key] != generation:
+                    continue  # superseded while waiting: wait again from the newest change
+                snapshot = self.server.snapshot(key)
+                reasons = self.reasons.pop(key, set())
+                if snapshot is None:
+                    break
+                try:
+                    result = await self.tier0_worker.submit(lambda s=snapshot, g=generation: self._tier0(key, g, s))
+                except Superseded:
+                    self.reasons.setdefault(key, set()).update(reasons)
+                    continue
+                except Exception as exc:
+                    self.server.check_failed(snapshot, exc)
+                    break
+                if self.generation[key] != generation:
+                    self.stale_dropped += 1
+                    self.reasons.setdefault(key, set()).update(reasons)
+                    continue  # a newer change arrived while scoring: never publish the stale result
+                self.server.accept_tier0(snapshot, result)
+                if self.server.wants_models(snapshot, reasons):
+                    self.queue_models(key, generation, snapshot)
+                break
+        except Exception:  # a bug here must not take the server down; the next change tries again
+            log.exception("scheduling %s failed", key)
+        finally:
+            if self.debouncing.get(key) is asyncio.current_task():
+                del self.debouncing[key]
+            self.server.status_changed()
+
+    def _tier0(self, key: str, generation: int, snapshot: Snapshot) -> CheckResult:
+        if self.generation.get(key) != generation:
+            raise Superseded()
+        return check(snapshot.prompt.text or "", snapshot.output.text or "", snapshot.config, tiers=TIER0)
+
+    def queue_models(self, key: str, generation: int, snapshot: Snapshot) -> None:
+        self.model_wanted[key] = generation
+        asyncio.get_running_loop().create_task(self._model_pass(key, generation, snapshot))
+
+    async def _model_pass(self, key: str, generation: int, snapshot: Snapshot) -> None:
+        try:
+            await self.server.ensure_models(snapshot.config)
+            hub = self.server.models.hub
+            if hub is None:
+                return
+            self.server.status_changed()
+            try:
+                result = await self.model_worker.submit(
+                    lambda: self._models(key, generation, snapshot, hub))
+            except Superseded:
+                return
+            except Exception as exc:
+                self.server.check_failed(snapshot, exc)
+                return
+            if self.generation.get(key) != generation:
+                self.stale_dropped += 1
+                return
+            self.server.accept_models(snapshot, result)
+        except Exception:
+            log.exception("model pass for %s failed", key)
+        finally:
+            self.server.status_changed()
+
+    def _models(self, key: str, generation: int, snapshot: Snapshot, hub: Any) -> CheckResult:
+        if self.model_wanted.get(key) != generation or self.generation.get(key) != generation:
+            raise Superseded()
+        return check(snapshot.prompt.text or "", snapshot.output.text or "", snapshot.config, models=hub,
+                     tiers=MODEL_TIERS)

@@ -1,0 +1,118 @@
+"""Diagnostics: findings on the .out, problems on the .prompt, UTF-16 ranges, versions, publish-on-change."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+from lsprotocol import types
+
+from tests.lsp.conftest import Session
+
+pytestmark = pytest.mark.asyncio(loop_scope="module")
+
+
+def codes(diagnostics: list[types.Diagnostic]) -> list[str]:
+    return [str(d.code) for d in diagnostics]
+
+
+async def settled(session: Session, uri: str, version: int) -> dict:
+    """Wait until the server has checked `uri` at `version` and is idle."""
+    for _ in range(600):
+        status = await session.command("rubriq.status", uri)
+        pair = status.get("pair") or {}
+        versions = pair.get("checked_versions") or {}
+        side = "output" if uri.endswith(".out") else "prompt"
+        if versions.get(side) == version and not status["status"]["busy"]:
+            return status
+        await asyncio.sleep(0.05)
+    raise AssertionError(f"{uri} was never checked at version {version}")
+
+
+async def test_output_findings_become_diagnostics_with_code_link_and_data(session: Session):
+    _, out = session.copy("story", "diag_basic")
+    session.open(out)  # the .prompt is not open: it is read from disk
+    found = await session.diagnostics(out, lambda d: len(d) >= 6)
+    assert codes(found) == ["LD002"] * 6
+    first = found[0]
+    assert first.source == "rubriq"
+    assert first.severity == types.DiagnosticSeverity.Hint  # LD002's default severity
+    assert first.code_description.href == "https://rubriq.dev/rules/LD002"
+    assert first.data["code"] == "LD002" and first.data["evidence"] == "Once upon a time"
+    assert len(first.data["sentence_hash"]) == 16
+    assert first.range.start == types.Position(line=0, character=0)
+    assert first.range.end == types.Position(line=0, character=16)
+
+
+async def test_astral_character_before_a_span_counts_two_utf16_units(session: Session):
+    _, out = session.copy("story", "diag_astral")
+    text = session.open(out)
+    found = await session.diagnostics(out, lambda d: len(d) >= 6)
+    mouse = next(d for d in found if d.data["evidence"] == "as quiet as a mouse")
+    python_offset = text.index("as quiet as a mouse")
+    assert "🐈" in text[:python_offset]  # one code point, two UTF-16 code units
+    assert mouse.range.start == types.Position(line=0, character=python_offset + 1)
+    assert mouse.range.end.character == python_offset + 1 + len("as quiet as a mouse")
+
+
+async def test_broken_front_matter_is_a_warning_on_the_prompt_and_the_output_is_still_scored(session: Session):
+    prompt, out = session.copy("broken", "diag_broken")
+    session.open(prompt)
+    prompt_diags = await session.diagnostics(prompt, lambda d: "FM001" in codes(d))
+    fm001 = next(d for d in prompt_diags if d.code == "FM001")
+    assert fm001.severity == types.DiagnosticSeverity.Warning
+    assert "not valid YAML" in fm001.message
+    session.open(out)
+    out_diags = await session.diagnostics(out, lambda d: "LD002" in codes(d))
+    assert all(d.code != "FM001" for d in out_diags)
+
+
+async def test_an_out_without_its_prompt_gets_no_diagnostics_and_one_log_line(session: Session):
+    out = (session.root / "lonely.out")
+    out.write_text("An output whose prompt is missing. Once upon a time.\n", encoding="utf-8")
+    session.open(out.as_uri())
+    for _ in range(200):
+        if any("no lonely.prompt" in m.message for m in session.client.log_messages):
+            break
+        await asyncio.sleep(0.05)
+    lines = [m for m in session.client.log_messages if "no lonely.prompt" in m.message]
+    assert len(lines) == 1
+    assert await session.current(out.as_uri()) == []
+
+
+async def test_an_edit_moves_and_removes_diagnostics(session: Session):
+    _, out = session.copy("story", "diag_edit")
+    session.open(out)
+    await session.diagnostics(out, lambda d: len(d) == 6)
+    version = session.change(out, (0, 0), (0, 18), "")  # delete "Once upon a time, "
+    await settled(session, out, version)
+    found = await session.diagnostics(out, lambda d: len(d) == 5)
+    mouse = next(d for d in found if d.data["evidence"] == "as quiet as a mouse")
+    assert mouse.range.start.character == 90 - 18
+
+
+async def test_an_edit_that_changes_no_finding_publishes_nothing_new(session: Session):
+    _, out = session.copy("story", "diag_same")
+    text = session.open(out)
+    await session.diagnostics(out, lambda d: len(d) == 6)
+    last_line = text.count("\n")
+    if session.pulls:
+        first = await session.client.text_document_diagnostic_async(types.DocumentDiagnosticParams(
+            text_document=types.TextDocumentIdentifier(uri=out)))
+        version = session.change(out, (last_line, 0), (last_line, 0), "\n")
+        await settled(session, out, version)
+        again = await session.client.text_document_diagnostic_async(types.DocumentDiagnosticParams(
+            text_document=types.TextDocumentIdentifier(uri=out), previous_result_id=first.result_id))
+        assert again.kind == "unchanged" and again.result_id == first.result_id
+    else:
+        before = session.client.diagnostics[out]
+        version = session.change(out, (last_line, 0), (last_line, 0), "\n")
+        await settled(session, out, version)
+        assert session.client.diagnostics[out] is before  # no second publishDiagnostics
+
+
+async def test_delivery_matches_the_client(session: Session):
+    status = await session.command("rubriq.status")
+    assert status["diagnostic_mode"] == ("pull" if session.pulls else "push")
+    if session.pulls:
+        assert session.client.diagnostics == {}  # VS Code pulls: nothing was pushed twice
