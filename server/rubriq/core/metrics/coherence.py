@@ -8,9 +8,9 @@ Units: prose sentences (Punkt, outside fenced code, at least 3 words) and prose 
     overlap(a, b)        = Jaccard overlap of the content-word sets of two adjacent units (words of 4+ letters,
                            not function words, a final "s" dropped); ≥ 0.8 with 4+ content words each = repetitive
     similarity(a, b)     = cosine of the units' embeddings, only when tier 1 runs in this pass and an embedding
-                           model is available: ≥ 0.95 = repetitive; a low outlier (< Q1 − 1.5 IQR of this text's
-                           adjacent-sentence similarities and < half their median, 5+ pairs) with no connective in the
-                           second unit = disjointed
+                           model is available: ≥ 0.95 = repetitive; below half the median of this text's adjacent
+                           similarities (5+ pairs, median ≥ 0.2) with no connective in the second unit = disjointed;
+                           low on both sides flags the unit in the middle once
     P (pairs)            = 1 − flagged adjacent pairs / adjacent pairs (sentence pairs and paragraph pairs)
     score                = mean of the parts that apply (C, P); the detail says whether the similarity part ran.
 """
@@ -53,6 +53,8 @@ MIN_SENTENCES_FOR_CONNECTIVES = 6
 REPETITIVE_JACCARD = 0.8
 REPETITIVE_COSINE = 0.95
 MIN_PAIRS_FOR_OUTLIERS = 5
+MIN_MEDIAN_FOR_OUTLIERS = 0.2
+LOW_FRACTION_OF_MEDIAN = 0.5
 
 
 def content_words(text: str) -> frozenset[str]:
@@ -167,24 +169,29 @@ class CoherenceMetric:
             sims = [float(np.dot(vectors[i - 1], vectors[i])) for i in range(1, len(units))]
             low = None
             if len(sims) >= MIN_PAIRS_FOR_OUTLIERS:
-                q1, median, q3 = (float(q) for q in np.percentile(sims, [25, 50, 75]))
-                low = min(q1 - 1.5 * (q3 - q1), 0.5 * median)
+                median = statistics.median(sims)
+                if median >= MIN_MEDIAN_FOR_OUTLIERS:  # a loosely related text (a list of tips) has no outliers
+                    low = LOW_FRACTION_OF_MEDIAN * median
+            previous_low = False
             for i, sim in enumerate(sims, start=1):
                 span = units[i].span
-                if span in flagged:
-                    continue
-                if sim >= REPETITIVE_COSINE:
+                is_low = low is not None and sim < low and not (kind == "sentence" and connected[i])
+                if sim >= REPETITIVE_COSINE and span not in flagged:
                     flagged[span] = Finding.at(
                         "CO002", span, f"This {kind} repeats the previous one (embedding similarity {sim:.2f}).",
                         text=text, data={"unit": kind, "similarity": round(sim, 4), "measure": "cosine",
                                          "previous": units[i - 1].text[:300]})
-                elif low is not None and sim < low and not (kind == "sentence" and connected[i]):
+                elif is_low and not previous_low and span not in flagged:
+                    # Low on both sides means this unit is the odd one out; flag it once, not its successor too.
+                    next_low = i < len(sims) and sims[i] < low  # type: ignore[operator]
+                    where = "either neighbour" if next_low else "the previous one"
                     flagged[span] = Finding.at(
                         "CO001", span,
-                        f"This {kind} has little to do with the previous one (embedding similarity {sim:.2f}, "
-                        f"median here {statistics.median(sims):.2f}) and no connective bridges them.",
+                        f"This {kind} has little to do with {where} (embedding similarity {sim:.2f}, median here "
+                        f"{statistics.median(sims):.2f}) and no connective bridges them.",
                         text=text, data={"unit": kind, "similarity": round(sim, 4), "threshold": round(low, 4),
-                                         "previous": units[i - 1].text[:300]})
+                                         "odd_one_out": next_low, "previous": units[i - 1].text[:300]})
+                previous_low = is_low
         return f"embedding similarity ran ({embedder.model_id})"
 
 

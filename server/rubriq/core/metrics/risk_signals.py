@@ -1,7 +1,7 @@
 """Hallucination-risk signals for prompts without a way to verify (research log 1.9, FActScore carve-out).
 
 Without a knowledge source nothing can be verified locally, so Rubriq marks the places where an unverifiable
-specific sits, worded "unverifiable here", never "false". Signals (each a finding on its span):
+specific sits, worded "unverifiable here", never as a verdict. Signals (each a finding on its span):
 
     RS001 number      percentages, currency, decimals, magnitudes (million...), numbers ≥ 100 and years, unless
                       the same number occurs in the prompt (instruction or source); list markers are skipped
@@ -201,7 +201,7 @@ class RiskSignalMetric:
         score = 1.0 / (1.0 + density)
         grounded = "numbers and names in the prompt's source excluded" if ctx.prompt.has_source else "no source"
         detail = (f"{len(findings)} risk signals in {words} words ({density:.2f} per 100 words; {grounded}); "
-                  "unverifiable here, not known to be wrong")
+                  "each unverifiable here")
         return MetricResult(findings, [ParameterScore("hallucination_risk", score, detail=detail)])
 
 

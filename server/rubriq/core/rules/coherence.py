@@ -9,9 +9,9 @@ define(
     "CO001", "disjointed-transition", "Disjointed transition between adjacent sentences or paragraphs",
     parameter="coherence", severity="information", source=_SOURCE, failure_mode="poor_structure", badge="proxy",
     definition="""
-With an embedding model available: the cosine similarity of two adjacent sentences (or paragraphs) is a low
-outlier for this text (below the first quartile minus 1.5 interquartile ranges, and below half the median) and
-no connective bridges them. Flagged on the second of the pair.
+With an embedding model available: the cosine similarity of two adjacent sentences (or paragraphs) is below half
+the median adjacent similarity of this text (at least five pairs, median at least 0.2) and no connective bridges
+them. Flagged on the second of the pair; a unit unlike both its neighbours is flagged once, as the odd one out.
 """ + _PROXY,
 )
 define(

@@ -4,8 +4,9 @@ from rubriq.core.rules import define
 
 _SOURCE = "Research log 1.9: FActScore (Min et al., EMNLP 2023) verification carve-out; fabricated-citation literature"
 _CARVE_OUT = """
-Rubriq has no knowledge source to check facts against: a flagged span is **unverifiable here**, not false. When
-the prompt carries source text, a number or name that occurs in the source is not flagged.
+Rubriq has no knowledge source to check facts against: a flagged span is **unverifiable here**, and Rubriq makes
+no claim about its truth. When the prompt carries source text, a number or name that occurs in the source is not
+flagged.
 """
 
 define(
