@@ -25,9 +25,9 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "server"))
 
-from rubriq.core.constraints import Constraint, check_constraint, extract_constraints, ifeval_view  # noqa: E402
-from rubriq.core.prompt import parse_prompt  # noqa: E402
-from rubriq.core.text import Span, TextModel  # noqa: E402
+from rubriq.core.constraints import Constraint, check_constraint, extract_constraints, ifeval_view
+from rubriq.core.prompt import parse_prompt
+from rubriq.core.text import Span, TextModel
 
 
 def normalise(value: Any) -> Any:

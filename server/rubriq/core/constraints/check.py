@@ -72,7 +72,8 @@ def _count_outcome(model: TextModel, count: int, relation: str, limit: int, unit
     if not passed:
         too_many = relation in (LESS_THAN, EXACTLY) and count >= limit
         if items and too_many:
-            first_extra = items[limit - 1] if relation == LESS_THAN and limit >= 1 else items[min(limit, len(items) - 1)]
+            index = limit - 1 if relation == LESS_THAN and limit >= 1 else min(limit, len(items) - 1)
+            first_extra = items[index]
             spans = [Span(first_extra.start, items[-1].end)]
         else:
             spans = [_whole(model)]

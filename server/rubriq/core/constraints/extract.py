@@ -54,6 +54,7 @@ class Bound:
 
     relation: str
     value: int
+    inclusive: bool = False  # an upper bound stated inclusively ("at most 300"): worded that way back
 
 
 def _norm(text: str | None) -> str:
@@ -69,19 +70,19 @@ def bounds_for(rel: str | None, post: str | None, n: int, *, negated: bool = Fal
             return [Bound("about", n)]
         if post in ("+",) or any(w in post for w in ("more", "greater", "above", "over", "higher", "least", "min")):
             return [Bound(AT_LEAST, n)]
-        return [Bound(LESS_THAN, n + 1)]
+        return [Bound(LESS_THAN, n + 1, True)]
     if rel in LOWER_EXCLUSIVE:
-        return [Bound(LESS_THAN, n + 1)] if negated else [Bound(AT_LEAST, n + 1)]
+        return [Bound(LESS_THAN, n + 1, True)] if negated else [Bound(AT_LEAST, n + 1)]
     if rel in LOWER_INCLUSIVE:
         return [Bound(AT_LEAST, n)]
     if rel in UPPER_EXCLUSIVE:
         return [Bound(LESS_THAN, n)]
     if rel in UPPER_INCLUSIVE:
-        return [Bound(LESS_THAN, n + 1)]
+        return [Bound(LESS_THAN, n + 1, True)]
     if rel in EXACT:
         return [Bound(EXACTLY, n)]
     if rel in LIMITING:
-        return [Bound(LESS_THAN, n + 1)] if limiting == LESS_THAN else [Bound(EXACTLY, n)]
+        return [Bound(LESS_THAN, n + 1, True)] if limiting == LESS_THAN else [Bound(EXACTLY, n)]
     if rel in APPROXIMATE:
         return [Bound("about", n)]
     return [Bound(default, n)]
@@ -101,7 +102,9 @@ def wording_for(bound: Bound, unit: str) -> str:
     if bound.relation == AT_LEAST:
         return f"at least {n} {plural}"
     if bound.relation == LESS_THAN:
-        return f"at most {n - 1} {unit if n - 1 == 1 else unit + 's'}" if n > 1 else f"no {unit}s"
+        if bound.inclusive and n > 1:
+            return f"at most {n - 1} {unit if n - 1 == 1 else unit + 's'}"
+        return f"fewer than {n} {unit}s" if n > 1 else f"no {unit}s"
     if bound.relation == "about":
         return f"about {n} {plural}"
     return f"exactly {n} {plural}"
@@ -201,7 +204,7 @@ def _length(ex: Extraction, regex: re.Pattern[str], kind: str, param: str, unit:
             joiner = view[m.end("a"):m.start("n")].strip().lower()
             if joiner == "or" and _norm(rel) not in ("", "between"):
                 continue
-            bounds = [Bound(AT_LEAST, a), Bound(LESS_THAN, n + 1)]
+            bounds = [Bound(AT_LEAST, a), Bound(LESS_THAN, n + 1, True)]
             results.append((Span(m.start(), m.end()), bounds, True))
             continue
         default = EXACTLY
@@ -212,8 +215,10 @@ def _length(ex: Extraction, regex: re.Pattern[str], kind: str, param: str, unit:
             if not rel and not m.group("post") and not m.group("post2") and not hyphenated and not re.search(
                     r"\b(?:in|a|an|using|use|with|within|of|be|is|write|keep\s+it)\s*$", before):
                 continue
+        if unit == "word" and hyphenated and not rel and not m.group("post") and not m.group("post2"):
+            default = AT_LEAST  # IFEval reads "a 100-word advertisement" as at least 100 words
         bounds = bounds_for(rel, m.group("post") or m.group("post2"), n, negated=negated, default=default,
-                            limiting=LESS_THAN)
+                            limiting=LESS_THAN if unit == "word" else EXACTLY)
         if unit == "sentence" and not rel and not m.group("post") and not m.group("post2"):
             before = view[max(0, m.start() - 12):m.start()].lower()
             if not re.search(r"\b(?:in|a|an|of|with|using|use|contain|contains|write|be|only|just)\s*$", before):
@@ -271,7 +276,7 @@ def extract_sentences(ex: Extraction) -> None:
 # Paragraphs: IFEval's *** paragraphs, blank-line paragraphs, the first word of the nth paragraph
 
 DIVIDER_CUE_RE = re.compile(
-    r"\*\*\*(?!\*)|markdown\s+divider|\b(?:3|three)\s+asterisk(?:s|\s+symbols?|\s+markers?)?\b", re.IGNORECASE)
+    r"(?<!\*)\*\*\*(?!\*)|markdown\s+divider|\b(?:3|three)\s+asterisk(?:s|\s+symbols?|\s+markers?)?\b", re.IGNORECASE)
 PARAGRAPH_COUNT_RE = _count_re(r"paragraphs?|sections?|parts?|stanzas?|verses?|chunks?|pieces?|blocks?|segments?")
 BLANK_PARAGRAPH_COUNT_RE = _count_re(r"paragraphs?")
 ORDINALS = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4, "fifth": 5,
@@ -419,8 +424,8 @@ def extract_bullets(ex: Extraction) -> None:
 
 HIGHLIGHT_VERB_RE = re.compile(
     r"\b(?:highlight\w*|italici[sz]\w*|italics?|bold\w*|emphasi[sz]\w*)\b", re.IGNORECASE)
-HIGHLIGHT_MARKUP_RE = re.compile(r"\bmarkdown\b|\*[^*\s][^*\n]{0,80}\*|\bitalic|\basterisks?\b|\bwrapping\s+it\s+with\s+\*",
-                                 re.IGNORECASE)
+HIGHLIGHT_MARKUP_RE = re.compile(
+    r"\bmarkdown\b|\*[^*\s][^*\n]{0,80}\*|\bitalic|\basterisks?\b|\bwrapping\s+it\s+with\s+\*", re.IGNORECASE)
 HIGHLIGHT_COUNT_RE = _count_re(
     r"(?:text\s+|italic\s+|highlighted\s+|markdown\s+)?(?:sections?|parts?|phrases?|words?|keywords?|"
     r"portions?|spans?|passages?|lines?|sentences?|points?|names?|terms?|things?)")
@@ -517,8 +522,9 @@ YAML_RE = re.compile(r"\b(?:in|as|into|using)\s+(?:a\s+|valid\s+)?YAML\b|\bYAML\
 CSV_RE = re.compile(r"\b(?:in|as|into|using)\s+(?:a\s+)?CSV\b|\bCSV\s+(?:format|only|file)\b", re.IGNORECASE)
 TABLE_RE = re.compile(r"\b(?:in|as|into|using|with|a|an)\s+(?:a\s+)?(?:markdown\s+)?table\b|\btable\s+format\b",
                       re.IGNORECASE)
-HEADINGS_RE = re.compile(r"\b(?:use|with|include|add|under)\s+(?:markdown\s+|clear\s+|section\s+)?(?:headings|headers)\b",
-                         re.IGNORECASE)
+HEADINGS_RE = re.compile(
+    r"\b(?:use|using|with|include|add|under)\s+(?:markdown\s+|clear\s+|section\s+)?(?:headings|headers)\b",
+    re.IGNORECASE)
 TITLE_RE = re.compile(r"double\s+angul?ar\s+brackets|<<[^<>\n]{1,80}>>", re.IGNORECASE)
 TWO_RESPONSES_RE = re.compile(r"\*{6}|\b(?:6|six)\s+asterisks?\b", re.IGNORECASE)
 CONSTRAINED_RE = re.compile(r"my\s+answer\s+is\s+(?:yes|no|maybe)", re.IGNORECASE)
@@ -591,8 +597,12 @@ ALL_LOWER_RE = re.compile(
     re.IGNORECASE)
 
 
-def _times_bounds(text: str, start: int = 0) -> list[tuple[list[Bound], tuple[int, int]]]:
-    """Counts written as "at least 3 times", "once or less", "6 or 7 times", "at most once" in `text`."""
+def _times_bounds(text: str, start: int = 0, words: bool = False) -> list[tuple[list[Bound], tuple[int, int]]]:
+    """Counts written as "at least 3 times", "once or less", "6 or 7 times", "at most once" in `text`.
+
+    A count followed by another noun ("at least 3 italic phrases") is not a frequency; with `words`, "N words"
+    counts (capital words: "at least 15 words in all capital letters").
+    """
     found = []
     for m in TIMES_COUNT_RE.finditer(text, start):
         raw = m.group("n") or m.group("t")
@@ -603,10 +613,12 @@ def _times_bounds(text: str, start: int = 0) -> list[tuple[list[Bound], tuple[in
         is_times = bool(m.group("t")) or bool(re.match(r"\s+(?:times?|occurrences?)\b", tail))
         if not is_times and not m.group("rel") and not m.group("post"):
             continue
+        if not is_times and re.match(r"[\s-]+[^\W\d_]", tail) and not (words and re.match(r"\s+words?\b", tail)):
+            continue
         if m.group("a"):
             a = parse_number(m.group("a"))
             if a is not None and a < n:
-                found.append(([Bound(AT_LEAST, a), Bound(LESS_THAN, n + 1)], (m.start(), m.end())))
+                found.append(([Bound(AT_LEAST, a), Bound(LESS_THAN, n + 1, True)], (m.start(), m.end())))
             continue
         negated = _negated_before(text, m.start(), 30)
         found.append((bounds_for(m.group("rel"), m.group("post"), n, negated=negated, limiting=EXACTLY),
@@ -621,7 +633,7 @@ def extract_casing(ex: Extraction) -> None:
         if not m:
             continue
         capital_clauses.add(index)
-        counts = [(b, pos) for b, pos in _times_bounds(clause.text) if "sentence" not in
+        counts = [(b, pos) for b, pos in _times_bounds(clause.text, words=True) if "sentence" not in
                   clause.text[pos[1]:pos[1] + 12].lower()]
         span = Span(clause.start + m.start(), clause.start + m.end())
         if counts:
@@ -636,6 +648,12 @@ def extract_casing(ex: Extraction) -> None:
                                Span(clause.start + min(m.start(), pos[0]), clause.start + max(m.end(), pos[1])),
                                wording_for(Bound(rel, value), "word in all capital letters").replace(
                                    "word in all capital letterss", "words in all capital letters"))
+            second = CAPITAL_WORDS_RE.search(clause.text, m.end())
+            first_bounds = counts[0][0]
+            if second and re.search(r"\buse\b", clause.text[:m.start()], re.IGNORECASE) and all(
+                    b.relation == LESS_THAN for b in first_bounds):  # "use capital words ..., but fewer than 10"
+                ex.add("change_case:capital_word_frequency", "casing", {"capital_relation": AT_LEAST,
+                       "capital_frequency": 1}, span, "at least 1 word in all capital letters", 0.8)
         elif re.search(r"\buse\b", clause.text[:m.start()], re.IGNORECASE):
             ex.add("change_case:capital_word_frequency", "casing", {"capital_relation": AT_LEAST,
                    "capital_frequency": 1}, span, "at least 1 word in all capital letters", 0.8)
@@ -643,9 +661,11 @@ def extract_casing(ex: Extraction) -> None:
         if index in capital_clauses:
             continue
         m = ALL_CAPITAL_RE.search(clause.text)
-        if m and not ex.has("change_case:english_capital"):
-            ex.add("change_case:english_capital", "casing", {},
-                   Span(clause.start + m.start(), clause.start + m.end()), "all capital letters, in English")
+        if m:
+            if not ex.has("change_case:english_capital"):
+                ex.add("change_case:english_capital", "casing", {},
+                       Span(clause.start + m.start(), clause.start + m.end()), "all capital letters, in English")
+            continue  # "not a single word should contain lowercase letters" is about capitals
         m = ALL_LOWER_RE.search(clause.text)
         if m and not ex.has("change_case:english_lowercase"):
             if re.search(r"\b(?:not|don'?t|never)\s+(?:use|write)\s+(?:in\s+)?(?:all\s+)?lower", clause.text,
@@ -658,16 +678,26 @@ def extract_casing(ex: Extraction) -> None:
 # ---------------------------------------------------------------------------------------------------------------
 # Keywords, letters
 
-_STOP = frozenset("""a an the and or in on of to for with your my our their its it this that these those any all
-some no not be is are was were as at by from into about than then so such etc also both either neither response
-answer reply output text essay story poem letter post throughout anywhere entire whole following words word keywords
-keyword terms term phrases phrase mention mentioning using use include including""".split())
+_STOP = frozenset((
+    "a", "an", "the", "and", "or", "in", "on", "of", "to", "for", "with", "your", "my", "our", "their", "its", "it",
+    "this", "that", "these", "those", "any", "all", "some", "no", "not", "be", "is", "are", "was", "were", "as",
+    "at", "by", "from", "into", "about", "than", "then", "so", "such", "etc", "also", "both", "either", "neither",
+    "response", "answer", "reply", "output", "text", "essay", "story", "poem", "letter", "post", "throughout",
+    "anywhere", "entire", "whole", "following", "words", "word", "keywords", "keyword", "terms", "term", "phrases",
+    "phrase", "mention", "mentioning", "using", "use", "include", "including"
+))
+# Words that end a list rather than belong to it: "no other words should follow", "any words before repeating".
+_LIST_STOP = _STOP | frozenset((
+    "should", "must", "before", "after", "follow", "follows", "following", "other", "can", "will", "would", "could",
+    "may", "shall", "when", "while", "until", "unless", "if", "because", "since", "like", "such", "other", "than"
+))
 _SEP_RE = re.compile(r"\s*(?:,\s*(?:and|or|&)?\s*|\s(?:and|or|&|nor)\s+|/)\s*", re.IGNORECASE)
 _QUOTED_ITEM_RE = re.compile(r"[\"“‘'`]([^\"”’'`\n]{1,60})[\"”’'`]")
 _BARE_ITEM_RE = re.compile(r"[^\W\d_][\w-]{0,40}")
 
 
-def parse_items(text: str, pos: int, allow_bare: bool, limit: int = 20) -> tuple[list[str], int]:
+def parse_items(text: str, pos: int, allow_bare: bool, limit: int = 20,
+                stop: frozenset[str] = _STOP) -> tuple[list[str], int]:
     """A list of keywords starting at `pos`: `"a", "b" and "c"`, `['a', 'b']`, or bare `a, b and c`.
 
     Returns the items and the end offset; bare words are accepted only when `allow_bare` (the prompt said "the
@@ -691,7 +721,7 @@ def parse_items(text: str, pos: int, allow_bare: bool, limit: int = 20) -> tuple
             if value:
                 items.append(value)
             i = m.end()
-        elif allow_bare and (b := _BARE_ITEM_RE.match(text, i)) and b.group().lower() not in _STOP:
+        elif allow_bare and (b := _BARE_ITEM_RE.match(text, i)) and b.group().lower() not in stop:
             items.append(b.group().strip("-"))
             i = b.end()
         else:
@@ -716,7 +746,7 @@ FORBID_RE = re.compile(
     rf"(?:\b(?:do\s+not|don'?t|never|avoid|without|refrain\s+from|not\s+to|should\s+not|must\s+not|cannot|can'?t|"
     rf"shouldn'?t|mustn'?t|no)\s+(?:\w+\s+){{0,2}}?(?:(?:us(?:e|ing)|say(?:ing)?|includ(?:e|ing)|mention(?:ing)?|"
     rf"contain(?:ing)?|writ(?:e|ing)|put(?:ting)?|hav(?:e|ing))\s+)?)(?:the\s+|any\s+|these\s+|following\s+|"
-    rf"of\s+the\s+){{0,2}}(?P<noun>(?:[a-z]{{3,12}}\s+)?{KEYWORD_NOUN}(?:\s+(?:such\s+as|like|including))?\s*:?\s*)?"
+    rf"of\s+the\s+){{0,2}}(?P<noun>(?:(?!other\b)[a-z]{{3,12}}\s+)?{KEYWORD_NOUN}(?:\s+(?:such\s+as|like|including))?\s*:?\s*)?"
     rf"(?=[\"“‘'`\[]|[^\W\d_])",
     re.IGNORECASE)
 POSTFIX_FORBID_RE = re.compile(
@@ -807,7 +837,8 @@ def _keyword_clause(ex: Extraction, clause: Clause) -> None:
         if not free(m.start(), m.end()):
             continue
         noun = m.group("noun")
-        items, end = parse_items(text, m.end(), allow_bare=bool(noun and re.search(r"word|term|name", noun, re.I)))
+        items, end = parse_items(text, m.end(), allow_bare=bool(noun and re.search(r"word|term|name", noun, re.I)),
+                                 stop=_LIST_STOP)
         items = [i for i in items if not re.fullmatch(r"(?:commas?|capital\s+letters?)", i, re.I)]
         if not items:
             continue
@@ -820,7 +851,7 @@ def _keyword_clause(ex: Extraction, clause: Clause) -> None:
     for m in THE_WORD_RE.finditer(text):
         if not free(m.start(), m.end()):
             continue
-        items, end = parse_items(text, m.end(), allow_bare=True)
+        items, end = parse_items(text, m.end(), allow_bare=True, stop=_LIST_STOP)
         if not items:
             continue
         post = POSTFIX_FORBID_RE.match(text, end + len(text[end:]) - len(text[end:].lstrip()))
@@ -837,11 +868,16 @@ def _keyword_clause(ex: Extraction, clause: Clause) -> None:
         if NEGATION_RE.search(text[max(0, m.start() - 25):m.start()]):
             continue
         noun = m.group("noun")
-        items, end = parse_items(text, m.end(), allow_bare=bool(noun and re.search(r"key\s*words?", noun, re.I)))
+        items, end = parse_items(text, m.end(), allow_bare=bool(noun and re.search(r"key\s*words?", noun, re.I)),
+                                 stop=_LIST_STOP)
         if not items:
             continue
         if not noun and m.group(0).lower().startswith(("use", "with", "add")):
             continue
+        if m.group(0).lower().startswith("with") and re.search(
+                r"\b(?:start|starts|begin|begins|end|ends|finish|finishes|conclude|concludes)\s+$",
+                text[max(0, m.start() - 12):m.start()], re.IGNORECASE):
+            continue  # "start with the word X" is a first-word constraint, not a keyword
         span = Span(clause.start + m.start(), clause.start + end)
         words = [i for i in items if len(i.split()) == 1]
         phrases = [i for i in items if len(i.split()) > 1]
@@ -891,7 +927,8 @@ def extract_language(ex: Extraction) -> None:
             if code == "en" and casing:
                 continue
             ex.add("language:response_language", "language", {"language": code},
-                   Span(clause.start + m.start(), clause.start + m.end()), f"the whole response in {m.group(1).title()}")
+                   Span(clause.start + m.start(), clause.start + m.end()),
+                   f"the whole response in {m.group(1).title()}")
             return
 
 
@@ -924,6 +961,8 @@ def _phrase_at(text: str, pos: int, quoted_only: bool) -> tuple[str, int] | None
     cut = re.search(r"[.?!](?=\s+(?:No|Do|Don|Make|Please|Nothing|This|The|Your)\b)", rest)
     phrase = rest[: cut.end()] if cut else rest
     phrase = phrase.strip()
+    if phrase.endswith(("?.", "!.", "..")):  # "... exact phrase Any other questions?. No other words ..."
+        phrase = phrase[:-1]
     if not phrase or len(phrase) > 200:
         return None
     return phrase, pos + len(rest[: cut.end()] if cut else rest)
@@ -1035,8 +1074,13 @@ def extract_constraints(prompt: PromptDocument | str) -> list[Constraint]:
     ex = Extraction(doc)
     for extractor in EXTRACTORS:
         extractor(ex)
+    counted_letters = {c.params["letter"] for c in ex.found if c.kind == "keywords:letter_frequency"
+                       and not (c.params["let_relation"] == LESS_THAN and c.params["let_frequency"] == 1)}
     unique: dict[tuple[str, str], Constraint] = {}
     for constraint in ex.found:
+        if constraint.kind == "keywords:letter_frequency" and constraint.params["letter"] in counted_letters and \
+                constraint.params["let_relation"] == LESS_THAN and constraint.params["let_frequency"] == 1:
+            continue  # "avoid the letter t ... the letter t must appear 30 times": the count is the constraint
         unique.setdefault(constraint.key(), constraint)
     return sorted(unique.values(), key=lambda c: (c.span.start, c.span.end, c.kind))
 

@@ -1,0 +1,168 @@
+"""Instruction-following rules: one code per constraint kind, a prompt rule for conflicting constraints and an
+information rule that shows each constraint Rubriq extracted and checked."""
+
+from rubriq.core.rules import define
+
+_IFEVAL = "Zhou et al. 2023, Instruction-Following Evaluation for Large Language Models (IFEval); research log 1.8"
+_RUBRIQ = "Rubriq research log 1.8 (IFEval adaptation: constraints extracted from people's prompts)"
+_PARAMETER = "instruction_following"
+MISSED, FORMAT = "missed_constraint", "format_violation"
+
+# kind -> (code, name, title, failure mode, how it is checked)
+KIND_RULES: dict[str, tuple[str, str, str, str, str]] = {
+    "length_constraints:number_words": (
+        "IF001", "word-count", "Word count outside the requested limit", MISSED,
+        "Words are `\\w+` tokens, as IFEval counts them. \"less than N\" passes with fewer than N words, \"at least "
+        "N\" with N or more; \"at most N\" is read as fewer than N+1, \"more than N\" as at least N+1."),
+    "length_constraints:number_sentences": (
+        "IF002", "sentence-count", "Sentence count outside the requested limit", MISSED,
+        "Sentences come from Punkt's English model, as in IFEval; relations as for word counts, \"exactly N\" "
+        "requires N sentences."),
+    "length_constraints:number_paragraphs": (
+        "IF003", "divided-paragraph-count", "Wrong number of ***-separated paragraphs", MISSED,
+        "Paragraphs are the parts between markdown dividers `***`; an empty part between two dividers fails. "
+        "The count must equal the requested number."),
+    "length_constraints:nth_paragraph_first_word": (
+        "IF004", "paragraph-first-word", "Paragraph does not start with the requested word", MISSED,
+        "Paragraphs are separated by a blank line; the nth paragraph's first word (lowercased, up to its first "
+        "punctuation mark) must be the requested word, and the paragraph count must match when one was stated."),
+    "keywords:existence": (
+        "IF005", "required-keywords", "Required keyword missing", MISSED,
+        "Each requested keyword must occur in the output (case-insensitive)."),
+    "keywords:frequency": (
+        "IF006", "keyword-frequency", "Keyword used too often or too rarely", MISSED,
+        "Case-insensitive occurrences of the keyword, counted against the relation (less than / at least)."),
+    "keywords:forbidden_words": (
+        "IF007", "forbidden-words", "Forbidden word used", MISSED,
+        "Each forbidden word is searched as a whole word, case-insensitively; every occurrence is marked."),
+    "keywords:letter_frequency": (
+        "IF008", "letter-frequency", "Letter used too often or too rarely", MISSED,
+        "Case-insensitive count of one letter against the relation (less than / at least)."),
+    "language:response_language": (
+        "IF009", "response-language", "Response in the wrong language", MISSED,
+        "The language detected by langdetect (seeded, so the verdict is deterministic) must be the requested one."),
+    "change_case:english_capital": (
+        "IF010", "all-capitals", "Not all capital letters", MISSED,
+        "The output must contain no lowercase letter and be detected as English."),
+    "change_case:english_lowercase": (
+        "IF011", "all-lowercase", "Not all lowercase letters", MISSED,
+        "The output must contain no capital letter and be detected as English."),
+    "change_case:capital_word_frequency": (
+        "IF012", "capital-word-frequency", "Too many or too few words in capitals", MISSED,
+        "Words written entirely in capitals (contractions split as a word tokenizer splits them), counted against "
+        "the relation."),
+    "punctuation:no_comma": (
+        "IF013", "no-commas", "Comma used", MISSED, "The output must not contain a comma; each comma is marked."),
+    "startend:end_checker": (
+        "IF014", "end-phrase", "Does not end with the requested phrase", MISSED,
+        "The output, stripped of surrounding blanks and double quotes, must end with the phrase "
+        "(case-insensitive)."),
+    "startend:quotation": (
+        "IF015", "quotation-wrap", "Not wrapped in double quotation marks", FORMAT,
+        "The stripped output must start and end with a straight double quote."),
+    "combination:repeat_prompt": (
+        "IF016", "repeat-request", "Does not start by repeating the request", MISSED,
+        "The stripped output must start with the request as written in the prompt (case-insensitive)."),
+    "combination:two_responses": (
+        "IF017", "two-responses", "Not two different responses separated by ******", FORMAT,
+        "Splitting at `******` must give exactly two non-empty, different responses."),
+    "detectable_content:number_placeholders": (
+        "IF018", "placeholders", "Too few [placeholders]", MISSED,
+        "Placeholders are bracketed runs `[...]`; there must be at least the requested number."),
+    "detectable_content:postscript": (
+        "IF019", "postscript", "Postscript missing", MISSED,
+        "A line must start with the marker (P.S., P.P.S or the stated one), case-insensitive."),
+    "detectable_format:json_format": (
+        "IF020", "json-format", "Not valid JSON", FORMAT,
+        "After removing a surrounding ```json fence, the whole output must parse as JSON."),
+    "detectable_format:title": (
+        "IF021", "title", "Title in <<double angular brackets>> missing", FORMAT,
+        "The output must contain a non-empty title `<<title>>` on one line."),
+    "detectable_format:number_highlighted_sections": (
+        "IF022", "highlighted-sections", "Too few highlighted sections", FORMAT,
+        "Highlighted sections are non-empty `*text*` or `**text**` spans on one line; at least the requested number."),
+    "detectable_format:multiple_sections": (
+        "IF023", "marked-sections", "Too few sections marked as requested", FORMAT,
+        "Sections start with the requested marker and a number (`SECTION 1`, case-sensitive); at least the "
+        "requested number."),
+    "detectable_format:number_bullet_lists": (
+        "IF024", "bullet-count", "Wrong number of bullet points", FORMAT,
+        "Bullet points are lines starting with `*` (not `**`) or `-`; the count must equal the requested number."),
+    "detectable_format:constrained_response": (
+        "IF025", "constrained-response", "None of the allowed answers given", FORMAT,
+        "The output must contain one of: My answer is yes. / My answer is no. / My answer is maybe."),
+    "rubriq:approximate_words": (
+        "IF030", "approximate-length", "Length far from the requested word count", MISSED,
+        "\"About N words\" (and a bare \"in N words\") passes within 10% of N, counting `\\w+` words."),
+    "rubriq:required_phrase": (
+        "IF031", "required-phrase", "Required phrase missing", MISSED,
+        "A quoted multi-word phrase the prompt asks for must occur in the output (case-insensitive)."),
+    "rubriq:number_paragraphs": (
+        "IF032", "paragraph-count", "Wrong number of paragraphs", MISSED,
+        "Paragraphs are blocks separated by blank lines; the count must match the requested number."),
+    "rubriq:bullet_count": (
+        "IF033", "bullet-range", "Bullet points outside the requested range", FORMAT,
+        "Bullet points (lines starting with `*` or `-`) counted against a range such as 3-5, at least or at most N."),
+    "rubriq:bullet_list": (
+        "IF034", "bullet-list", "List missing", FORMAT, "At least one bullet or numbered item is required."),
+    "rubriq:no_lists": (
+        "IF035", "no-lists", "List used where none was wanted", FORMAT,
+        "The prompt asked for no bullet points or lists; each list item is marked."),
+    "rubriq:numbered_list": (
+        "IF036", "numbered-list", "Numbered list missing or of the wrong length", FORMAT,
+        "Lines starting with `1.` or `1)`; their count must match when the prompt states one."),
+    "rubriq:yaml_format": (
+        "IF037", "yaml-format", "Not valid YAML", FORMAT,
+        "The output (without a surrounding code fence) must parse with `yaml.safe_load` to a mapping or list."),
+    "rubriq:markdown_table": (
+        "IF038", "markdown-table", "Markdown table missing", FORMAT,
+        "A table needs a `|---|` rule line and at least three `|` rows (header, rule, one row)."),
+    "rubriq:csv_format": (
+        "IF039", "csv-format", "Not CSV", FORMAT,
+        "At least two rows of equal width (more than one column), read with Python's csv module."),
+    "rubriq:headings": (
+        "IF040", "headings", "Headings missing", FORMAT, "At least one markdown heading (`#` to `######`)."),
+    "rubriq:reading_level": (
+        "IF041", "reading-level", "Reading level above the requested grade", MISSED,
+        "Flesch-Kincaid grade level of the output must be at most the requested grade plus one."),
+    "rubriq:haiku": (
+        "IF042", "haiku-form", "No three-line stanza for the requested haiku", MISSED,
+        "A haiku is checked by form only: some stanza must have exactly three lines (titles excluded)."),
+}
+
+CODE_FOR_KIND: dict[str, str] = {kind: spec[0] for kind, spec in KIND_RULES.items()}
+CONFLICT_CODE, CHECKED_CODE = "IF090", "IF091"
+
+for _kind, (_code, _name, _title, _mode, _how) in KIND_RULES.items():
+    _ifeval = not _kind.startswith("rubriq:")
+    define(
+        _code, _name, _title, parameter=_PARAMETER, severity="warning", failure_mode=_mode,
+        source=_IFEVAL if _ifeval else _RUBRIQ,
+        definition=f"""
+Constraint kind `{_kind}`{' (an IFEval instruction type)' if _ifeval else ' (a Rubriq kind beyond IFEval)'}.
+The prompt states it; the output does not satisfy it. {_how}
+
+The finding marks the offending part of the output and its data carries the constraint (`kind`, `params`, the
+wording), the measured value and where the prompt stated it (`prompt_start`, `prompt_end`). Strict verdict; the
+data also says whether IFEval's loose variant (first or last line removed, `*` removed) would pass.
+""",
+    )
+
+define(
+    CONFLICT_CODE, "conflicting-constraints", "The prompt states constraints no output can satisfy together",
+    parameter="", severity="warning", source=_RUBRIQ, failure_mode=MISSED,
+    definition="""
+Two constraints extracted from the prompt contradict each other: bounds with no count between them (at least 300
+and at most 100 words), all capitals and all lowercase, a keyword both required and forbidden, two response
+languages or two whole-response formats. One of them will fail whatever the model writes; reword the prompt.
+""",
+)
+define(
+    CHECKED_CODE, "checked-constraint", "A constraint Rubriq extracted from the prompt and checks",
+    parameter="", severity="information", source=_RUBRIQ,
+    definition="""
+Shown on the part of the prompt that states a verifiable constraint ("checked: at most 300 words"), so you see what
+Rubriq understood. Extraction is conservative and pattern-based; a constraint read wrongly is visible here and its
+code can be ignored in front matter (`ignore:`).
+""",
+)
