@@ -38,7 +38,12 @@ _FENCE_RE = re.compile(r"```|~~~")
 _CONSTRAINT_CUE_RE = re.compile(
     r"\b(?:must|only|at most|at least|no more than|fewer than|less than|exactly|do not|don't|never|avoid|without|"
     r"words?|sentences?|bullets?|paragraphs?|lowercase|uppercase|capital|json|format|language|end with|"
-    r"start with|include|tone|audience)\b",
+    r"start with|include|mention|every|each|always|cover|tone|audience)\b",
+    re.IGNORECASE,
+)
+_FIELDS_RE = re.compile(
+    r"\b(?:fields?|keys?|columns?|attributes?)[ \t]*:?[ \t]+([A-Za-z_][\w-]*(?:[ \t]*,[ \t]*[A-Za-z_][\w-]*)*"
+    r"(?:,?[ \t]+and[ \t]+[A-Za-z_][\w-]*)?)",
     re.IGNORECASE,
 )
 _REQUEST_CUE_RE = re.compile(
@@ -238,10 +243,30 @@ class PromptFacts:
         return self.instruction_sentences[0] if self.instruction_sentences else f"the requested {self.deliverable}"
 
     @cached_property
+    def request_leads(self) -> bool:
+        """Whether the core request already stands before the source material (at the start edge)."""
+        if not self.prompt.sources:
+            return True
+        first_source = self.prompt.sources[0].span.start
+        for sentence in split_sentences(self.prompt.instruction_view):
+            if clean(sentence.text) == self.core_request:
+                return sentence.span.start < first_source
+        return False
+
+    @cached_property
     def constraint_sentences(self) -> list[str]:
         """The prompt's own constraint sentences, in order (repeated at the end for long sources, 2.7)."""
         found = [s for s in self.instruction_sentences if _CONSTRAINT_CUE_RE.search(s) and s != self.core_request]
         return found[:4]
+
+    @cached_property
+    def requested_fields(self) -> list[str]:
+        """Field names the prompt lists ("extract the fields name, email and start_date"), in its order."""
+        match = _FIELDS_RE.search(self.prompt.instruction_view)
+        if not match:
+            return []
+        names = re.split(r"\s*,\s*|\s+and\s+", match.group(1).strip())
+        return [name for name in names if re.fullmatch(r"[A-Za-z_][\w-]{0,40}", name)][:12]
 
     @cached_property
     def request_parts(self) -> list[str]:

@@ -162,7 +162,7 @@ def build_repair(
     parts = BUILDERS[mode](facts, prompt_facts)
     rendered = render(parts, prompt_facts, family, repeated=repeated)
     fragment = "\n\n".join(rendered.blocks)
-    edges = bool(rendered.lead_blocks)
+    edges = rendered.edges
 
     insert_at: int | None
     replace: tuple[int, int] | None = None
@@ -178,7 +178,7 @@ def build_repair(
         new_text = _spaced(prompt.text, insert_at, fragment, prompt.body_start)
         title = f"Insert repair prompt for {family.value}"
     lead = None
-    if edges:
+    if rendered.lead_blocks:
         start = prompt.body_start
         lead_text = "\n\n".join(rendered.lead_blocks)
         lead = PromptEdit(start=start, end=start, new_text=_spaced(prompt.text, start, lead_text, start))
@@ -240,6 +240,9 @@ def merge_repairs(repairs: list[Repair], prompt: PromptDocument) -> Repair | Non
                 if r_start < start < r_end:
                     groups.setdefault((r_end, r_end), []).extend(groups.pop((start, end)))
                     break
+    lines_seen: set[str] = set()
+    for span in sorted(groups):
+        groups[span] = [b for b in (_without_repeated_lines(block, lines_seen) for block in groups[span]) if b]
     spans = sorted(span for span, blocks in groups.items() if blocks or span[0] < span[1])
     if not spans:
         return None
@@ -263,6 +266,28 @@ def merge_repairs(repairs: list[Repair], prompt: PromptDocument) -> Repair | Non
         fragment="\n\n".join(unique), replace=(low, high), new_text="".join(pieces),
         sources=tuple(dict.fromkeys(s for r in repairs for s in r.sources)), blocks=tuple(unique),
     )
+
+
+_EXAMPLE_BLOCK_RE = re.compile(r"^(?:<example>|### Example ###|Example|Output format \(follow exactly\))")
+_STRUCTURAL_LINE_RE = re.compile(r"^(?:</?[\w-]+>|### .* ###|[^\w]*)$")
+
+
+def _without_repeated_lines(block: str, seen: set[str]) -> str:
+    """A block without the instruction lines an earlier block already wrote ("Begin the output with {" once);
+    examples are kept whole, and a block left with only its delimiters is dropped."""
+    if _EXAMPLE_BLOCK_RE.match(block):
+        return block
+    kept = []
+    for line in block.split("\n"):
+        key = line.strip()
+        if _STRUCTURAL_LINE_RE.match(key) or len(key.split()) < 3:
+            kept.append(line)
+        elif key not in seen:
+            seen.add(key)
+            kept.append(line)
+    if all(_STRUCTURAL_LINE_RE.match(line.strip()) for line in kept):
+        return ""
+    return "\n".join(kept)
 
 
 def _edit_blocks(repair: Repair, edit: PromptEdit) -> list[str]:

@@ -51,6 +51,7 @@ class Rendered:
     escalation: str | None
     sources: list[str]
     mechanism: str  # one sentence for the explanation: which mechanism the fragment uses
+    edges: bool = False  # long source: the fragment goes at the end, key material and constraints last (2.7)
 
 
 def _long_source_edges(parts: Parts, p: PromptFacts) -> bool:
@@ -71,7 +72,7 @@ def render(parts: Parts, p: PromptFacts, family: Family, *, repeated: bool = Fal
     lead: list[str] = []
     if _long_source_edges(parts, p):
         lead_block, end_blocks = _edges(parts, p, family)
-        lead, blocks = [lead_block], blocks + end_blocks
+        lead, blocks = ([] if p.request_leads else [lead_block]), blocks + end_blocks
         sources.append("2.7 Lost in the Middle")
     escalation = None
     if parts.escalation:
@@ -79,7 +80,7 @@ def render(parts: Parts, p: PromptFacts, family: Family, *, repeated: bool = Fal
         sources.append("2.5 self-consistency")
         if repeated:
             blocks.append(escalation)
-    return Rendered(blocks, lead, escalation, sources, mechanism)
+    return Rendered(blocks, lead, escalation, sources, mechanism, edges=_long_source_edges(parts, p))
 
 
 def _wrap(family: Family, tag: str, heading: str, body: str) -> str:
@@ -92,7 +93,7 @@ def _wrap(family: Family, tag: str, heading: str, body: str) -> str:
 
 
 def _heading(tag: str) -> str:
-    return tag.replace("_", " ").capitalize()
+    return tag.replace("_", " ").capitalize().replace("Json", "JSON")
 
 
 def _role_text(parts: Parts, p: PromptFacts) -> str:
@@ -213,9 +214,12 @@ def _generic(parts: Parts, p: PromptFacts) -> tuple[list[str], str]:
 
 
 def _edges(parts: Parts, p: PromptFacts, family: Family) -> tuple[str, list[str]]:
-    """Lost in the Middle (2.7): the task at the start, key material and the constraints repeated at the end."""
+    """Lost in the Middle (2.7): the task at the start, key material and the constraints repeated at the end.
+
+    The start block is used only when the prompt's request does not already stand before its source; the end
+    always restates the task, so it sits at both edges either way."""
     lead = _wrap(family, "task", "Task (read first)", p.core_request)
-    end: list[str] = []
+    end: list[str] = [_wrap(family, "task_repeated", "Task, repeated", quote(p.core_request, 300))]
     key = parts.reference or (parts.steps[0] if parts.steps else None)
     if parts.reference:
         body = f'"""\n{parts.reference}\n"""' if family == Family.GPT else quote(parts.reference, 400)

@@ -145,9 +145,9 @@ def _format_constraint(f: Facts, p: PromptFacts) -> Parts:
     wanted = (f.text("format", "expected_format", "instruction_id", "kind") or "").lower()
     asked = f.constraint_text or f.evidence
     if "json" in wanted:
-        keys = f.items("fields", "keys", "required_fields") or ["answer"]
+        keys = f.items("fields", "keys", "required_fields") or p.requested_fields or [p.deliverable.replace(" ", "_")]
         example = json.dumps({k: f"<{k} from the text>" for k in keys}, indent=2)
-        return Parts("missed_constraint", "JSON format missed", "output_format", subtype="format",
+        return Parts("missed_constraint", "JSON format missed", "json_output", subtype="format",
                      requirement=f"Return the whole {p.deliverable} as one JSON object with the keys "
                                  f"{', '.join(keys)}, and nothing outside it.",
                      example=example, prefill="{", reminder="Output: one JSON object, nothing else.")
@@ -451,9 +451,11 @@ def _reasoning(f: Facts, p: PromptFacts) -> Parts:
 
 def _format_violation(f: Facts, p: PromptFacts) -> Parts:
     fmt = (f.text("format", "expected_format", "expected") or "JSON").strip()
-    fields = f.items("required_fields", "fields", "expected_fields", "keys", "schema_keys", "missing_fields")
+    fields = f.items("required_fields", "fields", "expected_fields", "keys", "schema_keys", "missing_fields") \
+        or p.requested_fields
     error = f.text("error", "parse_error", "reason", "problem")
-    is_json = "json" in fmt.lower() or fields
+    is_json = "json" in fmt.lower() or bool(fields)
+    fmt_name = "JSON" if is_json else fmt
     if is_json:
         example = json.dumps({k: f"<{k}>" for k in (fields or ["field"])}, indent=2)
         prefill = "{"
@@ -464,11 +466,11 @@ def _format_violation(f: Facts, p: PromptFacts) -> Parts:
     failed = f"; the last output failed: {error}" if error else ""
     return Parts(
         "format_violation", f"output is not valid {fmt}", "output_format",
-        requirement=f"Return only valid {fmt.upper() if is_json else fmt}{keys}: the first and last characters of the "
-                    f"output belong to the {fmt}.",
-        steps=[f"Check that the output parses as {fmt} before finishing{failed}."],
+        requirement=f"Return only valid {fmt_name}{keys}: the first and last characters of the output belong to "
+                    f"the {fmt_name}.",
+        steps=[f"Check that the output parses as {fmt_name} before finishing{failed}."],
         prohibition="Do not wrap the output in explanations or markdown fences.",
-        example=example, prefill=prefill, reminder=f"Output: valid {fmt}{keys}, nothing else.",
+        example=example, prefill=prefill, reminder=f"Output: valid {fmt_name}{keys}, nothing else.",
     )
 
 
@@ -541,7 +543,8 @@ def _invalid_code(f: Facts, p: PromptFacts) -> Parts:
 
 def _invented_fields(f: Facts, p: PromptFacts) -> Parts:
     invented = f.text("field", "key", "invented_field", "value", "invented") or f.evidence
-    allowed = f.items("allowed_fields", "fields", "schema_fields", "expected_fields", "required_fields")
+    allowed = f.items("allowed_fields", "fields", "schema_fields", "expected_fields", "required_fields") \
+        or p.requested_fields
     example = json.dumps({**{k: f"<{k} as written in the source>" for k in allowed[:6]}, "missing_value": None},
                          indent=2) if allowed else json.dumps({"field_in_source": "<copied value>",
                                                                "field_not_in_source": None}, indent=2)
