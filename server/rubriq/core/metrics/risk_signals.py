@@ -33,7 +33,7 @@ from rubriq.core.text import Segment, Span
 
 CITATION_PATTERNS: tuple[tuple[str, str], ...] = (
     ("DOI", r"\b10\.\d{4,9}/[^\s\"<>]+"),
-    ("URL", r"\bhttps?://[^\s<>\"')\]]+|\bwww\.[a-z0-9-]+\.[^\s<>\"')\]]+"),
+    ("URL", r"\b(?:https?://|www\.)[^\s<>\"')\]]*[^\s<>\"')\].,;:!?]"),  # trailing punctuation is not the URL's
     ("ISBN", r"\bISBN(?:-1[03])?:?[ \t]*[\dXx][\d \-Xx]{8,16}[\dXx]"),
     ("et al.", r"\b[A-Z][\w'’-]+[ \t]+et[ \t]+al\.?(?:,?[ \t]*\(?(?:19|20)\d{2}[a-z]?\)?)?"),
     ("author-year",
