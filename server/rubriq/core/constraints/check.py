@@ -55,7 +55,14 @@ def _limit_text(relation: str, limit: int) -> str:
 
 
 def _plural(n: int, unit: str) -> str:
-    return f"{n} {unit}" if n == 1 else f"{n} {unit}s"
+    """ "3 bullet points", "5 occurrences of 'heron'": the head noun takes the plural."""
+    if n == 1:
+        return f"{n} {unit}"
+    for joint in (" of ", " in ", " marked ", " separated "):
+        if joint in unit:
+            head, tail = unit.split(joint, 1)
+            return f"{n} {head}s{joint}{tail}".replace("occurrencess", "occurrences")
+    return f"{n} {unit}s"
 
 
 def _whole(model: TextModel) -> Span:
@@ -80,9 +87,16 @@ def _count_outcome(model: TextModel, count: int, relation: str, limit: int, unit
     return Outcome(passed, count, message, spans)
 
 
+WORD_RE = re.compile(r"\w+")
+SENTENCE_END_RE = re.compile(r"[.?!]")
+
+
 def _words(model: TextModel, p: dict[str, Any]) -> Outcome:
-    words = model.words
-    return _count_outcome(model, len(words), p["relation"], p["num_words"], "word", [w.span for w in words])
+    cached = model.__dict__.get("words")  # reuse the segmentation when another metric already built it
+    count = len(cached) if cached is not None else len(WORD_RE.findall(model.text))
+    if _relation_ok(count, p["relation"], p["num_words"]):
+        return _count_outcome(model, count, p["relation"], p["num_words"], "word")
+    return _count_outcome(model, count, p["relation"], p["num_words"], "word", [w.span for w in model.words])
 
 
 def _approximate_words(model: TextModel, p: dict[str, Any]) -> Outcome:
@@ -94,6 +108,13 @@ def _approximate_words(model: TextModel, p: dict[str, Any]) -> Outcome:
 
 
 def _sentences(model: TextModel, p: dict[str, Any]) -> Outcome:
+    if p["relation"] == LESS_THAN and "sentences" not in model.__dict__:
+        # Punkt breaks only after ".", "?" or "!", so there are at most that many + 1 sentences: a limit above that
+        # bound passes without segmenting (same verdict, a fraction of the time).
+        upper = len(SENTENCE_END_RE.findall(model.text)) + 1
+        if upper < p["num_sentences"]:
+            return Outcome(True, f"at most {upper}", f"at most {upper} sentences, limit: fewer than "
+                           f"{p['num_sentences']}")
     sentences = model.sentences
     return _count_outcome(model, len(sentences), p["relation"], p["num_sentences"], "sentence",
                           [s.span for s in sentences])
@@ -307,20 +328,21 @@ def _two_responses(model: TextModel, p: dict[str, Any]) -> Outcome:
 def _repeat_prompt(model: TextModel, p: dict[str, Any]) -> Outcome:
     wanted = p["prompt_to_repeat"].strip().lower()
     passed = model.text.strip().lower().startswith(wanted)
+    if passed:
+        return Outcome(True, "repeated", "starts with the request, repeated word for word")
     first = model.sentences[0].span if model.sentences else _whole(model)
-    return Outcome(passed, "repeated" if passed else "not repeated",
-                   "starts with the request, repeated word for word" if passed
-                   else "does not start with the request repeated word for word", [] if passed else [first])
+    return Outcome(False, "not repeated", "does not start with the request repeated word for word", [first])
 
 
 def _end_phrase(model: TextModel, p: dict[str, Any]) -> Outcome:
     phrase = p["end_phrase"].strip()
     value = model.text.strip().strip('"').lower()
     passed = value.endswith(phrase.lower())
-    tail = model.sentences[-1].span if model.sentences else _whole(model)
     ending = model.text.strip()[-60:]
-    return Outcome(passed, ending, f"ends with {ending!r}" + ("" if passed else f", required {phrase!r}"),
-                   [] if passed else [tail])
+    if passed:
+        return Outcome(True, ending, f"ends with {phrase!r}")
+    tail = model.sentences[-1].span if model.sentences else _whole(model)
+    return Outcome(False, ending, f"ends with {ending!r}, required {phrase!r}", [tail])
 
 
 def _quotation(model: TextModel, p: dict[str, Any]) -> Outcome:
@@ -449,7 +471,7 @@ def _letters(model: TextModel, p: dict[str, Any]) -> Outcome:
     spans = []
     if p["let_relation"] == LESS_THAN and count >= p["let_frequency"]:
         spans = [Span(m.start(), m.end()) for m in re.finditer(re.escape(letter), model.text, re.IGNORECASE)][:50]
-    outcome = _count_outcome(model, count, p["let_relation"], p["let_frequency"], f"letter {letter!r}")
+    outcome = _count_outcome(model, count, p["let_relation"], p["let_frequency"], f"occurrence of {letter!r}")
     if spans:
         outcome.spans = spans
     return outcome

@@ -159,6 +159,24 @@ _CAPITAL_CUE = r"(?:capital|caps\b|upper\s*-?\s*case|all-caps|block\s+letters)"
 _ADJ = r"(?:[a-z]{2,20}[\s-]){0,2}?"
 
 
+def near_units(regex: re.Pattern[str], text: str, anchor: re.Pattern[str], before: int = 120,
+               after: int = 40) -> list[re.Match[str]]:
+    """Matches of a count pattern, searched only in windows around mentions of its unit.
+
+    The unit is rare in a prompt and the count pattern is costly to try at every word, so this keeps extraction
+    fast on long prompts; windows start at a blank so a relation ("at least") is never cut in half.
+    """
+    found: dict[tuple[int, int], re.Match[str]] = {}
+    for unit in anchor.finditer(text):
+        start = max(0, unit.start() - before)
+        if start > 0:
+            blank = text.find(" ", start, unit.start())
+            start = blank + 1 if blank >= 0 else unit.start()
+        for m in regex.finditer(text, start, min(len(text), unit.end() + after)):
+            found.setdefault((m.start(), m.end()), m)
+    return [found[key] for key in sorted(found)]
+
+
 def _count_re(unit: str, adjectives: bool = True, after_guard: str = "") -> re.Pattern[str]:
     adj = _ADJ if adjectives else ""
     return re.compile(
@@ -168,6 +186,8 @@ def _count_re(unit: str, adjectives: bool = True, after_guard: str = "") -> re.P
     )
 
 
+WORD_UNIT_RE = re.compile(r"\bwords?\b", re.IGNORECASE)
+SENTENCE_UNIT_RE = re.compile(r"\bsentences?\b", re.IGNORECASE)
 WORDS_RE = _count_re(r"words?", after_guard=rf"(?!\s+(?:in|with|written\s+in|that\s+are|using|of)\s+(?:all\s+)?"
                                             rf"(?:the\s+)?{_CAPITAL_CUE})")
 SENTENCES_RE = _count_re(r"sentences?")
@@ -184,10 +204,11 @@ LIMIT_NUMBER_RE = re.compile(
 )
 
 
-def _length(ex: Extraction, regex: re.Pattern[str], kind: str, param: str, unit: str) -> None:
+def _length(ex: Extraction, regex: re.Pattern[str], kind: str, param: str, unit: str,
+            anchor: re.Pattern[str]) -> None:
     view = ex.view
     results: list[tuple[Span, list[Bound], bool]] = []
-    for m in regex.finditer(view):
+    for m in near_units(regex, view, anchor):
         gap = view[m.start("n"):m.start("unit")].lower()
         if re.search(_CAPITAL_CUE, gap) or "letter" in gap:
             continue
@@ -226,7 +247,7 @@ def _length(ex: Extraction, regex: re.Pattern[str], kind: str, param: str, unit:
         explicit = bool(rel or m.group("post") or m.group("post2"))
         results.append((Span(m.start(), m.end()), bounds, explicit))
     for extra in (UNIT_FIRST_RE, LIMIT_NUMBER_RE):
-        for m in extra.finditer(view):
+        for m in near_units(extra, view, anchor, before=60, after=120):
             if not m.group("unit").lower().startswith(unit) and not (unit == "word" and m.group("unit").lower() ==
                                                                     "length"):
                 continue
@@ -265,11 +286,11 @@ def _length(ex: Extraction, regex: re.Pattern[str], kind: str, param: str, unit:
 
 
 def extract_words(ex: Extraction) -> None:
-    _length(ex, WORDS_RE, "length_constraints:number_words", "num_words", "word")
+    _length(ex, WORDS_RE, "length_constraints:number_words", "num_words", "word", WORD_UNIT_RE)
 
 
 def extract_sentences(ex: Extraction) -> None:
-    _length(ex, SENTENCES_RE, "length_constraints:number_sentences", "num_sentences", "sentence")
+    _length(ex, SENTENCES_RE, "length_constraints:number_sentences", "num_sentences", "sentence", SENTENCE_UNIT_RE)
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -277,7 +298,9 @@ def extract_sentences(ex: Extraction) -> None:
 
 DIVIDER_CUE_RE = re.compile(
     r"(?<!\*)\*\*\*(?!\*)|markdown\s+divider|\b(?:3|three)\s+asterisk(?:s|\s+symbols?|\s+markers?)?\b", re.IGNORECASE)
-PARAGRAPH_COUNT_RE = _count_re(r"paragraphs?|sections?|parts?|stanzas?|verses?|chunks?|pieces?|blocks?|segments?")
+PARAGRAPH_UNITS = r"paragraphs?|sections?|parts?|stanzas?|verses?|chunks?|pieces?|blocks?|segments?"
+PARAGRAPH_COUNT_RE = _count_re(PARAGRAPH_UNITS)
+PARAGRAPH_UNIT_RE = re.compile(rf"\b(?:{PARAGRAPH_UNITS})\b", re.IGNORECASE)
 BLANK_PARAGRAPH_COUNT_RE = _count_re(r"paragraphs?")
 ORDINALS = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4, "fifth": 5,
             "5th": 5, "sixth": 6, "6th": 6, "seventh": 7, "7th": 7, "eighth": 8, "8th": 8, "ninth": 9, "9th": 9,
@@ -300,7 +323,7 @@ EXAMPLE_DIVIDER_LINE_RE = re.compile(r"^[ \t]{0,8}\*\*\*[ \t]{0,8}$", re.MULTILI
 
 
 def _paragraph_count(ex: Extraction, regex: re.Pattern[str]) -> tuple[int, Span] | None:
-    for m in regex.finditer(ex.view):
+    for m in near_units(regex, ex.view, PARAGRAPH_UNIT_RE):
         if re.match(r"asterisk", ex.view[m.end("n"):m.end("n") + 20].strip(), re.IGNORECASE):
             continue
         n = parse_number(m.group("n"))
