@@ -13,7 +13,7 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, Union
 
 import pytest_asyncio
 import pytest_lsp
@@ -105,9 +105,43 @@ class Session:
                 raise AssertionError(f"diagnostics for {uri} never matched; last: {found}")
             await asyncio.sleep(0.05)
 
+    async def code_actions(self, uri: str, diagnostics: list[types.Diagnostic],
+                           only: list[str] | None = None) -> list[types.CodeAction]:
+        at = diagnostics[0].range if diagnostics else types.Range(
+            start=types.Position(line=0, character=0), end=types.Position(line=0, character=0))
+        result = await self.client.text_document_code_action_async(types.CodeActionParams(
+            text_document=types.TextDocumentIdentifier(uri=uri), range=at,
+            context=types.CodeActionContext(diagnostics=diagnostics, only=only)))
+        return [a for a in result or [] if isinstance(a, types.CodeAction)]
+
+    async def settled(self, uri: str, version: int | None = None) -> dict[str, Any]:
+        """Wait until the server has checked `uri` (at `version`, when given) and is idle; returns the status."""
+        side = "output" if uri.endswith(".out") else "prompt"
+        for _ in range(1200):
+            status = await self.command("rubriq.status", uri)
+            checked = ((status.get("pair") or {}).get("checked_versions") or {}).get(side)
+            if checked is not None and (version is None or checked == version) and not status["status"]["busy"]:
+                return status
+            await asyncio.sleep(0.05)
+        raise AssertionError(f"{uri} was never checked at version {version}")
+
     async def command(self, name: str, *arguments: Any) -> Any:
         return await self.client.workspace_execute_command_async(types.ExecuteCommandParams(
             command=name, arguments=list(arguments)))
+
+
+def read_code_actions_by_spec(client: LanguageClient) -> None:
+    """lsprotocol reads any result item with a `command` key as a Command, so a CodeAction that has both an edit
+    and a command loses its edit in the test client. The spec tells them apart by the key's type (a Command's
+    `command` is a string; a CodeAction's is a Command object): read them that way, as VS Code and Neovim do."""
+    converter = client.protocol._converter
+
+    def hook(item: Any, _: type) -> types.Command | types.CodeAction:
+        if isinstance(item.get("command"), str):
+            return converter.structure(item, types.Command)
+        return converter.structure(item, types.CodeAction)
+
+    converter.register_structure_hook(Union[types.Command, types.CodeAction], hook)  # noqa: UP007
 
 
 @pytest_lsp.fixture(
@@ -118,6 +152,7 @@ class Session:
 async def lsp(request: Any, lsp_client: LanguageClient, tmp_path_factory: Any):
     profile = request.param
     root = tmp_path_factory.mktemp(f"ws-{profile}")
+    read_code_actions_by_spec(lsp_client)
     lsp_client.set_configuration(dict(TEST_SETTINGS), section="rubriq")
     statuses: list[dict[str, Any]] = []
     lsp_client.rubriq = (profile, root, statuses)  # type: ignore[attr-defined]
@@ -132,6 +167,19 @@ async def lsp(request: Any, lsp_client: LanguageClient, tmp_path_factory: Any):
 
     registrations: list[types.Registration] = []
     lsp_client.registrations = registrations  # type: ignore[attr-defined]
+    applied: list[types.WorkspaceEdit] = []
+    lsp_client.applied_edits = applied  # type: ignore[attr-defined]
+    lsp_client.choice = None  # type: ignore[attr-defined]
+
+    @lsp_client.feature(types.WORKSPACE_APPLY_EDIT)
+    def on_apply_edit(ls: Any, params: types.ApplyWorkspaceEditParams) -> types.ApplyWorkspaceEditResult:
+        applied.append(params.edit)
+        return types.ApplyWorkspaceEditResult(applied=True)
+
+    @lsp_client.feature(types.WINDOW_SHOW_MESSAGE_REQUEST)
+    def on_message_request(ls: Any, params: types.ShowMessageRequestParams) -> types.MessageActionItem | None:
+        wanted = lsp_client.choice  # type: ignore[attr-defined]
+        return next((a for a in params.actions or [] if a.title == wanted), None)
     await lsp_client.initialize_session(types.InitializeParams(
         capabilities=capabilities(profile), root_uri=root.as_uri(),
         workspace_folders=[types.WorkspaceFolder(uri=root.as_uri(), name=root.name)],
@@ -146,3 +194,33 @@ async def session(lsp: LanguageClient) -> Session:
     current = Session(lsp, profile, root)
     current.statuses = statuses
     return current
+
+
+def utf16_offset(text: str, position: types.Position) -> int:
+    """Character offset of an LSP (UTF-16) position, computed independently of the server's converter."""
+    lines = text.split("\n")
+    base = sum(len(line) + 1 for line in lines[: position.line])
+    line = lines[position.line] if position.line < len(lines) else ""
+    units = 0
+    for index, ch in enumerate(line):
+        if units >= position.character:
+            return base + index
+        units += 2 if ord(ch) > 0xFFFF else 1
+    return base + len(line)
+
+
+def apply_text_edits(text: str, edits: list[types.TextEdit]) -> str:
+    """What a client does with TextEdits: apply them from the end so earlier offsets stay valid."""
+    spans = [(utf16_offset(text, e.range.start), utf16_offset(text, e.range.end), e.new_text) for e in edits]
+    for start, end, new_text in sorted(spans, reverse=True):
+        text = text[:start] + new_text + text[end:]
+    return text
+
+
+def edits_for(edit: types.WorkspaceEdit, uri: str) -> list[types.TextEdit]:
+    """The text edits a WorkspaceEdit makes to `uri`, in either of its two shapes."""
+    found: list[types.TextEdit] = list((edit.changes or {}).get(uri, []))
+    for change in edit.document_changes or []:
+        if isinstance(change, types.TextDocumentEdit) and change.text_document.uri == uri:
+            found.extend(e for e in change.edits if isinstance(e, types.TextEdit))
+    return found

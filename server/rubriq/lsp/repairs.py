@@ -21,74 +21,59 @@ log = logging.getLogger(__name__)
 @dataclass(frozen=True)
 class RepairEdit:
     title: str
-    start: int
-    end: int
-    new_text: str
-
-
-def _library() -> Any:
-    try:
-        from rubriq.core import repair
-    except ImportError:
-        return None
-    return repair if hasattr(repair, "build_repair") else None
+    edits: tuple[tuple[int, int, str], ...]  # (start, end, new_text) into the prompt text, in prompt order
 
 
 def available() -> tuple[bool, str]:
-    if _library() is None:
+    try:
+        import rubriq.core.repair  # noqa: F401
+    except ImportError:
         return False, "the repair library is not part of this build"
     return True, ""
 
 
-def _span_of(repair: Any) -> tuple[int, int] | None:
-    replace = getattr(repair, "replace", None)
-    if replace is not None:
-        return int(replace.start), int(replace.end)
-    insert_at = getattr(repair, "insert_at", None)
-    if insert_at is not None:
-        return int(insert_at), int(insert_at)
-    return None
-
-
-def _text_of(repair: Any) -> str | None:
-    for name in ("new_text", "text", "fragment"):
-        value = getattr(repair, name, None)
-        if isinstance(value, str) and value:
-            return value
-    return None
-
-
 def _edit(repair: Any, title: str, prompt_length: int) -> RepairEdit | None:
-    span, text = _span_of(repair), _text_of(repair)
-    if repair is None or span is None or text is None:
+    if repair is None:
         return None
-    start, end = (max(0, min(value, prompt_length)) for value in span)
-    return RepairEdit(title, start, max(start, end), text)
+    edits = []
+    for edit in repair.edits:
+        start = max(0, min(int(edit.start), prompt_length))
+        end = max(start, min(int(edit.end), prompt_length))
+        edits.append((start, end, str(edit.new_text)))
+    return RepairEdit(title, tuple(edits)) if edits else None
 
 
 def repair_edit(view: PairView, finding: Finding, family: Family) -> RepairEdit | None:
-    library = _library()
-    if library is None:
+    """The library's repair for one finding, as edits of the prompt; None when the rule has no failure mode."""
+    try:
+        from rubriq.core.repair import build_repair
+    except ImportError:
         return None
     try:
-        repair = library.build_repair(finding, view.result.prompt, view.result.task.task, family)
+        repair = build_repair(finding, view.result.prompt, view.result.task.task, family)
     except Exception as exc:  # a finding the library cannot repair gets no action, the others still do
         log.info("no repair for %s: %s", finding.code, exc)
         return None
-    mode = getattr(repair, "failure_mode", "") if repair is not None else ""
-    title = f"Insert repair prompt for {family.value}" + (f" ({mode})" if mode else "")
-    return _edit(repair, title, len(view.result.prompt.text))
+    return _edit(repair, repair.title if repair else "", len(view.result.prompt.text))
 
 
 def combined_edit(view: PairView, findings: list[Finding], family: Family) -> RepairEdit | None:
-    library = _library()
-    combine = getattr(library, "combined_repair", None) if library is not None else None
-    if combine is None or not findings:
-        return None
+    """Every repair of `findings` merged into one edit (blocks shared by several repairs written once)."""
     try:
-        repair = combine(findings, view.result.prompt, view.result.task.task, family)
-    except Exception as exc:
-        log.info("no combined repair: %s", exc)
+        from rubriq.core.repair import build_repair, merge_repairs
+    except ImportError:
         return None
-    return _edit(repair, f"Insert all repair prompts for {family.value} ({len(findings)} findings)",
-                 len(view.result.prompt.text))
+    prompt, task = view.result.prompt, view.result.task.task
+    built = []
+    for finding in findings:
+        try:
+            repair = build_repair(finding, prompt, task, family)
+        except Exception as exc:
+            log.info("no repair for %s: %s", finding.code, exc)
+            continue
+        if repair is not None:
+            built.append(repair)
+    if not built:
+        return None
+    merged = merge_repairs(built, prompt)
+    return _edit(merged, f"Insert all repair prompts for {family.value} ({len(built)} findings)", len(prompt.text))

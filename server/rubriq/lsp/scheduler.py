@@ -94,6 +94,11 @@ class Scheduler:
         self.model_worker = Worker("rubriq-models")
         self.stale_dropped = 0  # results computed for a version that was already superseded
 
+    def warm_up(self) -> None:
+        """Import the tier-0 metrics (and their word lists) on the worker while the client is still starting."""
+        future = self.tier0_worker.submit(lambda: check("Warm up.", "Warm up.", tiers=TIER0))
+        future.add_done_callback(lambda f: f.exception() and log.warning("warm-up failed: %s", f.exception()))
+
     @property
     def busy(self) -> bool:
         return bool(self.debouncing) or self.tier0_worker.running > 0 or self.model_worker.running > 0

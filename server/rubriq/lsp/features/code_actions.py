@@ -11,6 +11,7 @@ Every change to a user's file is a WorkspaceEdit that the client applies; the se
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from lsprotocol import types
@@ -45,17 +46,21 @@ def finding_of(diagnostic: types.Diagnostic, view: PairView) -> Finding | None:
                    evidence=str(data.get("evidence", "")), data=data.get("finding") or {})
 
 
-def text_edit(server: RubriqServer, uri: str, start: int, end: int, new_text: str) -> types.WorkspaceEdit | None:
-    """An edit of `uri` between two character offsets of its current text (the editor's, else the disk's)."""
+def text_edits(server: RubriqServer, uri: str, changes: Sequence[tuple[int, int, str]]) -> types.WorkspaceEdit | None:
+    """Edits of `uri` between character offsets of its current text (the editor's, else the disk's)."""
     side = read_side(server.workspace, uri)
     if side.text is None:
         return None
     positions = convert.PositionMap(side.text, str(server.workspace.position_encoding or convert.UTF16))
-    edit = types.TextEdit(range=positions.range(start, end), new_text=new_text)
+    edits = [types.TextEdit(range=positions.range(start, end), new_text=text) for start, end, text in changes]
     if side.is_open and server.client_supports("workspace.workspace_edit.document_changes"):
         identifier = types.OptionalVersionedTextDocumentIdentifier(uri=uri, version=side.version)
-        return types.WorkspaceEdit(document_changes=[types.TextDocumentEdit(text_document=identifier, edits=[edit])])
-    return types.WorkspaceEdit(changes={uri: [edit]})
+        return types.WorkspaceEdit(document_changes=[types.TextDocumentEdit(text_document=identifier, edits=edits)])
+    return types.WorkspaceEdit(changes={uri: edits})
+
+
+def text_edit(server: RubriqServer, uri: str, start: int, end: int, new_text: str) -> types.WorkspaceEdit | None:
+    return text_edits(server, uri, [(start, end, new_text)])
 
 
 def ignore_file_edit(server: RubriqServer, content: str) -> types.WorkspaceEdit | None:
@@ -88,7 +93,7 @@ def repair_action(server: RubriqServer, view: PairView, finding: Finding, family
     edit = repairs.repair_edit(view, finding, family)
     if edit is None:
         return None
-    workspace_edit = text_edit(server, prompt_uri(view.snapshot.key), edit.start, edit.end, edit.new_text)
+    workspace_edit = text_edits(server, prompt_uri(view.snapshot.key), edit.edits)
     if workspace_edit is None:
         return None
     return types.CodeAction(title=edit.title, kind=types.CodeActionKind.QuickFix, diagnostics=diagnostics,
@@ -139,7 +144,7 @@ def fix_all_action(server: RubriqServer, view: PairView, kind: str) -> types.Cod
     edit = repairs.combined_edit(view, findings, Family(view.profile.family))
     if edit is None:
         return None
-    workspace_edit = text_edit(server, prompt_uri(view.snapshot.key), edit.start, edit.end, edit.new_text)
+    workspace_edit = text_edits(server, prompt_uri(view.snapshot.key), edit.edits)
     if workspace_edit is None:
         return None
     return types.CodeAction(title=edit.title, kind=kind, edit=workspace_edit)
@@ -184,7 +189,7 @@ async def choose_family(server: RubriqServer, arguments: list[Any]) -> dict[str,
     edit = repairs.repair_edit(view, finding, Family(answer.title))
     if edit is None:
         return {"applied": False, "reason": "no repair for this finding"}
-    workspace_edit = text_edit(server, prompt_uri(view.snapshot.key), edit.start, edit.end, edit.new_text)
+    workspace_edit = text_edits(server, prompt_uri(view.snapshot.key), edit.edits)
     if workspace_edit is None:
         return {"applied": False, "reason": "the prompt cannot be read"}
     result = await server.workspace_apply_edit_async(types.ApplyWorkspaceEditParams(edit=workspace_edit,

@@ -20,25 +20,29 @@ MAX_DIAGNOSTICS_PER_FILE = 1000  # a pathological output cannot flood the client
 PULL_WAIT_SECONDS = 10.0  # a pull waits this long for a pending tier-0 check of the current version
 
 
+_CONSTRAINT_CACHE: dict[str, list[tuple[int, int, str, dict[str, Any]]]] = {}
+_CONSTRAINT_CACHE_SIZE = 64
+
+
 def constraint_information(view: PairView) -> list[tuple[int, int, str, dict[str, Any]]]:
     """What Rubriq understood from the prompt: each extracted constraint, as (start, end, message, data)."""
+    prompt_text = view.result.prompt.text
+    cached = _CONSTRAINT_CACHE.get(prompt_text)
+    if cached is not None:
+        return cached
     try:
-        from rubriq.core.constraints import extract_constraints  # type: ignore[attr-defined]
+        from rubriq.core.constraints import extract_constraints
     except ImportError:
         return []
-    items: list[tuple[int, int, str, dict[str, Any]]] = []
     try:
         constraints = extract_constraints(view.result.prompt)
-    except Exception:  # the constraint extractor is optional for diagnostics; findings still show
+    except Exception:  # the extractor is only informative here; the findings still show
         return []
-    for constraint in constraints:
-        span = getattr(constraint, "span", None)
-        if span is None:
-            continue
-        describe = getattr(constraint, "describe", None)
-        text = describe() if callable(describe) else str(getattr(constraint, "kind", "constraint"))
-        kind = str(getattr(constraint, "kind", ""))
-        items.append((span.start, span.end, f"Rubriq will check: {text}", {"constraint": kind}))
+    items = [(c.span.start, c.span.end, f"Rubriq will check: {c.wording}", {"constraint": c.kind})
+             for c in constraints]
+    if len(_CONSTRAINT_CACHE) >= _CONSTRAINT_CACHE_SIZE:
+        _CONSTRAINT_CACHE.pop(next(iter(_CONSTRAINT_CACHE)))
+    _CONSTRAINT_CACHE[prompt_text] = items
     return items
 
 

@@ -29,6 +29,7 @@ def register(server: RubriqServer) -> None:
             ls.settings.set_client_settings(_settings_from(params.initialization_options))
         ls.reload_ignores()
         ls.choose_diagnostic_mode()
+        ls.scheduler.warm_up()
 
     @server.feature(types.INITIALIZED)
     async def initialized(ls: RubriqServer, params: types.InitializedParams) -> None:
