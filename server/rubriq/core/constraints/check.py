@@ -20,10 +20,8 @@ from typing import Any
 from rubriq.core.constraints.types import AT_LEAST, EXACTLY, LESS_THAN, Constraint, Mode, Verdict
 from rubriq.core.text import Span, TextModel
 
-PLACEHOLDER_RE = re.compile(r"\[[^\]]*\]")  # IFEval: shortest bracketed run, may span lines
 HIGHLIGHT_RE = re.compile(r"\*[^\n*]*\*")
 DOUBLE_HIGHLIGHT_RE = re.compile(r"\*\*[^\n*]*\*\*")
-TITLE_RE = re.compile(r"<<[^\n]+>>")
 PARAGRAPH_DIVIDER_RE = re.compile(r"\s?\*\*\*\s?")
 COMMA_RE = re.compile(",")
 CONSTRAINED_ANSWERS = ("My answer is yes.", "My answer is no.", "My answer is maybe.")
@@ -193,18 +191,36 @@ def _nth_paragraph_first_word(model: TextModel, p: dict[str, Any]) -> Outcome:
     return Outcome(passed, first, "; ".join(parts), spans)
 
 
+def placeholder_spans(text: str) -> list[Span]:
+    """Non-overlapping `[...]` runs, each from a `[` to the next `]` (lines may break inside), found in one pass.
+
+    Same matches as the regex `\\[[^\\]]*\\]`, without its quadratic rescans when `]` never comes.
+    """
+    spans, pos = [], 0
+    while True:
+        start = text.find("[", pos)
+        if start < 0:
+            return spans
+        end = text.find("]", start + 1)
+        if end < 0:
+            return spans
+        spans.append(Span(start, end + 1))
+        pos = end + 1
+
+
 def _placeholders(model: TextModel, p: dict[str, Any]) -> Outcome:
-    found = [Span(m.start(), m.end()) for m in PLACEHOLDER_RE.finditer(model.text)]
+    found = placeholder_spans(model.text)
     return _count_outcome(model, len(found), AT_LEAST, p["num_placeholders"], "placeholder")
 
 
 def _postscript_pattern(marker: str) -> re.Pattern[str]:
+    """The marker anywhere in the lowercased text (IFEval's leading `\\s*` and trailing `.*$` match any text)."""
     marker = marker.strip()
     if marker == "P.P.S":
-        return re.compile(r"\s*p\.\s?p\.\s?s.*$", re.MULTILINE)
+        return re.compile(r"p\.\s?p\.\s?s")
     if marker == "P.S.":
-        return re.compile(r"\s*p\.\s?s\..*$", re.MULTILINE)
-    return re.compile(r"\s*" + re.escape(marker.lower()) + r".*$", re.MULTILINE)
+        return re.compile(r"p\.\s?s\.")
+    return re.compile(re.escape(marker.lower()))
 
 
 def _postscript(model: TextModel, p: dict[str, Any]) -> Outcome:
@@ -276,7 +292,7 @@ def _highlights(model: TextModel, p: dict[str, Any]) -> Outcome:
 
 def _sections(model: TextModel, p: dict[str, Any]) -> Outcome:
     splitter = p["section_spliter"]
-    pattern = re.compile(r"\s?" + re.escape(splitter) + r"\s?\d{1,9}\s?")
+    pattern = re.compile(r"\s?" + re.escape(splitter) + r"\s?\d+\s?")
     count = len(pattern.findall(model.text))
     return _count_outcome(model, count, AT_LEAST, p["num_sections"], f"section marked {splitter} X")
 
@@ -301,9 +317,13 @@ def _json(model: TextModel, p: dict[str, Any]) -> Outcome:
 
 
 def _title(model: TextModel, p: dict[str, Any]) -> Outcome:
-    for m in TITLE_RE.finditer(model.text):
-        if m.group().lstrip("<").rstrip(">").strip():
-            return Outcome(True, "present", f"title {m.group()[:60]}")
+    # Per line, the regex `<<[^\n]+>>` matches from the first `<<` to the last `>>` (greedy); found in one pass.
+    for line in model.text.split("\n"):
+        first, last = line.find("<<"), line.rfind(">>")
+        if first >= 0 and last >= first + 3:
+            title = line[first:last + 2]
+            if title.lstrip("<").rstrip(">").strip():
+                return Outcome(True, "present", f"title {title[:60]}")
     return Outcome(False, "missing", "no title wrapped in double angular brackets <<title>>",
                    [model.lines[0].span] if model.lines else [])
 
@@ -540,8 +560,21 @@ def _no_lists(model: TextModel, p: dict[str, Any]) -> Outcome:
     return Outcome(not items, len(items), f"{_plural(len(items), 'list item')}, required: none", items[:50])
 
 
+def _heading_spans(text: str) -> list[Span]:
+    """Markdown ATX headings: a line of 1-6 `#`, a blank, then text."""
+    spans, pos = [], 0
+    for line in text.split("\n"):
+        body = line.lstrip(" ")
+        hashes = len(body) - len(body.lstrip("#"))
+        if len(line) - len(body) <= 3 and 1 <= hashes <= 6 and body[hashes:hashes + 1] in (" ", "\t") and \
+                body[hashes:].strip():
+            spans.append(Span(pos, pos + len(line)))
+        pos += len(line) + 1
+    return spans
+
+
 def _headings(model: TextModel, p: dict[str, Any]) -> Outcome:
-    headings = [s.span for s in model.headings]
+    headings = _heading_spans(model.text)
     need = p.get("num_headings") or 1
     return _count_outcome(model, len(headings), AT_LEAST, need, "markdown heading", headings)
 
