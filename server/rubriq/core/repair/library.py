@@ -19,7 +19,8 @@ from rubriq.core.prompt import PromptDocument
 from rubriq.core.repair.facts import Facts, PromptFacts, quote
 from rubriq.core.repair.mechanisms import OPEN_WEIGHTS, render
 from rubriq.core.repair.modes import EDGE_MODES, FAILURE_MODES, failure_mode_for
-from rubriq.core.repair.templates import BUILDERS, Parts
+from rubriq.core.repair.parts import Parts
+from rubriq.core.repair.templates import BUILDERS
 from rubriq.core.tasks import TaskType
 from rubriq.core.text import Span, split_sentences
 

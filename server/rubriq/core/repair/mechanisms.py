@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from rubriq.core.families import Family
 from rubriq.core.repair.facts import PromptFacts, quote
 from rubriq.core.repair.modes import EDGE_MODES
-from rubriq.core.repair.templates import GROUNDED_TASKS, Parts
+from rubriq.core.repair.parts import GROUNDED_TASKS, Parts
 
 REGISTER_NOTE = "This controls register, not correctness."
 OPEN_WEIGHTS = frozenset({Family.LLAMA, Family.MISTRAL})

@@ -37,7 +37,8 @@ CONSTRAINT_SUBTYPES: tuple[str, ...] = (
     "language",  # respond in a given language
     "start_end",  # start or end with a phrase, wrap in quotes
     "punctuation",  # no commas and the like
-    "content",  # postscript, placeholders, anything else the prompt demands
+    "content",  # postscript, placeholders, required phrases, anything else the prompt demands
+    "audience",  # a reading level the prompt sets
 )
 
 # Failure modes whose repair is about the shape of the output: these get a few-shot example (Gemini leads with
@@ -52,6 +53,17 @@ EDGE_MODES = frozenset({"unfaithful_content", "incomplete_coverage"})
 # "length_constraints:number_paragraphs" or "detectable_format:number_bullet_lists" are read as written).
 _SUBTYPE_CUES: tuple[tuple[str, str], ...] = (
     ("language", "language"),
+    ("reading_level", "audience"),
+    ("audience", "audience"),
+    ("haiku", "structure"),
+    ("two_responses", "structure"),
+    ("no_lists", "structure"),
+    ("numbered", "structure"),
+    ("table", "format"),
+    ("yaml", "format"),
+    ("csv", "format"),
+    ("repeat_prompt", "start_end"),
+    ("required_phrase", "content"),
     ("paragraph", "structure"),
     ("bullet", "structure"),
     ("section", "structure"),

@@ -11,42 +11,11 @@ Every text here carries something from the finding or the prompt, so no two fail
 from __future__ import annotations
 
 import json
-import re
-from collections.abc import Callable
-from dataclasses import dataclass, field
 
+from rubriq.core.repair.constraint_repairs import missed_constraint, output_shape
 from rubriq.core.repair.facts import Facts, PromptFacts, clean, number_text, quote
-from rubriq.core.repair.modes import constraint_subtype, is_format_repair
+from rubriq.core.repair.parts import ANSWER_FIRST_TASKS, Builder, Parts
 from rubriq.core.tasks import TaskType
-
-GROUNDED_TASKS = frozenset({TaskType.GROUNDED_QA, TaskType.EXTRACTION, TaskType.SUMMARIZATION})
-ANSWER_FIRST_TASKS = frozenset({TaskType.GROUNDED_QA, TaskType.OPEN_QA, TaskType.REASONING, TaskType.GENERAL})
-
-
-@dataclass
-class Parts:
-    failure_mode: str
-    label: str  # the diagnosed failure in words, e.g. "word limit missed"
-    tag: str  # Claude XML tag / GPT heading slug
-    requirement: str  # positive and explicit, with the finding's numbers and words
-    reminder: str  # short restatement for the end of the prompt
-    subtype: str | None = None
-    prohibition: str | None = None  # the same requirement as a "do not": never shown to Gemini (2.3)
-    steps: list[str] = field(default_factory=list)  # positive, concrete
-    example: str | None = None  # the wanted output shape, built from the finding's data (few-shot)
-    prefill: str | None = None  # how the answer should start
-    reference: str | None = None  # a source sentence to put in front of the model
-    grounded: bool = False  # about staying within the source (reference text first for GPT, quotes first for Claude)
-    reasoning: bool = False  # chain-of-thought repair (weak_reasoning only)
-    role: str | None = None  # audience the role prompt addresses (wrong_register only)
-    escalation: str | None = None  # self-consistency, for reasoning failures that come back (2.5)
-
-    @property
-    def format_repair(self) -> bool:
-        return is_format_repair(self.failure_mode, self.subtype)
-
-
-Builder = Callable[[Facts, PromptFacts], Parts]
 
 
 def _unfaithful(f: Facts, p: PromptFacts) -> Parts:
@@ -76,16 +45,6 @@ _RISK_NOUNS = (
     ("percent", "percentages"), ("number", "figures and statistics"), ("statistic", "figures and statistics"),
     ("confidence", "confident claims (clearly, studies show, it is well known)"),
 )
-# IFEval names response languages by ISO 639-1 code.
-LANGUAGE_NAMES = {
-    "en": "English", "es": "Spanish", "fr": "French", "de": "German", "it": "Italian", "pt": "Portuguese",
-    "nl": "Dutch", "ru": "Russian", "zh": "Chinese", "ja": "Japanese", "ko": "Korean", "ar": "Arabic",
-    "hi": "Hindi", "bn": "Bengali", "ur": "Urdu", "fa": "Persian", "sw": "Swahili", "ta": "Tamil", "te": "Telugu",
-    "mr": "Marathi", "gu": "Gujarati", "kn": "Kannada", "pa": "Punjabi", "ml": "Malayalam", "ne": "Nepali",
-    "th": "Thai", "vi": "Vietnamese", "tr": "Turkish", "pl": "Polish", "fi": "Finnish", "sv": "Swedish",
-    "el": "Greek", "he": "Hebrew", "uk": "Ukrainian", "cs": "Czech", "ro": "Romanian", "hu": "Hungarian",
-    "da": "Danish", "no": "Norwegian", "bg": "Bulgarian", "id": "Indonesian",
-}
 
 
 def _hallucination(f: Facts, p: PromptFacts) -> Parts:
@@ -104,206 +63,6 @@ def _hallucination(f: Facts, p: PromptFacts) -> Parts:
         steps=steps, grounded=p.has_source,
         reminder=f"Attribute every one of the {noun}, or mark it “unverified”.",
     )
-
-
-def _relation(f: Facts) -> str:
-    relation = (f.text("relation", "comparison", "operator") or "").lower()
-    if any(cue in relation for cue in ("least", "more than", "greater", "min", ">")):
-        return "at least"
-    if any(cue in relation for cue in ("exact", "==")):
-        return "exactly"
-    if "less" in relation or "fewer" in relation or "<" in relation:
-        return "fewer than"
-    if f.number("min_words", "minimum", "min") is not None and f.number("max_words", "maximum", "max") is None:
-        return "at least"
-    return "at most"
-
-
-def _length(f: Facts, p: PromptFacts) -> Parts:
-    unit = "words"
-    for cue in ("sentence", "paragraph", "character", "letter"):
-        if cue in " ".join(str(f.params.get(k, "")) for k in ("unit", "kind", "instruction_id")).lower() or \
-                f.number(f"num_{cue}s", f"{cue}s") is not None:
-            unit = f"{cue}s"
-    limit = f.number("limit", "num_words", "num_sentences", "num_characters", "max_words", "min_words", "target",
-                     "expected", "maximum", "minimum", "n")
-    relation = _relation(f)
-    bound = f"{relation} {number_text(limit)} {unit}" if limit is not None else f"within the length the prompt sets " \
-        f"({quote(f.constraint_text or f.evidence, 80)})"
-    measured = f.measured
-    had = f" (the last one had {number_text(measured)})" if measured is not None else ""
-    cut_or_add = "cut the least important sentence" if relation != "at least" else "add a concrete detail"
-    return Parts(
-        "missed_constraint", f"length limit missed: {bound}", "length_limit", subtype="length",
-        requirement=f"The {p.deliverable} must be {bound}{had}.",
-        steps=[f"Count the {unit} before you finish; {cut_or_add} until the count is {bound}."],
-        reminder=f"Length: {bound}.",
-    )
-
-
-def _format_constraint(f: Facts, p: PromptFacts) -> Parts:
-    wanted = (f.text("format", "expected_format", "instruction_id", "kind") or "").lower()
-    asked = f.constraint_text or f.evidence
-    if "json" in wanted:
-        keys = f.items("fields", "keys", "required_fields") or p.requested_fields or [p.deliverable.replace(" ", "_")]
-        example = json.dumps({k: f"<{k} from the text>" for k in keys}, indent=2)
-        return Parts("missed_constraint", "JSON format missed", "json_output", subtype="format",
-                     requirement=f"Return the whole {p.deliverable} as one JSON object with the keys "
-                                 f"{', '.join(keys)}, and nothing outside it.",
-                     example=example, prefill="{", reminder="Output: one JSON object, nothing else.")
-    if "title" in wanted:
-        title = f.text("title") or "Title of the " + p.deliverable
-        return Parts("missed_constraint", "title format missed", "output_format", subtype="format",
-                     requirement=f"Begin with a title wrapped in double angular brackets, such as <<{title}>>.",
-                     example=f"<<{title}>>\n\n{clean(f.evidence)[:80]}", prefill="<<",
-                     reminder="Title first, in <<double angular brackets>>.")
-    if "highlight" in wanted:
-        count = f.number("num_highlights", "n", "count") or 1
-        return Parts("missed_constraint", "highlighted sections missed", "output_format", subtype="format",
-                     requirement=f"Highlight at least {number_text(count)} section(s) with markdown, *like this*.",
-                     example=f"*{clean(f.evidence)[:60]}*", reminder=f"{number_text(count)} *highlighted* section(s).")
-    return Parts("missed_constraint", "required format missed", "output_format", subtype="format",
-                 requirement=f"Follow the format the prompt sets exactly: {quote(asked, 100)}.",
-                 example=clean(asked)[:120], reminder=f"Format: {quote(asked, 80)}.")
-
-
-def _keyword(f: Facts, p: PromptFacts) -> Parts:
-    forbidden = f.items("forbidden_words", "forbidden", "banned", "forbidden_word")
-    kind = (f.text("kind", "instruction_id", "type") or "").lower()
-    words = forbidden or f.items("keywords", "keyword", "word", "words", "letter", "phrase") or [f.evidence]
-    word_list = ", ".join(quote(w, 40) for w in words)
-    if forbidden or "forbidden" in kind:
-        return Parts(
-            "missed_constraint", f"forbidden word used: {word_list}", "word_choice", subtype="keyword",
-            requirement=f"Use other words in place of {word_list}; choose a plain synonym each time.",
-            prohibition=f"Do not use {word_list} anywhere in the {p.deliverable}.",
-            steps=[f"Before finishing, search the {p.deliverable} for {word_list} and reword each sentence that "
-                   f"has it."],
-            reminder=f"Words to leave out: {word_list}.",
-        )
-    count = f.number("frequency", "min_count", "times", "count_required")
-    times = f" at least {number_text(count)} times" if count else ""
-    return Parts(
-        "missed_constraint", f"required keyword missing: {word_list}", "required_words", subtype="keyword",
-        requirement=f"Use {word_list}{times} in the {p.deliverable}, each in a sentence where it fits naturally.",
-        steps=[f"Plan where {word_list} goes before writing."],
-        reminder=f"Required words: {word_list}{times}.",
-    )
-
-
-def _casing(f: Facts, p: PromptFacts) -> Parts:
-    wanted = (f.text("case", "casing", "instruction_id", "kind", "constraint") or "lowercase").lower()
-    upper = "upper" in wanted or ("capital" in wanted and "lower" not in wanted)
-    case = "CAPITAL LETTERS" if upper else "lowercase letters"
-    sample = clean(f.evidence)[:100]
-    example = sample.upper() if upper else sample.lower()
-    return Parts(
-        "missed_constraint", f"casing missed: only {case}", "letter_case", subtype="casing",
-        requirement=f"Write the entire {p.deliverable} in {case}, names and the first word included.",
-        example=example, prefill=example.split(" ")[0] if example else None,
-        reminder=f"Only {case}, from the first word to the last.",
-    )
-
-
-def _structure(f: Facts, p: PromptFacts) -> Parts:
-    kind = " ".join(str(f.params.get(k, "")) for k in ("instruction_id", "kind", "unit", "element")).lower()
-    count = f.number("num_bullets", "num_sections", "num_paragraphs", "limit", "expected", "n", "count")
-    n = int(count) if count else 3
-    if "section" in kind or f.number("num_sections") is not None:
-        splitter = f.text("section_spliter", "section_splitter", "splitter") or "Section"
-        example = "\n\n".join(f"{splitter} {i}\n…" for i in range(1, n + 1))
-        return Parts("missed_constraint", f"{n} sections required", "structure", subtype="structure",
-                     requirement=f"Divide the {p.deliverable} into exactly {n} sections, each starting with "
-                                 f"“{splitter} N” on its own line.",
-                     example=example, prefill=f"{splitter} 1", reminder=f"Exactly {n} sections, “{splitter} 1” to "
-                                                                    f"“{splitter} {n}”.")
-    if "paragraph" in kind or f.number("num_paragraphs") is not None:
-        example = "\n\n***\n\n".join(f"Paragraph {i}: …" for i in range(1, n + 1))
-        return Parts("missed_constraint", f"{n} paragraphs required", "structure", subtype="structure",
-                     requirement=f"Write exactly {n} paragraphs, separated by a line with *** on it.",
-                     example=example, reminder=f"Exactly {n} paragraphs, separated by ***.")
-    example = "\n".join(f"* point {i}" for i in range(1, n + 1))
-    measured = f.measured
-    had = f"; the last one had {number_text(measured)}" if measured is not None else ""
-    return Parts("missed_constraint", f"{n} bullet points required", "structure", subtype="structure",
-                 requirement=f"Give exactly {n} markdown bullet points, each starting with “* ”{had}.",
-                 example=example, prefill="* ", reminder=f"Exactly {n} bullet points.")
-
-
-def _language(f: Facts, p: PromptFacts) -> Parts:
-    language = f.text("language", "expected_language", "lang") or "the language the prompt asks for"
-    language = LANGUAGE_NAMES.get(language.lower(), language)
-    found = f.text("detected", "detected_language", "found")
-    found = LANGUAGE_NAMES.get(found.lower(), found) if found else None
-    was = f" (the last one was in {found})" if found else ""
-    return Parts("missed_constraint", f"response language missed: {language}", "response_language",
-                 subtype="language",
-                 requirement=f"Write the whole {p.deliverable} in {language}{was}, including headings and lists.",
-                 steps=[f"Keep quoted source text as it is, but write every sentence of your own in {language}."],
-                 reminder=f"Language: {language} only.")
-
-
-def _start_end(f: Facts, p: PromptFacts) -> Parts:
-    end = f.text("end_phrase", "end", "ending")
-    start = f.text("first_word", "start_phrase", "start", "opening")
-    kind = (f.text("instruction_id", "kind") or "").lower()
-    if end:
-        return Parts("missed_constraint", f"required ending missed: {quote(end, 60)}", "ending",
-                     subtype="start_end",
-                     requirement=f"End the {p.deliverable} with exactly this phrase: {end}",
-                     example=f"…{clean(f.evidence)[-60:]} {end}", reminder=f"Last words: {end}")
-    if start:
-        return Parts("missed_constraint", f"required opening missed: {quote(start, 60)}", "opening",
-                     subtype="start_end", requirement=f"Begin the {p.deliverable} with the word “{start}”.",
-                     example=f"{start} …", prefill=start, reminder=f"First word: {start}.")
-    wrap = "quotation" in kind or not kind
-    return Parts("missed_constraint", "wrapping in double quotes missed", "wrapping", subtype="start_end",
-                 requirement=f"Wrap the entire {p.deliverable} in double quotation marks.",
-                 example=f"\"{clean(f.evidence)[:80]}\"" if wrap else clean(f.evidence)[:80], prefill="\"",
-                 reminder="The whole reply sits inside one pair of double quotes.")
-
-
-def _punctuation(f: Facts, p: PromptFacts) -> Parts:
-    mark = f.text("mark", "character", "punctuation") or ","
-    name = "commas" if mark == "," else f"the character {mark}"
-    rewritten = re.sub(r"\s*" + re.escape(mark) + r"\s*", " ", clean(f.evidence))[:120]
-    return Parts("missed_constraint", f"punctuation rule missed: no {name}", "punctuation", subtype="punctuation",
-                 requirement=f"Write the {p.deliverable} without {name}: use short sentences or “and” where a "
-                             f"{'comma' if mark == ',' else mark} would go.",
-                 prohibition=f"Do not use {name} anywhere.",
-                 example=rewritten, reminder=f"Zero {name}.")
-
-
-def _content(f: Facts, p: PromptFacts) -> Parts:
-    kind = (f.text("instruction_id", "kind", "type") or "").lower()
-    asked = f.constraint_text or f.evidence
-    if "postscript" in kind or f.text("postscript_marker"):
-        marker = f.text("postscript_marker", "marker") or "P.S."
-        return Parts("missed_constraint", f"postscript starting with {marker} missing", "postscript",
-                     subtype="content",
-                     requirement=f"End with a postscript on its own line, starting with “{marker}”.",
-                     reminder=f"Last line: a postscript starting with {marker}.")
-    if "placeholder" in kind:
-        count = f.number("num_placeholders", "n", "count") or 1
-        return Parts("missed_constraint", f"{number_text(count)} placeholders required", "placeholders",
-                     subtype="content",
-                     requirement=f"Include at least {number_text(count)} placeholders in square brackets, "
-                                 f"such as [address].", reminder=f"{number_text(count)}+ [placeholders].")
-    return Parts("missed_constraint", f"constraint missed: {quote(asked, 60)}", "requirement", subtype="content",
-                 requirement=f"The {p.deliverable} must satisfy this requirement of the prompt: {quote(asked)}.",
-                 steps=[f"Before finishing, check the {p.deliverable} against {quote(asked, 80)} once more."],
-                 reminder=f"Requirement: {quote(asked, 80)}.")
-
-
-_CONSTRAINT_BUILDERS: dict[str, Builder] = {
-    "length": _length, "format": _format_constraint, "keyword": _keyword, "casing": _casing,
-    "structure": _structure, "language": _language, "start_end": _start_end, "punctuation": _punctuation,
-    "content": _content,
-}
-
-
-def _missed_constraint(f: Facts, p: PromptFacts) -> Parts:
-    return _CONSTRAINT_BUILDERS[constraint_subtype(f.finding)](f, p)
 
 
 def _coverage(f: Facts, p: PromptFacts) -> Parts:
@@ -450,6 +209,9 @@ def _reasoning(f: Facts, p: PromptFacts) -> Parts:
 
 
 def _format_violation(f: Facts, p: PromptFacts) -> Parts:
+    shaped = output_shape(f, p, "format_violation")  # lists, tables, YAML, CSV... checked as instructions
+    if shaped is not None:
+        return shaped
     fmt = (f.text("format", "expected_format", "expected") or "JSON").strip()
     fields = f.items("required_fields", "fields", "expected_fields", "keys", "schema_keys", "missing_fields") \
         or p.requested_fields
@@ -561,7 +323,7 @@ def _invented_fields(f: Facts, p: PromptFacts) -> Parts:
 BUILDERS: dict[str, Builder] = {
     "unfaithful_content": _unfaithful,
     "hallucination_risk": _hallucination,
-    "missed_constraint": _missed_constraint,
+    "missed_constraint": missed_constraint,
     "incomplete_coverage": _coverage,
     "off_topic_drift": _off_topic,
     "poor_structure": _structure_mode,
