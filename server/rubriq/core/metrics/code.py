@@ -35,7 +35,7 @@ from rubriq.core.text import Span, TextModel
 if TYPE_CHECKING:
     from rubriq.core.context import CheckContext
 
-# --- languages -------------------------------------------------------------------------------------------------
+# --- languages ----------------------------------------------------------------------------------------------------
 
 LANGUAGE_ALIASES = {
     "py": "python", "python3": "python", "py3": "python", "ipython": "python", "python2": "python",
@@ -74,7 +74,7 @@ CODE_LINE_RE = re.compile(
 )
 PLAIN_CODE_SHARE = 0.6
 
-# --- prompt cues -----------------------------------------------------------------------------------------------
+# --- prompt cues --------------------------------------------------------------------------------------------------
 
 _FUNCTION_KINDS = r"function|method|func|fn|procedure|routine|subroutine|helper|decorator|hook|lambda"
 _CLASS_KINDS = r"class|struct|interface|enum|trait|dataclass|record|component|type"
@@ -113,7 +113,7 @@ EXPLANATION_REQUEST_RE = re.compile(
     r"\b(?:explain|explaining|explanation|explanations|walk (?:me |us )?through|describe (?:how|what|why)|"
     r"how (?:it|this|the code) works|why (?:it|this) works)\b", re.IGNORECASE)
 
-# --- placeholder stubs -----------------------------------------------------------------------------------------
+# --- placeholder stubs --------------------------------------------------------------------------------------------
 
 _COMMENT_START = r"(?:#|//|/\*|^\s*\*|--|<!--)"
 STUB_LINE_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
@@ -136,7 +136,7 @@ NON_PYTHON_STUB_RE = re.compile(
     r"\(\s*[\"'`]?(?:not implemented|todo)|\bNotImplemented(?:Error|Exception)\b|\bpanic\(\s*\"(?:not implemented|"
     r"todo)|^\s*(?:\.\.\.|…)\s*$|^\s*(?://|#|--)\s*(?:\.\.\.|…)\s*$", re.IGNORECASE | re.MULTILINE)
 
-# --- imports ---------------------------------------------------------------------------------------------------
+# --- imports ------------------------------------------------------------------------------------------------------
 
 # Well-known third-party packages (import names). The point is "verifiable here": not an endorsement, not complete.
 KNOWN_PYTHON_PACKAGES = frozenset({
@@ -268,7 +268,7 @@ def locate_code(output: TextModel) -> list[CodeUnit]:
     return [CodeUnit(guess_language(output.text), output.text, 0, False)]
 
 
-# --- rung 1: does it parse ---------------------------------------------------------------------------------------
+# --- rung 1: does it parse ----------------------------------------------------------------------------------------
 
 MAGIC_LINE_RE = re.compile(r"^[ \t]*[%!][^\n]*", re.MULTILINE)
 REPL_RE = re.compile(r"^\s*>>>", re.MULTILINE)
@@ -359,7 +359,7 @@ def _skip_string(code: str, start: int, *, multiline: bool) -> int:
     return n
 
 
-# --- requested components ----------------------------------------------------------------------------------------
+# --- requested components -----------------------------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
@@ -413,7 +413,7 @@ def defined_elsewhere(code: str, name: str) -> bool:
     return re.search(pattern, code, re.IGNORECASE if name.isupper() else 0) is not None
 
 
-# --- the checks ------------------------------------------------------------------------------------------------
+# --- the checks ---------------------------------------------------------------------------------------------------
 
 
 def _is_abstract(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:

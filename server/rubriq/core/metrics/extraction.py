@@ -100,7 +100,7 @@ MAX_CANDIDATES = 200  # JSON start positions tried in a prompt: bounds the work 
 MAX_ENTITIES = 200
 
 
-# --- JSON with spans --------------------------------------------------------------------------------------------
+# --- JSON with spans ----------------------------------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
@@ -630,7 +630,7 @@ def value_in_source(value: Any, source: SourceIndex) -> tuple[bool, list[str]]:
     return not missing, missing
 
 
-# --- entities -------------------------------------------------------------------------------------------------------
+# --- entities -----------------------------------------------------------------------------------------------------
 
 
 def source_entities(kind: str, text: str) -> list[str]:
@@ -673,7 +673,7 @@ def entity_in_output(kind: str, entity: str, output_text: str, output_index: Sou
     return f" {folded} " in f" {output_index.folded} "
 
 
-# --- the metric -----------------------------------------------------------------------------------------------------
+# --- the metric ---------------------------------------------------------------------------------------------------
 
 
 def _parse_output(output: TextModel, request: Request) -> Record:
