@@ -96,8 +96,12 @@ class Scheduler:
 
     def warm_up(self) -> None:
         """Import the tier-0 metrics (and their word lists) on the worker while the client is still starting."""
-        future = self.tier0_worker.submit(lambda: check("Warm up.", "Warm up.", tiers=TIER0))
-        future.add_done_callback(lambda f: f.exception() and log.warning("warm-up failed: %s", f.exception()))
+        def done(future: asyncio.Future[Any]) -> None:
+            if future.exception() is not None:
+                log.warning("warm-up failed: %s", future.exception())
+            self.server.status_changed()
+
+        self.tier0_worker.submit(lambda: check("Warm up.", "Warm up.", tiers=TIER0)).add_done_callback(done)
 
     @property
     def busy(self) -> bool:
