@@ -580,9 +580,9 @@ def _headings(model: TextModel, p: dict[str, Any]) -> Outcome:
 
 
 def _reading_level(model: TextModel, p: dict[str, Any]) -> Outcome:
-    import textstat
+    from rubriq.core.metrics.readability import grade_level  # textstat with the offline CMU dictionary
 
-    grade = round(float(textstat.flesch_kincaid_grade(model.text)), 1)
+    grade = round(grade_level(model.text), 1)
     target = p["grade"]
     passed = grade <= target + 1
     return Outcome(passed, grade, f"Flesch-Kincaid grade {grade}, target: grade {target} (up to {target + 1})",

@@ -1,0 +1,140 @@
+"""Checking: each constraint kind passes and fails where IFEval's conventions say, with the measured value and the
+failing spans in the output; loose mode forgives a first or last line and `*` as IFEval's loose mode does."""
+
+from __future__ import annotations
+
+import pytest
+
+from rubriq.core.constraints import KINDS, Constraint, check_constraint
+from rubriq.core.text import Span
+
+
+def c(kind: str, **params) -> Constraint:
+    return Constraint(kind, "", params, Span(0, 0), kind)
+
+
+CASES = [
+    # (constraint, passing output, failing output)
+    (c("length_constraints:number_words", relation="less than", num_words=5), "one two three four", "a b c d e"),
+    (c("length_constraints:number_words", relation="at least", num_words=3), "it's fine", "hello world"),
+    (c("length_constraints:number_sentences", relation="less than", num_sentences=2), "Dr. Lee came home.",
+     "One. Two."),
+    (c("length_constraints:number_sentences", relation="exactly", num_sentences=2), "One. Two.", "One."),
+    (c("length_constraints:number_paragraphs", num_paragraphs=2), "first\n***\nsecond",
+     "first\n***\n\n***\nsecond"),
+    (c("length_constraints:nth_paragraph_first_word", num_paragraphs=2, nth_paragraph=2, first_word="then"),
+     "Start here.\n\n\"Then, we go.", "Start here.\n\nNow we go."),
+    (c("keywords:existence", keywords=["Mom", "mother"]), "my MOM is a mother", "my mom"),
+    (c("keywords:frequency", keyword="war", relation="at least", frequency=2), "war and warfare", "war and peace"),
+    (c("keywords:forbidden_words", forbidden_words=["rock"]), "rocky roads", "we ROCK"),
+    (c("keywords:letter_frequency", letter="p", let_relation="less than", let_frequency=1), "no such letter",
+     "Pizza"),
+    (c("language:response_language", language="fr"),
+     "Je pense que la nourriture saine est importante pour le corps et pour la vie de tous les jours.",
+     "I think that healthy food is important for the body and for everyday life."),
+    (c("change_case:english_capital"), "THIS IS ALL IN CAPITAL LETTERS AND IN ENGLISH.", "THIS IS Mostly CAPITALS."),
+    (c("change_case:english_lowercase"), "this is all in lowercase letters and in english.", "this is Not."),
+    (c("change_case:capital_word_frequency", capital_relation="less than", capital_frequency=2),
+     "ONLY one word", "TWO WORDS here"),
+    (c("punctuation:no_comma"), "no commas here", "one, two"),
+    (c("startend:end_checker", end_phrase="Any other questions?"), "Text.\nAny other questions?\"",
+     "Any other questions? Sure."),
+    (c("startend:quotation"), '  "quoted"  ', '"half quoted'),
+    (c("combination:repeat_prompt", prompt_to_repeat="Write a poem."), "write a poem. Roses are red.",
+     "Roses are red."),
+    (c("combination:two_responses"), "first\n******\nsecond", "same\n******\nsame"),
+    (c("detectable_content:number_placeholders", num_placeholders=2), "Dear [name] at [address]", "Dear [name]"),
+    (c("detectable_content:postscript", postscript_marker="P.P.S"), "Hi.\n\nP.P.S. bye", "Hi.\n\nP.S. bye"),
+    (c("detectable_format:json_format"), "```json\n{\"a\": 1}\n```", "{a: 1}"),
+    (c("detectable_format:title"), "<<My Title>>\ntext", "<< >>\ntext"),
+    (c("detectable_format:number_highlighted_sections", num_highlights=2), "*one* and **two**", "*one* and * *"),
+    (c("detectable_format:multiple_sections", section_spliter="SECTION", num_sections=2),
+     "SECTION 1\na\nSECTION 2\nb", "Section 1\na\nSection 2\nb"),
+    (c("detectable_format:number_bullet_lists", num_bullets=2), "* a\n- b\n**bold**", "* a\n* b\n* c"),
+    (c("detectable_format:constrained_response"), "Hmm. My answer is maybe.", "My answer is probably."),
+    (c("rubriq:approximate_words", num_words=10), "w " * 10, "w " * 20),
+    (c("rubriq:required_phrase", phrase="well worth watching"), "It is Well worth watching.", "Worth it."),
+    (c("rubriq:number_paragraphs", num_paragraphs=2, relation="exactly"), "a\n\nb", "a\n\nb\n\nc"),
+    (c("rubriq:bullet_count", min=2, max=3), "- a\n- b", "- a\n- b\n- c\n- d"),
+    (c("rubriq:bullet_list"), "- a", "no list"),
+    (c("rubriq:no_lists"), "plain prose", "intro\n- item"),
+    (c("rubriq:numbered_list", num_items=2), "1. a\n2. b", "1. a"),
+    (c("rubriq:yaml_format"), "name: x\nitems:\n  - a", "just a sentence"),
+    (c("rubriq:markdown_table"), "| a | b |\n|---|---|\n| 1 | 2 |", "a, b\n1, 2"),
+    (c("rubriq:csv_format"), "a,b\n1,2\n3,4", "just words"),
+    (c("rubriq:headings"), "# Title\ntext", "Title\ntext"),
+    (c("rubriq:reading_level", grade=8), "The cat sat on the mat. It was warm.",
+     "Notwithstanding considerable institutional heterogeneity, comprehensive interdisciplinary "
+     "reconceptualization necessitates epistemological reconsideration of organizational accountability."),
+    (c("rubriq:haiku"), "old pond\nfrog leaps in\nwater's sound", "one line only"),
+]
+
+
+def test_every_kind_has_a_checking_case() -> None:
+    assert {case[0].kind for case in CASES} == set(KINDS)
+
+
+@pytest.mark.parametrize(("constraint", "passing", "failing"), CASES, ids=[case[0].kind for case in CASES])
+def test_passes_and_fails_as_ifeval_counts(constraint: Constraint, passing: str, failing: str) -> None:
+    assert check_constraint(passing, constraint).passed, check_constraint(passing, constraint).message
+    verdict = check_constraint(failing, constraint)
+    assert not verdict.passed
+    assert verdict.message
+    for span in verdict.spans:
+        assert 0 <= span.start <= span.end <= len(failing)
+
+
+def test_word_limit_message_states_the_measured_value_and_marks_the_excess() -> None:
+    output = "one two three four five six"
+    verdict = check_constraint(output, c("length_constraints:number_words", relation="less than", num_words=4))
+    assert verdict.message == "6 words, limit: fewer than 4"
+    assert verdict.measured == 6
+    assert [s.slice(output) for s in verdict.spans] == ["four five six"]
+
+
+def test_forbidden_words_mark_every_occurrence() -> None:
+    output = "Rock on. We rock. Rocky is fine."
+    verdict = check_constraint(output, c("keywords:forbidden_words", forbidden_words=["rock"]))
+    assert [s.slice(output) for s in verdict.spans] == ["Rock", "rock"]
+
+
+def test_each_comma_is_marked() -> None:
+    output = "a, b, c"
+    verdict = check_constraint(output, c("punctuation:no_comma"))
+    assert [s.start for s in verdict.spans] == [1, 4]
+
+
+def test_extra_bullets_are_marked() -> None:
+    output = "* a\n* b\n* c"
+    verdict = check_constraint(output, c("detectable_format:number_bullet_lists", num_bullets=2))
+    assert verdict.spans == (Span(8, 11),)
+
+
+def test_paragraph_starting_wrongly_is_marked() -> None:
+    output = "Intro.\n\nNow we go."
+    constraint = c("length_constraints:nth_paragraph_first_word", nth_paragraph=2, first_word="then")
+    verdict = check_constraint(output, constraint)
+    assert [s.slice(output) for s in verdict.spans] == ["Now"]
+
+
+def test_loose_mode_forgives_a_leading_line_strict_does_not() -> None:
+    constraint = c("startend:quotation")
+    output = 'Sure, here it is:\n"The answer."'
+    assert not check_constraint(output, constraint, "strict").passed
+    assert check_constraint(output, constraint, "loose").passed
+
+
+def test_loose_mode_forgives_asterisks() -> None:
+    constraint = c("change_case:english_lowercase")
+    output = "**note** this is all lowercase text written in plain english words."
+    assert check_constraint(output, constraint, "loose").passed
+
+
+def test_empty_output_follows_no_instruction() -> None:
+    assert not check_constraint("   ", c("punctuation:no_comma")).passed
+
+
+def test_language_verdict_is_deterministic() -> None:
+    text = "Ceci est un texte court mais clairement écrit en français pour le test."
+    constraint = c("language:response_language", language="fr")
+    assert len({check_constraint(text, constraint).measured for _ in range(5)}) == 1
