@@ -166,6 +166,13 @@ def _start_end(f: Facts, p: PromptFacts) -> Parts:
     end = f.text("end_phrase", "end", "ending")
     start = f.text("first_word", "start_phrase", "start", "opening")
     kind = (f.text("instruction_id", "kind") or "").lower()
+    repeat = f.text("prompt_to_repeat")
+    if repeat:
+        return Parts("missed_constraint", "request not repeated first", "repeat_request", subtype="start_end",
+                     requirement=f"First repeat the request word for word, without answering it: {quote(repeat)}; "
+                                 f"then give the {p.deliverable}.",
+                     example=f"{clean(repeat)[:120]}\n\n…", prefill=clean(repeat).split(" ")[0],
+                     reminder="Request repeated verbatim first, then the answer.")
     if end:
         return Parts("missed_constraint", f"required ending missed: {quote(end, 60)}", "ending",
                      subtype="start_end",
@@ -202,6 +209,13 @@ def _content(f: Facts, p: PromptFacts) -> Parts:
                      subtype="content",
                      requirement=f"End with a postscript on its own line, starting with “{marker}”.",
                      reminder=f"Last line: a postscript starting with {marker}.")
+    phrase = f.text("phrase", "required_phrase")
+    if phrase and ("phrase" in kind or not kind):
+        return Parts("missed_constraint", f"required phrase {quote(phrase, 60)} missing", "required_phrase",
+                     subtype="content",
+                     requirement=f"Include the exact phrase {quote(phrase)} in the {p.deliverable}, word for word.",
+                     steps=[f"Decide where {quote(phrase, 60)} fits before writing, so it reads naturally."],
+                     reminder=f"Exact phrase: {quote(phrase, 60)}.")
     if "placeholder" in kind:
         count = f.number("num_placeholders", "n", "count") or 1
         return Parts("missed_constraint", f"{number_text(count)} placeholders required", "placeholders",

@@ -59,7 +59,7 @@ _SUBTYPE_CUES: tuple[tuple[str, str], ...] = (
     ("two_responses", "structure"),
     ("no_lists", "structure"),
     ("numbered", "structure"),
-    ("table", "format"),
+    ("markdown_table", "format"),
     ("yaml", "format"),
     ("csv", "format"),
     ("repeat_prompt", "start_end"),
@@ -124,9 +124,11 @@ def constraint_subtype(finding: Finding) -> str:
         lowered = clue.lower()
         if lowered in CONSTRAINT_SUBTYPES:
             return lowered
-        for cue, subtype in _SUBTYPE_CUES:
-            if cue in lowered:
-                return subtype
+        # The specific id after the colon ("number_bullet_lists") decides before its family ("detectable_format").
+        for part in (lowered.rsplit(":", 1)[-1], lowered):
+            for cue, subtype in _SUBTYPE_CUES:
+                if cue in part:
+                    return subtype
     return "content"
 
 
