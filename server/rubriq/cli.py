@@ -194,6 +194,33 @@ def cmd_explain(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def cmd_models(args: argparse.Namespace) -> int:
+    """What each kind of model resolves to, from where, with the weights' sha256, or why there is none."""
+    config, problems, _ = load_config(Path(args.path).resolve())
+    for problem in problems:
+        print(f"rubriq: config: {problem}", file=sys.stderr)
+    from rubriq.core.models.hub import LocalModelHub
+
+    rows = LocalModelHub(config).describe(load=args.load)
+    if args.format == "json":
+        print(json.dumps(rows, indent=2, ensure_ascii=False))
+    else:
+        for row in rows:
+            if row["status"] == "unavailable":
+                print(f"{row['kind']}: unavailable: {row['reason'].removeprefix('unavailable: ')}")
+            else:
+                print(f"{row['kind']}: {row['id']} ({row['status']})")
+                print(f"  from:   {row['origin']}")
+                print(f"  path:   {row['path'] or '(downloaded on first use)'}")
+                print(f"  sha256: {row['sha256'] or '(not known before download)'}")
+                if row.get("labels"):
+                    print(f"  labels: {', '.join(row['labels'])}")
+            if args.verbose_steps:
+                for step in row["tried"]:
+                    print(f"  tried:  {step}")
+    return EXIT_OK if all(row["status"] != "unavailable" for row in rows) or not args.strict else EXIT_FAILED_GATE
+
+
 def cmd_sqb(args: argparse.Namespace) -> int:
     from rich.console import Console
     from rich.progress import BarColumn, Progress, TextColumn
@@ -277,6 +304,15 @@ def build_parser() -> argparse.ArgumentParser:
     sqb_cmd.add_argument("--require-improvement", action="store_true",
                          help="exit 1 unless every contender improves on its baseline by the decisive rule")
     sqb_cmd.set_defaults(handler=cmd_sqb)
+
+    models_cmd = commands.add_parser("models", help="show which embedding and NLI models resolve, and why")
+    models_cmd.add_argument("path", nargs="?", default=".", metavar="PATH", help="where to look for rubriq.toml")
+    models_cmd.add_argument("--load", action="store_true", help="also load each model, to prove it is usable")
+    models_cmd.add_argument("--format", choices=("table", "json"), default="table")
+    models_cmd.add_argument("--steps", dest="verbose_steps", action="store_true",
+                            help="list every source tried, in order")
+    models_cmd.add_argument("--strict", action="store_true", help="exit 1 when a kind of model is unavailable")
+    models_cmd.set_defaults(handler=cmd_models)
 
     rules_cmd = commands.add_parser("rules", help="list the rule registry")
     rules_cmd.add_argument("--write-docs", metavar="DIR", help="write one markdown page per rule into DIR")

@@ -3,9 +3,10 @@
 Only what is not cached is computed: a rescoring after a one-sentence edit embeds one sentence and verifies only
 the pairs that contain it. `model_calls` (forward batches) and `computed` (rows) count the work actually done.
 
-Determinism: inputs are batched only with inputs of the same token length. A batch with padding gives results
-that differ from an unpadded run in the last float bits, which would make a score depend on what happened to be
-cached; same-length batches need no padding and give bit-identical rows however they are grouped.
+Determinism: a row must not depend on what happened to be cached, i.e. on which other inputs shared its batch.
+On CPU, a padded batch and a batch of one both give rows that differ from other groupings in the last float bits.
+So inputs are batched only with inputs of the same token length (no padding), and a lone input is run as a batch
+of two copies; such batches give bit-identical rows however they are composed (tests/unit/test_models_cache.py).
 """
 
 from __future__ import annotations
@@ -31,6 +32,11 @@ def column_order(labels: list[str]) -> list[int]:
             raise ValueError(f"cannot find the {stem!r} label in the model's id2label {labels}")
         order.append(hits[0])
     return order
+
+
+def _padded(batch: list[int]) -> list[int]:
+    """A batch of one runs as two copies of itself: the batch-of-one kernels round differently."""
+    return batch * 2 if len(batch) == 1 else batch
 
 
 def _length_buckets(lengths: list[int], batch_size: int) -> list[list[int]]:
@@ -105,10 +111,11 @@ class SentenceEmbedder(_CachedRows):
         tokens = self.model.tokenizer(texts, truncation=True, max_length=self.model.max_seq_length)["input_ids"]
         out: list[np.ndarray | None] = [None] * len(texts)
         for batch in _length_buckets([len(t) for t in tokens], self.batch_size):
+            run = _padded(batch)
             vectors = self.model.encode(
-                [texts[i] for i in batch], batch_size=len(batch), normalize_embeddings=True, convert_to_numpy=True,
+                [texts[i] for i in run], batch_size=len(run), normalize_embeddings=True, convert_to_numpy=True,
                 show_progress_bar=False,
-            )
+            )[: len(batch)]
             self.model_calls += 1
             self.computed += len(batch)
             for i, vector in zip(batch, vectors, strict=True):
@@ -149,16 +156,17 @@ class CrossEncoderNLI(_CachedRows):
     def _compute(self, pairs: list[tuple[str, str]]) -> list[np.ndarray]:
         import torch
 
-        max_length = getattr(self.model, "max_length", None) or 512
+        max_length = getattr(self.model, "max_seq_length", None) or 512
         tokens = self.model.tokenizer(
             [p for p, _ in pairs], [h for _, h in pairs], truncation=True, max_length=max_length
         )["input_ids"]
         out: list[np.ndarray | None] = [None] * len(pairs)
         for batch in _length_buckets([len(t) for t in tokens], self.batch_size):
+            run = _padded(batch)
             logits = self.model.predict(
-                [pairs[i] for i in batch], batch_size=len(batch), activation_fn=torch.nn.Identity(),
+                [pairs[i] for i in run], batch_size=len(run), activation_fn=torch.nn.Identity(),
                 convert_to_numpy=True, show_progress_bar=False,
-            )
+            )[: len(batch)]
             self.model_calls += 1
             self.computed += len(batch)
             logits = np.asarray(logits, dtype=np.float64).reshape(len(batch), -1)

