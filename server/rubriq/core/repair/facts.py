@@ -15,7 +15,7 @@ from typing import Any
 from rubriq.core.findings import Finding
 from rubriq.core.prompt import PromptDocument
 from rubriq.core.tasks import TaskType
-from rubriq.core.text import split_sentences
+from rubriq.core.text import Segment, Span, split_sentences
 
 # Lost in the Middle (research log 2.7) concerns long contexts; ~700 words is about 1,000 tokens of source.
 LONG_SOURCE_WORDS = 700
@@ -230,28 +230,53 @@ class PromptFacts:
         return "the material in this prompt"
 
     @cached_property
-    def instruction_sentences(self) -> list[str]:
+    def _instruction_segments(self) -> list[Segment]:
+        """Sentences of the instruction part (tags and fences blanked), with their spans in the prompt."""
         view = _FENCE_RE.sub("   ", _TAG_RE.sub(lambda m: " " * len(m.group()), self.prompt.instruction_view))
-        return [clean(s.text) for s in split_sentences(view) if re.search(r"\w", s.text)]
+        segments = []
+        for sentence in split_sentences(view):
+            text = sentence.text.strip()
+            if re.search(r"\w", text):  # the span of the sentence itself, not of the blanked text before it
+                start = sentence.span.start + len(sentence.text) - len(sentence.text.lstrip())
+                segments.append(Segment(Span(start, start + len(text)), text))
+        return segments
+
+    @cached_property
+    def instruction_sentences(self) -> list[str]:
+        return [clean(s.text) for s in self._instruction_segments]
+
+    @cached_property
+    def _core_request_span(self) -> tuple[int, int] | None:
+        """The first sentence with a request cue (or a question), with the sentences of its paragraph that lead up
+        to it ("A train leaves at 14:10 ... Calculate when it arrives."); else the first sentence."""
+        segments = self._instruction_segments
+        if not segments:
+            return None
+        first = next((i for i, s in enumerate(segments)
+                      if clean(s.text).endswith("?") or _REQUEST_CUE_RE.search(s.text)), 0)
+        begin = first
+        view = self.prompt.instruction_view
+        while begin > 0 and "\n\n" not in view[segments[begin - 1].span.end : segments[begin].span.start] \
+                and segments[first].span.end - segments[begin - 1].span.start <= 400:
+            begin -= 1
+        return segments[begin].span.start, segments[first].span.end
 
     @cached_property
     def core_request(self) -> str:
-        """The prompt's main request: its first sentence with a request cue (or a question), else its first one."""
-        for sentence in self.instruction_sentences:
-            if sentence.endswith("?") or _REQUEST_CUE_RE.search(sentence):
-                return sentence
-        return self.instruction_sentences[0] if self.instruction_sentences else f"the requested {self.deliverable}"
+        """The prompt's main request, in its own words."""
+        span = self._core_request_span
+        if span is None:
+            return f"the requested {self.deliverable}"
+        view = _TAG_RE.sub(lambda m: " " * len(m.group()), self.prompt.instruction_view)
+        return clean(view[span[0] : span[1]])
 
     @cached_property
     def request_leads(self) -> bool:
         """Whether the core request already stands before the source material (at the start edge)."""
-        if not self.prompt.sources:
+        span = self._core_request_span
+        if not self.prompt.sources or span is None:
             return True
-        first_source = self.prompt.sources[0].span.start
-        for sentence in split_sentences(self.prompt.instruction_view):
-            if clean(sentence.text) == self.core_request:
-                return sentence.span.start < first_source
-        return False
+        return span[0] < self.prompt.sources[0].span.start
 
     @cached_property
     def constraint_sentences(self) -> list[str]:

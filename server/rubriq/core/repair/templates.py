@@ -66,8 +66,8 @@ def _hallucination(f: Facts, p: PromptFacts) -> Parts:
 
 
 def _coverage(f: Facts, p: PromptFacts) -> Parts:
-    missed = f.text("missed", "missing", "part", "question", "item", "salient_sentence", "source_sentence",
-                    "sentence") or f.evidence
+    missed = f.text("missed", "missing", "part", "question", "item", "field", "entity", "salient_sentence",
+                    "source_sentence", "sentence") or f.evidence
     parts = p.request_parts
     steps = []
     if len(parts) > 1:
@@ -192,8 +192,14 @@ def _verbosity(f: Facts, p: PromptFacts) -> Parts:
 
 def _reasoning(f: Facts, p: PromptFacts) -> Parts:
     answers = f.items("answers", "final_answers", "conflicting_answers")
+    value, earlier = f.text("value"), f.text("earlier_value")
+    if len(answers) < 2 and value and earlier:
+        answers = [earlier, value]
     conflict = f" The last {p.deliverable} gave conflicting results ({', '.join(answers)})." if len(answers) > 1 \
         else ""
+    expression, stated, computed = f.text("expression"), f.text("stated"), f.text("computed")
+    if expression and stated and computed:
+        conflict += f" It stated {expression} = {stated}; recompute each such step (it is {computed})."
     return Parts(
         "weak_reasoning", "answer without a sound derivation", "reasoning",
         requirement=f"Work out {quote(p.core_request, 100)} step by step before giving the answer: write the "
@@ -305,7 +311,7 @@ def _invalid_code(f: Facts, p: PromptFacts) -> Parts:
 
 def _invented_fields(f: Facts, p: PromptFacts) -> Parts:
     invented = f.text("field", "key", "invented_field", "value", "invented") or f.evidence
-    allowed = f.items("allowed_fields", "fields", "schema_fields", "expected_fields", "required_fields") \
+    allowed = f.items("allowed_fields", "allowed", "fields", "schema_fields", "expected_fields", "required_fields") \
         or p.requested_fields
     example = json.dumps({**{k: f"<{k} as written in the source>" for k in allowed[:6]}, "missing_value": None},
                          indent=2) if allowed else json.dumps({"field_in_source": "<copied value>",
