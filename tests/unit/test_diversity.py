@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from rubriq.core import engine
-from rubriq.core.metrics.diversity import flat_runs, mtld, mtld_tokens
+from rubriq.core.metrics.diversity import flat_runs, mtld, mtld_tokens, mtld_words
 from rubriq.core.report import ParameterResult
 
 REPO = Path(__file__).resolve().parents[2]
@@ -28,7 +28,7 @@ LR_README_TEXT = (
 
 
 def _words(text: str) -> list[str]:
-    return [t[0] for t in mtld_tokens(text)]
+    return mtld_words(text)
 
 
 def test_mtld_equals_published_lexicalrichness_value() -> None:
@@ -49,6 +49,11 @@ def test_mtld_equals_reference_file_exactly() -> None:
         words = _words(text)
         assert len(words) == expected["lexicalrichness.words"], key
         assert mtld(words) == expected["lexicalrichness.mtld(0.72)"], key
+
+
+@pytest.mark.parametrize("text", [LR_README_TEXT, "Singer-songwriter, 2024: WON! — it's 3rd—place; x_y", "İstanbul 42"])
+def test_tokens_with_spans_equal_the_fast_tokenization(text: str) -> None:
+    assert [t[0] for t in mtld_tokens(text)] == mtld_words(text)
 
 
 def test_mtld_tokens_keep_spans_into_the_original_text() -> None:

@@ -44,29 +44,35 @@ RHYTHM_CV_FULL = 0.45
 RHYTHM_CV_LOW = 0.3
 FLAT_RUN_MIN = 4
 
-_DIGITS_RE = re.compile(r"[0-9]+")
-_PUNCT_TABLE = str.maketrans({p: " " for p in string.punctuation})
-_TOKEN_RE = re.compile(r"\S+")
+# A token is a run of characters that are neither whitespace nor ASCII punctuation, where digits and dashes are
+# transparent: lexicalrichness deletes them before splitting, so "singer-songwriter" is one token.
+_TOKEN_RUN_RE = re.compile(r"[^\s" + re.escape(string.punctuation.replace("-", "")) + r"]+")
+_TRANSPARENT_RE = re.compile(r"[0-9\-–—]+")
+_EDGE_TRANSPARENT = "0123456789-–—"
+
+
+_DASHES_AND_DIGITS = str.maketrans({**{c: None for c in "0123456789-–—"}, **{p: " " for p in string.punctuation
+                                                                              if p != "-"}})
+
+
+def mtld_words(text: str) -> list[str]:
+    """lexicalrichness tokenization (lower-case, delete digits and dashes, punctuation to spaces, split); fast."""
+    return text.lower().translate(_DASHES_AND_DIGITS).split()
 
 
 def mtld_tokens(text: str) -> list[tuple[str, int, int]]:
-    """lexicalrichness tokens of `text`, each with its (start, end) span in the original text.
-
-    Preprocessing removes digits and dashes (joining the pieces around them), then punctuation splits tokens;
-    a token's span runs from its first to its last surviving character.
+    """lexicalrichness tokens of `text` (lower-cased, digits and dashes removed, split at whitespace and
+    punctuation), each with its (start, end) span in the original text, from its first to its last kept character.
     """
-    kept: list[str] = []
-    positions: list[int] = []
-    for i, ch in enumerate(text):
-        if "0" <= ch <= "9" or ch in "-–—":
-            continue
-        for lowered in ch.lower():  # lower-casing may lengthen a character ("İ"); keep offsets per char
-            kept.append(lowered)
-            positions.append(i)
-    cleaned = "".join(kept).translate(_PUNCT_TABLE)
     tokens = []
-    for m in _TOKEN_RE.finditer(cleaned):
-        tokens.append((m.group(), positions[m.start()], positions[m.end() - 1] + 1))
+    for m in _TOKEN_RUN_RE.finditer(text):
+        run = m.group()
+        word = _TRANSPARENT_RE.sub("", run)
+        if not word:
+            continue
+        lead = len(run) - len(run.lstrip(_EDGE_TRANSPARENT))
+        trail = len(run) - len(run.rstrip(_EDGE_TRANSPARENT))
+        tokens.append((word.lower(), m.start() + lead, m.end() - trail))
     return tokens
 
 
@@ -165,14 +171,15 @@ def compile_phrases(phrases: tuple[str, ...]) -> PhraseTable:
 def find_phrases(words: list[tuple[str, Span]], table: PhraseTable) -> list[tuple[Span, str]]:
     """(span, phrase) of each phrase of `table` in a list of (lower-cased word, span); non-overlapping, in order."""
     found: list[tuple[Span, str]] = []
-    i, n = 0, len(words)
+    lowered = [w for w, _ in words]
+    i, n = 0, len(lowered)
     while i < n:
-        candidates = table.get(words[i][0])
+        candidates = table.get(lowered[i])
         matched = 0
         if candidates:
             for phrase in candidates:
                 k = len(phrase)
-                if i + k <= n and all(words[i + j][0] == phrase[j] for j in range(k)):
+                if tuple(lowered[i : i + k]) == phrase:
                     found.append((Span(words[i][1].start, words[i + k - 1][1].end), " ".join(phrase)))
                     matched = k
                     break
@@ -215,16 +222,17 @@ class DiversityMetric:
 
     def _lexical(self, ctx: CheckContext, result: MetricResult) -> None:
         text = ctx.output.text
-        tokens = mtld_tokens(text)
-        if len(tokens) < MTLD_MIN_TOKENS:
+        words = mtld_words(text)
+        if len(words) < MTLD_MIN_TOKENS:
             result.scores.append(ParameterScore.not_applicable(
-                "lexical_diversity", f"{len(tokens)} words; MTLD needs at least {MTLD_MIN_TOKENS}"))
+                "lexical_diversity", f"{len(words)} words; MTLD needs at least {MTLD_MIN_TOKENS}"))
             return
-        value = mtld([t[0] for t in tokens])
+        value = mtld(words)
         score = min(1.0, max(0.0, (value - 30.0) / (80.0 - 30.0)))
         result.scores.append(ParameterScore(
-            "lexical_diversity", score, detail=f"MTLD {value:.1f} over {len(tokens)} words (threshold 0.72)"))
-        if value < MTLD_LOW and len(tokens) >= MTLD_FINDING_MIN_TOKENS:
+            "lexical_diversity", score, detail=f"MTLD {value:.1f} over {len(words)} words (threshold 0.72)"))
+        if value < MTLD_LOW and len(words) >= MTLD_FINDING_MIN_TOKENS:
+            tokens = mtld_tokens(text)  # the same tokens with their spans, only needed to place the finding
             start, ttr = lowest_ttr_window(tokens)
             last = min(start + WINDOW_TOKENS, len(tokens)) - 1
             span = Span(tokens[start][1], tokens[last][2])
