@@ -46,12 +46,12 @@ class ModelService:
             self._settings = hub_settings(config)
             self.hub, self.model_ids, self.failures = None, {}, {}
             try:
-                from rubriq.core.models.hub import DefaultModelHub
+                from rubriq.core.models.hub import LocalModelHub
             except ImportError as exc:
                 self.state, self.detail = "unavailable", f"the model hub is not part of this build ({exc})"
                 return [self.detail]
             try:
-                hub = DefaultModelHub(config)
+                hub = LocalModelHub(config)
             except Exception as exc:  # a broken setting must not stop tier 0
                 self.state, self.detail = "unavailable", f"model hub cannot start: {exc}"
                 return [self.detail]
@@ -76,23 +76,24 @@ class ModelService:
             return new_failures
 
     def clear_caches(self) -> list[str]:
-        """Drop cached embeddings/NLI results where the hub offers it; returns what was cleared."""
+        """Drop the in-memory sentence caches of the loaded models (the models stay loaded)."""
         cleared: list[str] = []
-        hub = self.hub
-        for name in ("clear_caches", "clear_cache"):
-            method = getattr(hub, name, None)
-            if callable(method):
-                method()
-                cleared.append("model caches")
-                break
+        for kind, getter in (("embedding", "embedder"), ("nli", "nli")):
+            if kind not in self.model_ids or self.hub is None:
+                continue
+            memory = getattr(getattr(self.hub, getter)(), "memory", None)
+            if memory is not None and hasattr(memory, "clear"):
+                memory.clear()
+                cleared.append(f"{kind} cache")
         return cleared
 
     def describe(self) -> dict[str, Any]:
+        """Models resolved (id, origin, path, sha256) and cache statistics, for `rubriq.status`."""
         info: dict[str, Any] = {"state": self.state, "detail": self.detail, "models": dict(self.model_ids)}
-        describe = getattr(self.hub, "describe", None)
-        if callable(describe):
+        if self.hub is not None:
             try:
-                info["hub"] = describe()
+                info["resolved"] = self.hub.describe()
+                info["caches"] = self.hub.stats()
             except Exception as exc:  # status must always answer
-                info["hub"] = f"describe() failed: {exc}"
+                info["resolved"] = f"describe() failed: {exc}"
         return info

@@ -5,9 +5,9 @@ The flow for one pair (the vale-ls / LTeX pattern):
 2. One debounce task per pair sleeps `debounce_ms`; if the generation moved meanwhile it sleeps again.
 3. Tier 0 runs on the tier-0 worker thread; when it returns, the generation is checked again and a stale result
    is dropped (the loop goes round once more), else it is stored and published.
-4. When the configured frequency asks for it, a model pass is queued on the model worker thread. Only the newest
-   request per pair is kept; it is skipped if superseded before it starts, and dropped if superseded before it
-   is published.
+4. When the configured frequency asks for it, a model pass (every tier) is queued on the model worker thread.
+   Only the newest request per pair is kept; it is skipped if superseded before it starts, and dropped if
+   superseded before it is published.
 
 Nothing here cancels an asyncio task: superseded work notices and returns (cancelling a task that waits on the
 client crashes pygls handlers, pygls issue #621). Worker threads are daemons, so a client that disconnects
@@ -23,8 +23,8 @@ import threading
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Literal
 
-from rubriq.core.engine import CheckResult, check
-from rubriq.core.metrics import TIER_EMBEDDING, TIER_NLI, TIER_TEXT
+from rubriq.core.engine import ALL_TIERS, CheckResult, check
+from rubriq.core.metrics import TIER_TEXT
 from rubriq.lsp.store import Snapshot
 
 if TYPE_CHECKING:
@@ -34,7 +34,6 @@ log = logging.getLogger(__name__)
 
 Reason = Literal["open", "change", "save", "manual", "config"]
 TIER0 = frozenset({TIER_TEXT})
-MODEL_TIERS = frozenset({TIER_EMBEDDING, TIER_NLI})
 
 
 class Superseded(Exception):
@@ -192,5 +191,6 @@ class Scheduler:
     def _models(self, key: str, generation: int, snapshot: Snapshot, hub: Any) -> CheckResult:
         if self.model_wanted.get(key) != generation or self.generation.get(key) != generation:
             raise Superseded()
+        # Every tier: metrics such as coherence add their embedding part when tier 1 is in the pass.
         return check(snapshot.prompt.text or "", snapshot.output.text or "", snapshot.config, models=hub,
-                     tiers=MODEL_TIERS)
+                     tiers=ALL_TIERS)

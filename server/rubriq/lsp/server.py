@@ -33,7 +33,7 @@ from rubriq.lsp.ignore import IGNORE_FILE, IgnoreStore
 from rubriq.lsp.models import ModelService
 from rubriq.lsp.scheduler import Reason, Scheduler
 from rubriq.lsp.settings import SECTION, SettingsStore
-from rubriq.lsp.store import DiagnosticStore, ModelPass, PairState, PairView, Snapshot, merge
+from rubriq.lsp.store import DiagnosticStore, ModelPass, PairState, PairView, Snapshot, finding_key, merge
 
 log = logging.getLogger("rubriq.lsp")
 
@@ -88,7 +88,20 @@ class RubriqServer(LanguageServer):
         supports_pull = self.client_supports("text_document.diagnostic") is not None
         if mode == "pull" and not supports_pull:
             log.info("diagnostic_mode = pull, but this client cannot pull: pushing instead")
-        self.pull_mode = supports_pull and mode in ("auto", "pull")
+        pull = supports_pull and mode in ("auto", "pull")
+        if pull == self.pull_mode:
+            return
+        self.pull_mode = pull
+        if pull:  # what was pushed would stay on screen beside the pulled set: clear it
+            for uri in list(self.diagnostics.pushed):
+                self.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri=uri, diagnostics=[]))
+            self.diagnostics.pushed.clear()
+            self.request_refresh()
+        else:
+            for uri, diagnostics in list(self.diagnostics.current.items()):
+                if self.diagnostics.take_push(uri):
+                    self.text_document_publish_diagnostics(
+                        types.PublishDiagnosticsParams(uri=uri, diagnostics=diagnostics))
 
     def config_for(self, key: str) -> tuple[Config, list[str]]:
         return self.settings.config_for(path_for_uri(prompt_uri(key)))
@@ -118,7 +131,13 @@ class RubriqServer(LanguageServer):
             return
         key = pair_key(uri)
         self.pairs.setdefault(key, PairState(key))
+        if reason in ("open", "save") and not self.watches_files:
+            self.settings.invalidate_files()  # no file watcher tells us about rubriq.toml: read it again now
         self.scheduler.touch(key, reason)
+
+    @property
+    def watches_files(self) -> bool:
+        return bool(self.client_supports("workspace.did_change_watched_files.dynamic_registration"))
 
     def document_closed(self, uri: str) -> None:
         if not is_pair_member(uri):
@@ -198,7 +217,8 @@ class RubriqServer(LanguageServer):
         state = self.pairs.get(snapshot.key)
         if state is None or state.snapshot is None:
             return
-        state.model_pass = ModelPass(result, snapshot.prompt.text or "", snapshot.output.text or "")
+        tier0_keys = frozenset(finding_key(f) for f in state.tier0.findings) if state.tier0 else frozenset()
+        state.model_pass = ModelPass(result, snapshot.prompt.text or "", snapshot.output.text or "", tier0_keys)
         self.publish(snapshot.key)
 
     def check_failed(self, snapshot: Snapshot, exc: BaseException) -> None:

@@ -42,11 +42,18 @@ class Snapshot:
         return (self.prompt.version, self.output.version, self.prompt.text or "", self.output.text or "")
 
 
+def finding_key(finding: Finding) -> tuple[str, str, int, int, str]:
+    return (finding.code, finding.where, finding.start, finding.end, finding.message)
+
+
 @dataclass
 class ModelPass:
+    """A check with every tier, and the keys of the tier-0 findings of the same texts (to tell its own apart)."""
+
     result: CheckResult
     prompt_text: str
     output_text: str
+    tier0_keys: frozenset[tuple[str, str, int, int, str]] = frozenset()
 
 
 def _relocate(finding: Finding, old_text: str, new_text: str) -> Finding | None:
@@ -97,38 +104,37 @@ def sentence_at(model: TextModel, offset: int) -> str:
 
 
 def merge(snapshot: Snapshot, tier0: CheckResult, model_pass: ModelPass | None) -> PairView:
+    """The current view: the model pass as is when it ran on these texts; otherwise tier 0 of the current
+    texts plus the model-tier findings and scores of the last pass, moved to where their sentences now are."""
+    if model_pass is None or model_pass.prompt_text != (snapshot.prompt.text or ""):
+        return PairView(snapshot, tier0, list(tier0.findings), tier0.profile, 0, False)
+    output_text = snapshot.output.text or ""
+    own = [f for f in model_pass.result.findings if finding_key(f) not in model_pass.tier0_keys]
+    if model_pass.output_text == output_text:
+        return PairView(snapshot, tier0, list(model_pass.result.findings), model_pass.result.profile, len(own), True)
     findings = list(tier0.findings)
-    profile = tier0.profile
     carried = 0
-    current = False
-    if model_pass is not None and model_pass.prompt_text == (snapshot.prompt.text or ""):
-        output_text = snapshot.output.text or ""
-        current = model_pass.output_text == output_text
-        seen = {(f.code, f.where, f.start, f.end, f.message) for f in findings}
-        for finding in model_pass.result.findings:
-            if (finding.code, finding.where, finding.start, finding.end, finding.message) in seen:
-                continue  # prompt problems and tier-0 findings appear in both passes
-            moved = finding if finding.where == "prompt" else _relocate(finding, model_pass.output_text, output_text)
-            if moved is not None:
-                findings.append(moved)
-                carried += 1
-        model_params = {p.name: p for p in model_pass.result.profile.parameters}
-        parameters = []
-        for param in tier0.profile.parameters:
-            other = model_params.get(param.name)
-            if param.status == "unavailable" and param.reason == NOT_RUN and other is not None \
-                    and other.reason != NOT_RUN:
-                if not current and other.status == "ok":
-                    other = other.model_copy(update={"detail": (other.detail + " (before the last edit)").strip()})
-                param = other
-            parameters.append(param)
-        profile = tier0.profile.model_copy(update={
-            "parameters": parameters,
-            "weighted_view": weighted_view(parameters),
-            "scored_parameters": sum(p.status == "ok" for p in parameters),
-        })
-        findings.sort(key=lambda f: (f.where, f.start, f.end, f.code))
-    return PairView(snapshot, tier0, findings, profile, carried, current)
+    for finding in own:
+        moved = finding if finding.where == "prompt" else _relocate(finding, model_pass.output_text, output_text)
+        if moved is not None:
+            findings.append(moved)
+            carried += 1
+    findings.sort(key=lambda f: (f.where, f.start, f.end, f.code))
+    model_params = {p.name: p for p in model_pass.result.profile.parameters}
+    parameters = []
+    for param in tier0.profile.parameters:
+        other = model_params.get(param.name)
+        if param.status == "unavailable" and param.reason == NOT_RUN and other is not None and other.reason != NOT_RUN:
+            if other.status == "ok":
+                other = other.model_copy(update={"detail": (other.detail + " (before the last edit)").strip()})
+            param = other
+        parameters.append(param)
+    profile = tier0.profile.model_copy(update={
+        "parameters": parameters,
+        "weighted_view": weighted_view(parameters),
+        "scored_parameters": sum(p.status == "ok" for p in parameters),
+    })
+    return PairView(snapshot, tier0, findings, profile, carried, False)
 
 
 @dataclass
