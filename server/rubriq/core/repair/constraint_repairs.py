@@ -47,6 +47,8 @@ def _length(f: Facts, p: PromptFacts) -> Parts:
     limit = f.number("limit", "num_words", "num_sentences", "num_characters", "max_words", "min_words", "target",
                      "expected", "maximum", "minimum", "n")
     relation = _relation(f)
+    if relation == "fewer than" and limit is not None and float(limit).is_integer() and unit != "characters":
+        relation, limit = "at most", limit - 1  # IFEval stores "at most 60" as "less than 61"
     bound = f"{relation} {number_text(limit)} {unit}" if limit is not None else f"within the length the prompt sets " \
         f"({quote(f.constraint_text or f.evidence, 80)})"
     measured = f.measured

@@ -112,7 +112,8 @@ def _claude(parts: Parts, p: PromptFacts) -> tuple[list[str], str]:
         lines.append("Write your reasoning inside <thinking> tags first, then the final answer inside <answer> tags.")
         used.append("room to think in <thinking> before <answer>")
     blocks.append(f"<{parts.tag}>\n" + "\n".join(lines) + f"\n</{parts.tag}>")
-    if parts.grounded and p.has_source and p.task in GROUNDED_TASKS:
+    if parts.grounded and p.has_source and p.task in GROUNDED_TASKS and not parts.prefill:
+        # Quotes first only when the answer need not start with a fixed format (a prefill would skip the quotes).
         blocks.append(f"<quote_extraction>\nFirst copy, word for word, the sentences of {p.source_ref} that bear on "
                       f"the request into <quotes> tags. Then write the {p.deliverable} inside <answer> tags, using "
                       f"only what those quotes support.\n</quote_extraction>")

@@ -233,7 +233,7 @@ def _format_violation(f: Facts, p: PromptFacts) -> Parts:
     keys = f" with exactly the keys {', '.join(fields)}" if fields else ""
     failed = f"; the last output failed: {error}" if error else ""
     return Parts(
-        "format_violation", f"output is not valid {fmt}", "output_format",
+        "format_violation", f"output is not valid {fmt_name}", "output_format",
         requirement=f"Return only valid {fmt_name}{keys}: the first and last characters of the output belong to "
                     f"the {fmt_name}.",
         steps=[f"Check that the output parses as {fmt_name} before finishing{failed}."],
@@ -257,10 +257,15 @@ def _low_diversity(f: Facts, p: PromptFacts) -> Parts:
     )
 
 
+LANGUAGE_LABELS = {"javascript": "JavaScript", "typescript": "TypeScript", "js": "JavaScript", "ts": "TypeScript",
+                   "cpp": "C++", "csharp": "C#", "sql": "SQL", "php": "PHP", "html": "HTML", "css": "CSS"}
+
+
 def _invalid_code(f: Facts, p: PromptFacts) -> Parts:
-    language = (f.text("language", "lang") or "python").lower()
-    if language in ("unlabelled", "unknown", ""):
-        language = "python"
+    fence = (f.text("language", "lang") or "python").lower()
+    if fence in ("unlabelled", "unknown", ""):
+        fence = "python"
+    language = LANGUAGE_LABELS.get(fence, fence.capitalize())
     line = f.number("line", "lineno")
     at = f" on line {number_text(line)}" if line is not None else ""
     component, module = f.text("component"), f.text("module")
@@ -270,7 +275,7 @@ def _invalid_code(f: Facts, p: PromptFacts) -> Parts:
             "invalid_code", f"requested {kind} `{component}` missing", "required_components",
             requirement=f"Define the {kind} `{component}` exactly under that name, with a complete body.",
             steps=[f"After the code, list each requested name (`{component}` included) and where it is defined."],
-            prefill=f"```{language}", reminder=f"Must define `{component}`.",
+            prefill=f"```{fence}", reminder=f"Must define `{component}`.",
         )
     if module:
         return Parts(
@@ -278,7 +283,7 @@ def _invalid_code(f: Facts, p: PromptFacts) -> Parts:
             requirement=f"Use only the standard library or packages the prompt names; if `{module}` is needed, say "
                         f"which package provides it and how to install it.",
             steps=[f"Check the import on line {number_text(line) if line is not None else '1'} against that list."],
-            prefill=f"```{language}", reminder=f"Imports: standard library or named packages; `{module}` explained.",
+            prefill=f"```{fence}", reminder=f"Imports: standard library or named packages; `{module}` explained.",
         )
     if f.number("prose_words", "reading_ease") is not None or f.text("requested"):
         asked = f.text("requested") or "an explanation"
@@ -295,7 +300,7 @@ def _invalid_code(f: Facts, p: PromptFacts) -> Parts:
             "invalid_code", f"docstring missing on `{name}`", "docstrings",
             requirement=f"Give `{name}` and every other function a docstring that states its arguments, its return "
                         f"value and the errors it raises.",
-            prefill=f"```{language}", reminder=f"Docstring on `{name}` and every function.",
+            prefill=f"```{fence}", reminder=f"Docstring on `{name}` and every function.",
         )
     problem = f.text("error", "problem", "reason", "kind") or "static check failed"
     return Parts(
@@ -305,7 +310,7 @@ def _invalid_code(f: Facts, p: PromptFacts) -> Parts:
         prohibition="Do not leave placeholders such as TODO, `pass` or `...` in function bodies.",
         steps=[f"The last code failed{at}: {quote(f.evidence, 100)} ({problem}); fix it and check that the whole "
                f"block parses."],
-        prefill=f"```{language}", reminder=f"Complete {language} code, parses as written.",
+        prefill=f"```{fence}", reminder=f"Complete {language} code, parses as written.",
     )
 
 
