@@ -103,5 +103,5 @@ async def test_diagnostic_mode_setting_overrides_the_capability_choice(session: 
         for _ in range(200):
             if (await session.command("rubriq.status"))["diagnostic_mode"] == "pull":
                 break
-        assert session.client.diagnostics[out] == []
+        assert list(session.client.diagnostics[out]) == []
         assert len(cliches(await session.current(out))) == 6
