@@ -57,9 +57,13 @@ MIN_MEDIAN_FOR_OUTLIERS = 0.2
 LOW_FRACTION_OF_MEDIAN = 0.5
 
 
+_CONTENT_RE = re.compile(r"[a-z]{4,}")
+
+
 def content_words(text: str) -> frozenset[str]:
-    words = (w.lower() for w in re.findall(r"[A-Za-z]{4,}", text))
-    return frozenset(w[:-1] if w.endswith("s") else w for w in words if w not in _FUNCTION_WORDS)
+    """Words of 4+ letters that are not function words, lower-cased, a final "s" dropped."""
+    words = set(_CONTENT_RE.findall(text.lower())) - _FUNCTION_WORDS
+    return frozenset(w[:-1] if w[-1] == "s" else w for w in words)
 
 
 def jaccard(a: frozenset[str], b: frozenset[str]) -> float:
@@ -73,8 +77,13 @@ def _prose_units(ctx: CheckContext) -> tuple[list[Segment], list[Segment]]:
     def outside(segment: Segment) -> bool:
         return not any(span.overlaps(segment.span) for span in code)
 
-    sentences = [s for s in ctx.output.sentences if outside(s) and len(re.findall(r"\w+", s.text)) >= 3]
-    paragraphs = [p for p in ctx.output.paragraphs if outside(p) and len(re.findall(r"\w+", p.text)) >= 3]
+    word_starts = [w.span.start for w in ctx.output.words]
+
+    def words_in(segment: Segment) -> int:
+        return _count_in(word_starts, segment.span)
+
+    sentences = [s for s in ctx.output.sentences if outside(s) and words_in(s) >= 3]
+    paragraphs = [p for p in ctx.output.paragraphs if outside(p) and words_in(p) >= 3]
     return sentences, paragraphs
 
 
@@ -99,7 +108,8 @@ class CoherenceMetric:
 
         words = [(w.text.lower(), w.span) for w in ctx.output.words]
         connective_starts = [span.start for span, _ in find_phrases(words, _CONNECTIVE_TABLE)]
-        prose_words = sum(len(re.findall(r"\w+", s.text)) for s in sentences)
+        word_starts = [w.span.start for w in ctx.output.words]
+        prose_words = sum(_count_in(word_starts, s.span) for s in sentences)
         connected = [_count_in(connective_starts, s.span) > 0 for s in sentences]
         if len(sentences) >= MIN_SENTENCES_FOR_CONNECTIVES and prose_words:
             in_prose = sum(_count_in(connective_starts, s.span) for s in sentences)
