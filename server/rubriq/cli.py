@@ -150,7 +150,13 @@ def _print_repairs(result: CheckResult, console: Any) -> None:
     except ImportError:
         console.print("[dim]repairs: the repair library is not installed in this build[/dim]")
         return
+    shown: set[str] = set()
     for finding, repair in repairs_for(result):
+        key = finding.code + json.dumps(finding.data, sort_keys=True, default=str)
+        if key in shown:  # one constraint missed at many places: its repair is printed once
+            console.print(f"[dim]Repair for {finding.code}: the same as above.[/dim]")
+            continue
+        shown.add(key)
         console.print(f"[bold]Repair for {finding.code}[/bold] ({repair.failure_mode}, {repair.family}):")
         console.print(repair.explanation, highlight=False, markup=False)
         console.print(repair.fragment, highlight=False, markup=False)
