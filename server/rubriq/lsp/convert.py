@@ -28,6 +28,12 @@ SEVERITY_TO_LSP: dict[Severity, types.DiagnosticSeverity] = {
 SOURCE = "rubriq"
 
 
+def encoding_name(encoding: Any) -> str:
+    """"utf-8" / "utf-16" / "utf-32" from a PositionEncodingKind or a string (UTF-16 when unset)."""
+    value = getattr(encoding, "value", encoding)
+    return str(value) if value in (UTF8, UTF16, UTF32) else UTF16
+
+
 def _units(text: str, encoding: str) -> int:
     """Length of `text` in code units of `encoding`."""
     if encoding == UTF32:
@@ -60,7 +66,7 @@ class PositionMap:
 
     def __init__(self, text: str, encoding: str = UTF16) -> None:
         self.text = text
-        self.encoding = str(encoding)
+        self.encoding = encoding_name(encoding)
         self.line_starts = [0] + [m.end() for m in re.finditer("\n", text)]
 
     def position(self, offset: int) -> types.Position:

@@ -60,6 +60,7 @@ class RubriqServer(LanguageServer):
         self._last_status: dict[str, Any] | None = None
         self._refresh_pending = False
         self._model_load: asyncio.Future[Any] | None = None
+        self._progress_counter = 0
 
     # ----------------------------------------------------------------- capabilities and settings
     def client_supports(self, dotted: str) -> Any:
@@ -248,7 +249,7 @@ class RubriqServer(LanguageServer):
                 return
         self.models.state, self.models.detail = "loading", "loading the embedding and NLI models"
         self.status_changed()
-        token = f"rubriq-models-{id(config)}"
+        token = self.new_progress_token("models")
         progress = bool(self.client_supports("window.work_done_progress"))
         if progress:
             try:
@@ -326,6 +327,10 @@ class RubriqServer(LanguageServer):
                 log.info("workspace/diagnostic/refresh failed: %s", exc)
 
         asyncio.get_running_loop().create_task(refresh())
+
+    def new_progress_token(self, what: str) -> str:
+        self._progress_counter += 1
+        return f"rubriq-{what}-{self._progress_counter}"
 
     # ----------------------------------------------------------------- status
     def status_payload(self) -> dict[str, Any]:

@@ -51,7 +51,7 @@ def text_edits(server: RubriqServer, uri: str, changes: Sequence[tuple[int, int,
     side = read_side(server.workspace, uri)
     if side.text is None:
         return None
-    positions = convert.PositionMap(side.text, str(server.workspace.position_encoding or convert.UTF16))
+    positions = convert.PositionMap(side.text, convert.encoding_name(server.workspace.position_encoding))
     edits = [types.TextEdit(range=positions.range(start, end), new_text=text) for start, end, text in changes]
     if side.is_open and server.client_supports("workspace.workspace_edit.document_changes"):
         identifier = types.OptionalVersionedTextDocumentIdentifier(uri=uri, version=side.version)

@@ -15,7 +15,7 @@ from typing import Any
 from lsprotocol import types
 
 from rubriq import __version__
-from rubriq.lsp import repairs
+from rubriq.lsp import convert, repairs
 from rubriq.lsp.documents import is_pair_member, pair_key, path_for_uri
 from rubriq.lsp.features.code_lens import profile_line
 from rubriq.lsp.server import RubriqServer
@@ -62,7 +62,7 @@ def clear_cache(server: RubriqServer) -> dict[str, Any]:
     server.reload_ignores()
     cleared += server.models.clear_caches()
     for key in list(server.pairs):
-        server.scheduler.touch(key, "manual")
+        server.scheduler.touch(key, "config")
     return {"cleared": cleared}
 
 
@@ -76,7 +76,7 @@ def status(server: RubriqServer, arguments: list[Any]) -> dict[str, Any]:
         "status": server.status_payload(),
         "models": server.models.describe(),
         "diagnostic_mode": "pull" if server.pull_mode else "push",
-        "position_encoding": str(server.workspace.position_encoding),
+        "position_encoding": convert.encoding_name(server.workspace.position_encoding),
         "caches": {
             "pairs": len(server.pairs),
             "open_documents": len(server.workspace.text_documents),
@@ -142,7 +142,7 @@ async def run_sqb(server: RubriqServer, arguments: list[Any]) -> dict[str, Any]:
         server.show_once(message)
         return {"ok": False, "reason": message}
 
-    token = f"rubriq-sqb-{folder.name}-{id(arguments)}"
+    token = server.new_progress_token("sqb")
     progress = bool(server.client_supports("window.work_done_progress"))
     loop = asyncio.get_running_loop()
     if progress:

@@ -49,7 +49,7 @@ def constraint_information(view: PairView) -> list[tuple[int, int, str, dict[str
 def build_diagnostics(server: RubriqServer, view: PairView) -> dict[str, list[types.Diagnostic]]:
     key = view.snapshot.key
     out_uri, in_uri = output_uri(key), prompt_uri(key)
-    encoding = str(server.workspace.position_encoding or convert.UTF16)
+    encoding = convert.encoding_name(server.workspace.position_encoding)
     result = view.result
     maps = {"output": convert.PositionMap(result.output.text, encoding),
             "prompt": convert.PositionMap(result.prompt.text, encoding)}

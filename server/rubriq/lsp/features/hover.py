@@ -53,7 +53,7 @@ def hover_at(server: RubriqServer, uri: str, position: types.Position) -> types.
     view = server.view(pair_key(uri))
     where = "prompt" if uri.endswith(PROMPT_SUFFIX) else "output"
     document = server.workspace.text_documents.get(uri)
-    encoding = str(server.workspace.position_encoding or convert.UTF16)
+    encoding = convert.encoding_name(server.workspace.position_encoding)
     if view is not None:
         text = view.result.prompt.text if where == "prompt" else view.result.output.text
     elif document is not None:
