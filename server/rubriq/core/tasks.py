@@ -194,7 +194,7 @@ def detect_task(prompt: PromptDocument) -> TaskDetection:
                 if task not in best_cue or weight > best_cue[task][0]:
                     best_cue[task] = (weight, match.group().strip(), Span(match.start(), match.end()))
                 break  # one hit per cue: repetition is not more evidence
-    if prompt.has_source:
+    if prompt.has_source and (TaskType.OPEN_QA in scores or TaskType.GROUNDED_QA in scores):
         # A question asked about pasted material is grounded, not open-world.
         scores[TaskType.GROUNDED_QA] = scores.get(TaskType.GROUNDED_QA, 0.0) + scores.pop(TaskType.OPEN_QA, 0.0)
         if TaskType.GROUNDED_QA not in best_cue and TaskType.OPEN_QA in best_cue:
