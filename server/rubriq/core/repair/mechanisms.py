@@ -172,7 +172,7 @@ def _gemini(parts: Parts, p: PromptFacts) -> tuple[list[str], str]:
     if parts.example and not parts.format_repair:
         blocks.append(f"Example:\n{parts.example}")
         blocks.append(few_shot_rules(p.deliverable))
-    used.append("positive instructions placed after the context")
+    used.append("positive instructions, no prohibitions")
     return blocks, "It uses Gemini's mechanisms: " + ", ".join(used) + "."
 
 
