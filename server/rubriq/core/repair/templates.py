@@ -152,7 +152,7 @@ def _register(f: Facts, p: PromptFacts) -> Parts:
         low, high = float(band[0]), float(band[1])
     grade = f" (reading grade {number_text(low)} to {number_text(high)})" if low is not None and high is not None \
         else ""
-    was = f"; the last one read at grade {number_text(measured)}" if measured is not None else ""
+    was = f"; the last {p.deliverable} read at grade {number_text(measured)}" if measured is not None else ""
     direction = f.text("direction")
     if direction in ("simpler", "more formal"):  # a rewrite asked to shift register (RW rules)
         before, after = f.number("source_reading_ease"), f.number("output_reading_ease")
