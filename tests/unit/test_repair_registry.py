@@ -123,3 +123,22 @@ def test_a_real_check_yields_repairs_in_the_prompts_family() -> None:
     combined = combined_repair(result)
     assert combined is not None and len(combined.edits) == 1
     assert parse_prompt(combined.apply(result.prompt.text)).front_matter.model == "gpt-4o"
+
+
+@pytest.mark.parametrize(("code", "expected"), [
+    ("IF007", "Do not use “Some evidence here.” anywhere"),
+    ("IF037", "YAML"),
+    ("IF038", "markdown table"),
+    ("IF035", "connected prose"),
+    ("IF015", "double quotation marks"),
+    ("CG005", "docstring"),
+    ("CG007", "standard library"),
+    ("RS003", "superlatives"),
+    ("RZ005", "answer before the working"),
+])
+def test_without_data_the_rule_name_still_picks_the_specific_repair(code, expected) -> None:
+    """Rules that carry no data (or a future rule in the same family) still get their own repair, not a catch-all."""
+    if rules.find_rule(code) is None:
+        pytest.skip(f"{code} is not registered in this build")
+    repair = build_repair(finding(code, "Some evidence here."), PROMPT, TaskType.SUMMARIZATION, Family.GENERIC)
+    assert repair is not None and expected in repair.fragment, repair.fragment

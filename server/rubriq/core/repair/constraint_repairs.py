@@ -63,7 +63,7 @@ def _length(f: Facts, p: PromptFacts) -> Parts:
 
 
 def _format_constraint(f: Facts, p: PromptFacts) -> Parts:
-    wanted = (f.text("format", "expected_format", "instruction_id", "kind") or "").lower()
+    wanted = (f.text("format", "expected_format") or _kind(f)).lower()
     asked = f.constraint_text or f.evidence
     if "json" in wanted:
         keys = f.items("fields", "keys", "required_fields") or p.requested_fields or [p.deliverable.replace(" ", "_")]
@@ -78,6 +78,8 @@ def _format_constraint(f: Facts, p: PromptFacts) -> Parts:
                      requirement=f"Begin with a title wrapped in double angular brackets, such as <<{title}>>.",
                      example=f"<<{title}>>\n\n{clean(f.evidence)[:80]}", prefill="<<",
                      reminder="Title first, in <<double angular brackets>>.")
+    if "marked_sections" in wanted or "multiple_sections" in wanted:
+        return _structure(f, p)
     if "highlight" in wanted:
         count = f.number("num_highlights", "n", "count") or 1
         return Parts("missed_constraint", "highlighted sections missed", "output_format", subtype="format",
@@ -90,7 +92,7 @@ def _format_constraint(f: Facts, p: PromptFacts) -> Parts:
 
 def _keyword(f: Facts, p: PromptFacts) -> Parts:
     forbidden = f.items("forbidden_words", "forbidden", "banned", "forbidden_word")
-    kind = (f.text("kind", "instruction_id", "type") or "").lower()
+    kind = _kind(f)
     words = forbidden or f.items("keywords", "keyword", "word", "words", "letter", "phrase") or [f.evidence]
     word_list = ", ".join(quote(w, 40) for w in words)
     if forbidden or "forbidden" in kind:
@@ -113,7 +115,7 @@ def _keyword(f: Facts, p: PromptFacts) -> Parts:
 
 
 def _casing(f: Facts, p: PromptFacts) -> Parts:
-    wanted = (f.text("case", "casing", "instruction_id", "kind", "constraint") or "lowercase").lower()
+    wanted = (f.text("case", "casing") or _kind(f) or f.constraint_text or "lowercase").lower()
     upper = "upper" in wanted or ("capital" in wanted and "lower" not in wanted)
     case = "CAPITAL LETTERS" if upper else "lowercase letters"
     sample = clean(f.evidence)[:100]
@@ -127,7 +129,7 @@ def _casing(f: Facts, p: PromptFacts) -> Parts:
 
 
 def _structure(f: Facts, p: PromptFacts) -> Parts:
-    kind = " ".join(str(f.params.get(k, "")) for k in ("instruction_id", "kind", "unit", "element")).lower()
+    kind = " ".join([_kind(f), *(str(f.params.get(k, "")) for k in ("unit", "element"))]).lower()
     count = f.number("num_bullets", "num_sections", "num_paragraphs", "limit", "expected", "n", "count")
     n = int(count) if count else 3
     if "section" in kind or f.number("num_sections") is not None:
@@ -167,7 +169,9 @@ def _language(f: Facts, p: PromptFacts) -> Parts:
 def _start_end(f: Facts, p: PromptFacts) -> Parts:
     end = f.text("end_phrase", "end", "ending")
     start = f.text("first_word", "start_phrase", "start", "opening")
-    kind = (f.text("instruction_id", "kind") or "").lower()
+    kind = _kind(f)
+    if not end and "end" in kind and "quotation" not in kind:
+        end = f.constraint_text
     repeat = f.text("prompt_to_repeat")
     if repeat:
         return Parts("missed_constraint", "request not repeated first", "repeat_request", subtype="start_end",
@@ -203,8 +207,13 @@ def _punctuation(f: Facts, p: PromptFacts) -> Parts:
 
 
 def _content(f: Facts, p: PromptFacts) -> Parts:
-    kind = (f.text("instruction_id", "kind", "type") or "").lower()
+    kind = _kind(f)
     asked = f.constraint_text or f.evidence
+    if "repeat" in kind:
+        return Parts("missed_constraint", "request not repeated first", "repeat_request", subtype="content",
+                     requirement=f"First repeat the request word for word, without answering it: "
+                                 f"{quote(p.core_request)}; then give the {p.deliverable}.",
+                     reminder="Request repeated verbatim first, then the answer.")
     if "postscript" in kind or f.text("postscript_marker"):
         marker = f.text("postscript_marker", "marker") or "P.S."
         return Parts("missed_constraint", f"postscript starting with {marker} missing", "postscript",
@@ -233,7 +242,7 @@ def _content(f: Facts, p: PromptFacts) -> Parts:
 
 
 def _kind(f: Facts) -> str:
-    return (f.text("kind", "instruction_id") or "").lower()
+    return f.kind_hint
 
 
 def _between(f: Facts) -> tuple[str, int]:
@@ -313,7 +322,7 @@ def output_shape(f: Facts, p: PromptFacts, mode: str) -> Parts | None:
         return shape("haiku form required", "haiku_form", "Write the haiku as one stanza of exactly three lines of "
                      "five, seven and five syllables.", "a line of five beats\na longer line of seven beats\n"
                      "five beats close it out", "Three lines: 5, 7, 5 syllables.")
-    if "nth_paragraph_first_word" in kind or (f.text("first_word") and f.number("nth_paragraph") is not None):
+    if "paragraph_first_word" in kind or (f.text("first_word") and f.number("nth_paragraph") is not None):
         word, nth = f.text("first_word") or "…", int(f.number("nth_paragraph") or 1)
         total = int(f.number("num_paragraphs") or nth)
         example = "\n\n".join(f"{word} …" if i == nth else f"Paragraph {i} …" for i in range(1, total + 1))

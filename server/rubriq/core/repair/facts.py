@@ -167,6 +167,16 @@ class Facts:
         return rule.name if rule else ""
 
     @property
+    def kind_hint(self) -> str:
+        """What kind of failure this is: the data's constraint kind or signal, else the rule's name
+        ("keywords:forbidden_words", "forbidden_words"), lower-case with underscores."""
+        for key in ("kind", "instruction_id", "signal", "type"):
+            value = self.data.get(key)
+            if isinstance(value, str) and value.strip():
+                return value.strip().lower().replace("-", "_")
+        return self.rule_name.replace("-", "_")
+
+    @property
     def evidence(self) -> str:
         return clean(self.finding.evidence) or clean(self.finding.message) or self.finding.code
 

@@ -11,6 +11,7 @@ Every text here carries something from the finding or the prompt, so no two fail
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 
 from rubriq.core.repair.constraint_repairs import missed_constraint, output_shape
 from rubriq.core.repair.facts import Facts, PromptFacts, clean, number_text, quote
@@ -48,7 +49,7 @@ _RISK_NOUNS = (
 
 
 def _hallucination(f: Facts, p: PromptFacts) -> Parts:
-    kind = (f.text("signal", "kind", "type", "category") or "").lower()
+    kind = f.kind_hint
     noun = next((n for cue, n in _RISK_NOUNS if cue in kind), "specific facts (figures, names, dates, citations)")
     steps = [f"For {quote(f.evidence, 100)}: keep it only if you can say where it comes from; otherwise give the "
              f"claim in general terms and mark it “unverified”."]
@@ -197,6 +198,8 @@ def _reasoning(f: Facts, p: PromptFacts) -> Parts:
         answers = [earlier, value]
     conflict = f" The last {p.deliverable} gave conflicting results ({', '.join(answers)})." if len(answers) > 1 \
         else ""
+    if "answer_before" in f.kind_hint or f.number("steps_after") is not None:
+        conflict += f" The last {p.deliverable} gave its answer before the working."
     expression, stated, computed = f.text("expression"), f.text("stated"), f.text("computed")
     if expression and stated and computed:
         conflict += f" It stated {expression} = {stated}; recompute each such step (it is {computed})."
@@ -218,6 +221,22 @@ def _format_violation(f: Facts, p: PromptFacts) -> Parts:
     shaped = output_shape(f, p, "format_violation")  # lists, tables, YAML, CSV... checked as instructions
     if shaped is not None:
         return shaped
+    if f.finding.code.startswith("IF") or ":" in f.kind_hint:  # a format the prompt's own instruction sets
+        return replace(missed_constraint(f, p), failure_mode="format_violation", subtype=None)
+    path = f.text("path")
+    if path:  # a value of the output breaks the requested schema
+        rule = f.text("validator", "rule") or "schema"
+        fields = p.requested_fields
+        return Parts(
+            "format_violation", f"value at {path} breaks the schema ({rule})", "schema",
+            requirement=f"Give `{path}` a value of the type and form the schema requires ({rule}); keep every other "
+                        f"field as it is.",
+            steps=[f"The last output had {quote(f.evidence, 80)} there."],
+            example=json.dumps({k: f"<{k}>" for k in fields} if fields else
+                               {path.rsplit("/", 1)[-1].rsplit(".", 1)[-1] or "field": f"<a value that passes {rule}>"},
+                               indent=2),
+            reminder=f"`{path}` must satisfy the schema ({rule}).",
+        )
     fmt = (f.text("format", "expected_format", "expected") or "JSON").strip()
     fields = f.items("required_fields", "fields", "expected_fields", "keys", "schema_keys", "missing_fields") \
         or p.requested_fields
@@ -269,6 +288,26 @@ def _invalid_code(f: Facts, p: PromptFacts) -> Parts:
     line = f.number("line", "lineno")
     at = f" on line {number_text(line)}" if line is not None else ""
     component, module = f.text("component"), f.text("module")
+    kind = f.kind_hint
+    if not component and "missing_component" in kind:
+        component = clean(f.evidence)[:60]
+    if not module and "import" in kind:
+        module = clean(f.evidence)[:60]
+    if "no_code" in kind:
+        return Parts(
+            "invalid_code", "no code in the output", "code_block",
+            requirement=f"Answer with the {language} code itself, in one fenced code block, before any explanation.",
+            steps=[f"The last output was prose only: {quote(f.evidence, 80)}."],
+            prefill=f"```{fence}", reminder=f"A fenced {language} code block first.",
+        )
+    if "comments" in kind:
+        return Parts(
+            "invalid_code", "requested comments missing", "comments",
+            requirement=f"Comment the {language} code: one short comment above each function and each non-obvious "
+                        f"step, saying why it is there.",
+            steps=[f"Start with the code around {quote(f.evidence, 60)}."],
+            prefill=f"```{fence}", reminder="Comments on every function and non-obvious step.",
+        )
     if component:  # a requested function or class is missing
         kind = f.text("kind") or "function"
         return Parts(
@@ -285,7 +324,7 @@ def _invalid_code(f: Facts, p: PromptFacts) -> Parts:
             steps=[f"Check the import on line {number_text(line) if line is not None else '1'} against that list."],
             prefill=f"```{fence}", reminder=f"Imports: standard library or named packages; `{module}` explained.",
         )
-    if f.number("prose_words", "reading_ease") is not None or f.text("requested"):
+    if f.number("prose_words", "reading_ease") is not None or f.text("requested") or "explanation" in kind:
         asked = f.text("requested") or "an explanation"
         return Parts(
             "invalid_code", f"requested {asked} missing or hard to read", "explanation",
@@ -294,15 +333,15 @@ def _invalid_code(f: Facts, p: PromptFacts) -> Parts:
             steps=[f"Rewrite passages like {quote(f.evidence, 80)} with one idea per sentence."],
             reminder=f"Code first, then {asked} in plain sentences.",
         )
-    if f.text("name") and not f.text("error", "problem"):
-        name = f.text("name")
+    if (f.text("name") and not f.text("error", "problem")) or "docstring" in kind:
+        name = f.text("name") or clean(f.evidence)[:60]
         return Parts(
             "invalid_code", f"docstring missing on `{name}`", "docstrings",
             requirement=f"Give `{name}` and every other function a docstring that states its arguments, its return "
                         f"value and the errors it raises.",
             prefill=f"```{fence}", reminder=f"Docstring on `{name}` and every function.",
         )
-    problem = f.text("error", "problem", "reason", "kind") or "static check failed"
+    problem = f.text("error", "problem", "reason", "kind") or f.rule_name.replace("-", " ") or "static check failed"
     return Parts(
         "invalid_code", f"code does not pass static checks ({problem})", "code_requirements",
         requirement=f"Return one complete, runnable {language} code block: every function has a full body and every "
