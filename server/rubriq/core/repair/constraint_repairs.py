@@ -171,7 +171,13 @@ def _start_end(f: Facts, p: PromptFacts) -> Parts:
     start = f.text("first_word", "start_phrase", "start", "opening")
     kind = _kind(f)
     if not end and "end" in kind and "quotation" not in kind:
-        end = f.constraint_text
+        asked = f.constraint_text
+        if not asked:
+            return Parts("missed_constraint", "required ending missed", "ending", subtype="start_end",
+                         requirement=f"End the {p.deliverable} with the exact closing phrase the prompt gives, as "
+                                     f"its last words; the last one ended {quote(f.evidence, 80)}.",
+                         reminder="Last words: the prompt's closing phrase, verbatim.")
+        end = asked
     repeat = f.text("prompt_to_repeat")
     if repeat:
         return Parts("missed_constraint", "request not repeated first", "repeat_request", subtype="start_end",
@@ -229,7 +235,7 @@ def _content(f: Facts, p: PromptFacts) -> Parts:
                      reminder=f"Exact phrase: {quote(phrase, 60)}.")
     if "placeholder" in kind:
         count = f.number("num_placeholders", "n", "count") or 1
-        return Parts("missed_constraint", f"{number_text(count)} placeholders required", "placeholders",
+        return Parts("missed_constraint", f"{number_text(count)} placeholder(s) required", "placeholders",
                      subtype="content",
                      requirement=f"Include at least {number_text(count)} placeholders in square brackets, "
                                  f"such as [address].", reminder=f"{number_text(count)}+ [placeholders].")
@@ -277,13 +283,13 @@ def output_shape(f: Facts, p: PromptFacts, mode: str) -> Parts | None:
     if "bullet" in kind:
         bound, count = _between(f)
         example = "\n".join(f"* point {i}" for i in range(1, min(max(count, 1), 8) + 1))
-        return shape(f"{bound} bullet points required", "bullet_list",
+        return shape(f"{bound} bullet point(s) required", "bullet_list",
                      f"Give the {p.deliverable} as {bound} markdown bullet points, each on its own line starting "
                      f"with “* ”.", example, f"{bound.capitalize()} bullet points.", prefill="* ")
     if "numbered" in kind:
         bound, count = _between(f)
         example = "\n".join(f"{i}. …" for i in range(1, min(max(count, 1), 8) + 1))
-        return shape(f"numbered list ({bound} items) required", "numbered_list",
+        return shape(f"numbered list ({bound} item(s)) required", "numbered_list",
                      f"Give the {p.deliverable} as a numbered list of {bound} items, “1.” first.", example,
                      f"Numbered list, {bound} items.", prefill="1.")
     if "no_lists" in kind:

@@ -53,6 +53,7 @@ EDGE_MODES = frozenset({"unfaithful_content", "incomplete_coverage"})
 # "length_constraints:number_paragraphs" or "detectable_format:number_bullet_lists" are read as written).
 _SUBTYPE_CUES: tuple[tuple[str, str], ...] = (
     ("language", "language"),
+    ("highlight", "format"),
     ("reading_level", "audience"),
     ("audience", "audience"),
     ("haiku", "structure"),
@@ -121,7 +122,7 @@ def constraint_subtype(finding: Finding) -> str:
     for clue in clues:
         if not isinstance(clue, str) or not clue:
             continue
-        lowered = clue.lower()
+        lowered = clue.lower().replace("-", "_")
         if lowered in CONSTRAINT_SUBTYPES:
             return lowered
         # The specific id after the colon ("number_bullet_lists") decides before its family ("detectable_format").
