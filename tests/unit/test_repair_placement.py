@@ -187,3 +187,15 @@ def test_fix_all_keeps_the_source_and_instructions_of_the_prompt() -> None:
 
 def test_merge_of_nothing_is_none() -> None:
     assert merge_repairs([], PROMPTS[TaskType.GENERAL]) is None
+
+
+def test_fix_all_rewrites_a_prohibition_once_even_when_two_findings_ask_for_it() -> None:
+    prompt, task = PROMPTS[TaskType.SUMMARIZATION], TaskType.SUMMARIZATION
+    keyword = case_for("missed_constraint", "keyword")
+    repairs = [repair_of(keyword, prompt, task, Family.GEMINI), repair_of(keyword, prompt, task, Family.GEMINI),
+               repair_of(case_for("verbosity"), prompt, task, Family.GEMINI)]
+    applied = merge_repairs(repairs, prompt).apply(prompt.text)
+    assert 'Do not use the word "groundbreaking".' not in applied
+    assert applied.count("Use other words in place of “groundbreaking”") == 1
+    assert applied.count("Keep the summary to about 150 words") == 1
+    assert prompt.sources[0].text in applied
