@@ -15,6 +15,9 @@ from pygls.workspace import Workspace
 PROMPT_SUFFIX = ".prompt"
 OUTPUT_SUFFIX = ".out"
 MAX_DISK_BYTES = 64 * 1024 * 1024  # a partner larger than this is not read: memory stays bounded
+# Checking as you type stops here: tier 0 takes about 20 s per MB on one core, and an editor needs answers in
+# milliseconds. `rubriq check` has no such limit.
+MAX_LIVE_CHARS = 1_000_000
 
 
 def is_pair_member(uri: str) -> bool:
@@ -62,7 +65,7 @@ def read_side(workspace: Workspace, uri: str) -> Side:
         text = document.source
         if looks_binary(text):
             return Side(uri, None, document.version or 0, "the file contains NUL bytes: not text")
-        return Side(uri, text, document.version or 0)
+        return _sized(Side(uri, text, document.version or 0))
     path_str = to_fs_path(uri)
     if path_str is None:
         return Side(uri, None, None, "not a file URI")
@@ -81,7 +84,15 @@ def read_side(workspace: Workspace, uri: str) -> Side:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         return Side(uri, None, None, f"not UTF-8 (byte {exc.start})")
-    return Side(uri, text, None)
+    return _sized(Side(uri, text, None))
+
+
+def _sized(side: Side) -> Side:
+    if side.text is not None and len(side.text) > MAX_LIVE_CHARS:
+        size = f"{len(side.text) / 1_000_000:.1f} million characters"
+        return Side(side.uri, None, side.version, f"too large to check as you type ({size}; the limit is "
+                    f"{MAX_LIVE_CHARS / 1_000_000:g} million): run `rubriq check` on it")
+    return side
 
 
 def uri_for_path(path: Path) -> str:

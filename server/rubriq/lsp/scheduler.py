@@ -92,6 +92,8 @@ class Scheduler:
         self.tier0_worker = Worker("rubriq-tier0")
         self.model_worker = Worker("rubriq-models")
         self.stale_dropped = 0  # results computed for a version that was already superseded
+        self.tier0_runs = 0
+        self.model_runs = 0
 
     def warm_up(self) -> None:
         """Import the tier-0 metrics (and their word lists) on the worker while the client is still starting."""
@@ -158,6 +160,7 @@ class Scheduler:
     def _tier0(self, key: str, generation: int, snapshot: Snapshot) -> CheckResult:
         if self.generation.get(key) != generation:
             raise Superseded()
+        self.tier0_runs += 1
         return check(snapshot.prompt.text or "", snapshot.output.text or "", snapshot.config, tiers=TIER0)
 
     def queue_models(self, key: str, generation: int, snapshot: Snapshot) -> None:
@@ -191,6 +194,7 @@ class Scheduler:
     def _models(self, key: str, generation: int, snapshot: Snapshot, hub: Any) -> CheckResult:
         if self.model_wanted.get(key) != generation or self.generation.get(key) != generation:
             raise Superseded()
+        self.model_runs += 1
         # Every tier: metrics such as coherence add their embedding part when tier 1 is in the pass.
         return check(snapshot.prompt.text or "", snapshot.output.text or "", snapshot.config, models=hub,
                      tiers=ALL_TIERS)

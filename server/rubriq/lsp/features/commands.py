@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import importlib.metadata
 import logging
+import os
 from pathlib import Path
 from typing import Any
 
@@ -32,6 +33,17 @@ def _version(package: str) -> str:
         return importlib.metadata.version(package)
     except importlib.metadata.PackageNotFoundError:
         return "not installed"
+
+
+def resident_mb() -> float:
+    """The server's resident memory now (Linux /proc), else its peak (getrusage)."""
+    try:
+        pages = int(Path("/proc/self/statm").read_text().split()[1])
+        return round(pages * os.sysconf("SC_PAGE_SIZE") / 1_048_576, 1)
+    except (OSError, ValueError, IndexError):
+        import resource
+
+        return round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
 
 
 def _target_uri(argument: Any) -> str | None:
@@ -83,7 +95,10 @@ def status(server: RubriqServer, arguments: list[Any]) -> dict[str, Any]:
             "published_files": len(server.diagnostics.current),
             "ignored_findings": len(server.ignores.entries),
             "stale_results_dropped": server.scheduler.stale_dropped,
+            "tier0_runs": server.scheduler.tier0_runs,
+            "model_runs": server.scheduler.model_runs,
         },
+        "rss_mb": resident_mb(),
         "repairs": "available" if repair_ok else repair_reason,
         "sqb": "available" if sqb_ok else sqb_reason,
     }

@@ -71,6 +71,13 @@ def build_diagnostics(server: RubriqServer, view: PairView) -> dict[str, list[ty
             finding, maps[finding.where], rules_base_url=base_url, sentence=sentence,
             extra={"pair": key, "prompt_uri": in_uri, "output_uri": out_uri},
         ))
+    output = view.snapshot.output
+    if output.text is None and output.problem and output.is_open:
+        # Say once, at the top of the file, why it has no findings (binary, not UTF-8, too large).
+        top = types.Range(start=types.Position(line=0, character=0), end=types.Position(line=0, character=0))
+        per_uri[out_uri].append(types.Diagnostic(
+            range=top, message=f"Rubriq does not score this file: {output.problem}.",
+            severity=types.DiagnosticSeverity.Information, source=convert.SOURCE, data={"kind": "not-scored"}))
     for start, end, message, data in constraint_information(view):
         per_uri[in_uri].append(types.Diagnostic(
             range=maps["prompt"].range(start, end), message=message,
