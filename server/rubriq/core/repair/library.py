@@ -18,7 +18,7 @@ from rubriq.core.findings import Finding
 from rubriq.core.prompt import PromptDocument
 from rubriq.core.repair.facts import Facts, PromptFacts, quote
 from rubriq.core.repair.mechanisms import OPEN_WEIGHTS, render
-from rubriq.core.repair.modes import EDGE_MODES, FAILURE_MODES, failure_mode_for
+from rubriq.core.repair.modes import FAILURE_MODES, failure_mode_for
 from rubriq.core.repair.parts import Parts
 from rubriq.core.repair.templates import BUILDERS
 from rubriq.core.tasks import TaskType
@@ -303,4 +303,4 @@ def combined_repair(result: CheckResult, family: Family | None = None) -> Repair
     return merge_repairs([repair for _, repair in repairs_for(result, family)], result.prompt)
 
 
-__all__ = ["EDGE_MODES", "PromptEdit", "Repair", "build_repair", "combined_repair", "merge_repairs", "repairs_for"]
+__all__ = ["PromptEdit", "Repair", "build_repair", "combined_repair", "merge_repairs", "repairs_for"]
