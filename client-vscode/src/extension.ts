@@ -9,14 +9,13 @@ import {
   Middleware,
   ServerOptions,
   State,
-  TransportKind,
   vsdiag,
 } from 'vscode-languageclient/node';
 
 import { chooseInterpreter, describeChoice, installCommand, InterpreterChoice } from './interpreter';
 import { isServed } from './pairing';
 import { serverArgs, serverSettings, needsRestart } from './settings';
-import { INITIAL_STATUS, parseStatus, RubriqStatus, statusText } from './status';
+import { INITIAL_STATUS, parseStatus, RubriqStatus, sqbOutcome, statusText } from './status';
 
 const LANGUAGE_ID = 'rubriq-prompt';
 const DOCUMENT_SELECTOR = [
@@ -134,7 +133,8 @@ async function start(context: vscode.ExtensionContext): Promise<void> {
   }
 
   const args = serverArgs(vscode.workspace.getConfiguration('rubriq').get('serverArgs'));
-  const serverOptions: ServerOptions = { command: choice.command, args, transport: TransportKind.stdio };
+  // No `transport`: the client would append `--stdio`, which `rubriq serve` does not take; stdio is the default.
+  const serverOptions: ServerOptions = { command: choice.command, args };
   const clientOptions: LanguageClientOptions = {
     documentSelector: DOCUMENT_SELECTOR,
     initializationOptions: { rubriq: currentSettings() },
@@ -210,26 +210,39 @@ async function executeServerCommand(command: string, ...args: unknown[]): Promis
   return client.sendRequest(ExecuteCommandRequest.type, { command, arguments: args.filter((a) => a !== undefined) });
 }
 
+/** The folder to benchmark: the Explorer's folder, else a pick among workspace folders or any folder. */
+async function pickSqbFolder(folder?: unknown): Promise<vscode.Uri | undefined> {
+  if (folder instanceof vscode.Uri) return folder;
+  const other = '$(folder-opened) Choose another folder…';
+  const folders = vscode.workspace.workspaceFolders ?? [];
+  // Folders that hold SQB cases come first, then the workspace folders themselves.
+  const cases = await vscode.workspace.findFiles('**/*.sqb.yaml', '**/node_modules/**', 200);
+  const suites = [...new Set(cases.map((c) => vscode.Uri.joinPath(c, '..').fsPath))].sort();
+  const candidates = [...new Set([...suites, ...folders.map((f) => f.uri.fsPath)])];
+  const picked = candidates.length === 0 ? other : await vscode.window.showQuickPick(
+    [...candidates, other], { title: 'Rubriq: Run SQB on folder', placeHolder: 'Suite folder (*.sqb.yaml cases)' });
+  if (picked === undefined) return undefined;
+  if (picked !== other) return vscode.Uri.file(picked);
+  const chosen = await vscode.window.showOpenDialog({
+    canSelectFolders: true, canSelectFiles: false, canSelectMany: false,
+    defaultUri: folders[0]?.uri, openLabel: 'Run SQB',
+  });
+  return chosen?.[0];
+}
+
 async function runSqb(folder?: unknown): Promise<void> {
-  let target = folder instanceof vscode.Uri ? folder : undefined;
-  if (!target) {
-    const picked = await vscode.window.showOpenDialog({
-      canSelectFolders: true, canSelectFiles: false, canSelectMany: false,
-      defaultUri: vscode.workspace.workspaceFolders?.[0]?.uri, openLabel: 'Run SQB',
-    });
-    target = picked?.[0];
-  }
+  const target = await pickSqbFolder(folder);
   if (!target) return;
   const result = await vscode.window.withProgress(
-    { location: vscode.ProgressLocation.Notification, title: `Rubriq: running SQB on ${target.fsPath}` },
+    { location: vscode.ProgressLocation.Window, title: `Rubriq: SQB on ${target.fsPath}` },
     () => executeServerCommand('rubriq.runSQB', target.fsPath),
   );
   if (result === undefined) return;
-  log.info(`SQB on ${target.fsPath}:\n${typeof result === 'string' ? result : JSON.stringify(result, null, 2)}`);
-  const summary = typeof result === 'object' && result !== null && 'summary' in result
-    ? String((result as { summary: unknown }).summary) : 'done';
+  log.info(`SQB on ${target.fsPath}: ${JSON.stringify(result, null, 2)}`);
+  const outcome = sqbOutcome(result);
   const open = 'Show logs';
-  if (await vscode.window.showInformationMessage(`Rubriq SQB: ${summary}`, open) === open) log.show(true);
+  const show = outcome.ok ? vscode.window.showInformationMessage : vscode.window.showWarningMessage;
+  if (await show(`Rubriq SQB: ${outcome.message}`, open) === open) log.show(true);
 }
 
 async function showServerStatus(): Promise<void> {

@@ -26,3 +26,15 @@ export function statusText(status: RubriqStatus): string {
   const icon = { loading: '$(sync~spin)', ready: '$(check)', unavailable: '$(warning)' }[status.models];
   return `${icon} Rubriq models ${status.models}`;
 }
+
+/** The answer of `rubriq.runSQB`: {ok: true, reports: {kind: path}} or {ok: false, reason}. */
+export function sqbOutcome(result: unknown): { ok: boolean; message: string } {
+  if (typeof result !== 'object' || result === null) return { ok: false, message: 'no answer from the server' };
+  const value = result as { ok?: unknown; reason?: unknown; reports?: unknown };
+  if (value.ok === true) {
+    const reports = typeof value.reports === 'object' && value.reports !== null
+      ? Object.values(value.reports as Record<string, unknown>).map(String) : [];
+    return { ok: true, message: reports.length ? `report written to ${reports.join(', ')}` : 'done' };
+  }
+  return { ok: false, message: typeof value.reason === 'string' ? value.reason : 'failed' };
+}

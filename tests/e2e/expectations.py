@@ -17,7 +17,7 @@ PYTHON = os.environ.get("RUBRIQ_PYTHON", str(REPO / ".venv" / "bin" / "python"))
 # Each fixture's deliberate defect and the code it must raise.
 WRITTEN_TO_TRIGGER = {
     "fizzbuzz": ["CG001"],  # `elif i % 5 == 0` lacks its colon: the code does not parse
-    "summary": [],
+    "summary": ["IF001"],  # 89 words where the prompt asks for at most 40
 }
 
 

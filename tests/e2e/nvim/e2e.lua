@@ -1,7 +1,7 @@
 -- Drives a real headless Neovim against `rubriq serve`: open a .out, wait for Rubriq's diagnostics, request code
 -- actions on one of them, apply "Insert repair prompt", and record the sibling .prompt buffer before and after.
 -- Everything observed is written as JSON to $E2E_RESULT; the pytest wrapper judges it.
--- Env: RUBRIQ_PYTHON, E2E_PLUGIN (client-nvim folder), E2E_FILE (.out to open), E2E_EXPECT (codes, comma-separated),
+-- Env: RUBRIQ_PYTHON, RUBRIQ_SERVER_ARGS, E2E_PLUGIN (client-nvim folder), E2E_FILE (.out to open), E2E_EXPECT (codes, comma-separated),
 --      E2E_FIX_CODE (diagnostic to repair), E2E_RESULT, E2E_TIMEOUT_MS.
 local result = { nvim = tostring(vim.version().major) .. "." .. vim.version().minor .. "." .. vim.version().patch }
 local out_path = assert(os.getenv("E2E_RESULT"), "E2E_RESULT not set")
@@ -67,7 +67,10 @@ end
 local function run()
   vim.opt.runtimepath:append(assert(os.getenv("E2E_PLUGIN")))
   vim.cmd("runtime plugin/rubriq.lua")
-  require("rubriq").setup({ python = os.getenv("RUBRIQ_PYTHON") })
+  -- The default command is `$RUBRIQ_PYTHON -m rubriq serve`; RUBRIQ_SERVER_ARGS replaces what follows python.
+  local cmd = { os.getenv("RUBRIQ_PYTHON") or "python3" }
+  vim.list_extend(cmd, vim.split(os.getenv("RUBRIQ_SERVER_ARGS") or "-m rubriq serve", " ", { trimempty = true }))
+  require("rubriq").setup({ cmd = cmd })
   result.commands = {
     RubriqSQB = vim.fn.exists(":RubriqSQB") == 2,
     RubriqStatus = vim.fn.exists(":RubriqStatus") == 2,

@@ -1,0 +1,98 @@
+#!/usr/bin/env bash
+# End-to-end tests of Rubriq's editor clients in real editors:
+#   - the .prompt grammar, tokenized by VS Code's TextMate engine;
+#   - the VS Code extension: type-check, lint, unit tests, the .vsix;
+#   - Neovim 0.7.2 and 0.11.4, headless, with client-nvim (pytest: tests/e2e/test_nvim.py);
+#   - VS Code 1.100 (code-server) in headless Chromium with the .vsix installed (tests/e2e/vscode/cs-e2e.js).
+# Installs what it needs first (tests/e2e/setup.sh). The server runs with $RUBRIQ_PYTHON (default: <repo>/.venv).
+# RUBRIQ_UPDATE_SCREENSHOTS=1 copies the VS Code screenshots to docs/images/.
+# Usage: tests/e2e/run.sh [grammar] [client-vscode] [neovim] [vscode]   (no argument: all of them)
+set -euo pipefail
+HERE="$(cd "$(dirname "$0")" && pwd)"
+REPO="$(cd "$HERE/../.." && pwd)"
+export RUBRIQ_PYTHON="${RUBRIQ_PYTHON:-$REPO/.venv/bin/python}"
+export RUBRIQ_E2E_HOME="${RUBRIQ_E2E_HOME:-$REPO/.e2e}"
+# Arguments after the interpreter that start the server (stdio).
+export RUBRIQ_SERVER_ARGS="${RUBRIQ_SERVER_ARGS:--m rubriq serve}"
+export HF_HUB_OFFLINE=1 TRANSFORMERS_OFFLINE=1
+RESULTS="$HERE/results"
+rm -rf "$RESULTS" && mkdir -p "$RESULTS"
+failed=()
+section() { echo; echo "== $* ($(( SECONDS ))s)"; }
+ONLY=" ${*:-grammar client-vscode neovim vscode} "
+want() { [[ "$ONLY" == *" $1 "* ]]; }
+
+section "install editors"
+"$HERE/setup.sh"
+
+if want grammar; then
+  section "grammar: tokenization test"
+  (cd "$REPO/grammars" && npm ci --no-audit --no-fund --silent && npm test --silent) || failed+=("grammar")
+fi
+
+if want client-vscode; then
+  section "VS Code extension: type-check, lint, unit tests, .vsix"
+  (cd "$REPO/client-vscode" && npm ci --no-audit --no-fund --silent && npm run --silent check && npm run --silent package) \
+    || failed+=("client-vscode")
+fi
+
+if want neovim; then
+  section "Neovim 0.7.2 and 0.11.4"
+  (cd "$REPO" && RUBRIQ_E2E=1 "$RUBRIQ_PYTHON" -m pytest -q -p no:cacheprovider tests/e2e/test_nvim.py) \
+    || failed+=("neovim")
+fi
+
+cs_e2e() {
+  local work cs port pair expect fix title
+  work="$(mktemp -d)"
+  cs="$RUBRIQ_E2E_HOME/cs/node_modules/.bin/code-server"
+  port="${RUBRIQ_E2E_PORT:-8123}"
+  cp -r "$HERE/fixtures/workspace" "$work/ws"
+  mkdir -p "$work/data/User" "$work/exts" "$work/xdg"
+  pair=summary
+  read -r expect fix title < <(cd "$REPO" && "$RUBRIQ_PYTHON" -c "
+from tests.e2e.expectations import expected_output_codes, fix_code_for
+from rubriq.core.rules import find_rule
+codes = expected_output_codes('$pair'); fix = fix_code_for('$pair')
+print(','.join(codes), fix, find_rule(fix).title)")
+  local server_args
+  server_args="$("$RUBRIQ_PYTHON" -c 'import json, os, shlex; print(json.dumps(shlex.split(os.environ["RUBRIQ_SERVER_ARGS"])))')"
+  cat > "$work/data/User/settings.json" <<JSON
+{ "workbench.startupEditor": "none", "security.workspace.trust.enabled": false, "telemetry.telemetryLevel": "off",
+  "extensions.autoCheckUpdates": false, "extensions.autoUpdate": false, "update.mode": "none",
+  "workbench.enableExperiments": false, "workbench.tips.enabled": false, "editor.hover.delay": 200,
+  "rubriq.interpreter": "$RUBRIQ_PYTHON", "rubriq.serverArgs": $server_args, "rubriq.trace.server": "messages" }
+JSON
+  XDG_CONFIG_HOME="$work/xdg" "$cs" --user-data-dir "$work/data" --extensions-dir "$work/exts" \
+    --install-extension "$REPO/client-vscode/rubriq.vsix"
+  XDG_CONFIG_HOME="$work/xdg" "$cs" --auth none --bind-addr "127.0.0.1:$port" --user-data-dir "$work/data" \
+    --extensions-dir "$work/exts" --disable-telemetry --disable-update-check --disable-workspace-trust \
+    "$work/ws" >"$RESULTS/code-server.log" 2>&1 &
+  local cs_pid=$!
+  for _ in $(seq 1 150); do curl -sf -o /dev/null "http://127.0.0.1:$port/healthz" && break; sleep 0.2; done
+  local rc=0
+  CS_URL="http://127.0.0.1:$port/?folder=$work/ws" WORKSPACE="$work/ws" PAIR="$pair" EXPECT="$expect" \
+    FIX_CODE="$fix" RULE_TITLE="$title" SCREENSHOTS="$RESULTS/images" \
+    NODE_PATH="$RUBRIQ_E2E_HOME/node/node_modules" timeout 600 node "$HERE/vscode/cs-e2e.js" || rc=$?
+  kill "$cs_pid" 2>/dev/null || true
+  wait "$cs_pid" 2>/dev/null || true
+  # The extension's log (server stderr and protocol trace) for a failed run.
+  find "$work/data/logs" -name '*Rubriq.log' -exec cp {} "$RESULTS/vscode-rubriq.log" \; 2>/dev/null || true
+  rm -rf "$work"
+  return $rc
+}
+if want vscode; then
+  section "VS Code (code-server 4.100.3) in headless Chromium"
+  [ -f "$REPO/client-vscode/rubriq.vsix" ] || (cd "$REPO/client-vscode" && npm run --silent vsix)
+  cs_e2e || failed+=("vscode")
+fi
+if [ "${RUBRIQ_UPDATE_SCREENSHOTS:-0}" = 1 ] && [ -d "$RESULTS/images" ]; then
+  mkdir -p "$REPO/docs/images" && cp "$RESULTS"/images/vscode-*.png "$REPO/docs/images/"
+fi
+
+section "done"
+if [ ${#failed[@]} -gt 0 ]; then
+  echo "e2e FAILED: ${failed[*]} (logs and screenshots in $RESULTS)"
+  exit 1
+fi
+echo "e2e passed: grammar, client-vscode, neovim 0.7.2 + 0.11.4, vscode (code-server)"
