@@ -63,7 +63,7 @@ def test_table_output_names_the_task_and_the_weighted_view(capsys, tmp_path):
 
 
 def test_fail_on_gates_on_output_findings_only(capsys, tmp_path):
-    prompt = _pair(tmp_path, "---\nmodle: x\n---\nWrite a haiku about rain.", "Rain on the roof.")
+    prompt = _pair(tmp_path, "---\nmodle: x\n---\nSay hello to the team.", "Hello, team!")
     # FM002 is a warning on the prompt: the gate is about the output, so it passes
     assert _run(capsys, "check", str(prompt), "--fail-on", "warning", "--no-models")[0] == 0
     prompt = _pair(tmp_path, "Write a haiku about rain. Your entire response must be in lowercase letters.",
