@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from itertools import islice
 from typing import Any
 
 from rubriq.core.constraints.numbers import NUM, TIMES_WORD, parse_number
@@ -159,6 +160,9 @@ _CAPITAL_CUE = r"(?:capital|caps\b|upper\s*-?\s*case|all-caps|block\s+letters)"
 _ADJ = r"(?:[a-z]{2,20}[\s-]){0,2}?"
 
 
+MAX_MATCHES = 100  # no prompt states more constraints of one kind; bounds the work on adversarial input
+
+
 def near_units(regex: re.Pattern[str], text: str, anchor: re.Pattern[str], before: int = 120,
                after: int = 40) -> list[re.Match[str]]:
     """Matches of a count pattern, searched only in windows around mentions of its unit.
@@ -166,15 +170,18 @@ def near_units(regex: re.Pattern[str], text: str, anchor: re.Pattern[str], befor
     The unit is rare in a prompt and the count pattern is costly to try at every word, so this keeps extraction
     fast on long prompts; windows start at a blank so a relation ("at least") is never cut in half.
     """
-    found: dict[tuple[int, int], re.Match[str]] = {}
+    windows: list[list[int]] = []
     for unit in anchor.finditer(text):
         start = max(0, unit.start() - before)
         if start > 0:
             blank = text.find(" ", start, unit.start())
             start = blank + 1 if blank >= 0 else unit.start()
-        for m in regex.finditer(text, start, min(len(text), unit.end() + after)):
-            found.setdefault((m.start(), m.end()), m)
-    return [found[key] for key in sorted(found)]
+        end = min(len(text), unit.end() + after)
+        if windows and start <= windows[-1][1]:  # overlapping windows are scanned once, as one
+            windows[-1][1] = max(windows[-1][1], end)
+        else:
+            windows.append([start, end])
+    return list(islice((m for start, end in windows for m in regex.finditer(text, start, end)), MAX_MATCHES))
 
 
 def _count_re(unit: str, adjectives: bool = True, after_guard: str = "") -> re.Pattern[str]:
@@ -620,14 +627,15 @@ ALL_LOWER_RE = re.compile(
     re.IGNORECASE)
 
 
-def _times_bounds(text: str, start: int = 0, words: bool = False) -> list[tuple[list[Bound], tuple[int, int]]]:
+def _times_bounds(text: str, start: int = 0, words: bool = False,
+                  end: int | None = None) -> list[tuple[list[Bound], tuple[int, int]]]:
     """Counts written as "at least 3 times", "once or less", "6 or 7 times", "at most once" in `text`.
 
     A count followed by another noun ("at least 3 italic phrases") is not a frequency; with `words`, "N words"
     counts (capital words: "at least 15 words in all capital letters").
     """
     found = []
-    for m in TIMES_COUNT_RE.finditer(text, start):
+    for m in islice(TIMES_COUNT_RE.finditer(text, start, len(text) if end is None else end), MAX_MATCHES):
         raw = m.group("n") or m.group("t")
         n = parse_number(raw) if raw else None
         if n is None:
@@ -779,11 +787,6 @@ THE_WORD_RE = re.compile(rf"\b(?:the\s+)?(?P<noun>{KEYWORD_NOUN})\s+(?=[\"“‘
 LETTER_RE = re.compile(r"\bletters?\s+[\"'“‘]?(?P<letter>[a-zA-Z])[\"'”’]?(?![\w'])")
 
 
-def _is_count_follow(text: str, pos: int) -> bool:
-    tail = text[pos:pos + 50]
-    return any(b for b, _ in _times_bounds(tail) if _ and _[0] < 30)
-
-
 def extract_keywords(ex: Extraction) -> None:
     for clause in ex.clauses:
         _keyword_clause(ex, clause)
@@ -809,10 +812,9 @@ def _keyword_clause(ex: Extraction, clause: Clause) -> None:
         return not any(a < e and s < b for s, e in taken)
 
     # Letters: "the letter q should appear at least 3 times", "don't use the letter p"
-    for m in LETTER_RE.finditer(text):
+    for m in islice(LETTER_RE.finditer(text), MAX_MATCHES):
         letter = m.group("letter").lower()
-        counts = _times_bounds(text, m.end())
-        counts = [c for c in counts if c[1][0] - m.end() < 45]
+        counts = [c for c in _times_bounds(text, m.end(), end=m.end() + 80) if c[1][0] - m.end() < 45]
         span = Span(clause.start + m.start(), clause.start + m.end())
         if counts:
             bounds, pos = counts[0]
@@ -832,13 +834,13 @@ def _keyword_clause(ex: Extraction, clause: Clause) -> None:
             taken.append((m.start(), m.end()))
 
     # Frequencies: "the word X should appear at least N times", "use the word X at least twice"
-    for m in THE_WORD_RE.finditer(text):
+    for m in islice(THE_WORD_RE.finditer(text), MAX_MATCHES):
         if not free(m.start(), m.end()):
             continue
         items, end = parse_items(text, m.end(), allow_bare=True, limit=1)
         if len(items) != 1:
             continue
-        counts = [c for c in _times_bounds(text, end) if c[1][0] - end < 40]
+        counts = [c for c in _times_bounds(text, end, end=end + 80) if c[1][0] - end < 40]
         if not counts:
             continue
         bounds, pos = counts[0]
@@ -856,7 +858,7 @@ def _keyword_clause(ex: Extraction, clause: Clause) -> None:
         taken.append((m.start(), pos[1]))
 
     # Forbidden words
-    for m in FORBID_RE.finditer(text):
+    for m in islice(FORBID_RE.finditer(text), MAX_MATCHES):
         if not free(m.start(), m.end()):
             continue
         noun = m.group("noun")
@@ -871,7 +873,7 @@ def _keyword_clause(ex: Extraction, clause: Clause) -> None:
         ex.add("keywords:forbidden_words", "keyword", {"forbidden_words": items}, span,
                "no " + ", ".join(repr(i) for i in items))
         taken.append((m.start(), end))
-    for m in THE_WORD_RE.finditer(text):
+    for m in islice(THE_WORD_RE.finditer(text), MAX_MATCHES):
         if not free(m.start(), m.end()):
             continue
         items, end = parse_items(text, m.end(), allow_bare=True, stop=_LIST_STOP)
@@ -885,7 +887,7 @@ def _keyword_clause(ex: Extraction, clause: Clause) -> None:
             taken.append((m.start(), post.end()))
 
     # Required keywords and phrases
-    for m in INCLUDE_RE.finditer(text):
+    for m in islice(INCLUDE_RE.finditer(text), MAX_MATCHES):
         if not free(m.start(), m.end()):
             continue
         if NEGATION_RE.search(text[max(0, m.start() - 25):m.start()]):
@@ -936,7 +938,9 @@ EXCLUSIVE_RE = re.compile(
 def extract_language(ex: Extraction) -> None:
     casing = ex.has("change_case:english_capital") or ex.has("change_case:english_lowercase")
     for clause in ex.clauses:
-        for m in LANGUAGE_RE.finditer(clause.text):
+        if not EXCLUSIVE_RE.search(clause.text):
+            continue
+        for m in islice(LANGUAGE_RE.finditer(clause.text), MAX_MATCHES):
             code = LANGUAGES[m.group(1).lower()]
             before = clause.text[max(0, m.start() - 40):m.start()].lower()
             after = clause.text[m.end():m.end() + 12].lower()
@@ -944,8 +948,6 @@ def extract_language(ex: Extraction) -> None:
                     r"\s+(?:language\s+)?only\b", after):
                 continue
             if re.search(r"\btranslat\w*\s+(?:\w+\s+){0,4}$", before):
-                continue
-            if not EXCLUSIVE_RE.search(clause.text):
                 continue
             if code == "en" and casing:
                 continue
@@ -969,17 +971,19 @@ LAST_SENTENCE_RE = re.compile(
     re.IGNORECASE)
 
 
+_LONG_QUOTED_RE = re.compile(r"[\"“]([^\"”\n]{1,200})[\"”]")
+
+
 def _phrase_at(text: str, pos: int, quoted_only: bool) -> tuple[str, int] | None:
     """The phrase at `pos`: the quoted text, or (unless `quoted_only`) the rest of the line up to its first
     sentence end."""
-    m = _QUOTED_ITEM_RE.match(text, pos) or re.match(r"[\"“]([^\"”\n]{1,200})[\"”]", text[pos:])
+    m = _QUOTED_ITEM_RE.match(text, pos) or _LONG_QUOTED_RE.match(text, pos)
     if m:
-        offset = 0 if m.re is _QUOTED_ITEM_RE else pos
-        return m.group(1).strip(), offset + m.end()
+        return m.group(1).strip(), m.end()
     if quoted_only:
         return None
-    line_end = text.find("\n", pos)
-    line_end = len(text) if line_end < 0 else line_end
+    line_end = text.find("\n", pos, pos + 300)
+    line_end = min(len(text), pos + 300) if line_end < 0 else line_end
     rest = text[pos:line_end]
     cut = re.search(r"[.?!](?=\s+(?:No|Do|Don|Make|Please|Nothing|This|The|Your)\b)", rest)
     phrase = rest[: cut.end()] if cut else rest
@@ -994,7 +998,7 @@ def _phrase_at(text: str, pos: int, quoted_only: bool) -> tuple[str, int] | None
 def extract_end(ex: Extraction) -> None:
     view = ex.view
     for regex in (LAST_SENTENCE_RE, END_RE):
-        for m in regex.finditer(view):
+        for m in islice(regex.finditer(view), MAX_MATCHES):
             noun = m.groupdict().get("noun")
             quoted_only = regex is END_RE and not noun and not m.group(0).rstrip().endswith(":")
             if regex is END_RE and re.match(r"\s*(?:a|an)\s+(?:postscript|p\.)", view[m.start():m.end()][-12:], re.I):
