@@ -1,0 +1,106 @@
+"""Model tiers in the editor: loading with work-done progress and rubriq/status, model-tier diagnostics after
+tier 0, carried over an edit elsewhere, a model that fails to load, and rubriq.runSQB. The real embedding model
+is loaded once for this module (per client profile)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from lsprotocol import types
+
+from tests.lsp.conftest import TEST_SETTINGS, Session
+
+pytestmark = [pytest.mark.asyncio(loop_scope="module"), pytest.mark.models]
+
+MODEL_TIMEOUT = 600.0  # loading torch and the model on a shared 2-core machine
+SQB_SUITE = Path(__file__).resolve().parents[2] / "examples" / "sqb" / "k8s-db-connectivity"
+
+
+def send_settings(session: Session, settings: dict[str, Any]) -> None:
+    session.client.set_configuration(settings, section="rubriq")
+    session.client.workspace_did_change_configuration(types.DidChangeConfigurationParams(
+        settings={"rubriq": settings}))
+
+
+def off_topic(diagnostics: list[types.Diagnostic]) -> list[types.Diagnostic]:
+    return [d for d in diagnostics if d.code == "AR001"]
+
+
+async def test_rescore_loads_the_models_with_progress_and_publishes_model_tier_diagnostics(session: Session):
+    _, out = session.copy("tea", "mdl_tea")
+    session.open(out)
+    status = await session.settled(out)
+    assert off_topic(await session.current(out)) == []  # tier 0 alone cannot see topic drift
+    assert status["pair"]["model_pass"] == "none"
+    answer = await session.command("rubriq.rescore", out)
+    assert answer == {"rescoring": ["mdl_tea"]}
+    found = await session.diagnostics(out, lambda d: bool(off_topic(d)), timeout=MODEL_TIMEOUT)
+    (drift,) = off_topic(found)
+    assert drift.range.start == types.Position(line=4, character=0)  # the football paragraph
+    status = await session.settled(out)
+    assert status["pair"]["model_pass"] == "current"
+    assert status["models"]["state"] == "ready" and "embedding" in status["models"]["models"]
+    states = [s["models"] for s in session.statuses]
+    assert "loading" in states and states.index("loading") < len(states) - 1 - states[::-1].index("ready")
+    loading = [reports for reports in session.client.progress_reports.values()
+               if reports and getattr(reports[0], "title", "") == "Rubriq: loading models"]
+    assert loading and loading[0][0].kind == "begin" and loading[0][-1].kind == "end"
+
+
+async def test_model_findings_follow_their_sentence_across_an_edit_elsewhere(session: Session):
+    _, out = session.copy("tea", "mdl_carry")
+    session.open(out)
+    await session.command("rubriq.rescore", out)
+    await session.diagnostics(out, lambda d: bool(off_topic(d)), timeout=MODEL_TIMEOUT)
+    version = session.change(out, (0, 0), (0, 0), "First, ")  # model tiers are manual: only tier 0 reruns
+    status = await session.settled(out, version)
+    assert status["pair"]["model_pass"] == "earlier"
+    (drift,) = off_topic(await session.current(out))
+    assert drift.range.start == types.Position(line=4, character=0)
+    assert drift.data["start"] == (Path(session.path(out)).read_text(encoding="utf-8").index("The league") + 7)
+
+
+async def test_a_model_that_fails_to_load_is_shown_once_and_tier_0_keeps_serving(session: Session, tmp_path: Path):
+    broken = tmp_path / "broken-model"
+    broken.mkdir()
+    (broken / "config.json").write_text(json.dumps({"model_type": "bert"}), encoding="utf-8")
+    (broken / "model.safetensors").write_bytes(b"these are not weights")
+    _, out = session.copy("story", "mdl_broken")
+    before = len(session.client.messages)
+    send_settings(session, {**TEST_SETTINGS, "embedding_model": str(broken), "model_tiers": "on_type"})
+    try:
+        session.open(out)
+        await session.diagnostics(out, lambda d: len([x for x in d if x.code == "LD002"]) == 6)
+        for _ in range(3):  # more edits, more model passes: the failure is still shown only once
+            version = session.change(out, (2, 0), (2, 0), "x")
+            await session.settled(out, version)
+        status = await session.command("rubriq.status", out)
+        failures = [m for m in session.client.messages[before:] if "embedding model unavailable" in m.message]
+        assert len(failures) == 1, [m.message for m in session.client.messages[before:]]
+        assert str(broken) in json.dumps(status["models"]) or "failed to load" in failures[0].message
+        assert len([x for x in await session.current(out) if x.code == "LD002"]) == 6
+    finally:
+        send_settings(session, dict(TEST_SETTINGS))
+
+
+async def test_run_sqb_reports_progress_and_opens_the_report_or_says_why_not(session: Session, tmp_path: Path):
+    suite = tmp_path / "suite"
+    import shutil
+
+    shutil.copytree(SQB_SUITE, suite)
+    diagnostics_before = dict(session.client.diagnostics)
+    answer = await session.command("rubriq.runSQB", str(suite))
+    assert set(session.client.diagnostics) == set(diagnostics_before)  # no case floods the Problems panel
+    if answer["ok"]:
+        report = Path(answer["reports"]["markdown"])
+        assert report.is_file() and report.parent == suite / ".rubriq" / "sqb"
+        if session.profile == "vscode":  # Neovim 0.7 cannot show documents
+            assert session.client.shown_documents[-1].uri == report.as_uri()
+        sqb = [r for r in session.client.progress_reports.values()
+               if r and getattr(r[0], "title", "") == "Rubriq: Semantic Quality Benchmark"]
+        assert sqb and sqb[-1][0].cancellable and sqb[-1][-1].kind == "end"
+    else:
+        assert "NLI" in answer["reason"] or "model" in answer["reason"]  # the benchmark needs the NLI model
