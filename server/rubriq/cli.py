@@ -326,7 +326,20 @@ def build_parser() -> argparse.ArgumentParser:
     explain_cmd = commands.add_parser("explain", help="print a rule's definition")
     explain_cmd.add_argument("code", metavar="CODE")
     explain_cmd.set_defaults(handler=cmd_explain)
+
+    serve_cmd = commands.add_parser("serve", help="start the language server (stdio by default)")
+    serve_cmd.add_argument("--tcp", metavar="HOST:PORT", help="listen on a TCP socket instead (for debugging)")
+    serve_cmd.set_defaults(handler=cmd_serve)
     return parser
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    host, _, port = (args.tcp or "").rpartition(":")
+    if args.tcp and not (host and port.isdigit()):
+        raise CliError(f"--tcp expects HOST:PORT, got {args.tcp!r}")
+    from rubriq.lsp.server import main as serve  # pygls is imported only for this command
+
+    return serve(tcp=args.tcp)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -368,7 +368,8 @@ def build_server() -> RubriqServer:
 
 def main(tcp: str | None = None) -> int:
     """Entry point of `rubriq serve`. Logs go to stderr; stdout carries the protocol."""
-    logging.basicConfig(stream=sys.stderr, level=logging.INFO, format="rubriq-lsp %(levelname)s: %(message)s")
+    logging.basicConfig(stream=sys.stderr, level=logging.INFO, format="rubriq-lsp %(levelname)s: %(message)s",
+                        force=True)
     logging.getLogger("pygls").setLevel(logging.WARNING)
     server = build_server()
     if tcp:
