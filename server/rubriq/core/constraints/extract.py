@@ -124,16 +124,34 @@ class Clause:
         return Span(self.start, self.start + len(self.text))
 
 
+def _soft_wrap(line: str, next_line: str) -> bool:
+    """A line break inside a sentence that was merely wrapped: the next line goes on in lowercase."""
+    body, following = line.rstrip(), next_line.lstrip()
+    return bool(body) and body[-1] not in ".:;!?)]*\"'" and following[:1].islower()
+
+
 def clauses_of(view: str) -> list[Clause]:
+    """Sentences split at line breaks, except where a line was only wrapped ("do not include the\nword X")."""
     found: list[Clause] = []
     for sentence in split_sentences(view):
         pos = sentence.span.start
-        for line in sentence.text.split("\n"):
-            if line.strip():
-                lead = len(line) - len(line.lstrip())
-                found.append(Clause(pos + lead, line.strip()))
-            pos += len(line) + 1
+        lines = sentence.text.split("\n")
+        start, parts = pos, [lines[0]]
+        for line in lines[1:]:
+            if _soft_wrap(parts[-1], line):
+                parts.append(line)
+                continue
+            _add_clause(found, start, " ".join(parts))
+            start += len("\n".join(parts)) + 1
+            parts = [line]
+        _add_clause(found, start, " ".join(parts))
     return found
+
+
+def _add_clause(found: list[Clause], start: int, text: str) -> None:
+    if text.strip():
+        lead = len(text) - len(text.lstrip())
+        found.append(Clause(start + lead, text.strip()))
 
 
 class Extraction:
