@@ -61,6 +61,7 @@ print(','.join(codes), fix, find_rule(fix).title)")
 { "workbench.startupEditor": "none", "security.workspace.trust.enabled": false, "telemetry.telemetryLevel": "off",
   "extensions.autoCheckUpdates": false, "extensions.autoUpdate": false, "update.mode": "none",
   "workbench.enableExperiments": false, "workbench.tips.enabled": false, "editor.hover.delay": 200,
+  "editor.wordWrap": "on", "editor.minimap.enabled": false,
   "rubriq.interpreter": "$RUBRIQ_PYTHON", "rubriq.serverArgs": $server_args, "rubriq.trace.server": "messages" }
 JSON
   XDG_CONFIG_HOME="$work/xdg" "$cs" --user-data-dir "$work/data" --extensions-dir "$work/exts" \
