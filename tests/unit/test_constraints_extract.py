@@ -141,6 +141,24 @@ POSITIVE = [
      "combination:repeat_prompt", {"prompt_to_repeat": "Write a haiku about tea."}),
     ("Repeat the exact request below first, then give your response.\n\nWrite a song about rain.",
      "combination:repeat_prompt", {"prompt_to_repeat": "Write a song about rain."}),
+    # more phrasings
+    ("Write a 2 paragraph critique. Label each paragraph with PARAGRAPH X.", "detectable_format:multiple_sections",
+     {"section_spliter": "PARAGRAPH", "num_sections": 2}),
+    ("The poem must have 4 sections marked with SECTION X.", "detectable_format:multiple_sections",
+     {"section_spliter": "SECTION", "num_sections": 4}),
+    ("Make sure that it's in English and no words are capitalized.", "change_case:english_lowercase", {}),
+    ("All letters in your entire response should be capitalized.", "change_case:english_capital", {}),
+    ("Write exactly 4 paragraphs. Separate paragraphs using the markdown divider: * * *.",
+     "length_constraints:number_paragraphs", {"num_paragraphs": 4}),
+    ("Make sure to include these items: Zelda, Hyrule, Link, Ganon.", "keywords:existence",
+     {"keywords": ["Zelda", "Hyrule", "Link", "Ganon"]}),
+    ("Use the asterisk symbol, *, to highlight some words or phrases twice.",
+     "detectable_format:number_highlighted_sections", {"num_highlights": 2}),
+    ("Italicize at least 5 of your favorite names. For example: *name1*",
+     "detectable_format:number_highlighted_sections", {"num_highlights": 5}),
+    ("Limit your response to 100 words.", W, {"relation": "less than", "num_words": 101}),
+    ("Write a poem. Do not include the\nword \"wet\" anywhere.", "keywords:forbidden_words",
+     {"forbidden_words": ["wet"]}),
     # audience / form
     ("Explain photosynthesis at a 5th grade reading level.", "rubriq:reading_level", {"grade": 5}),
     ("Write about 200 words on tides.", "rubriq:approximate_words", {"num_words": 200}),
@@ -170,6 +188,8 @@ NEGATIVE = [
      "length_constraints:number_paragraphs"),
     ("Write a story about a cat.", W),
     ("At the end of your response, add a postscript starting with P.S.", "startend:end_checker"),
+    ("Each line should contain exactly one sentence.", S),
+    ("Each paragraph should have at least 3 sentences.", S),
 ]
 
 

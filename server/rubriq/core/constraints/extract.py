@@ -229,6 +229,12 @@ LIMIT_NUMBER_RE = re.compile(
 )
 
 
+DISTRIBUTIVE_RE = re.compile(
+    r"\b(?:each|every|per)\s+(?:single\s+)?(?:line|paragraph|section|bullet|point|item|stanza|sentence|verse|"
+    r"part|step|answer|response|version|entry|slide|tweet|name|title|heading)s?\b", re.IGNORECASE)
+LIMIT_TO_RE = re.compile(r"\b(?:limit|restrict|cap|keep)\w*\b[^.\n]{0,40}\bto\s*$", re.IGNORECASE)
+
+
 def _length(ex: Extraction, regex: re.Pattern[str], kind: str, param: str, unit: str,
             anchor: re.Pattern[str]) -> None:
     view = ex.view
@@ -253,7 +259,14 @@ def _length(ex: Extraction, regex: re.Pattern[str], kind: str, param: str, unit:
             bounds = [Bound(AT_LEAST, a), Bound(LESS_THAN, n + 1, True)]
             results.append((Span(m.start(), m.end()), bounds, True))
             continue
+        clause_head = view[max(0, m.start() - 60):m.start()]
+        clause_head = clause_head[max(clause_head.rfind("."), clause_head.rfind("\n")) + 1:]
+        if DISTRIBUTIVE_RE.search(clause_head):
+            continue  # "each line should contain exactly one sentence" counts per line, not in the whole response
         default = EXACTLY
+        limited = not rel and LIMIT_TO_RE.search(clause_head)
+        if limited:
+            rel = "at most"  # "limit your response to 100 words", "keep it to 3 sentences"
         if unit == "word":
             default = "about"
             # a bare "500 words" counts only in length phrasing: "in 500 words", "a 500-word essay", "using 500 words"
@@ -270,6 +283,7 @@ def _length(ex: Extraction, regex: re.Pattern[str], kind: str, param: str, unit:
             if not re.search(r"\b(?:in|a|an|of|with|using|use|contain|contains|write|be|only|just)\s*$", before):
                 continue
         explicit = bool(rel or m.group("post") or m.group("post2"))
+        del limited
         results.append((Span(m.start(), m.end()), bounds, explicit))
     for extra in (UNIT_FIRST_RE, LIMIT_NUMBER_RE):
         for m in near_units(extra, view, anchor, before=60, after=120):
@@ -322,7 +336,8 @@ def extract_sentences(ex: Extraction) -> None:
 # Paragraphs: IFEval's *** paragraphs, blank-line paragraphs, the first word of the nth paragraph
 
 DIVIDER_CUE_RE = re.compile(
-    r"(?<!\*)\*\*\*(?!\*)|markdown\s+divider|\b(?:3|three)\s+asterisk(?:s|\s+symbols?|\s+markers?)?\b", re.IGNORECASE)
+    r"(?<!\*)\*\*\*(?!\*)|\*\s\*\s\*|markdown\s+divider|\b(?:3|three)\s+asterisk(?:s|\s+symbols?|\s+markers?)?\b",
+    re.IGNORECASE)
 PARAGRAPH_UNITS = r"paragraphs?|sections?|parts?|stanzas?|verses?|chunks?|pieces?|blocks?|segments?"
 PARAGRAPH_COUNT_RE = _count_re(PARAGRAPH_UNITS)
 PARAGRAPH_UNIT_RE = re.compile(rf"\b(?:{PARAGRAPH_UNITS})\b", re.IGNORECASE)
@@ -499,6 +514,14 @@ def extract_highlights(ex: Extraction) -> None:
                 n = value
                 span = Span(clause.start + min(m.start(), verb.start()), clause.start + max(m.end(), verb.end()))
                 break
+        if n is None:  # "italicize at least 5 of your favorite names", "highlight some words twice"
+            after = text[verb.end():verb.end() + 60]
+            number = re.search(rf"^(?:[^.\d]{{0,25}}?\b)?(?:{REL}\s+)?(?P<n>{NUM})\b(?!\s*(?:sentences?|words?\s+long))"
+                               rf"|\b(?P<t>{TIMES_WORD})\b", after, re.IGNORECASE)
+            if number:
+                value = parse_number(number.group("n") or number.group("t"))
+                if value:
+                    n = value
         if n is None and re.search(r"\beach\s+section\b", text, re.IGNORECASE):
             for m in SECTION_TOTAL_RE.finditer(ex.view):  # "The proposal should contain 5 or more sections"
                 value = parse_number(m.group("n"))
@@ -520,8 +543,15 @@ SECTION_MARK_RE = re.compile(
 )
 
 
+SECTION_MARKED_RE = re.compile(
+    r"\b(?P<unit>sections?|parts?|paragraphs?|chapters?|days?|steps?)\s+(?:marked|labell?ed|starting|beginning|headed|"
+    r"titled)\s+(?:with|by|as)\s+[\"'“‘]?(?P<split>[A-Za-z][\w-]{0,24})\s+(?:X|N|\d{1,2}|#|\{[a-z]\}|\[[a-z]\])\b",
+    re.IGNORECASE,
+)
+
+
 def extract_sections(ex: Extraction) -> None:
-    m = SECTION_MARK_RE.search(ex.view)
+    m = SECTION_MARK_RE.search(ex.view) or SECTION_MARKED_RE.search(ex.view)
     if not m:
         return
     unit = m.group("unit").lower().rstrip("s")
@@ -636,12 +666,15 @@ ALL_CAPITAL_RE = re.compile(
     r"\bcapital\s+letters\s+only|\bonly\s+(?:use\s+)?capital\s+letters|\b(?:in|using|use)\s+(?:only\s+)?capital\s+letters|"
     r"\bcapitali[sz]e\s+(?:all|every|each)\s+(?:of\s+)?(?:your\s+|the\s+)?(?:words?|letters?)|"
     r"\b(?:only\s+)?upper\s*-?\s*case\s+(?:only|letters\s+only)|\bin\s+upper\s*-?\s*case\b|"
-    r"\bnot\s+a\s+single\s+(?:word|letter)[^.\n]{0,60}lower\s*-?\s*case",
+    r"\bnot\s+a\s+single\s+(?:word|letter)[^.\n]{0,60}lower\s*-?\s*case|"
+    r"\ball\s+(?:the\s+)?(?:letters?|words?)\s+(?:in\s+(?:your\s+|the\s+)?(?:entire\s+|whole\s+)?(?:response|answer|reply)\s+)?"
+    r"(?:should|must|need\s+to|have\s+to|are\s+to|will)\s+be\s+(?:capitali[sz]ed|in\s+capitals|upper\s*-?\s*case)",
     re.IGNORECASE)
 ALL_LOWER_RE = re.compile(
     r"\blower\s*-?\s*case\b|\bno\s+capital(?:s|\s+letters?|i[sz]ations?)?\b|"
     r"\b(?:not|n't|never)\s+(?:contain|use|include|have|be\s+any)\s+(?:any\s+)?capital(?:s|\s+letters?|i[sz]ations?)?\b|"
-    r"\bwithout\s+(?:any\s+)?capital(?:s|\s+letters?|i[sz]ations?)\b",
+    r"\bwithout\s+(?:any\s+)?capital(?:s|\s+letters?|i[sz]ations?)\b|"
+    r"\b(?:no|not\s+any)\s+(?:words?|letters?)\s+(?:are|is|should\s+be|must\s+be|being)\s+capitali[sz]ed\b",
     re.IGNORECASE)
 
 
@@ -785,7 +818,7 @@ def parse_items(text: str, pos: int, allow_bare: bool, limit: int = 20,
     return items, end
 
 
-KEYWORD_NOUN = r"(?:key\s*words?|words?|terms?|phrases?|names?|lines?|expressions?|vocabulary)"
+KEYWORD_NOUN = r"(?:key\s*words?|words?|terms?|phrases?|names?|lines?|expressions?|vocabulary|items?)"
 INCLUDE_RE = re.compile(
     rf"\b(?:includ(?:e|es|ing)|contain(?:s|ing)?|us(?:e|es|ing)|mention(?:s|ing)?|featur(?:e|es|ing)|"
     rf"incorporat(?:e|es|ing)|with|add)\s+(?:the\s+|these\s+|following\s+|some\s+|both\s+){{0,2}}"
@@ -911,8 +944,8 @@ def _keyword_clause(ex: Extraction, clause: Clause) -> None:
         if NEGATION_RE.search(text[max(0, m.start() - 25):m.start()]):
             continue
         noun = m.group("noun")
-        items, end = parse_items(text, m.end(), allow_bare=bool(noun and re.search(r"key\s*words?", noun, re.I)),
-                                 stop=_LIST_STOP)
+        bare = bool(noun and (re.search(r"key\s*words?|items?|terms?", noun, re.I) or noun.rstrip().endswith(":")))
+        items, end = parse_items(text, m.end(), allow_bare=bare, stop=_LIST_STOP)
         if not items:
             continue
         if not noun and m.group(0).lower().startswith(("use", "with", "add")):
