@@ -190,6 +190,9 @@ NEGATIVE = [
     ("At the end of your response, add a postscript starting with P.S.", "startend:end_checker"),
     ("Each line should contain exactly one sentence.", S),
     ("Each paragraph should have at least 3 sentences.", S),
+    ("Return a slug function: lower-case, words joined by hyphens.", "change_case:english_lowercase"),
+    ("Respond with one code block and no more than 2 sentences of explanation.", S),
+    ("End your response with the phrase \"Questions welcome.\"", "rubriq:required_phrase"),
 ]
 
 

@@ -232,6 +232,7 @@ LIMIT_NUMBER_RE = re.compile(
 DISTRIBUTIVE_RE = re.compile(
     r"\b(?:each|every|per)\s+(?:single\s+)?(?:line|paragraph|section|bullet|point|item|stanza|sentence|verse|"
     r"part|step|answer|response|version|entry|slide|tweet|name|title|heading)s?\b", re.IGNORECASE)
+PART_OF_RE = re.compile(r"\s+of\s+(?!(?:text|prose|content|writing|output|response|answer)\b)[a-z]", re.IGNORECASE)
 LIMIT_TO_RE = re.compile(r"\b(?:limit|restrict|cap|keep)\w*\b[^.\n]{0,40}\bto\s*$", re.IGNORECASE)
 
 
@@ -263,6 +264,8 @@ def _length(ex: Extraction, regex: re.Pattern[str], kind: str, param: str, unit:
         clause_head = clause_head[max(clause_head.rfind("."), clause_head.rfind("\n")) + 1:]
         if DISTRIBUTIVE_RE.search(clause_head):
             continue  # "each line should contain exactly one sentence" counts per line, not in the whole response
+        if PART_OF_RE.match(view, m.end()):
+            continue  # "no more than 2 sentences of explanation" limits one part of the output, not all of it
         default = EXACTLY
         limited = not rel and LIMIT_TO_RE.search(clause_head)
         if limited:
@@ -671,7 +674,8 @@ ALL_CAPITAL_RE = re.compile(
     r"(?:should|must|need\s+to|have\s+to|are\s+to|will)\s+be\s+(?:capitali[sz]ed|in\s+capitals|upper\s*-?\s*case)",
     re.IGNORECASE)
 ALL_LOWER_RE = re.compile(
-    r"\blower\s*-?\s*case\b|\bno\s+capital(?:s|\s+letters?|i[sz]ations?)?\b|"
+    r"\b(?:all|in|entirely|only|completely|be|are|is|using|use|with)\s+(?:in\s+)?lower\s*-?\s*case\b|"
+    r"\blower\s*-?\s*case\s+(?:letters|characters|only|english|text)\b|\bno\s+capital(?:s|\s+letters?|i[sz]ations?)?\b|"
     r"\b(?:not|n't|never)\s+(?:contain|use|include|have|be\s+any)\s+(?:any\s+)?capital(?:s|\s+letters?|i[sz]ations?)?\b|"
     r"\bwithout\s+(?:any\s+)?capital(?:s|\s+letters?|i[sz]ations?)\b|"
     r"\b(?:no|not\s+any)\s+(?:words?|letters?)\s+(?:are|is|should\s+be|must\s+be|being)\s+capitali[sz]ed\b",
@@ -1152,6 +1156,10 @@ def extract_constraints(prompt: PromptDocument | str) -> list[Constraint]:
     ex = Extraction(doc)
     for extractor in EXTRACTORS:
         extractor(ex)
+    placed = [c.span for c in ex.found if c.kind in ("startend:end_checker",
+                                                    "length_constraints:nth_paragraph_first_word")]
+    ex.found = [c for c in ex.found if not (c.kind in ("keywords:existence", "rubriq:required_phrase") and any(
+        c.span.overlaps(span) for span in placed))]  # "end your response with the phrase X" places X, once
     counted_letters = {c.params["letter"] for c in ex.found if c.kind == "keywords:letter_frequency"
                        and not (c.params["let_relation"] == LESS_THAN and c.params["let_frequency"] == 1)}
     unique: dict[tuple[str, str], Constraint] = {}
