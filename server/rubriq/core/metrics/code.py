@@ -20,11 +20,13 @@ Formulas (one place):
 from __future__ import annotations
 
 import ast
+import bisect
 import io
 import re
 import sys
 import tokenize
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import TYPE_CHECKING
 
 from rubriq.core.findings import Finding
@@ -73,6 +75,7 @@ CODE_LINE_RE = re.compile(
     r"[\w.\[\]]+\s*(?:=|\+=|-=)\s*\S|[\w.]+\([^)]*\)\s*;?$)|[;{}:]\s*$|^\s*[})\]]",
 )
 PLAIN_CODE_SHARE = 0.6
+MAX_CODE_LINE = 400  # longer lines are not counted as code when deciding whether unfenced text is code
 
 # --- prompt cues --------------------------------------------------------------------------------------------------
 
@@ -115,26 +118,29 @@ EXPLANATION_REQUEST_RE = re.compile(
 
 # --- placeholder stubs --------------------------------------------------------------------------------------------
 
-_COMMENT_START = r"(?:#|//|/\*|^\s*\*|--|<!--)"
+_COMMENT_START = r"(?:#|//|/\*|^[ \t]*\*|--|<!--)"
 STUB_LINE_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
-    ("todo", re.compile(_COMMENT_START + r"[^\n]*?\b(?:TODO|FIXME|XXX)\b", re.MULTILINE)),
     ("placeholder_credential", re.compile(
         r"\byour(?:[_-]?(?:api|secret|access|auth))?[_-]?(?:key|token|secret|password)(?:[_-]?here)?\b|"
         r"\byour (?:api |secret |access )?(?:key|token|password) here\b|<\s*your[^<>\n]{1,40}>", re.IGNORECASE)),
     ("placeholder_credential", re.compile(r"\b(?:YOUR|INSERT|REPLACE)_[A-Z0-9_]+\b|\bREPLACE_?ME\b")),
     ("placeholder_comment", re.compile(
-        _COMMENT_START + r"\s*(?:\.\.\.|…)?\s*(?:implement (?:this|me|here|it|the (?:rest|logic))|your (?:code|logic|"
-        r"implementation) (?:goes )?here|add your (?:own )?(?:code|logic|implementation)|add (?:code|logic|"
-        r"implementation) here|(?:the )?rest of (?:the |your )?(?:code|implementation|function|logic|program)|"
+        _COMMENT_START + r"[ \t]*(?:(?:\.\.\.|…)[ \t]*)?(?:implement (?:this|me|here|it|the (?:rest|logic))|"
+        r"your (?:code|logic|implementation) (?:goes )?here|add your (?:own )?(?:code|logic|implementation)|"
+        r"add (?:code|logic|implementation) here|"
+        r"(?:the )?rest of (?:the |your )?(?:code|implementation|function|logic|program)|"
         r"fill (?:this|it) in\b|fill in (?:here|the (?:rest|details|implementation|logic))|to be implemented|"
-        r"not (?:yet )?implemented|(?:\.\.\.\s*)?existing code|same as (?:before|above)|(?:\.\.\.|…)\s*$)",
+        r"not (?:yet )?implemented|(?:\.\.\.[ \t]*)?existing code|same as (?:before|above)|(?:\.\.\.|…)[ \t]*$)",
         re.IGNORECASE | re.MULTILINE)),
 )
 # Outside Python (where the syntax tree decides), explicit "not implemented" markers and elided lines.
 NON_PYTHON_STUB_RE = re.compile(
     r"\b(?:todo|unimplemented)!\s*\(|\bthrow new (?:Error|NotImplementedException|UnsupportedOperationException)"
     r"\(\s*[\"'`]?(?:not implemented|todo)|\bNotImplemented(?:Error|Exception)\b|\bpanic\(\s*\"(?:not implemented|"
-    r"todo)|^\s*(?:\.\.\.|…)\s*$|^\s*(?://|#|--)\s*(?:\.\.\.|…)\s*$", re.IGNORECASE | re.MULTILINE)
+    r"todo)|^[ \t]*(?:\.\.\.|…)[ \t]*$|^[ \t]*(?://|#|--)[ \t]*(?:\.\.\.|…)[ \t]*$", re.IGNORECASE | re.MULTILINE)
+# TODO-style markers count inside comments only: "TODO" as a string value (a to-do app) is not a placeholder.
+TODO_RE = re.compile(r"\b(?:TODO|FIXME|XXX)\b")
+COMMENT_MARK_RE = re.compile(r"#|//|/\*|^[ \t]*\*|--|<!--")
 
 # --- imports ------------------------------------------------------------------------------------------------------
 
@@ -199,9 +205,10 @@ PIP_TO_IMPORT = {  # distribution names people write in prompts → the module t
     "python-dateutil": "dateutil", "python-dotenv": "dotenv", "pyjwt": "jwt", "scikit-image": "skimage",
     "python-docx": "docx", "pymupdf": "fitz", "google-cloud": "google",
 }
-PY_IMPORT_TEXT_RE = re.compile(r"^\s*(?:from\s+([A-Za-z_][\w.]*)\s+import\b|import\s+([A-Za-z_][\w.]*))", re.MULTILINE)
+PY_IMPORT_TEXT_RE = re.compile(r"^[ \t]*(?:from\s+([A-Za-z_][\w.]*)\s+import\b|import\s+([A-Za-z_][\w.]*))",
+                               re.MULTILINE)
 JS_IMPORT_RE = re.compile(
-    r"""(?:\bimport\s+(?:[\w*{}\s,$]+?\s+from\s+)?|\brequire\s*\(\s*|\bimport\s*\(\s*)(["'])([^"'\n]{1,200})\1""")
+    r"""(?:\bimport\s+(?:[\w*{}\s,$]{1,200}?\s+from\s+)?|\brequire\s*\(\s*|\bimport\s*\(\s*)(["'])([^"'\n]{1,200})\1""")
 
 
 @dataclass(frozen=True)
@@ -213,9 +220,13 @@ class CodeUnit:
     offset: int  # where `code` starts in the output
     fenced: bool
 
-    @property
+    @cached_property
     def line_starts(self) -> list[int]:
         return [0] + [m.end() for m in re.finditer("\n", self.code)]
+
+    def line_of(self, offset: int) -> int:
+        """1-based line of an offset into `code`."""
+        return bisect.bisect_right(self.line_starts, offset)
 
     def line_span(self, lineno: int, end_lineno: int | None = None) -> Span:
         """Output span of 1-based lines `lineno`..`end_lineno` of this unit, without the final newline."""
@@ -235,9 +246,10 @@ def normalise_language(label: str) -> str:
 
 
 PYTHON_MARKERS_RE = re.compile(
-    r"^\s*(?:def \w+\(.*\)\s*(?:->.*)?:\s*$|class \w+(?:\(.*\))?:\s*$|from [\w.]+ import |import [\w.]+\s*$|"
+    r"^[ \t]*(?:def \w+\(.*\)[ \t]*(?:->.*)?:[ \t]*$|class \w+(?:\(.*\))?:[ \t]*$|from [\w.]+ import |"
+    r"import [\w.]+[ \t]*$|"
     r"elif |if __name__ ==)|\bself\.|\bprint\(", re.MULTILINE)
-BRACE_MARKERS_RE = re.compile(r"[{};]\s*$|\bfunction\b|=>|\bconst |\blet |\bvar |#include", re.MULTILINE)
+BRACE_MARKERS_RE = re.compile(r"[{};][ \t]*$|\bfunction\b|=>|\bconst |\blet |\bvar |#include", re.MULTILINE)
 
 
 def guess_language(code: str) -> str:
@@ -251,7 +263,8 @@ def looks_like_code(text: str) -> bool:
     lines = [line for line in text.split("\n") if line.strip()]
     if len(lines) < 2:
         return False
-    return sum(1 for line in lines if CODE_LINE_RE.search(line)) / len(lines) >= PLAIN_CODE_SHARE
+    code_lines = sum(1 for line in lines if len(line) <= MAX_CODE_LINE and CODE_LINE_RE.search(line))
+    return code_lines / len(lines) >= PLAIN_CODE_SHARE
 
 
 def locate_code(output: TextModel) -> list[CodeUnit]:
@@ -271,7 +284,7 @@ def locate_code(output: TextModel) -> list[CodeUnit]:
 # --- rung 1: does it parse ----------------------------------------------------------------------------------------
 
 MAGIC_LINE_RE = re.compile(r"^[ \t]*[%!][^\n]*", re.MULTILINE)
-REPL_RE = re.compile(r"^\s*>>>", re.MULTILINE)
+REPL_RE = re.compile(r"^[ \t]*>>>", re.MULTILINE)
 
 
 def parse_python(code: str) -> tuple[ast.Module | None, SyntaxError | None]:
@@ -407,7 +420,8 @@ def defined_elsewhere(code: str, name: str) -> bool:
         rf"procedure|macro)\s+(?:\([^)\n]*\)\s*)?{n}\b"  # Go receivers: func (r *T) Name(
         rf"|\b{n}\s*(?::[^=\n]{{0,80}})?=\s*(?:async\s+)?(?:function\b|\([^)\n]*\)\s*(?::[^=\n]{{0,40}})?=>|"
         rf"[\w$]+\s*=>|React\.)"
-        rf"|\b{n}\s*\([^;{{}}\n]*\)\s*(?:const\s*)?(?:(?:->|:)\s*[\w<>\[\]:&*, ]+\s*)?(?:throws [\w, ]+)?\{{"
+        rf"|\b{n}\s*\([^;{{}}\n]*\)\s*(?:const\s*)?(?:(?:->|:)\s*[\w<>\[\]:&*, ]{{1,80}}\s*)?"
+        rf"(?:throws [\w, ]{{1,80}})?\{{"
         rf"|\bCREATE\s+(?:OR\s+REPLACE\s+)?(?:FUNCTION|PROCEDURE|VIEW|TABLE)\s+(?:\w+\.)?{n}\b"
     )
     return re.search(pattern, code, re.IGNORECASE if name.isupper() else 0) is not None
@@ -545,7 +559,7 @@ def analyse_unit(unit: CodeUnit, output_text: str, prompt_text: str) -> UnitRepo
         report.comments = bool(scan.comment_spans)
         if scan.problem is not None:
             at, what = scan.problem
-            line = unit.code.count("\n", 0, at) + 1
+            line = unit.line_of(at)
             report.findings.append(Finding.at(
                 "CG002", unit.line_span(line), f"Brackets do not balance (line {line} of the block): {what}.",
                 text=output_text, data={"line": line, "problem": what, "language": unit.language or "unlabelled"}))
@@ -577,13 +591,17 @@ def _stub_findings(report: UnitReport, output_text: str) -> None:
             hits.append((node.lineno, end, "empty_body",
                          f"Function `{node.name}` has no implementation (its body is only pass, ... or "
                          "raise NotImplementedError)."))
+    for match in TODO_RE.finditer(unit.code):
+        line = unit.line_of(match.start())
+        if COMMENT_MARK_RE.search(unit.code, unit.line_starts[line - 1], match.start()):
+            hits.append((line, line, "todo", f"Placeholder left in the code: {match.group()!r} comment."))
     for kind, pattern in STUB_LINE_PATTERNS:
         for match in pattern.finditer(unit.code):
-            line = unit.code.count("\n", 0, match.start()) + 1
+            line = unit.line_of(match.start())
             hits.append((line, line, kind, f"Placeholder left in the code: {match.group().strip()!r}."))
     if unit.language != "python":
         for match in NON_PYTHON_STUB_RE.finditer(unit.code):
-            line = unit.code.count("\n", 0, match.start()) + 1
+            line = unit.line_of(match.start())
             hits.append((line, line, "not_implemented", f"Placeholder left in the code: {match.group().strip()!r}."))
     for line, end, kind, message in sorted(hits):
         if line in lines_hit:
@@ -601,12 +619,14 @@ def _import_findings(report: UnitReport, output_text: str, prompt_text: str) -> 
         if report.tree is not None:
             imports = python_imports(report.tree)
         else:
-            imports = [((m.group(1) or m.group(2)).split(".")[0], unit.code.count("\n", 0, m.start()) + 1)
+            imports = [((m.group(1) or m.group(2)).split(".")[0], unit.line_of(m.start()))
                        for m in PY_IMPORT_TEXT_RE.finditer(unit.code)]
-        known = [python_import_known(module, prompt_text, output_text) for module, _ in imports]
+        verdicts = {m: python_import_known(m, prompt_text, output_text) for m in dict.fromkeys(m for m, _ in imports)}
+        known = [verdicts[module] for module, _ in imports]
     elif unit.language in ("javascript", "typescript", ""):
-        imports = [(m.group(2), unit.code.count("\n", 0, m.start()) + 1) for m in JS_IMPORT_RE.finditer(unit.code)]
-        known = [js_import_known(module, prompt_text) for module, _ in imports]
+        imports = [(m.group(2), unit.line_of(m.start())) for m in JS_IMPORT_RE.finditer(unit.code)]
+        verdicts = {m: js_import_known(m, prompt_text) for m in dict.fromkeys(m for m, _ in imports)}
+        known = [verdicts[module] for module, _ in imports]
     else:
         return
     report.imports_checked = True
@@ -636,8 +656,8 @@ def _anchor(ctx: CheckContext, reports: list[UnitReport]) -> Span:
     """Where a finding about the code as a whole goes: the first line of the first block, else of the output."""
     if reports:
         return reports[0].unit.line_span(1)
-    first = ctx.output.lines[0] if ctx.output.lines else None
-    return first.span if first is not None else Span(0, 0)
+    end = ctx.output.text.find("\n")
+    return Span(0, len(ctx.output.text) if end < 0 else end)
 
 
 class CodeStaticMetric:
@@ -745,9 +765,9 @@ def _missing_docstrings(ctx: CheckContext, reports: list[UnitReport]) -> list[Fi
                         f"`{node.name}` has no docstring, and the prompt asks for docstrings.",
                         text=ctx.output.text, data={"name": node.name, "line": node.lineno}))
         elif report.parsed is not None and report.unit.language != "python":
-            comment_ends = {report.unit.code.count("\n", 0, end) for _, end in _comment_spans(report.unit)}
+            comment_ends = {report.unit.line_of(end) - 1 for _, end in _comment_spans(report.unit)}
             for match in DEFINITION_LINE_RE.finditer(report.unit.code):
-                line_index = report.unit.code.count("\n", 0, match.start())
+                line_index = report.unit.line_of(match.start()) - 1
                 if line_index - 1 not in comment_ends and line_index not in comment_ends:
                     findings.append(Finding.at(
                         "CG005", report.unit.line_span(line_index + 1),

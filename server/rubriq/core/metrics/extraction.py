@@ -22,6 +22,7 @@ import io
 import json
 import re
 from dataclasses import dataclass, field
+from functools import cached_property, lru_cache
 from json.decoder import scanstring
 from typing import TYPE_CHECKING, Any
 
@@ -67,9 +68,11 @@ ENTITY_KINDS_RE = re.compile(
     r"|\b(?:extract|list|find|identify|pull out)\s+(?:the\s+)?(?P<kind2>e-?mails?(?: addresses)?|e-?mail addresses|"
     r"urls|links|dates|phone numbers|amounts|prices|people|persons|names|organi[sz]ations|companies)\b",
     re.IGNORECASE)
+# "Key: value" lines; a key is at most four words, so prose sentences with a colon are not read as fields.
 KV_LINE_RE = re.compile(
-    r"^[ \t]*(?:[-*•][ \t]+|\d{1,3}[.)][ \t]+)?(?:\*\*)?([A-Za-z][\w /&'()-]{0,40}?)(?:\*\*)?[ \t]*:(?:\*\*)?[ \t]+"
-    r"(\S[^\n]*?)[ \t]*$", re.MULTILINE)
+    r"^[ \t]*(?:[-*•][ \t]+|\d{1,3}[.)][ \t]+)?(?:\*\*)?([A-Za-z][\w&'()-]*(?:[ /][\w&'()-]+){0,3})(?:\*\*)?[ \t]*:"
+    r"(?:\*\*)?[ \t]+(\S[^\n]*)", re.MULTILINE)
+MAX_LINE_VALUE = 300  # a longer "value" is a sentence that happens to follow a colon
 
 MONTHS = {m: i + 1 for i, m in enumerate(
     ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"))}
@@ -82,9 +85,9 @@ DATE_RES = (
      ("d", "M", "y")),
     (re.compile(r"\b(\d{1,2})/(\d{1,2})/(\d{4})\b"), ("m", "d", "y")),
 )
-EMAIL_RE = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
+EMAIL_RE = re.compile(r"(?<![\w.+-])[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 URL_RE = re.compile(r"https?://[^\s<>\"')\]]+")
-PHONE_RE = re.compile(r"(?<![\w.])\+?\(?\d[\d ().-]{6,}\d(?![\w.])")
+PHONE_RE = re.compile(r"(?<![\w.])\+?\(?\d[\d ().-]{6,20}\d(?![\w.])")
 AMOUNT_RE = re.compile(r"[$€£¥]\s?\d[\d,]*(?:\.\d+)?|\b\d[\d,]*(?:\.\d+)?\s?(?:USD|EUR|GBP|dollars|euros|pounds)\b")
 PROPER_NAME_RE = re.compile(r"\b[A-Z][a-z]+(?:[ \t]+(?:[A-Z]\.|[A-Z][a-z]+|van|von|de|da|del|of)){1,3}\b")
 NUMBER_RE = re.compile(r"-?\d[\d,]*(?:\.\d+)?")
@@ -286,13 +289,16 @@ def parse_yaml_output(output: TextModel) -> Record:
     return record
 
 
+LOOKAHEAD = 2000  # how far past the previous token a YAML key or value is looked for
+
+
 def _fill_from_plain(record: Record, data: Any, text: str, base: int) -> None:
     """Keys and values of parsed YAML, located by search in document order (YAML has no offsets to give)."""
     cursor = 0
 
     def locate(token: str) -> Span:
         nonlocal cursor
-        at = text.find(token, cursor) if token else -1
+        at = text.find(token, cursor, cursor + LOOKAHEAD + len(token)) if token else -1
         if at < 0:
             return Span(base + cursor, base + cursor)
         cursor = at + len(token)
@@ -353,10 +359,13 @@ def parse_csv_output(output: TextModel) -> Record:
 def parse_lines_output(output: TextModel) -> Record:
     record = Record("lines", Span(0, len(output.text)))
     for match in KV_LINE_RE.finditer(output.text):
+        value = match.group(2).rstrip()
+        if len(value) > MAX_LINE_VALUE:
+            continue
         key_span = Span(match.start(1), match.end(1))
         record.keys.append((match.group(1).strip(), key_span))
         record.top_keys.append((match.group(1).strip(), key_span))
-        record.values.append((match.group(2).strip().strip("*").strip(), Span(match.start(2), match.end(2))))
+        record.values.append((value.strip("*").strip(), Span(match.start(2), match.start(2) + len(value))))
     if not record.keys:
         record.kind = "none"
     return record
@@ -486,10 +495,10 @@ def prompt_request(ctx: CheckContext) -> Request:
         if not names:
             for match in FIELD_LIST_RE.finditer(view):
                 if not _negated(view, match.start()):
-                    names += [FieldRequest(item, "list") for item in _list_items(view[match.end():])]
+                    names += [FieldRequest(item, "list") for item in _list_items(view[match.end() : match.end() + 300])]
         if not names:
             for match in EXTRACT_LIST_RE.finditer(view):
-                items = _list_items(view[match.end():])
+                items = _list_items(view[match.end() : match.end() + 300])
                 if len(items) >= 2:
                     names += [FieldRequest(item, "extract") for item in items]
                     break
@@ -533,10 +542,11 @@ def _entity_kind(word: str) -> str:
 # --- matching -----------------------------------------------------------------------------------------------------
 
 
-def _key_tokens(name: str) -> list[str]:
+@lru_cache(maxsize=4096)
+def _key_tokens(name: str) -> tuple[str, ...]:
     spaced = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", " ", name)
     tokens = [t.lower() for t in re.findall(r"[A-Za-z0-9]+", spaced)]
-    return [t[:-1] if len(t) > 3 and t.endswith("s") and not t.endswith("ss") else t for t in tokens]
+    return tuple(t[:-1] if len(t) > 3 and t.endswith("s") and not t.endswith("ss") else t for t in tokens)
 
 
 def _normalise_key(name: str) -> str:
@@ -583,21 +593,35 @@ def _dates(text: str) -> set[tuple[int, int, int]]:
     return found
 
 
-@dataclass
 class SourceIndex:
-    """The source text prepared for lookups."""
+    """A text prepared for lookups; each view is built on first use."""
 
-    text: str
-    folded: str
-    words: set[str]
-    numbers: set[float]
-    dates: set[tuple[int, int, int]]
-    digits: str
+    def __init__(self, text: str) -> None:
+        self.text = text
 
     @classmethod
     def of(cls, text: str) -> SourceIndex:
-        folded = _casefold_text(text)
-        return cls(text, folded, set(folded.split()), _numbers(text), _dates(text), re.sub(r"\D", "", text))
+        return cls(text)
+
+    @cached_property
+    def folded(self) -> str:
+        return _casefold_text(self.text)
+
+    @cached_property
+    def words(self) -> set[str]:
+        return set(self.folded.split())
+
+    @cached_property
+    def numbers(self) -> set[float]:
+        return _numbers(self.text)
+
+    @cached_property
+    def dates(self) -> set[tuple[int, int, int]]:
+        return _dates(self.text)
+
+    @cached_property
+    def digits(self) -> str:
+        return re.sub(r"\D", "", self.text)
 
 
 def value_in_source(value: Any, source: SourceIndex) -> tuple[bool, list[str]]:

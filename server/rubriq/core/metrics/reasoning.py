@@ -37,13 +37,13 @@ from rubriq.core.text import Segment, Span, TextModel
 if TYPE_CHECKING:
     from rubriq.core.context import CheckContext
 
-_VALUE = r"[*_\s]*([^\n]{1,120})"
+_VALUE = r"[*_ \t]*([^\n]{1,120})"
 STRONG_ANSWER_RES = (
     re.compile(r"\\boxed\{([^{}\n]{1,80})\}"),
     re.compile(r"^[ \t]*####[ \t]*(-?\$?\d[^\n]{0,40})$", re.MULTILINE),
     re.compile(r"\bfinal answer[*_]*[ \t]*(?:is|was|:|=)[ \t]*:?" + _VALUE, re.IGNORECASE),
     re.compile(r"\bthe (?:correct |right )?answer (?:is|would be|will be)[ \t]*:?" + _VALUE, re.IGNORECASE),
-    re.compile(r"^[ \t>]*[*_#]*[ \t]*(?:answer|result|solution)[*_]*[ \t]*[:=]" + _VALUE,
+    re.compile(r"^[ \t>]*(?:[*_#]+[ \t]*)?(?:answer|result|solution)[*_]*[ \t]*[:=]" + _VALUE,
                re.IGNORECASE | re.MULTILINE),
 )
 WEAK_ANSWER_RES = (
@@ -75,8 +75,8 @@ PREAMBLE_RE = re.compile(
     r"(?:this|that|it) (?:is|'s) a (?:complex|nuanced|tricky|complicated) (?:question|topic|issue))",
     re.IGNORECASE)
 YES_NO_QUESTION_RE = re.compile(
-    r"(?:^|[.!?]\s+|\n)\s*(?:is|are|does|do|did|can|could|should|would|will|was|were|has|have|had|isn'?t|aren'?t|"
-    r"doesn'?t|don'?t|won'?t|shall|may|must)\b[^?\n]{2,200}\?", re.IGNORECASE)
+    r"(?:^|(?<=[.!?])[ \t]|\n)[ \t]*(?:is|are|does|do|did|can|could|should|would|will|was|were|has|have|had|"
+    r"isn'?t|aren'?t|doesn'?t|don'?t|won'?t|shall|may|must)\b[^?\n]{2,200}\?", re.IGNORECASE)
 VERDICT_RE = re.compile(
     r"^\W*(?:yes|no|nope|yep|yeah|correct|incorrect|true|false|absolutely|definitely|not\b|generally|usually|"
     r"mostly|rarely|never|always|it depends|in short|short answer|technically|partly|partially|only if)\b"
@@ -84,7 +84,7 @@ VERDICT_RE = re.compile(
 LATE_VERDICT_RE = re.compile(r"^\W*(?:yes|no)\b", re.IGNORECASE)
 
 ARITH_RE = re.compile(
-    r"(\$?\d[\d,]*(?:\.\d+)?(?:[ \t]*(?:[-+*/×÷]|(?<=\s)x(?=\s))[ \t]*\$?\d[\d,]*(?:\.\d+)?)+)"
+    r"(\$?\d[\d,]*(?:\.\d+)?(?:[ \t]*(?:[-+*/×÷]|(?<=\s)x(?=\s))[ \t]*\$?\d[\d,]*(?:\.\d+)?){1,12})"
     r"[ \t]*=[ \t]*(-?\$?\d[\d,]*(?:\.\d+)?)")
 OPERATOR_OR_BRACKET = set("+-*/×÷^()%[]{}")
 BURIED_TAIL = 1 / 3
@@ -139,12 +139,13 @@ def answer_statements(output: TextModel) -> list[AnswerStatement]:
     text = _blank_code(output)
     sentences = output.sentences
     starts = [s.span.start for s in sentences]
+    line_starts = [line.span.start for line in output.lines]
     found: dict[Span, AnswerStatement] = {}
 
     def add(offset: int, raw: str, strong: bool) -> None:
         sentence = _containing(sentences, starts, offset)
         if sentence is None:
-            line = _containing(output.lines, [s.span.start for s in output.lines], offset)
+            line = _containing(output.lines, line_starts, offset)
             span = line.span if line is not None else Span(offset, offset + len(raw))
         else:
             span = sentence.span
@@ -169,16 +170,22 @@ def answer_statements(output: TextModel) -> list[AnswerStatement]:
 def step_sentences(output: TextModel, answers: list[AnswerStatement]) -> list[Segment]:
     """Sentences that do reasoning work (see module docstring), outside code and answer statements."""
     text = _blank_code(output)
-    answer_spans = [a.span for a in answers]
+    answer_spans = sorted(a.span for a in answers)
     items = [item.span for item in output.list_items]
     steps = []
     for sentence in output.sentences:
         body = text[sentence.span.start : sentence.span.end]
-        if not body.strip() or any(sentence.span.overlaps(a) for a in answer_spans):
+        if not body.strip() or _overlaps_sorted(answer_spans, sentence.span):
             continue
-        if STEP_RE.search(body) or any(item.overlaps(sentence.span) for item in items):
+        if STEP_RE.search(body) or _overlaps_sorted(items, sentence.span):
             steps.append(sentence)
     return steps
+
+
+def _overlaps_sorted(spans: list[Span], span: Span) -> bool:
+    """Whether `span` overlaps one of `spans` (sorted by start, not overlapping each other)."""
+    index = bisect.bisect_left(spans, Span(span.end, span.end))
+    return index > 0 and spans[index - 1].overlaps(span)
 
 
 def answer_only_requested(ctx: CheckContext) -> re.Match[str] | None:
@@ -331,18 +338,19 @@ class DerivationMetric:
         strong = [a for a in answers if a.strong and a.value]
         if len(strong) >= 2:
             checked += 1
-            seen: list[AnswerStatement] = []
+            first = strong[0]
+            seen = {first.value}
             conflict = False
-            for statement in strong:
-                earlier = next((s for s in seen if s.value != statement.value), None)
-                if earlier is not None and all(s.value != statement.value for s in seen):
-                    conflict = True
-                    findings.append(Finding.at(
-                        "RZ006", statement.span, f"This answer ({statement.raw[:40]!r}) differs from an earlier one "
-                        f"({earlier.raw[:40]!r}).", text=text,
-                        data={"value": statement.value, "earlier_value": earlier.value,
-                              "earlier_start": earlier.span.start, "earlier_end": earlier.span.end}))
-                seen.append(statement)
+            for statement in strong[1:]:
+                if statement.value in seen:
+                    continue
+                seen.add(statement.value)  # a value new to the output: it differs from the first answer
+                conflict = True
+                findings.append(Finding.at(
+                    "RZ006", statement.span, f"This answer ({statement.raw[:40]!r}) differs from an earlier one "
+                    f"({first.raw[:40]!r}).", text=text,
+                    data={"value": statement.value, "earlier_value": first.value,
+                          "earlier_start": first.span.start, "earlier_end": first.span.end}))
             failed += conflict
         if checked == 0:
             return ParameterScore("internal_consistency", 1.0,
@@ -366,7 +374,9 @@ def arithmetic_claims(output: TextModel) -> list[tuple[Span, str, str, float | N
     """(span, expression, stated result, computed result or None) for each written-out calculation outside code."""
     text = _blank_code(output)
     claims = []
-    for match in ARITH_RE.finditer(text):
+    matches = (match for line in output.lines if "=" in line.text
+               for match in ARITH_RE.finditer(text, line.span.start, line.span.end))  # most lines have no "="
+    for match in matches:
         touching = text[match.start() - 1 : match.start()]  # part of a longer token: "v2", "1.5.3", "x1"
         before = text[max(0, match.start() - 3) : match.start()].rstrip()[-1:]
         after = text[match.end() : match.end() + 2].lstrip()[:1]
