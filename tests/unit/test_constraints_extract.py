@@ -159,6 +159,14 @@ POSITIVE = [
     ("Limit your response to 100 words.", W, {"relation": "less than", "num_words": 101}),
     ("Write a poem. Do not include the\nword \"wet\" anywhere.", "keywords:forbidden_words",
      {"forbidden_words": ["wet"]}),
+    ("Make a tweet without using capital letters.", "change_case:english_lowercase", {}),
+    ("Write a summary with two sections (Section 1 and Section 2).", "detectable_format:multiple_sections",
+     {"section_spliter": "Section", "num_sections": 2}),
+    ("Make sure to use the words \"startup\" and \"lecture\" at least twice each.", "keywords:frequency",
+     {"keyword": "lecture", "relation": "at least", "frequency": 2}),
+    ("Write a riddle that doesn't use commas.", "punctuation:no_comma", {}),
+    ("The word sneaker should appear 10 or more times in your response.", "keywords:frequency",
+     {"keyword": "sneaker", "relation": "at least", "frequency": 10}),
     # audience / form
     ("Explain photosynthesis at a 5th grade reading level.", "rubriq:reading_level", {"grade": 5}),
     ("Write about 200 words on tides.", "rubriq:approximate_words", {"num_words": 200}),
@@ -191,6 +199,7 @@ NEGATIVE = [
     ("Each line should contain exactly one sentence.", S),
     ("Each paragraph should have at least 3 sentences.", S),
     ("Return a slug function: lower-case, words joined by hyphens.", "change_case:english_lowercase"),
+    ("Make a tweet without using capital letters.", "change_case:english_capital"),
     ("Respond with one code block and no more than 2 sentences of explanation.", S),
     ("End your response with the phrase \"Questions welcome.\"", "rubriq:required_phrase"),
 ]

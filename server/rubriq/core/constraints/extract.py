@@ -553,7 +553,18 @@ SECTION_MARKED_RE = re.compile(
 )
 
 
+SECTION_LISTED_RE = re.compile(
+    rf"\b(?P<n>{NUM})\s+(?P<unit>sections|parts|chapters)\s*\(\s*[\"'“‘]?(?P<split>[A-Za-z][\w-]{{0,24}})\s+1\b",
+    re.IGNORECASE)
+
+
 def extract_sections(ex: Extraction) -> None:
+    listed = SECTION_LISTED_RE.search(ex.view)  # "two sections (Section 1 and Section 2)"
+    if listed and (n := parse_number(listed.group("n"))):
+        ex.add("detectable_format:multiple_sections", "structure",
+               {"section_spliter": listed.group("split"), "num_sections": n}, Span(listed.start(), listed.end()),
+               f"at least {n} sections, each starting with '{listed.group('split')} X'")
+        return
     m = SECTION_MARK_RE.search(ex.view) or SECTION_MARKED_RE.search(ex.view)
     if not m:
         return
@@ -613,7 +624,8 @@ QUOTATION_RE = re.compile(r"double\s+quot(?:ation|ations|e|es)?(?:\s+marks?)?|\b
 QUOTATION_VERB_RE = re.compile(r"\b(?:wrap\w*|enclos\w*|around|inside|within|surround\w*|put|place\w*|in)\b",
                                re.IGNORECASE)
 NO_COMMA_RE = re.compile(
-    r"\b(?:no|not|never|without|refrain\w*|avoid\w*|zero|don'?t|mustn'?t|shouldn'?t|none)\b[^.\n?!]{0,60}?\bcommas?\b"
+    r"(?:\b(?:no|not|never|without|refrain\w*|avoid\w*|zero|don'?t|doesn'?t|mustn'?t|shouldn'?t|none)\b|n't\b)"
+    r"[^.\n?!]{0,60}?\bcommas?\b"
     r"(?![\s-]*separated)", re.IGNORECASE)
 
 
@@ -677,7 +689,7 @@ ALL_LOWER_RE = re.compile(
     r"\b(?:all|in|entirely|only|completely|be|are|is|using|use|with)\s+(?:in\s+)?lower\s*-?\s*case\b|"
     r"\blower\s*-?\s*case\s+(?:letters|characters|only|english|text)\b|\bno\s+capital(?:s|\s+letters?|i[sz]ations?)?\b|"
     r"\b(?:not|n't|never)\s+(?:contain|use|include|have|be\s+any)\s+(?:any\s+)?capital(?:s|\s+letters?|i[sz]ations?)?\b|"
-    r"\bwithout\s+(?:any\s+)?capital(?:s|\s+letters?|i[sz]ations?)\b|"
+    r"\bwithout\s+(?:using\s+|the\s+use\s+of\s+)?(?:any\s+)?capital(?:s|\s+letters?|i[sz]ations?)\b|"
     r"\b(?:no|not\s+any)\s+(?:words?|letters?)\s+(?:are|is|should\s+be|must\s+be|being)\s+capitali[sz]ed\b",
     re.IGNORECASE)
 
@@ -696,10 +708,14 @@ def _times_bounds(text: str, start: int = 0, words: bool = False,
         if n is None:
             continue
         tail = text[m.end("n"):m.end("n") + 14].lower() if m.group("n") else ""
-        is_times = bool(m.group("t")) or bool(re.match(r"\s+(?:times?|occurrences?)\b", tail))
+        after = text[m.end():m.end() + 16].lower()  # "10 or more times": the unit follows the relation
+        is_times = bool(m.group("t")) or bool(re.match(r"\s+(?:times?|occurrences?)\b", tail)) or bool(
+            m.group("post") and re.match(r"\s+(?:times?|occurrences?)\b", after))
         if not is_times and not m.group("rel") and not m.group("post"):
             continue
-        if not is_times and re.match(r"[\s-]+[^\W\d_]", tail) and not (words and re.match(r"\s+words?\b", tail)):
+        noun_after = after if m.group("post") else tail
+        if not is_times and re.match(r"[\s-]+[^\W\d_]", noun_after) and not (
+                words and re.match(r"\s+words?\b", noun_after)):
             continue
         if m.group("a"):
             a = parse_number(m.group("a"))
@@ -747,6 +763,8 @@ def extract_casing(ex: Extraction) -> None:
         if index in capital_clauses:
             continue
         m = ALL_CAPITAL_RE.search(clause.text)
+        if m and NEGATION_RE.search(clause.text[max(0, m.start() - 25):m.start()]):
+            m = None  # "without using capital letters" asks for the opposite
         if m:
             if not ex.has("change_case:english_capital"):
                 ex.add("change_case:english_capital", "casing", {},
@@ -892,11 +910,19 @@ def _keyword_clause(ex: Extraction, clause: Clause) -> None:
     for m in islice(THE_WORD_RE.finditer(text), MAX_MATCHES):
         if not free(m.start(), m.end()):
             continue
-        items, end = parse_items(text, m.end(), allow_bare=True, limit=1)
-        if len(items) != 1:
+        items, end = parse_items(text, m.end(), allow_bare=True, limit=5, stop=_LIST_STOP)
+        if not items:
             continue
         counts = [c for c in _times_bounds(text, end, end=end + 80) if c[1][0] - end < 40]
         if not counts:
+            continue
+        if len(items) > 1:  # "use the words "startup" and "lecture" at least twice each"
+            if not re.match(r"\s*each\b", text[counts[0][1][1]:counts[0][1][1] + 8], re.IGNORECASE):
+                continue
+            span = Span(clause.start + m.start(), clause.start + counts[0][1][1])
+            for keyword in items:
+                _add_frequency(ex, keyword, counts[0][0], span)
+            taken.append((m.start(), counts[0][1][1]))
             continue
         bounds, pos = counts[0]
         if "sentence" in text[pos[1]:pos[1] + 12].lower() or "paragraph" in text[pos[1]:pos[1] + 12].lower():
