@@ -53,8 +53,18 @@ NEG_REMOVE = [
     (re.compile(r"\bnever\b(?!-)"), "always"),
 ]
 MONTHS = [
-    "January", "February", "March", "April", "May", "June", "July", "August",
-    "September", "October", "November", "December",
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
 ]
 DAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
 NUMBER = re.compile(r"(?<![\w.,])(\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?![\w,]*\d)(?!\w)")
@@ -84,13 +94,15 @@ def negate(sentence: str, rng: random.Random) -> str | None:
     if re.search(r"\b(no|none|nobody|nothing|neither|nor|n't)\b", sentence, re.I):
         return None
     candidates = [
-        m for aux in AUX_NEG for m in re.finditer(rf"\b{aux}\b", sentence)
-        if not sentence[m.end():].lstrip().startswith("not")
+        m
+        for aux in AUX_NEG
+        for m in re.finditer(rf"\b{aux}\b", sentence)
+        if not sentence[m.end() :].lstrip().startswith("not")
     ]
     if not candidates:
         return None
     m = min(candidates, key=lambda x: x.start())
-    return sentence[: m.start()] + AUX_NEG[m.group(0)] + sentence[m.end():]
+    return sentence[: m.start()] + AUX_NEG[m.group(0)] + sentence[m.end() :]
 
 
 def change_number(sentence: str, rng: random.Random) -> str | None:
@@ -103,12 +115,12 @@ def change_number(sentence: str, rng: random.Random) -> str | None:
         options += [v for v in (value * 2, value * 3, max(value // 2, 0), max(value - 1, 0)) if v != value]
         new = rng.choice(options)
         text = f"{new:,}" if "," in m.group(1) else str(new)
-        return sentence[: m.start(1)] + text + sentence[m.end(1):]
+        return sentence[: m.start(1)] + text + sentence[m.end(1) :]
     words = [m for w in NUMBER_WORDS for m in re.finditer(rf"\b{w}\b", sentence)]
     if words:
         m = rng.choice(words)
         new = rng.choice([w for w in NUMBER_WORDS if w != m.group(0)])
-        return sentence[: m.start()] + new + sentence[m.end():]
+        return sentence[: m.start()] + new + sentence[m.end() :]
     return None
 
 
@@ -120,12 +132,12 @@ def change_date(sentence: str, rng: random.Random) -> str | None:
         if found:
             m = rng.choice(found)
             new = rng.choice([n for n in names if n not in (m.group(0), "May")])
-            return sentence[: m.start()] + new + sentence[m.end():]
+            return sentence[: m.start()] + new + sentence[m.end() :]
     years = list(YEAR.finditer(sentence))
     if years:
         m = rng.choice(years)
         new = int(m.group(1)) + rng.choice([-10, -5, -3, -2, -1, 1, 2, 3, 5, 10])
-        return sentence[: m.start(1)] + str(new) + sentence[m.end(1):]
+        return sentence[: m.start(1)] + str(new) + sentence[m.end(1) :]
     return None
 
 
@@ -140,14 +152,11 @@ def swap_entities(sentence: str, rng: random.Random) -> str | None:
     # Only swap like with like (same number of words), never inside a possessive phrase.
     if len(a.group(1).split()) != len(b.group(1).split()):
         return None
-    if any(sentence[m.end(1): m.end(1) + 3].lstrip().startswith(("'s", "’s")) for m in (a, b)):
+    if any(sentence[m.end(1) : m.end(1) + 3].lstrip().startswith(("'s", "’s")) for m in (a, b)):
         return None
     if a.start() > b.start():
         a, b = b, a
-    return (
-        sentence[: a.start(1)] + b.group(1) + sentence[a.end(1): b.start(1)] + a.group(1)
-        + sentence[b.end(1):]
-    )
+    return sentence[: a.start(1)] + b.group(1) + sentence[a.end(1) : b.start(1)] + a.group(1) + sentence[b.end(1) :]
 
 
 def subset_entailment(premise: str, rng: random.Random) -> str | None:
@@ -165,9 +174,7 @@ CORRUPTORS = {
 }
 
 
-def generate(
-    premises: Sequence[str], counts: dict[str, int], seed: int
-) -> list[dict[str, str]]:
+def generate(premises: Sequence[str], counts: dict[str, int], seed: int) -> list[dict[str, str]]:
     """Build up to counts[kind] pairs per kind from the given premises (deduplicated, in order)."""
     rng = random.Random(seed)
     unique = list(dict.fromkeys(p.strip() for p in premises if p.strip()))

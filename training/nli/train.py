@@ -26,18 +26,24 @@ from typing import Any
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
 
-import torch  # noqa: E402
-import yaml  # noqa: E402
-from transformers import (  # noqa: E402
+import torch
+import yaml
+from transformers import (
     AutoModelForSequenceClassification,
     AutoTokenizer,
     get_linear_schedule_with_warmup,
 )
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-import synth  # noqa: E402
+import synth
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
+
+
+def pick_threads() -> int:
+    """Two intra-op threads on an idle 2-core machine; one when it is busy (a second thread would wait)."""
+    cores = os.cpu_count() or 1
+    return min(2, cores) if os.getloadavg()[0] < cores + 0.5 else 1
 
 
 def log(msg: str) -> None:
@@ -176,7 +182,8 @@ def main() -> None:
     ckpt_path = run_dir / "checkpoint-last.pt"
     max_steps_cap = args.max_steps if args.max_steps is not None else int(tcfg.get("max_steps", 0))
 
-    torch.set_num_threads(int(tcfg.get("num_threads", 2)))
+    threads_cfg = str(tcfg.get("num_threads", "auto"))
+    torch.set_num_threads(2 if threads_cfg == "auto" else int(threads_cfg))
     random.seed(seed)
     torch.manual_seed(seed)
 
@@ -204,8 +211,8 @@ def main() -> None:
 
     bs = int(tcfg["batch_size"])
     steps_per_epoch = math.ceil(len(train) / bs)
-    epochs = int(tcfg["epochs"])
-    total_steps = steps_per_epoch * epochs
+    epochs = float(tcfg["epochs"])
+    total_steps = math.ceil(steps_per_epoch * epochs)
 
     no_decay = ("bias", "LayerNorm.weight", "layernorm", "norm.weight")
     groups = [
@@ -266,6 +273,7 @@ def main() -> None:
         tmp.replace(ckpt_path)
 
     seg_start = time.time()
+    last_save = seg_start
     loss_acc = 0.0
     n_acc = 0
     tick = time.time()
@@ -283,15 +291,18 @@ def main() -> None:
             sched.step()
             optim.zero_grad(set_to_none=True)
             step += 1
-            loss_acc += float(out.loss)
+            loss_acc += out.loss.item()
             n_acc += 1
             pairs_since += len(batch["labels"])
 
+            if threads_cfg == "auto" and step % 5 == 0:
+                torch.set_num_threads(pick_threads())
             if step % int(tcfg["log_every_steps"]) == 0:
                 dt = time.time() - tick
                 log(
                     f"step {step}/{total_steps} epoch {epoch} loss {loss_acc / n_acc:.4f} "
-                    f"lr {sched.get_last_lr()[0]:.2e} {pairs_since / dt:.1f} pairs/s"
+                    f"lr {sched.get_last_lr()[0]:.2e} {pairs_since / dt:.1f} pairs/s "
+                    f"threads {torch.get_num_threads()} load {os.getloadavg()[0]:.1f}"
                 )
                 loss_acc, n_acc, tick, pairs_since = 0.0, 0, time.time(), 0
             last = step == total_steps or (max_steps_cap and step >= max_steps_cap)
@@ -302,14 +313,17 @@ def main() -> None:
                 log(f"dev {json.dumps(res)}")
                 if res["accuracy"] > best_acc:
                     best_acc = res["accuracy"]
-                    meta = dict(meta_base, best=res, history=history,
-                                train_seconds=elapsed_before + (time.time() - seg_start))
+                    meta = dict(
+                        meta_base, best=res, history=history, train_seconds=elapsed_before + (time.time() - seg_start)
+                    )
                     export(model, tokenizer, run_dir / "best", meta)
                     log(f"new best -> {run_dir.name}/best")
                 tick = time.time()
                 pairs_since = 0
-            if step % int(tcfg["save_every_steps"]) == 0 or last:
+            due = time.time() - last_save > 60 * float(tcfg.get("save_every_minutes", 10))
+            if step % int(tcfg["save_every_steps"]) == 0 or last or due:
                 save_ckpt()
+                last_save = time.time()
             if last:
                 done = True
                 break
