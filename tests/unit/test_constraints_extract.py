@@ -167,6 +167,7 @@ POSITIVE = [
     ("Write a riddle that doesn't use commas.", "punctuation:no_comma", {}),
     ("The word sneaker should appear 10 or more times in your response.", "keywords:frequency",
      {"keyword": "sneaker", "relation": "at least", "frequency": 10}),
+    ("Explain GANs to me using bullet points.", "rubriq:bullet_list", {}),
     # audience / form
     ("Explain photosynthesis at a 5th grade reading level.", "rubriq:reading_level", {"grade": 5}),
     ("Write about 200 words on tides.", "rubriq:approximate_words", {"num_words": 200}),
@@ -200,6 +201,9 @@ NEGATIVE = [
     ("Each paragraph should have at least 3 sentences.", S),
     ("Return a slug function: lower-case, words joined by hyphens.", "change_case:english_lowercase"),
     ("Make a tweet without using capital letters.", "change_case:english_capital"),
+    ("Write a story about a table.", "rubriq:markdown_table"),
+    ("Parse this CSV file and explain it.", "rubriq:csv_format"),
+    ("Your answer must contain exactly 4 bullet points, such as:\n* a", "rubriq:bullet_list"),
     ("Respond with one code block and no more than 2 sentences of explanation.", S),
     ("End your response with the phrase \"Questions welcome.\"", "rubriq:required_phrase"),
 ]

@@ -427,6 +427,9 @@ EXACTLY_N_RE = re.compile(rf"\bexactly\s+(?P<n>{NUM})\b", re.IGNORECASE)
 NO_LISTS_RE = re.compile(
     r"\b(?:no|not?\s+(?:use|give|include|write|add)\s+(?:me\s+)?(?:any\s+)?|without\s+(?:any\s+)?|avoid\s+(?:any\s+)?)"
     r"(?:bullet(?:ed)?\s*(?:points?|lists?)?|lists?|numbered\s+lists?)\b", re.IGNORECASE)
+BULLET_USE_RE = re.compile(
+    r"\b(?:in|as|using|use|with|into)\s+(?:a\s+)?(?:\w+\s+)?(?:bullet(?:ed)?[\s-]?points?|bullets|bullet(?:ed)?\s+lists?)\b",
+    re.IGNORECASE)
 NUMBERED_LIST_RE = re.compile(
     rf"\b(?:(?:a|as\s+a|in\s+a|the\s+form\s+of\s+a)\s+numbered\s+list(?:\s+of\s+(?P<n>{NUM})\b)?|"
     rf"(?P<m>{NUM})\s+numbered\s+(?:items|points|steps))", re.IGNORECASE)
@@ -480,6 +483,14 @@ def extract_bullets(ex: Extraction) -> None:
                        Span(clause.start + min(exact.start(), mention.start()),
                             clause.start + max(exact.end(), mention.end())),
                        f"exactly {n} bullet point{'s' if n != 1 else ''}", 0.8)
+    counted_kinds = ("detectable_format:number_bullet_lists", "rubriq:bullet_count", "rubriq:no_lists")
+    if not any(ex.has(kind) for kind in counted_kinds):
+        for clause in ex.clauses:  # "explain it using bullet points": a list, of any length
+            mention = BULLET_USE_RE.search(clause.text)
+            if mention and not NEGATION_RE.search(clause.text[max(0, mention.start() - 30):mention.start()]):
+                ex.add("rubriq:bullet_list", "format", {}, Span(clause.start + mention.start(),
+                       clause.start + mention.end()), "a bulleted list", 0.75)
+                break
     numbered = NUMBERED_LIST_RE.search(ex.view)
     if numbered:
         raw = numbered.group("n") or numbered.group("m")
@@ -611,9 +622,10 @@ JSON_RE = re.compile(
     r"\bJSON\s+(?:format|object|output|only)\b|\bvalid\s+JSON\b", re.IGNORECASE)
 YAML_RE = re.compile(r"\b(?:in|as|into|using)\s+(?:a\s+|valid\s+)?YAML\b|\bYAML\s+(?:format|only|document)\b",
                      re.IGNORECASE)
-CSV_RE = re.compile(r"\b(?:in|as|into|using)\s+(?:a\s+)?CSV\b|\bCSV\s+(?:format|only|file)\b", re.IGNORECASE)
-TABLE_RE = re.compile(r"\b(?:in|as|into|using|with|a|an)\s+(?:a\s+)?(?:markdown\s+)?table\b|\btable\s+format\b",
-                      re.IGNORECASE)
+CSV_RE = re.compile(r"\b(?:in|as|into|using)\s+(?:a\s+)?CSV\b|\bCSV\s+(?:format|only)\b", re.IGNORECASE)
+TABLE_RE = re.compile(
+    r"\b(?:in|as|into|using)\s+(?:a\s+)?(?:markdown\s+)?table\b|\bmarkdown\s+table\b|\btable\s+format\b|"
+    r"\ba\s+table\s+(?:of|comparing|with\s+columns|that\s+(?:compares|lists|shows))\b", re.IGNORECASE)
 HEADINGS_RE = re.compile(
     r"\b(?:use|using|with|include|add|under)\s+(?:markdown\s+|clear\s+|section\s+)?(?:headings|headers)\b",
     re.IGNORECASE)
