@@ -186,3 +186,10 @@ def test_labels_the_prompt_offers_are_not_invented_values():
 def test_no_source_means_values_cannot_be_checked():
     result = check("---\ntask: extraction\n---\nExtract the name and email. Return JSON.", GOOD_JSON, tiers=TIER_0)
     assert param(result, "no_invention").status == "not_applicable"
+
+
+def test_extract_from_the_text_below_runs_the_extraction_profile():
+    result = check(f"Extract the name and email from the text below. Return JSON.\n\n{SOURCE.replace('email', 'text')}",
+                   GOOD_JSON, tiers=TIER_0)
+    assert result.profile.task == "extraction"
+    assert param(result, "format_compliance").status == "ok"

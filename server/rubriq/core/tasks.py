@@ -128,6 +128,8 @@ TASK_CUES: dict[TaskType, tuple[tuple[str, float], ...]] = {
         (r"\b(?:identify|list|find) (?:all|every|each)\b(?! (?:steps|reasons|ways))", 1.5),
         (r"\b(?:fields?|entities|key-value|named entit)", 1.0),
         (r"\b(?:return|output|give|respond)\b[ \t]+" + _W + r"(?:as|in) (?:json|csv|yaml)\b", 1.0),
+        # "Extract X from the text below" is extraction, not a question about the text.
+        (r"\b(?:extract|pull out|harvest)\b[^.\n]{0,80}?\bfrom (?:the|this|these|that|my)\b", 1.0),
     ),
     TaskType.REWRITING: (
         (r"\b(?:rewrite|re-write|rephrase|paraphrase|proofread|copy-?edit|reword|polish|simplify)\b", 3.0),
