@@ -232,6 +232,7 @@ LIMIT_NUMBER_RE = re.compile(
 DISTRIBUTIVE_RE = re.compile(
     r"\b(?:each|every|per)\s+(?:single\s+)?(?:line|paragraph|section|bullet|point|item|stanza|sentence|verse|"
     r"part|step|answer|response|version|entry|slide|tweet|name|title|heading)s?\b", re.IGNORECASE)
+CAPITALIZE_BEFORE_RE = re.compile(r"capitali[sz]e\W{1,3}(?:\w+\W{1,3}){0,3}$", re.IGNORECASE)
 PART_OF_RE = re.compile(r"\s+of\s+(?!(?:text|prose|content|writing|output|response|answer)\b)[a-z]", re.IGNORECASE)
 LIMIT_TO_RE = re.compile(r"\b(?:limit|restrict|cap|keep)\w*\b[^.\n]{0,40}\bto\s*$", re.IGNORECASE)
 
@@ -244,6 +245,8 @@ def _length(ex: Extraction, regex: re.Pattern[str], kind: str, param: str, unit:
         gap = view[m.start("n"):m.start("unit")].lower()
         if re.search(_CAPITAL_CUE, gap) or "letter" in gap:
             continue
+        if unit == "word" and CAPITALIZE_BEFORE_RE.search(view[max(0, m.start() - 40):m.start()]):
+            continue  # "capitalize at least 6 words" counts capital words
         n = parse_number(m.group("n"))
         if n is None or n > 100_000:
             continue
@@ -516,8 +519,8 @@ def extract_highlights(ex: Extraction) -> None:
         if not verb:
             continue
         nearby = text + " " + (ex.clauses[index + 1].text if index + 1 < len(ex.clauses) else "")
-        if not HIGHLIGHT_MARKUP_RE.search(nearby):
-            continue
+        if not HIGHLIGHT_MARKUP_RE.search(nearby) and not re.match(r"italic|bold", verb.group(), re.IGNORECASE):
+            continue  # "highlight" alone may mean stress in words; italic and bold are markdown
         if re.search(_CAPITAL_CUE, text[max(0, verb.start() - 60):verb.end() + 10], re.IGNORECASE):
             continue  # "use capital letters to highlight key points" is about casing
         n = None
@@ -558,7 +561,7 @@ SECTION_MARK_RE = re.compile(
 
 
 SECTION_MARKED_RE = re.compile(
-    r"\b(?P<unit>sections?|parts?|paragraphs?|chapters?|days?|steps?)\s+(?:marked|labell?ed|starting|beginning|headed|"
+    r"\b(?P<unit>sections?|parts?|paragraphs?|chapters?|days?|steps?)\s*,?\s+(?:marked|labell?ed|starting|beginning|headed|"
     r"titled)\s+(?:with|by|as)\s+[\"'“‘]?(?P<split>[A-Za-z][\w-]{0,24})\s+(?:X|N|\d{1,2}|#|\{[a-z]\}|\[[a-z]\])\b",
     re.IGNORECASE,
 )
@@ -682,7 +685,9 @@ def extract_formats(ex: Extraction) -> None:
 
 CAPITAL_WORDS_RE = re.compile(
     r"\b(?:words?|terms?)\s+(?:with|in|using|written\s+in|that\s+are\s+(?:in\s+)?|of)\s+(?:all\s+)?(?:capital(?:\s+letters|s)?|"
-    r"caps|upper\s*-?case(?:\s+letters)?)|\b(?:all[\s-]caps|capitali[sz]ed|all[\s-]capital|uppercase|capital)\s+words\b",
+    r"caps|upper\s*-?case(?:\s+letters)?)|\b(?:all[\s-]caps|capitali[sz]ed|all[\s-]capital|uppercase|capital)\s+words\b|"
+    r"\bcapitali[sz]e\s+(?:at\s+least|at\s+most|only|exactly|no\s+more\s+than|fewer\s+than|less\s+than)?\s*\d{1,4}\s+"
+    r"(?:[a-z]{2,15}\s+)?words\b",
     re.IGNORECASE)
 TIMES_COUNT_RE = re.compile(
     rf"\b(?:(?P<rel>{REL})\s+)?(?:(?P<a>{NUM})\s+(?:or|to|-)\s+)?(?:(?P<n>{NUM})(?:\s+(?:times?|words?|occurrences?)\b)?"
@@ -690,7 +695,8 @@ TIMES_COUNT_RE = re.compile(
     re.IGNORECASE)
 ALL_CAPITAL_RE = re.compile(
     r"\ball\s+(?:in\s+)?(?:capital(?:s|\s+letters?)|caps|upper\s*-?\s*case(?:\s+letters)?|block\s+capitals)|"
-    r"\bcapital\s+letters\s+only|\bonly\s+(?:use\s+)?capital\s+letters|\b(?:in|using|use)\s+(?:only\s+)?capital\s+letters|"
+    r"\bcapital\s+letters\s+only|\bonly\s+(?:use\s+)?capital\s+letters|\bin\s+(?:only\s+)?capital\s+letters|"
+    r"\b(?:using|use)\s+only\s+capital\s+letters|"
     r"\bcapitali[sz]e\s+(?:all|every|each)\s+(?:of\s+)?(?:your\s+|the\s+)?(?:words?|letters?)|"
     r"\b(?:only\s+)?upper\s*-?\s*case\s+(?:only|letters\s+only)|\bin\s+upper\s*-?\s*case\b|"
     r"\bnot\s+a\s+single\s+(?:word|letter)[^.\n]{0,60}lower\s*-?\s*case|"
@@ -997,6 +1003,12 @@ def _keyword_clause(ex: Extraction, clause: Clause) -> None:
                 text[max(0, m.start() - 12):m.start()], re.IGNORECASE):
             continue  # "start with the word X" is a first-word constraint, not a keyword
         span = Span(clause.start + m.start(), clause.start + end)
+        counts = [c for c in _times_bounds(text, end, end=end + 60) if c[1][0] - end < 30]
+        if counts and (len(items) == 1 or re.match(r"\s*each\b", text[counts[0][1][1]:counts[0][1][1] + 8], re.I)):
+            for keyword in items:  # 'mention "dose" at least 5 times': a frequency, not mere presence
+                _add_frequency(ex, keyword, counts[0][0], Span(span.start, clause.start + counts[0][1][1]))
+            taken.append((m.start(), counts[0][1][1]))
+            continue
         words = [i for i in items if len(i.split()) == 1]
         phrases = [i for i in items if len(i.split()) > 1]
         if words:
@@ -1111,6 +1123,9 @@ POSTSCRIPT_RE = re.compile(
     r"\b(?:post\s?-?script|P\.\s?S\.?)\b[^\n]{0,80}?\b(?:start\w*|begin\w*|indicated|marked|denoted|prefixed|"
     r"introduced|labell?ed)\s+(?:with|by)\s+(?P<marker>P\.\s?P\.\s?S\.?|P\.\s?S\.?|[\"“'][^\"”'\n]{1,20}[\"”'])",
     re.IGNORECASE)
+POSTSCRIPT_MARKER_RE = re.compile(
+    r"\b(?:start\w*|begin\w*|prefix\w*)\s+(?:it\s+)?with\s+(?:a\s+|an\s+|the\s+)?[\"“']?"
+    r"(?P<marker>P\.\s?P\.\s?S\b\.?|P\.\s?S\.)", re.IGNORECASE)
 POSTSCRIPT_PLAIN_RE = re.compile(r"\b(?:add|include|with|end\s+with|append)\s+(?:a\s+)?(?:post\s?-?script|P\.S\.)",
                                  re.IGNORECASE)
 
@@ -1121,6 +1136,13 @@ def extract_postscript(ex: Extraction) -> None:
         raw = m.group("marker").strip("\"“”'")
         compact = raw.replace(" ", "").upper()
         marker = "P.P.S" if compact.startswith("P.P.S") else ("P.S." if compact.startswith("P.S") else raw.strip())
+        ex.add("detectable_content:postscript", "content", {"postscript_marker": marker}, Span(m.start(), m.end()),
+               f"a postscript starting with {marker}")
+        return
+    m = POSTSCRIPT_MARKER_RE.search(ex.view)  # "add a note starting with P.S."
+    if m:
+        compact = m.group("marker").replace(" ", "").upper()
+        marker = "P.P.S" if compact.startswith("P.P.S") else "P.S."
         ex.add("detectable_content:postscript", "content", {"postscript_marker": marker}, Span(m.start(), m.end()),
                f"a postscript starting with {marker}")
         return
