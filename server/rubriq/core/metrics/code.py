@@ -305,6 +305,7 @@ class ScanResult:
 
 
 _PAIRS = {")": "(", "]": "[", "}": "{"}
+CHAR_LITERAL_RE = re.compile(r"'(?:\\.[^'\n]{0,8}|[^'\\\n])'")
 
 
 def scan_brackets(code: str, language: str) -> ScanResult:
@@ -336,7 +337,7 @@ def scan_brackets(code: str, language: str) -> ScanResult:
             i = _skip_string(code, i, multiline=ch == "`")
             continue
         if ch == "'" and char_quote:
-            literal = re.match(r"'(?:\\.[^'\n]{0,8}|[^'\\\n])'", code[i : i + 12])
+            literal = CHAR_LITERAL_RE.match(code, i, i + 12)
             i += len(literal.group()) if literal else 1
             continue
         if ch in "([{":
@@ -725,8 +726,8 @@ class CodeStaticMetric:
             findings.extend(lacking)
             if reports and not lacking:
                 present += 1
-            elif not reports:
-                missing.append("docstrings")
+            else:
+                missing.append("docstrings" if not lacking else f"docstrings ({len(lacking)} definition(s))")
         if comments is not None:
             items += 1
             if any(report.comments for report in reports):
