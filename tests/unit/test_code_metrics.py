@@ -83,6 +83,12 @@ def test_brackets_inside_strings_comments_and_char_literals_are_ignored():
     assert "CG002" not in codes(result)
 
 
+def test_javascript_regex_literals_are_skipped_but_division_is_not_a_regex():
+    assert scan_brackets('const s = t.replace(/[(]/g, "");\nif (/\\)/.test(x)) { y = a / (b + c) / d; }',
+                         "javascript").problem is None
+    assert scan_brackets("const half = (a + b) / 2);", "javascript").problem is not None
+
+
 def test_a_mismatched_closer_is_named():
     problem = scan_brackets("if (a[0) { }", "c").problem
     assert problem is not None and problem[0] == 7 and "'[' is still open" in problem[1]

@@ -116,6 +116,14 @@ def test_field_names_match_across_spellings():
     assert not key_matches("email", "name")
 
 
+def test_field_lists_are_read_only_where_the_prompt_lists_fields():
+    listed = run("Return JSON with the fields: name, email and phone.", GOOD_JSON)
+    assert [f.data["field"] for f in listed.findings if f.code == "EX003"] == ["phone"]
+    adjective = run("Extract the key points from the email as JSON.", GOOD_JSON)
+    assert param(adjective, "entity_completeness").status == "not_applicable"
+    assert "EX004" not in codes(adjective)
+
+
 def test_a_missing_requested_field_is_reported():
     result = run("Extract the name, email, phone number and order date. Return JSON.", GOOD_JSON)
     missing = [f.data["field"] for f in result.findings if f.code == "EX003"]

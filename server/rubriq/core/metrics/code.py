@@ -317,6 +317,7 @@ def scan_brackets(code: str, language: str) -> ScanResult:
     dash = language in DASH_COMMENT
     char_quote = language in CHAR_QUOTE
     backtick = language in BACKTICK_STRING
+    regex_literals = language in ("javascript", "typescript")
     i, n = 0, len(code)
     while i < n:
         ch = code[i]
@@ -332,6 +333,9 @@ def scan_brackets(code: str, language: str) -> ScanResult:
             end = n if end < 0 else end + 2
             result.comment_spans.append((i, end))
             i = end
+            continue
+        if ch == "/" and regex_literals and _regex_may_start(code, i):
+            i = _skip_regex(code, i)
             continue
         if ch == '"' or (ch == "'" and not char_quote) or (ch == "`" and backtick):
             i = _skip_string(code, i, multiline=ch == "`")
@@ -353,6 +357,38 @@ def scan_brackets(code: str, language: str) -> ScanResult:
         opener, at = stack[-1]
         result.problem = (at, f"{opener!r} is never closed ({len(stack)} unclosed)")
     return result
+
+
+REGEX_PRECEDER_RE = re.compile(r"(?:[(,=:\[!&|?{};+\-*%<>~^]|\breturn|\btypeof|\bcase)$")
+
+
+def _regex_may_start(code: str, at: int) -> bool:
+    """A `/` at a line start or after an operator, an opening bracket or `return` starts a JavaScript regex."""
+    if code[at + 1 : at + 2] in ("/", "*"):
+        return False
+    window_start = max(code.rfind("\n", max(0, at - 40), at) + 1, at - 40)  # a bounded look back: linear scan
+    before = code[window_start:at].rstrip(" \t")
+    return not before or REGEX_PRECEDER_RE.search(before) is not None
+
+
+def _skip_regex(code: str, start: int) -> int:
+    """Index after the regex literal opening at `start` (escapes and [classes] honoured); the line end at worst."""
+    i, n, in_class = start + 1, len(code), False
+    while i < n:
+        ch = code[i]
+        if ch == "\\":
+            i += 2
+            continue
+        if ch == "\n":
+            return i
+        if ch == "[":
+            in_class = True
+        elif ch == "]":
+            in_class = False
+        elif ch == "/" and not in_class:
+            return i + 1
+        i += 1
+    return n
 
 
 def _skip_string(code: str, start: int, *, multiline: bool) -> int:

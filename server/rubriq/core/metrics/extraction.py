@@ -46,9 +46,10 @@ CONSTRAINT_KINDS = {"json": "detectable_format:json_format", "yaml": "rubriq:yam
                     "csv": "rubriq:csv_format"}
 NEGATED_RE = re.compile(r"\b(?:no|not|without|don't|do not|never|instead of|rather than)\s+(?:\w+\s+){0,2}$",
                         re.IGNORECASE)
+# "fields: name, email", "the keys `id` and `total`", "columns named date, amount"; a bare "key points" is not a list.
 FIELD_LIST_RE = re.compile(
-    r"\b(?:fields?|keys?|properties|columns|attributes|headers?)\b(?:\s+(?:named|called|like|such as|including|"
-    r"for))?\s*[:(—-]?\s*(?=[`'\"“A-Za-z])", re.IGNORECASE)
+    r"\b(?:fields?|keys?|properties|columns|attributes|headers?)\b(?P<connector>[ \t]+(?:named|called|like|such as|"
+    r"including)\b|[ \t]*[:(—])?[ \t]*(?=[`'\"“A-Za-z])", re.IGNORECASE)
 EXTRACT_LIST_RE = re.compile(r"\b(?:extract|pull out|identify|find|list|capture|return)\s+(?:all\s+|every\s+|each\s+)?"
                              r"(?:of\s+)?(?:the\s+)?(?:following\s*:?\s*)?", re.IGNORECASE)
 LIST_STOP_RE = re.compile(
@@ -92,6 +93,8 @@ AMOUNT_RE = re.compile(r"[$€£¥]\s?\d[\d,]*(?:\.\d+)?|\b\d[\d,]*(?:\.\d+)?\s?
 PROPER_NAME_RE = re.compile(r"\b[A-Z][a-z]+(?:[ \t]+(?:[A-Z]\.|[A-Z][a-z]+|van|von|de|da|del|of)){1,3}\b")
 NUMBER_RE = re.compile(r"-?\d[\d,]*(?:\.\d+)?")
 WORD_RE = re.compile(r"[^\W_]+")
+NON_DIGIT_RE = re.compile(r"\D")
+NON_WORD_RE = re.compile(r"\W")
 SMALL_NUMBERS = {w: i for i, w in enumerate((
     "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
     "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty"))}
@@ -494,8 +497,13 @@ def prompt_request(ctx: CheckContext) -> Request:
                 names += [FieldRequest(str(k), "example") for k in sample]
         if not names:
             for match in FIELD_LIST_RE.finditer(view):
-                if not _negated(view, match.start()):
-                    names += [FieldRequest(item, "list") for item in _list_items(view[match.end() : match.end() + 300])]
+                if _negated(view, match.start()):
+                    continue
+                following = view[match.end() : match.end() + 300]
+                items = _list_items(following)
+                # Without a connector or quotes, only a comma-separated list of two or more counts as field names.
+                if match.group("connector") or following[:1] in "`'\"“" or (len(items) >= 2 and "," in following[:80]):
+                    names += [FieldRequest(item, "list") for item in items]
         if not names:
             for match in EXTRACT_LIST_RE.finditer(view):
                 items = _list_items(view[match.end() : match.end() + 300])
@@ -621,7 +629,7 @@ class SourceIndex:
 
     @cached_property
     def digits(self) -> str:
-        return re.sub(r"\D", "", self.text)
+        return NON_DIGIT_RE.sub("", self.text)
 
 
 def value_in_source(value: Any, source: SourceIndex) -> tuple[bool, list[str]]:
@@ -637,8 +645,8 @@ def value_in_source(value: Any, source: SourceIndex) -> tuple[bool, list[str]]:
     dates = _dates(text)
     if dates and dates <= source.dates:
         return True, []
-    digits = re.sub(r"\D", "", text)
-    if len(digits) >= 5 and len(digits) >= 0.5 * len(re.sub(r"\W", "", text)):
+    digits = NON_DIGIT_RE.sub("", text)
+    if len(digits) >= 5 and len(digits) >= 0.5 * len(NON_WORD_RE.sub("", text)):
         return digits in source.digits, [] if digits in source.digits else [text]
     number_match = NUMBER_RE.fullmatch(text.replace("$", "").replace("€", "").replace("£", "").strip())
     if number_match:
@@ -663,7 +671,7 @@ def source_entities(kind: str, text: str) -> list[str]:
     elif kind == "url":
         found = [u.rstrip(".,;:") for u in URL_RE.findall(text)]
     elif kind == "phone":
-        found = [p for p in PHONE_RE.findall(text) if 7 <= len(re.sub(r"\D", "", p)) <= 15
+        found = [p for p in PHONE_RE.findall(text) if 7 <= len(NON_DIGIT_RE.sub("", p)) <= 15
                  and not re.fullmatch(r"\d{4}-\d{1,2}-\d{1,2}", p.strip())]
     elif kind == "amount":
         found = AMOUNT_RE.findall(text)
@@ -686,7 +694,7 @@ _SENTENCE_OPENERS = frozenset({"The", "This", "That", "These", "Those", "In", "O
 
 def entity_in_output(kind: str, entity: str, output_text: str, output_index: SourceIndex) -> bool:
     if kind == "phone":
-        return re.sub(r"\D", "", entity) in output_index.digits
+        return NON_DIGIT_RE.sub("", entity) in output_index.digits
     if kind == "amount":
         number = NUMBER_RE.search(entity)
         return number is not None and float(number.group().replace(",", "")) in output_index.numbers
