@@ -81,6 +81,8 @@ def test_a_direct_opening_is_not_preamble():
     result = run("What is the capital of France?", "Paris is the capital of France.", "open_qa")
     assert codes(result) == []
     assert param(result, "directness").score == 1.0
+    long_opener = "Certainly, the capital of France is Paris, which has been the seat of government for centuries."
+    assert codes(run("What is the capital of France?", long_opener + " It is on the Seine.", "open_qa")) == []
 
 
 def test_a_late_yes_no_verdict_is_reported():

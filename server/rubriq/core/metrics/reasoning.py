@@ -53,6 +53,8 @@ WEAK_ANSWER_RES = (
 )
 BOLD_RE = re.compile(r"\*\*([^*\n]{1,60})\*\*")
 NUMBER_RE = re.compile(r"-?\$?\d[\d,]*(?:\.\d+)?(?:/\d+)?")
+SENTENCE_END_RE = re.compile(r"(?<=[^\d])\.(?:\s|$)|\.\s")  # a full stop, not a decimal point
+LOWER_WORD_RE = re.compile(r"[a-z0-9]+")
 
 STEP_RE = re.compile(
     r"\d\s*(?:[-+*/×÷^]|\sx\s)\s*\$?\d|=\s*-?\$?\d|^\W*(?:step\s*\d+|first(?:ly)?|second(?:ly)?|third(?:ly)?|then|next|"
@@ -88,6 +90,7 @@ ARITH_RE = re.compile(
     r"[ \t]*=[ \t]*(-?\$?\d[\d,]*(?:\.\d+)?)")
 OPERATOR_OR_BRACKET = set("+-*/×÷^()%[]{}")
 BURIED_TAIL = 1 / 3
+PREAMBLE_MAX_WORDS = 12
 
 
 @dataclass(frozen=True)
@@ -100,7 +103,7 @@ class AnswerStatement:
 
 def _normalise_value(raw: str) -> str:
     """Numbers compare by value (no separators, units, trailing zeros); words by their first few words."""
-    text = re.split(r"(?<=[^\d])\.(?:\s|$)|\.\s", raw.strip(), maxsplit=1)[0]
+    text = SENTENCE_END_RE.split(raw.strip(), maxsplit=1)[0]
     number = NUMBER_RE.search(text)
     if number:
         token = number.group().replace("$", "").replace(",", "")
@@ -113,7 +116,7 @@ def _normalise_value(raw: str) -> str:
         except (ValueError, ZeroDivisionError):
             return token
         return f"{value:.6g}"
-    words = re.findall(r"[a-z0-9]+", text.lower())
+    words = LOWER_WORD_RE.findall(text.lower())
     words = [w for w in words if w not in ("a", "an", "the", "option", "choice")]
     return " ".join(words[:6])
 
@@ -253,7 +256,8 @@ class DirectnessMetric:
         text = ctx.output.text
         preamble = []
         for sentence in sentences[:3]:
-            if not PREAMBLE_RE.search(sentence.text):
+            # A long sentence that opens with "Certainly," usually carries the answer itself.
+            if not PREAMBLE_RE.search(sentence.text) or len(sentence.text.split()) > PREAMBLE_MAX_WORDS:
                 break
             preamble.append(sentence)
         if preamble and len(preamble) < len(sentences):
