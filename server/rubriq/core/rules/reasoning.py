@@ -39,10 +39,12 @@ define(
     "RZ004", "no-derivation", "The answer comes without working",
     parameter="derivation_structure", severity="warning", source=_COT, failure_mode="weak_reasoning",
     definition="""
-A reasoning task's answer should follow visible steps (2.4). Rubriq counts the steps before the final answer:
-numbered or bulleted items, "Step N" lines, lines carrying a calculation (`=`, an operator between numbers), and
-sentences opening with a reasoning connective (first, then, next, since, because, so, therefore). Fewer than one
-step before the answer is reported on the answer. Not checked when the prompt asks for the answer only.
+A reasoning task's answer should follow visible steps (2.4). Rubriq counts the steps of the output (answer
+statements excluded): sentences in numbered or bulleted items, "Step N" lines, sentences carrying a calculation (`=`,
+an operator between numbers) and sentences opening with a reasoning connective (first, then, next, since, because,
+so, therefore). An output with no step at all is reported on its final answer (or its last paragraph when it has
+none); `derivation_structure = min(1, steps / 2)`, halved when the answer comes before every step (RZ005). Not checked
+when the prompt asks for the answer only.
 """,
 )
 define(
