@@ -1,0 +1,265 @@
+"""Language server latency and memory, measured through the protocol against `rubriq serve` in a subprocess.
+
+Prints one JSON object:
+- cold_start_s: process start → first tier-0 publishDiagnostics of a pair (default settings, 200 ms debounce
+  included), median of --cold-runs fresh processes. Target ≤ 1.5 s.
+- tier0_change_ms: didChange → published tier-0 diagnostics for a 2,000-word output, debounce 0 (the number is
+  what comes after the debounce), median of --edits edits. Target ≤ 50 ms.
+- model_change_ms: after a one-sentence edit of a 1,500-word output whose prompt carries a 3,000-word source,
+  with warm caches: didChange → model-tier result published, median of --edits edits. Target ≤ 300 ms.
+- rss_mb: the server's resident memory once its models are loaded. Target ≤ 800 MB.
+
+Texts are real news articles and system summaries from REALSumm (`--data`, default `../shared/data` beside the
+repository). Usage: `.venv/bin/python bench/lsp_latency.py [--edits 30] [--cold-runs 3]`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import platform
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+DEFAULT_DATA = ROOT.parent / "shared" / "data"
+SERVER = [sys.executable, "-m", "rubriq", "serve"]
+
+
+class Client:
+    """A minimal LSP client over the server's stdio that timestamps every message it receives."""
+
+    def __init__(self, settings: dict[str, Any]) -> None:
+        self.settings = settings
+        self.process: asyncio.subprocess.Process | None = None
+        self.next_id = 0
+        self.pending: dict[int, asyncio.Future[Any]] = {}
+        self.published: list[tuple[float, str, list[Any]]] = []  # (time, uri, diagnostics)
+        self.publish_event = asyncio.Event()
+
+    async def start(self, root: Path) -> None:
+        env = {**os.environ, "HF_HUB_OFFLINE": "1", "TRANSFORMERS_OFFLINE": "1"}
+        self.process = await asyncio.create_subprocess_exec(
+            *SERVER, stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.DEVNULL, env=env, limit=1 << 26)
+        asyncio.get_running_loop().create_task(self._read())
+        capabilities = {"workspace": {"configuration": True},
+                        "window": {"workDoneProgress": True},
+                        "textDocument": {"publishDiagnostics": {"versionSupport": True}}}
+        await self.request("initialize", {"processId": os.getpid(), "rootUri": root.as_uri(),
+                                          "capabilities": capabilities,
+                                          "initializationOptions": {"rubriq": self.settings}})
+        self.notify("initialized", {})
+
+    def _send(self, payload: dict[str, Any]) -> None:
+        body = json.dumps(payload).encode("utf-8")
+        assert self.process is not None and self.process.stdin is not None
+        self.process.stdin.write(f"Content-Length: {len(body)}\r\n\r\n".encode("ascii") + body)
+
+    def notify(self, method: str, params: Any) -> None:
+        self._send({"jsonrpc": "2.0", "method": method, "params": params})
+
+    async def request(self, method: str, params: Any) -> Any:
+        self.next_id += 1
+        future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        self.pending[self.next_id] = future
+        self._send({"jsonrpc": "2.0", "id": self.next_id, "method": method, "params": params})
+        return await future
+
+    async def _read(self) -> None:
+        assert self.process is not None and self.process.stdout is not None
+        stream = self.process.stdout
+        while True:
+            try:
+                header = await stream.readuntil(b"\r\n\r\n")
+            except asyncio.IncompleteReadError:
+                return  # the server exited
+            length = int(header.split(b"Content-Length:")[1].split(b"\r\n")[0])
+            message = json.loads(await stream.readexactly(length))
+            now = time.perf_counter()
+            if "id" in message and "method" in message:  # a request from the server
+                result = [self.settings] if message["method"] == "workspace/configuration" else None
+                self._send({"jsonrpc": "2.0", "id": message["id"], "result": result})
+            elif "id" in message:
+                future = self.pending.pop(message["id"], None)
+                if future is not None and not future.done():
+                    future.set_result(message.get("result"))
+            elif message.get("method") == "textDocument/publishDiagnostics":
+                params = message["params"]
+                self.published.append((now, params["uri"], params["diagnostics"]))
+                self.publish_event.set()
+
+    async def wait_publish(self, uri: str, after: int, timeout: float = 120.0) -> tuple[float, list[Any]]:
+        """The first publish for `uri` beyond index `after`."""
+        deadline = time.perf_counter() + timeout
+        while True:
+            for when, published_uri, diagnostics in self.published[after:]:
+                if published_uri == uri:
+                    return when, diagnostics
+            self.publish_event.clear()
+            remaining = deadline - time.perf_counter()
+            if remaining <= 0:
+                raise TimeoutError(f"no publish for {uri}")
+            try:
+                await asyncio.wait_for(self.publish_event.wait(), remaining)
+            except TimeoutError:
+                raise TimeoutError(f"no publish for {uri}") from None
+
+    async def stop(self) -> None:
+        try:
+            await asyncio.wait_for(self.request("shutdown", None), 30)
+            self.notify("exit", None)
+        except (TimeoutError, ConnectionError):
+            pass
+        if self.process is not None:
+            try:
+                await asyncio.wait_for(self.process.wait(), 30)
+            except TimeoutError:
+                self.process.kill()
+
+
+def words(text: str, count: int) -> str:
+    return " ".join(text.split()[:count])
+
+
+def load_texts(data: Path) -> tuple[str, list[str]]:
+    """A long source (articles joined) and a pool of summary paragraphs, from REALSumm."""
+    sources = [json.loads(line)["source"] for line in (data / "realsumm" / "realsumm_sources_dev.jsonl").open()]
+    summaries = [json.loads(line)["summary"] for line in (data / "realsumm" / "realsumm_scu_presence_dev.jsonl").open()]
+    return "\n\n".join(sources), summaries
+
+
+def paragraphs_of(summaries: list[str], total_words: int) -> str:
+    """Whole summaries as paragraphs (one per line, blank lines between) until `total_words` is reached."""
+    chosen, count = [], 0
+    for summary in summaries:
+        paragraph = words(summary, total_words - count).replace(" . ", ". ")
+        chosen.append(paragraph)
+        count += len(paragraph.split())
+        if count >= total_words:
+            break
+    return "\n\n".join(chosen) + "\n"
+
+
+def did_open(client: Client, uri: str, text: str) -> None:
+    client.notify("textDocument/didOpen", {"textDocument": {"uri": uri, "languageId": "rubriq", "version": 1,
+                                                            "text": text}})
+
+
+def did_change(client: Client, uri: str, version: int, line: int, text: str, end_character: int = 0) -> None:
+    client.notify("textDocument/didChange", {
+        "textDocument": {"uri": uri, "version": version},
+        "contentChanges": [{"range": {"start": {"line": line, "character": 0},
+                                      "end": {"line": line, "character": end_character}}, "text": text}]})
+
+
+async def cold_start(root: Path, prompt: str, output: str) -> float:
+    (root / "cold.prompt").write_text(prompt, encoding="utf-8")
+    client = Client({})
+    started = time.perf_counter()
+    await client.start(root)
+    did_open(client, (root / "cold.out").as_uri(), output)
+    when, _ = await client.wait_publish((root / "cold.out").as_uri(), 0)
+    await client.stop()
+    return when - started
+
+
+async def tier0_edits(root: Path, prompt: str, output: str, edits: int) -> list[float]:
+    """Each edit inserts a word at the start of the output: every later finding moves, so each one publishes."""
+    (root / "t0.prompt").write_text(prompt, encoding="utf-8")
+    uri = (root / "t0.out").as_uri()
+    client = Client({"debounce_ms": 0, "model_tiers": "manual"})
+    await client.start(root)
+    did_open(client, uri, output)
+    await client.wait_publish(uri, 0)
+    timings = []
+    for version in range(2, edits + 2):
+        mark = len(client.published)
+        sent = time.perf_counter()
+        did_change(client, uri, version, 0, "Indeed ")
+        when, _ = await client.wait_publish(uri, mark)
+        timings.append((when - sent) * 1000)
+    await client.stop()
+    return timings
+
+
+async def model_edits(root: Path, prompt: str, output: str, edits: int) -> tuple[list[float], dict[str, Any]]:
+    """One-sentence edits with model tiers on type; done when rubriq.status says the model pass is current."""
+    (root / "mt.prompt").write_text(prompt, encoding="utf-8")
+    uri = (root / "mt.out").as_uri()
+    client = Client({"debounce_ms": 0, "model_tiers": "on_type"})
+    await client.start(root)
+    did_open(client, uri, output)
+
+    async def model_pass_at(version: int) -> dict[str, Any]:
+        while True:
+            status = await client.request("workspace/executeCommand", {"command": "rubriq.status",
+                                                                       "arguments": [uri]})
+            pair = status.get("pair") or {}
+            if pair.get("checked_versions", {}).get("output") == version and pair.get("model_pass") == "current":
+                return status
+            await asyncio.sleep(0.005)
+
+    status = await asyncio.wait_for(model_pass_at(1), 900)  # loads the models, fills the caches
+    timings = []
+    for version in range(2, edits + 2):
+        sentence = f"Edit number {version} adds one new sentence about the elections to this summary. "
+        sent = time.perf_counter()
+        did_change(client, uri, version, 2, sentence)
+        status = await asyncio.wait_for(model_pass_at(version), 300)
+        timings.append((time.perf_counter() - sent) * 1000)
+    await client.stop()
+    return timings, status
+
+
+def summary(values: list[float]) -> dict[str, float]:
+    return {"median": round(statistics.median(values), 1), "min": round(min(values), 1),
+            "max": round(max(values), 1), "n": len(values)}
+
+
+async def main_async(args: argparse.Namespace) -> dict[str, Any]:
+    source, summaries = load_texts(args.data)
+    story_prompt = (ROOT / "tests" / "fixtures" / "lsp" / "story.prompt").read_text(encoding="utf-8")
+    output_2000 = paragraphs_of(summaries, 2000)
+    source_3000 = words(source, 3000).replace(" . ", ". ")
+    grounded_prompt = ("Summarize the articles below for a general reader in about 1,500 words.\n\nText:\n"
+                       f"{source_3000}\n")
+    output_1500 = paragraphs_of(summaries[40:], 1500)
+    result: dict[str, Any] = {"benchmark": "lsp_latency", "python": platform.python_version(),
+                              "cpus": os.cpu_count()}
+    with tempfile.TemporaryDirectory() as folder:
+        root = Path(folder)
+        colds = [await cold_start(root, story_prompt, output_2000) for _ in range(args.cold_runs)]
+        result["cold_start_s"] = {k: round(v / 1000, 3) if k != "n" else v
+                                  for k, v in summary([c * 1000 for c in colds]).items()}
+        result["tier0_change_ms"] = summary(await tier0_edits(root, story_prompt, output_2000, args.edits))
+        result["tier0_output_words"] = len(output_2000.split())
+        if not args.no_models:
+            timings, status = await model_edits(root, grounded_prompt, output_1500, args.edits)
+            result["model_change_ms"] = summary(timings)
+            result["model_output_words"] = len(output_1500.split())
+            result["model_source_words"] = len(source_3000.split())
+            result["models"] = status["models"]["models"]
+            result["models_detail"] = status["models"]["detail"]
+            result["rss_mb"] = status["rss_mb"]
+    result["targets"] = {"cold_start_s": 1.5, "tier0_change_ms": 50, "model_change_ms": 300, "rss_mb": 800}
+    return result
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--edits", type=int, default=30)
+    parser.add_argument("--cold-runs", type=int, default=3)
+    parser.add_argument("--data", type=Path, default=Path(os.environ.get("RUBRIQ_DATA", DEFAULT_DATA)))
+    parser.add_argument("--no-models", action="store_true", help="skip the model-tier and memory measurements")
+    print(json.dumps(asyncio.run(main_async(parser.parse_args())), sort_keys=True))
+
+
+if __name__ == "__main__":
+    main()
