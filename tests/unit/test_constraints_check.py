@@ -3,9 +3,14 @@ failing spans in the output; loose mode forgives a first or last line and `*` as
 
 from __future__ import annotations
 
+import re
+
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from rubriq.core.constraints import KINDS, Constraint, check_constraint
+from rubriq.core.constraints.check import _bullet_spans, placeholder_spans
 from rubriq.core.text import Span
 
 
@@ -138,3 +143,19 @@ def test_language_verdict_is_deterministic() -> None:
     text = "Ceci est un texte court mais clairement écrit en français pour le test."
     constraint = c("language:response_language", language="fr")
     assert len({check_constraint(text, constraint).measured for _ in range(5)}) == 1
+
+
+# The single-pass scanners count what IFEval's regular-expression definitions count (checked on small inputs,
+# where the regexes are quick): bullets `^\s*\*[^\*].*$` plus `^\s*-.*$`, placeholders `\[.*?\]` (within a
+# line), titles `<<[^\n]+>>`.
+_PIECES = st.sampled_from(["*", "**", "-", " ", "\t", "\n", "\n\n", "a", "[", "]", "<<", ">>", "<", ">", "x y"])
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(_PIECES, max_size=16).map("".join))
+def test_scanners_agree_with_ifevals_pattern_definitions(text: str) -> None:
+    bullets = len(re.findall(r"^\s*\*[^\*].*$", text, re.MULTILINE)) + len(re.findall(r"^\s*-.*$", text, re.MULTILINE))
+    assert len(_bullet_spans(text)) == bullets
+    assert len(placeholder_spans(text)) == len(re.findall(r"\[.*?\]", text))
+    has_title = any(t.lstrip("<").rstrip(">").strip() for t in re.findall(r"<<[^\n]+>>", text))
+    assert check_constraint(text, c("detectable_format:title")).passed == (has_title and bool(text.strip()))

@@ -192,20 +192,22 @@ def _nth_paragraph_first_word(model: TextModel, p: dict[str, Any]) -> Outcome:
 
 
 def placeholder_spans(text: str) -> list[Span]:
-    """Non-overlapping `[...]` runs, each from a `[` to the next `]` (lines may break inside), found in one pass.
+    """Non-overlapping `[...]` runs within one line, each from a `[` to the next `]`, found in one pass.
 
-    Same matches as the regex `\\[[^\\]]*\\]`, without its quadratic rescans when `]` never comes.
+    Same matches as IFEval's `\\[.*?\\]`, without its quadratic rescans of a line where `]` never comes.
     """
-    spans, pos = [], 0
-    while True:
+    spans, pos, n = [], 0, len(text)
+    while pos < n:
         start = text.find("[", pos)
         if start < 0:
-            return spans
-        end = text.find("]", start + 1)
-        if end < 0:
-            return spans
-        spans.append(Span(start, end + 1))
-        pos = end + 1
+            break
+        close, newline = text.find("]", start + 1), text.find("\n", start + 1)
+        if close >= 0 and (newline < 0 or close < newline):
+            spans.append(Span(start, close + 1))
+            pos = close + 1
+        else:  # no `]` before the line ends: no later `[` on this line closes either
+            pos = newline + 1 if newline >= 0 else n
+    return spans
 
 
 def _placeholders(model: TextModel, p: dict[str, Any]) -> Outcome:
@@ -241,13 +243,11 @@ def _bullet_spans(text: str) -> list[Span]:
     for index, line in enumerate(lines):
         start = pos
         pos += len(line) + 1
-        if skip_next:
-            skip_next = False
-            continue
         body = line.lstrip()
+        star_consumed, skip_next = skip_next, False  # IFEval's two patterns count "*" and "-" lines apart
         if body.startswith("-"):
             spans.append(Span(start, start + len(line)))
-        elif body.startswith("*"):
+        elif body.startswith("*") and not star_consumed:
             if len(body) > 1 and body[1] != "*":
                 spans.append(Span(start, start + len(line)))
             elif len(body) == 1 and index < len(lines) - 1:  # a lone "*": the newline stands in for the character
