@@ -45,3 +45,27 @@ def fix_code_for(pair: str) -> str | None:
     """The diagnostic whose "Insert repair prompt" action the tests apply: the fixture's own defect first."""
     codes = WRITTEN_TO_TRIGGER[pair] or expected_output_codes(pair)
     return codes[0] if codes else None
+
+
+@cache
+def repaired_prompts(pair: str) -> list[str]:
+    """Every `.prompt` text that applying one finding's repair can give, computed by the engine and the repair
+    library directly (all tiers, with the models the server would load): an editor's "Insert repair prompt"
+    must leave the `.prompt` equal to one of them."""
+    from rubriq.core.config import Config
+    from rubriq.core.engine import check
+    from rubriq.core.models.hub import LocalModelHub
+    from rubriq.core.repair import build_repair
+
+    prompt_text = (FIXTURES / f"{pair}.prompt").read_text(encoding="utf-8")
+    output_text = (FIXTURES / f"{pair}.out").read_text(encoding="utf-8")
+    config = Config()
+    result = check(prompt_text, output_text, config, models=LocalModelHub(config))
+    texts = []
+    for finding in result.findings:
+        if finding.where != "output":
+            continue
+        repair = build_repair(finding, result.prompt, result.task.task, result.prompt.family)
+        if repair is not None:
+            texts.append(repair.apply(prompt_text))
+    return texts

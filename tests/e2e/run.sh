@@ -51,8 +51,10 @@ cs_e2e() {
   mkdir -p "$work/data/User" "$work/exts" "$work/xdg"
   pair=summary
   read -r expect fix title < <(cd "$REPO" && "$RUBRIQ_PYTHON" -c "
-from tests.e2e.expectations import expected_output_codes, fix_code_for
+import json
+from tests.e2e.expectations import expected_output_codes, fix_code_for, repaired_prompts
 from rubriq.core.rules import find_rule
+json.dump(repaired_prompts('$pair'), open('$RESULTS/expected-repairs.json', 'w'))
 codes = expected_output_codes('$pair'); fix = fix_code_for('$pair')
 print(','.join(codes), fix, find_rule(fix).title)")
   local server_args
@@ -73,6 +75,7 @@ JSON
   for _ in $(seq 1 150); do curl -sf -o /dev/null "http://127.0.0.1:$port/healthz" && break; sleep 0.2; done
   local rc=0
   CS_URL="http://127.0.0.1:$port/?folder=$work/ws" WORKSPACE="$work/ws" PAIR="$pair" EXPECT="$expect" \
+    USER_SETTINGS="$work/data/User/settings.json" EXPECTED_REPAIRS="$RESULTS/expected-repairs.json" PYTHON_WITHOUT_RUBRIQ="${RUBRIQ_E2E_BARE_PYTHON:-/usr/bin/python3}" \
     FIX_CODE="$fix" RULE_TITLE="$title" SCREENSHOTS="$RESULTS/images" \
     NODE_PATH="$RUBRIQ_E2E_HOME/node/node_modules" timeout 600 node "$HERE/vscode/cs-e2e.js" || rc=$?
   kill "$cs_pid" 2>/dev/null || true

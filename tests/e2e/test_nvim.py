@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.e2e.expectations import FIXTURES, REPO, expected_output_codes, fix_code_for
+from tests.e2e.expectations import FIXTURES, REPO, expected_output_codes, fix_code_for, repaired_prompts
 
 E2E_HOME = Path(os.environ.get("RUBRIQ_E2E_HOME", REPO / ".e2e"))
 PYTHON = os.environ.get("RUBRIQ_PYTHON", str(REPO / ".venv" / "bin" / "python"))
@@ -21,7 +21,7 @@ NVIMS = {
 }
 
 
-def run_nvim(nvim: str, workspace: Path, pair: str, tmp_path: Path, fix: str | None) -> dict:
+def run_nvim(nvim: str, workspace: Path, pair: str, tmp_path: Path, fix: str | None, sqb: Path | None = None) -> dict:
     result_file = tmp_path / "result.json"
     env = {
         **os.environ,
@@ -39,6 +39,8 @@ def run_nvim(nvim: str, workspace: Path, pair: str, tmp_path: Path, fix: str | N
     }
     if fix:
         env["E2E_FIX_CODE"] = fix
+    if sqb:
+        env["E2E_SQB"] = str(sqb)
     init = Path(__file__).parent / "nvim" / "e2e.lua"
     proc = subprocess.run(
         [nvim, "--headless", "--clean", "-n", "-c", f"luafile {init}"],
@@ -82,6 +84,17 @@ def test_neovim_shows_rubriq_diagnostics_and_applies_the_repair(version: str, pa
     after, before = result["prompt_after"], result["prompt_before"]
     assert after != before and result["prompt_modified"]
     for text in inserted:
-        # The buffer holds what the repair inserts (line endings as Neovim stores them).
         assert text.strip() in after
-    assert len(after) >= len(before)
+    # The buffer is the prompt with exactly one finding's repair applied, as the repair library writes it
+    # (Neovim's buffer text carries no final newline).
+    assert after.rstrip("\n") in {text.rstrip("\n") for text in repaired_prompts(pair)}
+
+
+@pytest.mark.parametrize("version", sorted(NVIMS))
+def test_rubriq_sqb_command_runs_the_benchmark_on_a_folder(version: str, workspace: Path, tmp_path: Path) -> None:
+    result = run_nvim(NVIMS[version], workspace, "summary", tmp_path, fix=None, sqb=workspace / "sqb")
+    answer = result["sqb"]
+    assert isinstance(answer, dict), answer
+    assert answer.get("ok") is True, answer
+    reports = [Path(p) for p in answer["reports"].values()]
+    assert reports and all(p.is_file() and workspace / "sqb" in p.parents for p in reports), reports

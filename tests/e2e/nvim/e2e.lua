@@ -2,14 +2,20 @@
 -- actions on one of them, apply "Insert repair prompt", and record the sibling .prompt buffer before and after.
 -- Everything observed is written as JSON to $E2E_RESULT; the pytest wrapper judges it.
 -- Env: RUBRIQ_PYTHON, RUBRIQ_SERVER_ARGS, E2E_PLUGIN (client-nvim folder), E2E_FILE (.out to open), E2E_EXPECT (codes, comma-separated),
---      E2E_FIX_CODE (diagnostic to repair), E2E_RESULT, E2E_TIMEOUT_MS.
+--      E2E_FIX_CODE (diagnostic to repair), E2E_SQB (a suite folder for :RubriqSQB), E2E_RESULT, E2E_TIMEOUT_MS.
 local result = { nvim = tostring(vim.version().major) .. "." .. vim.version().minor .. "." .. vim.version().patch }
 local out_path = assert(os.getenv("E2E_RESULT"), "E2E_RESULT not set")
 local timeout = tonumber(os.getenv("E2E_TIMEOUT_MS") or "90000")
 local expect = vim.split(os.getenv("E2E_EXPECT") or "", ",", { trimempty = true })
 local fix_code = os.getenv("E2E_FIX_CODE")
 
+local started = vim.loop.hrtime()
+local function elapsed_ms()
+  return math.floor((vim.loop.hrtime() - started) / 1e6)
+end
+
 local function finish(ok, err)
+  result.ms_total = elapsed_ms()
   result.ok = ok
   result.error = err
   local f = assert(io.open(out_path, "w"))
@@ -82,6 +88,7 @@ local function run()
   local bufnr = vim.api.nvim_get_current_buf()
 
   local got = vim.wait(timeout, function() return has_all(codes_of(bufnr)) end, 100)
+  result.ms_to_diagnostics = elapsed_ms()
   result.attached = #buffer_clients(bufnr) > 0
   result.codes = codes_of(bufnr)
   result.diagnostics = {}
@@ -102,6 +109,15 @@ local function run()
     local orphan_buf = vim.api.nvim_get_current_buf()
     result.orphan_clients = #buffer_clients(orphan_buf)
     vim.cmd("buffer " .. bufnr)
+  end
+
+  -- :RubriqSQB on the fixture suite, when asked; the answer is what the server returned.
+  local sqb_folder = os.getenv("E2E_SQB")
+  if sqb_folder then
+    vim.cmd("RubriqSQB " .. vim.fn.fnameescape(sqb_folder))
+    vim.wait(timeout, function() return require("rubriq").last_sqb ~= nil end, 100)
+    result.sqb = require("rubriq").last_sqb or vim.NIL
+    return finish(true)
   end
 
   if not fix_code then
