@@ -5,8 +5,9 @@ instruction part is split into parts: enumerated questions or request items, two
 "and" list after a request verb ("explain the causes, effects and remedies") and required sections ("include
 sections on A, B and C"). Part p is addressed when
 
-    max over output units u (sentences and headings) of cos(p, u) >= PART_THRESHOLD,
-    or, for a part of at most three content words, every one of its words occurs in the output;
+    max over output units u (sentences and headings) of cos(p, u) >= PART_THRESHOLD (not for sections),
+    or, for a part of at most three content words, every one of its words occurs in the output
+    (a required section is addressed only this way: its name must appear);
 
     score = addressed parts / parts          (not applicable below two parts: answer relevance covers one)
 
@@ -161,7 +162,9 @@ class Completeness:
             closeness = round(float(row[best]), 6) if best >= 0 else 0.0
             words = content_words(part.text)
             lexical = len(words) <= SHORT_PART_WORDS and all(_stem(w) in output_stems for w in words)
-            if closeness >= PART_THRESHOLD or lexical:
+            # A required section is there when its name is; a short generic name ("Next steps") is close to
+            # almost any sentence in embedding space, so similarity does not count for sections.
+            if lexical or (part.kind != "section" and closeness >= PART_THRESHOLD):
                 continue
             findings.append(Finding.at(
                 "CP001", part.span,

@@ -146,6 +146,19 @@ class LocalModelHub:
             rows.append(row)
         return rows
 
+    def with_empty_caches(self) -> LocalModelHub:
+        """A hub sharing this one's loaded models, with empty in-memory caches (cold-cache measurements)."""
+        with self._lock:
+            other = LocalModelHub(self.config, probe_hub=self.probe_hub)
+            other._resolutions = dict(self._resolutions)
+            other._errors = dict(self._errors)
+            other._sha256 = dict(self._sha256)
+            for kind, backend in self._backends.items():
+                sizes = {"embedding": self.config.embedding_cache_size, "nli": self.config.nli_cache_size}
+                other._backends[kind] = type(backend)(backend.model, backend.model_id, backend.model_key,
+                                                      cache_size=sizes[kind])
+            return other
+
     def close(self) -> None:
         with self._lock:
             if self._disk is not None:

@@ -53,7 +53,9 @@ define(
 A multi-part request is split into its parts: enumerated questions or list items, several questions in a row,
 an "and" list after a request verb ("explain the causes, effects and remedies") and required sections. A part is
 addressed when a sentence or heading of the output is close to it (embedding cosine at or above the calibrated
-threshold) or, for a short part of at most three words, when all its words occur in the output. Each unaddressed
+threshold) or, for a short part of at most three words, when all its words occur in the output. A required
+section is addressed only when its name occurs: short generic names are close to almost anything in embedding
+space. Each unaddressed
 part is reported on the prompt, where the part is written. The score is the share of addressed parts.
 """,
 )

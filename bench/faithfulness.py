@@ -1,0 +1,187 @@
+"""SummaC-ZS on human-labelled factual-consistency benchmarks (SummaC benchmark, AggreFact-SOTA).
+
+Reads SummaC-format cuts, one JSON object a line: {dataset, cut, document, claim, label} with label 1 =
+consistent. Per dataset, the threshold on the SummaC-ZS score that maximises balanced accuracy on the val cut is
+applied to the test cut. Prints one JSON object: per dataset `balanced_accuracy`, `threshold`, `n`;
+`mean_balanced_accuracy`; `nli_pairs` (pairs actually verified) and `full_matrix_pairs` (what the full SummaC
+matrix needs); `seconds`; the model ids. Also `sentence_threshold`: one threshold for single output sentences,
+chosen on the pooled val examples whose claim is one sentence (what FA001 uses), with its test balanced accuracy.
+
+  python bench/faithfulness.py --val DIR [DIR ...] --test DIR [DIR ...] [--limit N] [--mode topk|full]
+
+A cut is `<name>_val.jsonl` in a --val folder and `<name>_test.jsonl` in a --test folder. Where only val cuts
+exist, `--split-val` splits each val cut into two halves by a hash of (document, claim): the first half chooses
+the threshold, the second is scored, so development never looks at the numbers it reports.
+`--scorer embedding-proxy` replaces NLI by max cosine similarity of sentence embeddings: a proxy, labelled as such.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import random
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+from rubriq.core.config import Config
+from rubriq.core.metrics.faithfulness import summac_zs
+from rubriq.core.models import ModelUnavailable
+from rubriq.core.models.hub import LocalModelHub
+from rubriq.core.models.semantic import cosine
+from rubriq.core.text import split_sentences
+
+
+def read_cut(path: Path) -> list[dict]:
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+
+
+def limited(rows: list[dict], limit: int | None, seed: int) -> list[dict]:
+    """A deterministic sample of `limit` rows (all rows when no limit)."""
+    if not limit or limit >= len(rows):
+        return rows
+    picked = sorted(random.Random(seed).sample(range(len(rows)), limit))
+    return [rows[i] for i in picked]
+
+
+def _hash_half(row: dict) -> int:
+    return hashlib.sha256((row["document"] + "\x00" + row["claim"]).encode("utf-8")).digest()[0] % 2
+
+
+def find_cuts(val_dirs: list[Path], test_dirs: list[Path], split_val: bool) -> dict[str, tuple[Path, Path | None]]:
+    cuts: dict[str, tuple[Path, Path | None]] = {}
+    for folder in val_dirs:
+        for path in sorted(folder.glob("*_val.jsonl")):
+            name = path.name.removesuffix("_val.jsonl")
+            test = next((d / f"{name}_test.jsonl" for d in test_dirs if (d / f"{name}_test.jsonl").is_file()), None)
+            if test is None and not split_val:
+                raise SystemExit(f"no {name}_test.jsonl in {', '.join(map(str, test_dirs))}; use --split-val to "
+                                 "develop on halves of the val cut")
+            cuts[name] = (path, test)
+    return cuts
+
+
+def balanced_accuracy(scores: np.ndarray, labels: np.ndarray, threshold: float) -> float:
+    predicted = scores >= threshold
+    positives, negatives = labels == 1, labels == 0
+    tpr = float((predicted & positives).sum() / max(positives.sum(), 1))
+    tnr = float((~predicted & negatives).sum() / max(negatives.sum(), 1))
+    return (tpr + tnr) / 2
+
+
+def choose_threshold(scores: np.ndarray, labels: np.ndarray) -> float:
+    """Best balanced accuracy over midpoints between sorted distinct scores (the SummaC protocol)."""
+    distinct = np.unique(np.round(scores, 6))
+    candidates = np.concatenate([[distinct[0] - 1e-3], (distinct[:-1] + distinct[1:]) / 2, [distinct[-1] + 1e-3]])
+    accuracies = [balanced_accuracy(scores, labels, float(t)) for t in candidates]
+    return round(float(candidates[int(np.argmax(accuracies))]), 6)
+
+
+class Scorer:
+    """SummaC-ZS (NLI, top-k or full matrix) or the embedding proxy, with counters of the work done."""
+
+    def __init__(self, hub: LocalModelHub, mode: str, top_k: int, kind: str) -> None:
+        self.hub, self.mode, self.top_k, self.kind = hub, mode, top_k, kind
+        self.nli_pairs = 0
+        self.full_matrix_pairs = 0
+
+    def supports(self, document: str, claim: str) -> list[float]:
+        """Per claim sentence: max over document sentences of P(entail) - P(contradict) (or cosine for the proxy)."""
+        chunks = [s.text for s in split_sentences(document) if s.text.strip()] or [document]
+        claims = [s.text for s in split_sentences(claim) if s.text.strip()] or [claim]
+        self.full_matrix_pairs += len(claims) * len(chunks)
+        if self.kind == "embedding-proxy":
+            embedder = self.hub.embedder()
+            return [round(float(x), 6) for x in cosine(embedder.encode(claims), embedder.encode(chunks)).max(axis=1)]
+        top_k = None if self.mode == "full" else self.top_k
+        result = summac_zs(claims, chunks, self.hub.nli(), embedder=self.hub.embedder() if top_k else None,
+                           top_k=top_k)
+        self.nli_pairs += result.nli_pairs
+        return [s.support for s in result.sentences]
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--val", nargs="+", required=True, type=Path, metavar="DIR")
+    parser.add_argument("--test", nargs="+", required=True, type=Path, metavar="DIR")
+    parser.add_argument("--limit", type=int, default=None, metavar="N", help="deterministic sample of N per cut")
+    parser.add_argument("--mode", choices=("topk", "full"), default="topk")
+    parser.add_argument("--top-k", type=int, default=Config().top_k)
+    parser.add_argument("--scorer", choices=("nli", "embedding-proxy"), default="nli")
+    parser.add_argument("--split-val", action="store_true", help="develop on halves of the val cuts")
+    parser.add_argument("--nli-model", help="local path of an NLI cross-encoder (else the usual resolution)")
+    parser.add_argument("--cache", help="folder for the on-disk model cache (speeds up reruns)")
+    parser.add_argument("--only", nargs="*", default=None, help="dataset names to run (default: all found)")
+    parser.add_argument("--seed", type=int, default=20261130)
+    args = parser.parse_args()
+
+    started = time.perf_counter()
+    config = Config(nli_model=args.nli_model, disk_cache=args.cache, top_k=args.top_k)
+    hub = LocalModelHub(config, probe_hub=False)
+    try:
+        hub.embedder()
+        if args.scorer == "nli":
+            hub.nli()
+    except ModelUnavailable as exc:
+        print(json.dumps({"error": str(exc)}))
+        return 2
+    scorer = Scorer(hub, args.mode, args.top_k, args.scorer)
+    cuts = find_cuts(args.val, args.test, args.split_val)
+    datasets: dict[str, dict] = {}
+    pooled: dict[str, list[tuple[float, int]]] = {"val": [], "test": []}
+    for name, (val_path, test_path) in cuts.items():
+        if args.only and name not in args.only:
+            continue
+        val_rows = read_cut(val_path)
+        if test_path is None:
+            test_rows = [r for r in val_rows if _hash_half(r) == 1]
+            val_rows = [r for r in val_rows if _hash_half(r) == 0]
+        else:
+            test_rows = read_cut(test_path)
+        scored: dict[str, tuple[np.ndarray, np.ndarray]] = {}
+        for cut, rows in (("val", limited(val_rows, args.limit, args.seed)),
+                          ("test", limited(test_rows, args.limit, args.seed))):
+            scores, labels = [], []
+            for row in rows:
+                supports = scorer.supports(row["document"], row["claim"])
+                scores.append(float(np.mean(supports)))
+                labels.append(int(row["label"]))
+                if len(supports) == 1:
+                    pooled[cut].append((supports[0], int(row["label"])))
+            scored[cut] = (np.array(scores), np.array(labels))
+        threshold = choose_threshold(*scored["val"])
+        datasets[name] = {
+            "balanced_accuracy": round(100 * balanced_accuracy(*scored["test"], threshold), 1),
+            "threshold": threshold, "n": len(scored["test"][1]), "n_val": len(scored["val"][1]),
+        }
+        print(f"{name}: {datasets[name]}", file=sys.stderr)
+    val_scores, val_labels = (np.array(x) for x in zip(*pooled["val"], strict=True))
+    test_scores, test_labels = (np.array(x) for x in zip(*pooled["test"], strict=True))
+    sentence_threshold = choose_threshold(val_scores, val_labels)
+    result = {
+        "scorer": "SummaC-ZS (NLI)" if args.scorer == "nli" else "embedding proxy (max cosine, not NLI)",
+        "mode": args.mode if args.scorer == "nli" else "full",
+        "top_k": args.top_k if args.mode == "topk" and args.scorer == "nli" else None,
+        "split": "val halves" if args.split_val else "val/test",
+        "limit": args.limit,
+        "datasets": datasets,
+        "mean_balanced_accuracy": round(float(np.mean([d["balanced_accuracy"] for d in datasets.values()])), 1),
+        "sentence_threshold": {
+            "threshold": sentence_threshold,
+            "test_balanced_accuracy": round(100 * balanced_accuracy(test_scores, test_labels, sentence_threshold), 1),
+            "n_val": len(val_labels), "n_test": len(test_labels),
+        },
+        "nli_pairs": scorer.nli_pairs,
+        "full_matrix_pairs": scorer.full_matrix_pairs,
+        "seconds": round(time.perf_counter() - started, 1),
+        "models": hub.model_ids(),
+    }
+    print(json.dumps(result, indent=2))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
