@@ -103,3 +103,29 @@ async def test_delivery_matches_the_client(session: Session):
     assert status["diagnostic_mode"] == ("pull" if session.pulls else "push")
     if session.pulls:
         assert session.client.diagnostics == {}  # VS Code pulls: nothing was pushed twice
+
+
+async def test_the_prompt_shows_what_rubriq_understood(session: Session):
+    prompt, _ = session.copy("story", "diag_understood")
+    session.open(prompt)
+    found = await session.diagnostics(prompt, lambda d: any("Rubriq will check" in x.message for x in d))
+    info = next(d for d in found if "Rubriq will check" in d.message)
+    assert info.message == "Rubriq will check: fewer than 200 words"
+    assert info.severity == types.DiagnosticSeverity.Information
+    assert info.range.start.line == 5  # "... Keep it under 200 words." in the prompt body
+
+
+async def test_a_change_of_the_partner_on_disk_is_picked_up(session: Session):
+    prompt, out = session.copy("story", "diag_partner")
+    session.open(out)
+    await session.diagnostics(out, lambda d: codes(d).count("LD002") == 6)
+    path = session.path(prompt)
+    path.write_text(path.read_text(encoding="utf-8").replace("ignore: [RS001]", "ignore: [RS001, LD002]"),
+                    encoding="utf-8")
+    if session.profile == "vscode":  # the client watches *.prompt for the server
+        session.client.workspace_did_change_watched_files(types.DidChangeWatchedFilesParams(changes=[
+            types.FileEvent(uri=prompt, type=types.FileChangeType.Changed)]))
+    else:  # Neovim 0.7 does not watch files: the partner is read again at the next check (here, a save)
+        session.client.text_document_did_save(types.DidSaveTextDocumentParams(
+            text_document=types.TextDocumentIdentifier(uri=out)))
+    await session.diagnostics(out, lambda d: "LD002" not in codes(d))

@@ -63,6 +63,26 @@ async def test_model_findings_follow_their_sentence_across_an_edit_elsewhere(ses
     assert drift.data["start"] == (Path(session.path(out)).read_text(encoding="utf-8").index("The league") + 7)
 
 
+async def test_on_save_runs_the_model_tiers_when_the_file_is_saved_not_while_typing(session: Session):
+    _, out = session.copy("tea", "mdl_save")
+    send_settings(session, {**TEST_SETTINGS, "model_tiers": "on_save"})
+    try:
+        session.open(out)  # opening counts as a save: what is on disk gets the model pass
+        await session.diagnostics(out, lambda d: bool(off_topic(d)), timeout=MODEL_TIMEOUT)
+        version = session.change(out, (4, 0), (4, 0), "Meanwhile, ")
+        status = await session.settled(out, version)
+        assert status["pair"]["model_pass"] == "earlier"  # typing ran tier 0 only
+        session.client.text_document_did_save(types.DidSaveTextDocumentParams(
+            text_document=types.TextDocumentIdentifier(uri=out)))
+        for _ in range(int(MODEL_TIMEOUT * 20)):
+            status = await session.settled(out, version)
+            if status["pair"]["model_pass"] == "current":
+                break
+        assert status["pair"]["model_pass"] == "current"
+    finally:
+        send_settings(session, dict(TEST_SETTINGS))
+
+
 async def test_a_model_that_fails_to_load_is_shown_once_and_tier_0_keeps_serving(session: Session, tmp_path: Path):
     broken = tmp_path / "broken-model"
     broken.mkdir()
