@@ -267,6 +267,14 @@ def test_explanation_is_not_applicable_when_not_requested_or_declined():
         assert param(run(prompt, GOOD_PYTHON), "explanation_quality").status == "not_applicable"
 
 
+def test_a_cpp_prompt_runs_the_code_profile():
+    code = "int sum(const std::vector<int>& v) {\n    int s = 0;\n    for (int x : v) s += x;\n    return s;\n}"
+    output = fenced(code, "cpp")
+    result = check("Write a C++ function `int sum(const std::vector<int>& v)`.", output, tiers=TIER_0)
+    assert result.profile.task == "code_generation"
+    assert param(result, "component_completeness").score == 1.0
+
+
 # --- safety and determinism ---------------------------------------------------------------------------------------
 
 

@@ -114,7 +114,9 @@ TASK_CUES: dict[TaskType, tuple[tuple[str, float], ...]] = {
         (r"\b(?:write|implement|create|generate|code|build|fix|refactor)\b[ \t]+" + _W +
          r"(?:function|class|method|script|program|module|endpoint|regex|regular expression|sql query|query|"
          r"unit tests?|api|cli|decorator|component)\b", 3.0),
-        (r"\b(?:python|javascript|typescript|java|rust|golang|c\+\+|c#|bash|sql|html|css|ruby|kotlin|swift)\b", 1.0),
+        # "c++" and "c#" end in a symbol, where \b does not hold: they get their own ending.
+        (r"\b(?:python|javascript|typescript|java|rust|golang|bash|sql|html|css|ruby|kotlin|swift)\b|\bc(?:\+\+|#)(?!\w)",
+         1.0),
         (r"\bdef \w+\(|\bfunction \w+\(|```(?:python|js|ts|java|go|rust|cpp|c|sql|bash)", 2.0),
         (r"\b(?:code|snippet|algorithm)\b", 0.8),
     ),

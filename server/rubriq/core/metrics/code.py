@@ -93,6 +93,7 @@ COMPONENT_PATTERNS: tuple[tuple[re.Pattern[str], int, int], ...] = (
     (re.compile(rf"\b(def|function|fn|func)\s+({_IDENT})\s*\("), 2, 1),
     (re.compile(r"\b(class|struct|interface|trait)\s+([A-Z]\w*)"), 2, 1),
     (re.compile(rf"`({_IDENT})\("), 1, 0),
+    (re.compile(rf"`(?:[\w:<>*&\[\],]+[ \t]+){{1,4}}({_IDENT})\("), 1, 0),  # a typed signature: `int sum(`
 )
 NOT_A_NAME = frozenset({
     "that", "which", "to", "for", "with", "in", "on", "and", "or", "from", "by", "the", "a", "an", "is", "it", "this",
