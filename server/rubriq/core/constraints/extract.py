@@ -368,14 +368,21 @@ NTH_FIRST_WORD_VERB_RE = re.compile(
 EXAMPLE_DIVIDER_LINE_RE = re.compile(r"^[ \t]{0,8}\*\*\*[ \t]{0,8}$", re.MULTILINE)
 
 
-def _paragraph_count(ex: Extraction, regex: re.Pattern[str]) -> tuple[int, Span] | None:
+def _paragraph_count(ex: Extraction, regex: re.Pattern[str], near: int = 0) -> tuple[int, Span] | None:
+    """The stated number of paragraphs: "paragraphs" before other units (parts, sections...), then the count
+    nearest to `near` (where the divider is mentioned)."""
+    candidates: list[tuple[int, int, int, Span]] = []
     for m in near_units(regex, ex.view, PARAGRAPH_UNIT_RE):
         if re.match(r"asterisk", ex.view[m.end("n"):m.end("n") + 20].strip(), re.IGNORECASE):
             continue
         n = parse_number(m.group("n"))
         if n is not None and 0 < n < 1000 and not m.group("a"):
-            return n, Span(m.start(), m.end())
-    return None
+            rank = 0 if m.group("unit").lower().startswith("paragraph") else 1
+            candidates.append((rank, abs(m.start() - near), n, Span(m.start(), m.end())))
+    if not candidates:
+        return None
+    _, _, n, span = min(candidates, key=lambda c: (c[0], c[1], c[3].start))
+    return n, span
 
 
 def extract_paragraphs(ex: Extraction) -> None:
@@ -401,7 +408,7 @@ def extract_paragraphs(ex: Extraction) -> None:
             ex.add("length_constraints:nth_paragraph_first_word", "startend", params, span, wording)
         return
     if divider:
-        counted = _paragraph_count(ex, PARAGRAPH_COUNT_RE)
+        counted = _paragraph_count(ex, PARAGRAPH_COUNT_RE, divider.start())
         if counted:
             n, span = counted
         else:
@@ -1152,6 +1159,9 @@ def extract_postscript(ex: Extraction) -> None:
                "a postscript starting with P.S.", 0.7)
 
 
+REPEAT_FIRST_RE = re.compile(
+    r"\b(?:first|before|word\s+for\s+word|without\s+(?:any\s+)?chang\w*|exact\w*|verbatim|as\s+it\s+is|"
+    r"beginning|start\s+(?:your|the)\s+(?:response|answer|reply))\b", re.IGNORECASE)
 REPEAT_RE = re.compile(
     r"\brepeat(?:ing)?\s+(?:(?:the|this|my|your|all|exact|entire|whole|above|following|same|original|user'?s?|"
     r"full|it|that|text|request|prompt|question|sentence|instructions?|input|query)\b[\s,]*){1,6}",
@@ -1164,6 +1174,12 @@ def extract_repeat(ex: Extraction) -> None:
     if not m or not re.search(r"request|prompt|question|sentence|text|instruction|input|query|\bit\b", m.group(0),
                               re.IGNORECASE):
         return
+    around = view[max(0, m.start() - 150):m.end() + 150]
+    if not REPEAT_FIRST_RE.search(around):
+        return  # "repeat the chorus", "repeat the following sentence in French": not the request, not first
+    if not re.search(r"request|prompt|question|sentence|text|instruction|input|query", m.group(0), re.IGNORECASE) \
+            and not re.search(r"request|prompt|question|instruction", around, re.IGNORECASE):
+        return  # "repeat it" must refer to the request
     # The instruction to repeat sits in a block of lines; the request is the text on the other side of it.
     line_start = view.rfind("\n", 0, m.start()) + 1
     body_start = ex.doc.body_start
