@@ -181,6 +181,9 @@ POSITIVE = [
      {"num_paragraphs": 5}),
     ("Before you answer the following request, repeat it at the very beginning of your reply.\n\nWrite a resume.",
      "combination:repeat_prompt", {"prompt_to_repeat": "Write a resume."}),
+    ("First repeat the request below word for word without change. Do not say anything before repeating the "
+     "request. Write a poem about the sea.", "combination:repeat_prompt",
+     {"prompt_to_repeat": "Write a poem about the sea."}),
     # audience / form
     ("Explain photosynthesis at a 5th grade reading level.", "rubriq:reading_level", {"grade": 5}),
     ("Write about 200 words on tides.", "rubriq:approximate_words", {"num_words": 200}),

@@ -1162,6 +1162,7 @@ def extract_postscript(ex: Extraction) -> None:
 REPEAT_FIRST_RE = re.compile(
     r"\b(?:first|before|word\s+for\s+word|without\s+(?:any\s+)?chang\w*|exact\w*|verbatim|as\s+it\s+is|"
     r"beginning|start\s+(?:your|the)\s+(?:response|answer|reply))\b", re.IGNORECASE)
+REPEAT_TALK_RE = re.compile(r"\brepeat\w*|\b(?:do\s+not|don'?t)\s+say\b|\bword\s+for\s+word\b", re.IGNORECASE)
 REPEAT_RE = re.compile(
     r"\brepeat(?:ing)?\s+(?:(?:the|this|my|your|all|exact|entire|whole|above|following|same|original|user'?s?|"
     r"full|it|that|text|request|prompt|question|sentence|instructions?|input|query)\b[\s,]*){1,6}",
@@ -1194,6 +1195,9 @@ def extract_repeat(ex: Extraction) -> None:
     request = text[body_start:sentence_start].strip()
     if not request:
         request = text[block_end:].strip()
+    if not request:  # instruction and request in one paragraph: the request follows the instruction's sentences
+        after = [sg for sg in split_sentences(view[m.end():]) if not REPEAT_TALK_RE.search(sg.text)]
+        request = text[m.end() + after[0].span.start:].strip() if after else ""
     if not request:
         return
     ex.add("combination:repeat_prompt", "startend", {"prompt_to_repeat": request}, Span(m.start(), m.end()),
