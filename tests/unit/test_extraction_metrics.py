@@ -151,6 +151,14 @@ def test_every_entity_present_raises_nothing():
     assert param(result, "entity_completeness").score == 1.0
 
 
+def test_plural_kinds_in_an_extraction_list_are_entity_kinds_and_places_are_not_people():
+    source = ("<text>Priya Raman ordered a desk on 12 January 2025 for delivery to 14 Elm Street. "
+              "Tom Baker from Acme Corp confirmed it.</text>")
+    result = run("Pull out all dates and people mentioned in the text.", "- Priya Raman\n- 12 January 2025", source)
+    assert [f.data["entity"] for f in result.findings if f.code == "EX006"] == ["Tom Baker"]
+    assert "EX003" not in codes(result)
+
+
 # --- invention ----------------------------------------------------------------------------------------------------
 
 

@@ -70,6 +70,9 @@ ENTITY_KINDS_RE = re.compile(
     r"urls|links|dates|phone numbers|amounts|prices|people|persons|names|organi[sz]ations|companies)\b",
     re.IGNORECASE)
 # "Key: value" lines; a key is at most four words, so prose sentences with a colon are not read as fields.
+PLURAL_KIND_RE = re.compile(
+    r"^(?:e-?mails|e-?mail addresses|urls|links|web ?sites|dates|phone numbers|telephone numbers|amounts|prices|"
+    r"costs|people|persons|names|person names|organi[sz]ations|companies|firms)$", re.IGNORECASE)
 KV_LINE_RE = re.compile(
     r"^[ \t]*(?:[-*•][ \t]+|\d{1,3}[.)][ \t]+)?(?:\*\*)?([A-Za-z][\w&'()-]*(?:[ /][\w&'()-]+){0,3})(?:\*\*)?[ \t]*:"
     r"(?:\*\*)?[ \t]+(\S[^\n]*)", re.MULTILINE)
@@ -508,7 +511,11 @@ def prompt_request(ctx: CheckContext) -> Request:
             for match in EXTRACT_LIST_RE.finditer(view):
                 items = _list_items(view[match.end() : match.end() + 300])
                 if len(items) >= 2:
-                    names += [FieldRequest(item, "extract") for item in items]
+                    # "extract all dates and people": plural kinds of entity, checked against the source's entities
+                    kinds = [_entity_kind(item) if PLURAL_KIND_RE.match(item) else "" for item in items]
+                    names += [FieldRequest(item, "extract") for item, kind in zip(items, kinds, strict=True)
+                              if not kind]
+                    request.entity_kinds += [k for k in dict.fromkeys(kinds) if k and k not in request.entity_kinds]
                     break
         unique: dict[str, FieldRequest] = {}
         for item in names:
@@ -541,7 +548,7 @@ def _entity_kind(word: str) -> str:
     word = word.lower()
     for kind, stems in (("email", ("mail",)), ("url", ("url", "link", "site")), ("date", ("date", "day")),
                         ("phone", ("phone",)), ("amount", ("amount", "price", "cost", "figure")),
-                        ("name", ("people", "person", "name", "organi", "compan", "firm"))):
+                        ("organization", ("organi", "compan", "firm")), ("person", ("people", "person", "name"))):
         if any(stem in word for stem in stems):
             return kind
     return ""
@@ -677,8 +684,11 @@ def source_entities(kind: str, text: str) -> list[str]:
         found = AMOUNT_RE.findall(text)
     elif kind == "date":
         found = [m.group() for pattern, _ in DATE_RES for m in pattern.finditer(text)]
-    elif kind == "name":
-        found = [n for n in PROPER_NAME_RE.findall(text) if n.split()[0] not in _SENTENCE_OPENERS]
+    elif kind in ("person", "organization"):
+        names = [n for n in PROPER_NAME_RE.findall(text) if n.split()[0] not in _SENTENCE_OPENERS]
+        # The last word tells places and organisations from people ("Elm Street", "Acme Corp").
+        found = [n for n in names if (n.split()[-1] in ORGANIZATION_SUFFIXES) == (kind == "organization")
+                 and n.split()[-1] not in PLACE_SUFFIXES]
     else:
         found = []
     unique: dict[str, str] = {}
@@ -687,6 +697,16 @@ def source_entities(kind: str, text: str) -> list[str]:
     return list(unique.values())[:MAX_ENTITIES]
 
 
+ORGANIZATION_SUFFIXES = frozenset({
+    "Inc", "Ltd", "LLC", "Corp", "Corporation", "Company", "Co", "Group", "Bank", "University", "College", "School",
+    "Hospital", "Institute", "Foundation", "Association", "Council", "Ministry", "Department", "Agency", "Partners",
+    "Holdings", "Technologies", "Labs", "Systems", "Services", "Industries", "Airlines", "Press", "Society",
+})
+PLACE_SUFFIXES = frozenset({
+    "Street", "St", "Road", "Rd", "Avenue", "Ave", "Lane", "Drive", "Boulevard", "Square", "Park", "Way", "Place",
+    "Court", "City", "County", "State", "River", "Mountain", "Lake", "Island", "Bridge", "Station", "Airport",
+    "Kingdom", "States", "Republic",
+})
 _SENTENCE_OPENERS = frozenset({"The", "This", "That", "These", "Those", "In", "On", "At", "For", "And", "But", "If",
                                "When", "While", "After", "Before", "Dear", "Hi", "Hello", "Thanks", "Best", "Regards",
                                "Please", "We", "Our", "It", "He", "She", "They", "You", "I"})

@@ -64,6 +64,8 @@ define(
     definition="""
 The prompt asks for every entity of a kind ("all email addresses", "every date", "all the people") and the source
 contains one that the output does not: emails, URLs, phone numbers (by digits), dates (across formats), amounts (by
-value) and multi-word proper names are found by pattern in the source and looked up in the output.
+value), people (capitalised multi-word names not ending in a place or organisation word such as "Street" or "Inc")
+and organisations (names ending in such a word) are found by pattern in the source and looked up in the output.
+Plural kinds in an extraction list ("pull out all dates and people") are read as entity kinds, not field names.
 """,
 )
