@@ -1,20 +1,21 @@
 """Code generation: the static check ladder of research log 1.11. Code is parsed, never executed or imported.
 
 Where the code is: every fenced block of the output, or the whole output when it is plainly code (at least 60% of
-its non-empty lines look like code). Python (a `python`/`py` fence, or an unlabelled block that parses and reads as
-Python) goes through `ast.parse`; other languages through a bracket/brace balance scan that skips strings and
-comments.
+its non-empty lines look like code). Python (a `python`/`py` fence, or an unlabelled block with more Python markers
+than brace-language markers) goes through `ast.parse`; other languages through a bracket/brace balance scan that
+skips strings, comments and JavaScript regex literals. Data, prose and shell blocks are not checked.
 
 Formulas (one place):
 
     code_validity          = rungs passed / rungs checked, over all code blocks; the rungs of one block are
-                             (1) parses / brackets balance, (2) no placeholder stub, (3) every import verifiable.
-                             0 when the output has no code.
+                             (1) parses / brackets balance, (2) no placeholder stub, (3) every import verifiable
+                             (Python and JavaScript blocks only). 0 when the output has no code.
     component_completeness = requested items present / requested items; items are the functions and classes the
                              prompt names, plus "docstrings" and "comments" when the prompt asks for them.
     explanation_quality    = clip((FRE(prose) - 10) / 40, 0, 1) when the prompt asks for an explanation, where
-                             FRE is Flesch Reading Ease of the output with its code blocks removed; 0 when there is
-                             no prose. FRE >= 50 (plain technical English) scores 1, FRE <= 10 scores 0.
+                             FRE is Flesch Reading Ease of the output with its code blocks removed; 0 when there are
+                             fewer than 5 words of prose. FRE >= 50 (plain technical English) scores 1, FRE <= 10
+                             scores 0.
 """
 
 from __future__ import annotations

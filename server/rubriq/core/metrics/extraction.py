@@ -103,7 +103,6 @@ SMALL_NUMBERS = {w: i for i, w in enumerate((
     "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty"))}
 STOPWORDS = frozenset({"a", "an", "the", "of", "and", "or", "in", "on", "at", "to", "for", "by", "with", "from", "is",
                        "are", "was", "were", "be", "as", "it", "its"})
-SCHEMA_KEYS = ("$schema", "properties", "items", "required", "additionalProperties")
 SCHEMA_ERROR_COST = 0.2
 MAX_CANDIDATES = 200  # JSON start positions tried in a prompt: bounds the work on pathological prompts
 MAX_ENTITIES = 200
