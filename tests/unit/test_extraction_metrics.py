@@ -65,6 +65,7 @@ def test_a_json_failure_already_reported_by_instruction_following_is_not_repeate
     assert "EX001" not in codes(result)
     assert any(f.code.startswith("IF") and "JSON" in f.message for f in result.findings)
     assert param(result, "format_compliance").score == 0.0
+    assert "reported by instruction following" in param(result, "format_compliance").detail
 
 
 def test_yaml_and_csv_requests_are_parsed_as_such():

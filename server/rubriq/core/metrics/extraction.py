@@ -789,10 +789,12 @@ class ExtractionMetric:
         fmt = request.format.upper()
         if record.kind != request.format:
             reason = record.error or f"no {fmt} found"
-            if not _reported_by_instruction_following(ctx, request.format):
-                span = record.error_span or (ctx.output.lines[0].span if ctx.output.lines else Span(0, 0))
-                findings.append(Finding.at("EX001", span, f"The prompt asks for {fmt}, but the output is {reason}.",
-                                           text=text, data={"format": request.format, "error": reason}))
+            if _reported_by_instruction_following(ctx, request.format):
+                return ParameterScore(name, 0.0, detail=f"{fmt} requested; the output is {reason} (reported by "
+                                      "instruction following)")
+            span = record.error_span or (ctx.output.lines[0].span if ctx.output.lines else Span(0, 0))
+            findings.append(Finding.at("EX001", span, f"The prompt asks for {fmt}, but the output is {reason}.",
+                                       text=text, data={"format": request.format, "error": reason}))
             return ParameterScore(name, 0.0, detail=f"{fmt} requested; the output is {reason}")
         problems = 0
         notes = []
