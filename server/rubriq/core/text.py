@@ -94,6 +94,44 @@ def split_paragraphs(text: str) -> list[Segment]:
     return _segments(text, spans)
 
 
+_FENCE_OPEN_RE = re.compile(r"[ \t]*(```|~~~)[ \t]*([\w+#.-]*)")
+_FENCE_CLOSE_RE = re.compile(r"[ \t]*(```|~~~)[ \t]*")
+
+
+def find_code_blocks(text: str) -> list[CodeBlock]:
+    """Fenced blocks, exactly as `FENCE_RE.finditer` finds them, in O(n log n).
+
+    An opening fence line pairs with the first later line holding only the same fence; the regex alone rescans
+    the rest of the text from every unclosed opening, which is quadratic on adversarial input.
+    """
+    lines = text.split("\n")
+    starts = [0]
+    for line in lines[:-1]:
+        starts.append(starts[-1] + len(line) + 1)
+    closings: dict[str, list[int]] = {"```": [], "~~~": []}
+    for number, line in enumerate(lines):
+        m = _FENCE_CLOSE_RE.fullmatch(line)
+        if m:
+            closings[m.group(1)].append(number)
+    blocks: list[CodeBlock] = []
+    number = 0
+    while number < len(lines) - 1:  # an opening line needs its newline
+        m = _FENCE_OPEN_RE.match(lines[number])
+        if m:
+            candidates = closings[m.group(1)]
+            k = bisect.bisect_right(candidates, number)
+            if k < len(candidates):
+                close = candidates[k]
+                code_start, code_end = starts[number + 1], starts[close]
+                block = Span(starts[number], starts[close] + len(lines[close]))
+                blocks.append(CodeBlock(block, Segment(Span(code_start, code_end), text[code_start:code_end]),
+                                        m.group(2).lower()))
+                number = close + 1
+                continue
+        number += 1
+    return blocks
+
+
 class LineIndex:
     """Converts character offsets to (line, column) pairs, both zero-based, columns in characters."""
 
@@ -156,11 +194,7 @@ class TextModel:
 
     @cached_property
     def code_blocks(self) -> list[CodeBlock]:
-        blocks = []
-        for m in FENCE_RE.finditer(self.text):
-            code_span = Span(m.start(3), m.end(3))
-            blocks.append(CodeBlock(Span(m.start(), m.end()), Segment(code_span, m.group(3)), m.group(2).lower()))
-        return blocks
+        return find_code_blocks(self.text)
 
     @cached_property
     def line_index(self) -> LineIndex:
