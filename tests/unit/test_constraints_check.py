@@ -58,6 +58,7 @@ CASES = [
     (c("detectable_format:number_bullet_lists", num_bullets=2), "* a\n- b\n**bold**", "* a\n* b\n* c"),
     (c("detectable_format:constrained_response"), "Hmm. My answer is maybe.", "My answer is probably."),
     (c("rubriq:approximate_words", num_words=10), "w " * 10, "w " * 20),
+    (c("rubriq:number_characters", relation="less than", num_characters=10), " short ", "far too long"),
     (c("rubriq:required_phrase", phrase="well worth watching"), "It is Well worth watching.", "Worth it."),
     (c("rubriq:number_paragraphs", num_paragraphs=2, relation="exactly"), "a\n\nb", "a\n\nb\n\nc"),
     (c("rubriq:bullet_count", min=2, max=3), "- a\n- b", "- a\n- b\n- c\n- d"),

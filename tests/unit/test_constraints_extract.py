@@ -184,6 +184,10 @@ POSITIVE = [
     ("First repeat the request below word for word without change. Do not say anything before repeating the "
      "request. Write a poem about the sea.", "combination:repeat_prompt",
      {"prompt_to_repeat": "Write a poem about the sea."}),
+    ("Write a tweet under 280 characters.", "rubriq:number_characters",
+     {"relation": "less than", "num_characters": 280}),
+    ("Respond in Spanish.", "language:response_language", {"language": "es"}),
+    ("Write at most two paragraphs.", "rubriq:number_paragraphs", {"relation": "less than", "num_paragraphs": 3}),
     # audience / form
     ("Explain photosynthesis at a 5th grade reading level.", "rubriq:reading_level", {"grade": 5}),
     ("Write about 200 words on tides.", "rubriq:approximate_words", {"num_words": 200}),
@@ -220,6 +224,7 @@ NEGATIVE = [
     ("Write a story about a table.", "rubriq:markdown_table"),
     ("You must capitalize at least 6 words.", W),
     ("Write a chant and repeat it three times.", "combination:repeat_prompt"),
+    ("Write a poem in Spanish.", "language:response_language"),
     ("Repeat the following sentence in French: I like tea.", "combination:repeat_prompt"),
     ("Mention \"dose\" at least 5 times.", "keywords:existence"),
     ("Parse this CSV file and explain it.", "rubriq:csv_format"),

@@ -97,6 +97,15 @@ def _words(model: TextModel, p: dict[str, Any]) -> Outcome:
     return _count_outcome(model, count, p["relation"], p["num_words"], "word", [w.span for w in model.words])
 
 
+def _characters(model: TextModel, p: dict[str, Any]) -> Outcome:
+    text = model.text.strip()
+    outcome = _count_outcome(model, len(text), p["relation"], p["num_characters"], "character")
+    if not outcome.passed and p["relation"] == LESS_THAN and len(text) >= p["num_characters"]:
+        start = len(model.text) - len(model.text.lstrip())
+        outcome.spans = [Span(start + p["num_characters"] - 1, start + len(text))]
+    return outcome
+
+
 def _approximate_words(model: TextModel, p: dict[str, Any]) -> Outcome:
     target, count = p["num_words"], len(model.words)
     low, high = int(target * 0.9), int(target * 1.1 + 0.999)
@@ -645,6 +654,7 @@ CHECKERS: dict[str, Callable[[TextModel, dict[str, Any]], Outcome]] = {
     "startend:end_checker": _end_phrase,
     "startend:quotation": _quotation,
     "rubriq:approximate_words": _approximate_words,
+    "rubriq:number_characters": _characters,
     "rubriq:required_phrase": _required_phrase,
     "rubriq:number_paragraphs": _blank_line_paragraphs,
     "rubriq:bullet_count": _bullet_range,

@@ -330,6 +330,24 @@ def _length(ex: Extraction, regex: re.Pattern[str], kind: str, param: str, unit:
                        0.95 if explicit else 0.8)
 
 
+CHARACTERS_RE = _count_re(r"characters?|chars")
+CHARACTER_UNIT_RE = re.compile(r"\b(?:characters?|chars)\b", re.IGNORECASE)
+
+
+def extract_characters(ex: Extraction) -> None:
+    """ "under 280 characters", "at most 160 characters": the length of the whole response in characters."""
+    for m in near_units(CHARACTERS_RE, ex.view, CHARACTER_UNIT_RE):
+        n = parse_number(m.group("n"))
+        rel, post = m.group("rel"), m.group("post") or m.group("post2")
+        if n is None or m.group("a") or not (rel or post) or re.search(r"\bletters?\b", m.group(0), re.IGNORECASE):
+            continue
+        for bound in bounds_for(rel, post, n, negated=_negated_before(ex.view, m.start()), limiting=LESS_THAN):
+            if bound.relation in (AT_LEAST, LESS_THAN):
+                ex.add("rubriq:number_characters", "length", {"relation": bound.relation,
+                       "num_characters": bound.value}, Span(m.start(), m.end()), wording_for(bound, "character"))
+        return
+
+
 def extract_words(ex: Extraction) -> None:
     _length(ex, WORDS_RE, "length_constraints:number_words", "num_words", "word", WORD_UNIT_RE)
 
@@ -423,8 +441,14 @@ def extract_paragraphs(ex: Extraction) -> None:
         return
     if blank_count:
         n, span = blank_count
-        ex.add("rubriq:number_paragraphs", "structure", {"num_paragraphs": n, "relation": EXACTLY}, span,
-               f"exactly {n} paragraphs", 0.8)
+        stated = BLANK_PARAGRAPH_COUNT_RE.match(ex.view, span.start)
+        bounds = bounds_for(stated.group("rel") if stated else None,
+                            (stated.group("post") or stated.group("post2")) if stated else None, n,
+                            negated=_negated_before(ex.view, span.start))
+        for bound in bounds:
+            if bound.relation in (EXACTLY, AT_LEAST, LESS_THAN):
+                ex.add("rubriq:number_paragraphs", "structure", {"num_paragraphs": bound.value,
+                       "relation": bound.relation}, span, wording_for(bound, "paragraph"), 0.8)
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -1047,10 +1071,16 @@ EXCLUSIVE_RE = re.compile(
     r"all\s+of\s+your|throughout)\b", re.IGNORECASE)
 
 
+# "Respond in Spanish": the reply itself is to be in that language (not "explain in French why ...").
+RESPOND_IN_RE = re.compile(r"\b(?:respond|reply|answer)\s+(?:me\s+|only\s+)?in\s+(?:the\s+)?$|"
+                           r"\b(?:respond|reply|answer)\s+(?:me\s+|only\s+)?in\b", re.IGNORECASE)
+
+
 def extract_language(ex: Extraction) -> None:
     casing = ex.has("change_case:english_capital") or ex.has("change_case:english_lowercase")
     for clause in ex.clauses:
-        if not EXCLUSIVE_RE.search(clause.text):
+        exclusive = EXCLUSIVE_RE.search(clause.text) is not None
+        if not exclusive and not RESPOND_IN_RE.search(clause.text):
             continue
         for m in islice(LANGUAGE_RE.finditer(clause.text), MAX_MATCHES):
             code = LANGUAGES[m.group(1).lower()]
@@ -1058,6 +1088,8 @@ def extract_language(ex: Extraction) -> None:
             after = clause.text[m.end():m.end() + 12].lower()
             if not re.search(r"\b(?:in|using|use|into)\s+(?:\w+\s+){0,2}$", before) and not re.match(
                     r"\s+(?:language\s+)?only\b", after):
+                continue
+            if not exclusive and not RESPOND_IN_RE.search(before):
                 continue
             if re.search(r"\btranslat\w*\s+(?:\w+\s+){0,4}$", before):
                 continue
@@ -1224,9 +1256,9 @@ def extract_style(ex: Extraction) -> None:
 
 
 EXTRACTORS: tuple[Callable[[Extraction], None], ...] = (
-    extract_repeat, extract_words, extract_sentences, extract_paragraphs, extract_bullets, extract_highlights,
-    extract_sections, extract_placeholders, extract_formats, extract_casing, extract_keywords, extract_language,
-    extract_end, extract_postscript, extract_style,
+    extract_repeat, extract_words, extract_sentences, extract_characters, extract_paragraphs, extract_bullets,
+    extract_highlights, extract_sections, extract_placeholders, extract_formats, extract_casing, extract_keywords,
+    extract_language, extract_end, extract_postscript, extract_style,
 )
 
 

@@ -128,6 +128,9 @@ KIND_RULES: dict[str, tuple[str, str, str, str, str]] = {
     "rubriq:haiku": (
         "IF042", "haiku-form", "No three-line stanza for the requested haiku", MISSED,
         "A haiku is checked by form only: some stanza must have exactly three lines (titles excluded)."),
+    "rubriq:number_characters": (
+        "IF043", "character-count", "Character count outside the requested limit", MISSED,
+        "Characters of the output without its surrounding blanks, against the relation (\"under 280 characters\")."),
 }
 
 CODE_FOR_KIND: dict[str, str] = {kind: spec[0] for kind, spec in KIND_RULES.items()}
