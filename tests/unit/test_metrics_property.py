@@ -82,6 +82,7 @@ def test_every_tier0_metric_runs_directly_on_arbitrary_text(output: str, prompt:
 ADVERSARIAL_UNITS = (
     "Studies show 73% (Smith, 2019) of the largest https://x.org/a cases. " * 3 + "\n\n- item\n\n",
     "```python\ndef f():\n    pass\n",  # thousands of fences that never close
+    "1" * 50,  # one number of 100,000 digits
 )
 
 

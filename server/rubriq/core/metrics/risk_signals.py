@@ -117,6 +117,8 @@ def _number_kind(currency: str | None, number: str, unit: str | None) -> str | N
         return "precise figure"
     if "," in number:
         return "figure"
+    if len(number) > 4:  # no int() here: a run of thousands of digits must not reach int's conversion limit
+        return "figure"
     value = int(number)
     if len(number) == 4 and 1000 <= value <= 2099:
         return "year"
