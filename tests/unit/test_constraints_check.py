@@ -160,3 +160,11 @@ def test_scanners_agree_with_ifevals_pattern_definitions(text: str) -> None:
     assert len(placeholder_spans(text)) == len(re.findall(r"\[.*?\]", text))
     has_title = any(t.lstrip("<").rstrip(">").strip() for t in re.findall(r"<<[^\n]+>>", text))
     assert check_constraint(text, c("detectable_format:title")).passed == (has_title and bool(text.strip()))
+
+
+def test_capital_words_are_counted_as_nltk_word_tokenize_splits_them() -> None:
+    constraint = c("change_case:capital_word_frequency", capital_relation="at least", capital_frequency=1)
+    output = "DON'T STOP. We love the U.S.A. and **NASA**."
+    verdict = check_constraint(output, constraint)
+    # DO + N'T + STOP + U.S.A + NASA: contractions split, abbreviations and bold markup kept whole
+    assert verdict.measured == 5
