@@ -49,8 +49,8 @@ KIND_RULES: dict[str, tuple[str, str, str, str, str]] = {
         "The output must contain no capital letter and be detected as English."),
     "change_case:capital_word_frequency": (
         "IF012", "capital-word-frequency", "Too many or too few words in capitals", MISSED,
-        "Words written entirely in capitals (contractions split as a word tokenizer splits them), counted against "
-        "the relation."),
+        "Words written entirely in capitals, split as `nltk.word_tokenize` splits them (Punkt sentences, then NLTK's "
+        "Treebank-style tokenizer: \"DON'T\" is DO + N'T), counted against the relation."),
     "punctuation:no_comma": (
         "IF013", "no-commas", "Comma used", MISSED, "The output must not contain a comma; each comma is marked."),
     "startend:end_checker": (
