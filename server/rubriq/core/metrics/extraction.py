@@ -207,6 +207,14 @@ class Record:
     error_span: Span | None = None
 
 
+def line_at(text: str, offset: int) -> Span:
+    """The line around `offset`, found directly: an error path need not segment the whole output into lines."""
+    offset = min(max(offset, 0), len(text))
+    start = text.rfind("\n", 0, offset) + 1
+    end = text.find("\n", offset)
+    return Span(start, len(text) if end < 0 else end)
+
+
 def _fence_or_whole(output: TextModel, language: str) -> tuple[str, int]:
     """The data text: the first fence of that language (or the only fence), else the whole output."""
     blocks = output.code_blocks
@@ -251,8 +259,7 @@ def parse_json_output(output: TextModel) -> Record:
         record.wrapped_words = _prose_words(output, span)
         return record
     message, position = first_error or ("no JSON object or array found", 0)
-    line = output.line_index.position(min(position, len(output.text)))[0]
-    line_span = output.lines[line].span if output.lines else Span(0, 0)
+    line_span = line_at(output.text, position)
     return Record("none", Span(0, len(output.text)), error=f"not valid JSON: {message}", error_span=line_span)
 
 
@@ -278,15 +285,14 @@ def parse_yaml_output(output: TextModel) -> Record:
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         offset = base + (mark.index if mark is not None else 0)
-        line = output.line_index.position(min(offset, len(output.text)))[0]
         return Record("none", Span(0, len(output.text)), error=f"not valid YAML: {getattr(exc, 'problem', exc)}",
-                      error_span=output.lines[line].span)
+                      error_span=line_at(output.text, offset))
     except RecursionError:
         return Record("none", Span(0, len(output.text)), error="not valid YAML: nested too deeply",
-                      error_span=output.lines[0].span)
+                      error_span=line_at(output.text, 0))
     if not isinstance(data, dict | list):
         return Record("none", Span(0, len(output.text)), error="YAML that is not a mapping or a list",
-                      error_span=output.lines[0].span)
+                      error_span=line_at(output.text, 0))
     span = Span(base, base + len(text))
     record = Record("yaml", span, data)
     _fill_from_plain(record, data, text, base)
@@ -332,13 +338,12 @@ def parse_csv_output(output: TextModel) -> Record:
     rows = [(start, row) for start, line in lines for row in csv.reader(io.StringIO(line))]
     if len(rows) < 2 or len(rows[0][1]) < 2:
         return Record("none", Span(0, len(output.text)), error="not CSV: fewer than two rows or two columns",
-                      error_span=output.lines[0].span)
+                      error_span=line_at(output.text, 0))
     width = len(rows[0][1])
     for start, row in rows[1:]:
         if len(row) != width:
-            line = output.line_index.position(base + start)[0]
             return Record("none", Span(0, len(output.text)), error=f"not CSV: a row has {len(row)} columns, the "
-                          f"header {width}", error_span=output.lines[line].span)
+                          f"header {width}", error_span=line_at(output.text, base + start))
     span = Span(base + rows[0][0], base + rows[-1][0] + len(lines[-1][1]))
     record = Record("csv", span, [row for _, row in rows])
     header_start, header = rows[0]
@@ -792,7 +797,7 @@ class ExtractionMetric:
             if _reported_by_instruction_following(ctx, request.format):
                 return ParameterScore(name, 0.0, detail=f"{fmt} requested; the output is {reason} (reported by "
                                       "instruction following)")
-            span = record.error_span or (ctx.output.lines[0].span if ctx.output.lines else Span(0, 0))
+            span = record.error_span or line_at(text, 0)
             findings.append(Finding.at("EX001", span, f"The prompt asks for {fmt}, but the output is {reason}.",
                                        text=text, data={"format": request.format, "error": reason}))
             return ParameterScore(name, 0.0, detail=f"{fmt} requested; the output is {reason}")
