@@ -89,6 +89,7 @@ ATTRIBUTION_RE = re.compile(
 # Matching the lower-cased text with case-sensitive twins is about three times faster than IGNORECASE.
 ATTRIBUTION_LOWER_RE = re.compile(ATTRIBUTION_RE.pattern)
 NAME_RE = re.compile(r"\b[A-Z][\w'’-]*(?:[ \t]+[A-Z][\w'’-]*)*")
+_NAME_TOKEN_RE = re.compile(r"[\w'’-]+")
 _NAME_STOPWORDS = _wordset(
     "a an the this that these those it its i i'm i've i'll we you he she they my our your his her their in on at "
     "of for to from by with and or but if when while as also however therefore thus so then there here yes no "
@@ -276,7 +277,9 @@ def find_signals(ctx: CheckContext, text: str, prose: str) -> list[Finding]:
         initial = _sentence_initial_offsets(prose, ctx.output.sentences)
         taken = sorted(s for s, *_ in found)
         for m in NAME_RE.finditer(prose):
-            tokens = [(t.start(), t.group()) for t in re.finditer(r"[\w'’-]+", m.group())]
+            if m.start() in initial and " " not in m.group() and "\t" not in m.group():
+                continue  # the common case: one capitalised word opening a sentence
+            tokens = [(t.start(), t.group()) for t in _NAME_TOKEN_RE.finditer(m.group())]
             if tokens and m.start() in initial and tokens[0][1].lower() in _NAME_STOPWORDS:
                 tokens = tokens[1:]
             elif len(tokens) == 1 and m.start() in initial:
