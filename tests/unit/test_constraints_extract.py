@@ -188,6 +188,8 @@ POSITIVE = [
      {"relation": "less than", "num_characters": 280}),
     ("Respond in Spanish.", "language:response_language", {"language": "es"}),
     ("Write at most two paragraphs.", "rubriq:number_paragraphs", {"relation": "less than", "num_paragraphs": 3}),
+    ("Please make your entire response lowercase.", "change_case:english_lowercase", {}),
+    ("Make your whole answer uppercase.", "change_case:english_capital", {}),
     # audience / form
     ("Explain photosynthesis at a 5th grade reading level.", "rubriq:reading_level", {"grade": 5}),
     ("Write about 200 words on tides.", "rubriq:approximate_words", {"num_words": 200}),
@@ -225,6 +227,7 @@ NEGATIVE = [
     ("You must capitalize at least 6 words.", W),
     ("Write a chant and repeat it three times.", "combination:repeat_prompt"),
     ("Write a poem in Spanish.", "language:response_language"),
+    ("Use lowercase letters for the variable names.", "change_case:english_lowercase"),
     ("Repeat the following sentence in French: I like tea.", "combination:repeat_prompt"),
     ("Mention \"dose\" at least 5 times.", "keywords:existence"),
     ("Parse this CSV file and explain it.", "rubriq:csv_format"),

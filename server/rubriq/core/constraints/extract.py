@@ -730,13 +730,17 @@ ALL_CAPITAL_RE = re.compile(
     r"\b(?:using|use)\s+only\s+capital\s+letters|"
     r"\bcapitali[sz]e\s+(?:all|every|each)\s+(?:of\s+)?(?:your\s+|the\s+)?(?:words?|letters?)|"
     r"\b(?:only\s+)?upper\s*-?\s*case\s+(?:only|letters\s+only)|\bin\s+upper\s*-?\s*case\b|"
+    r"\b(?:response|answer|reply|output|text|everything|letters)\s+(?:in\s+)?(?:all\s+)?(?:upper\s*-?\s*case|caps)\b|"
     r"\bnot\s+a\s+single\s+(?:word|letter)[^.\n]{0,60}lower\s*-?\s*case|"
     r"\ball\s+(?:the\s+)?(?:letters?|words?)\s+(?:in\s+(?:your\s+|the\s+)?(?:entire\s+|whole\s+)?(?:response|answer|reply)\s+)?"
     r"(?:should|must|need\s+to|have\s+to|are\s+to|will)\s+be\s+(?:capitali[sz]ed|in\s+capitals|upper\s*-?\s*case)",
     re.IGNORECASE)
 ALL_LOWER_RE = re.compile(
-    r"\b(?:all|in|entirely|only|completely|be|are|is|using|use|with)\s+(?:in\s+)?lower\s*-?\s*case\b|"
-    r"\blower\s*-?\s*case\s+(?:letters|characters|only|english|text)\b|\bno\s+capital(?:s|\s+letters?|i[sz]ations?)?\b|"
+    r"\b(?:all|in|entirely|only|completely|be|are|is|using|use|with)\s+(?:in\s+)?lower\s*-?\s*case\b"
+    r"(?!\s+(?:letters\s+)?for\b)|"  # "use lowercase for the variable names" is about a part
+    r"\blower\s*-?\s*case\s+(?:letters|characters|only|english|text)\b(?!\s+for\b)|"
+    r"\b(?:response|answer|reply|output|text|everything|letters|words)\s+(?:in\s+)?(?:all\s+)?lower\s*-?\s*case\b|"
+    r"\bno\s+capital(?:s|\s+letters?|i[sz]ations?)?\b|"
     r"\b(?:not|n't|never)\s+(?:contain|use|include|have|be\s+any)\s+(?:any\s+)?capital(?:s|\s+letters?|i[sz]ations?)?\b|"
     r"\bwithout\s+(?:using\s+|the\s+use\s+of\s+)?(?:any\s+)?capital(?:s|\s+letters?|i[sz]ations?)\b|"
     r"\b(?:no|not\s+any)\s+(?:words?|letters?)\s+(?:are|is|should\s+be|must\s+be|being)\s+capitali[sz]ed\b",
