@@ -270,8 +270,7 @@ def _length(ex: Extraction, regex: re.Pattern[str], kind: str, param: str, unit:
         if PART_OF_RE.match(view, m.end()):
             continue  # "no more than 2 sentences of explanation" limits one part of the output, not all of it
         default = EXACTLY
-        limited = not rel and LIMIT_TO_RE.search(clause_head)
-        if limited:
+        if not rel and LIMIT_TO_RE.search(clause_head):
             rel = "at most"  # "limit your response to 100 words", "keep it to 3 sentences"
         if unit == "word":
             default = "about"
@@ -289,7 +288,6 @@ def _length(ex: Extraction, regex: re.Pattern[str], kind: str, param: str, unit:
             if not re.search(r"\b(?:in|a|an|of|with|using|use|contain|contains|write|be|only|just)\s*$", before):
                 continue
         explicit = bool(rel or m.group("post") or m.group("post2"))
-        del limited
         results.append((Span(m.start(), m.end()), bounds, explicit))
     for extra in (UNIT_FIRST_RE, LIMIT_NUMBER_RE):
         for m in near_units(extra, view, anchor, before=60, after=120):
