@@ -4,9 +4,10 @@ Only what is not cached is computed: a rescoring after a one-sentence edit embed
 the pairs that contain it. `model_calls` (forward batches) and `computed` (rows) count the work actually done.
 
 Determinism: a row must not depend on what happened to be cached, i.e. on which other inputs shared its batch.
-On CPU, a padded batch and a batch of one both give rows that differ from other groupings in the last float bits.
-So inputs are batched only with inputs of the same token length (no padding), and a lone input is run as a batch
-of two copies; such batches give bit-identical rows however they are composed (tests/unit/test_models_cache.py).
+On CPU, padding to the longest input of a batch, or a batch of one, gives rows that differ from other groupings in
+the last float bits. So every input is padded to a fixed length of its own (its token count rounded up to a
+multiple of PAD_BUCKET), batched only with inputs of the same padded length, and a lone input runs as a batch of
+two copies: such batches give bit-identical rows however they are composed (tests/unit/test_models_cache.py).
 """
 
 from __future__ import annotations
@@ -34,20 +35,23 @@ def column_order(labels: list[str]) -> list[int]:
     return order
 
 
+PAD_BUCKET = 16  # tokens: coarse enough for few, large batches; fine enough to waste little on padding
+
+
 def _padded(batch: list[int]) -> list[int]:
     """A batch of one runs as two copies of itself: the batch-of-one kernels round differently."""
     return batch * 2 if len(batch) == 1 else batch
 
 
-def _length_buckets(lengths: list[int], batch_size: int) -> list[list[int]]:
-    """Indices grouped by equal token length (so no batch needs padding), in chunks of `batch_size`."""
+def _length_buckets(lengths: list[int], max_length: int, batch_size: int) -> list[tuple[int, list[int]]]:
+    """(padded length, indices) batches: inputs grouped by their token count rounded up to PAD_BUCKET."""
     groups: dict[int, list[int]] = {}
     for index, length in enumerate(lengths):
-        groups.setdefault(length, []).append(index)
-    batches: list[list[int]] = []
-    for length in sorted(groups):
-        members = groups[length]
-        batches.extend(members[i : i + batch_size] for i in range(0, len(members), batch_size))
+        groups.setdefault(min(max_length, -(-length // PAD_BUCKET) * PAD_BUCKET), []).append(index)
+    batches: list[tuple[int, list[int]]] = []
+    for padded in sorted(groups):
+        members = groups[padded]
+        batches.extend((padded, members[i : i + batch_size]) for i in range(0, len(members), batch_size))
     return batches
 
 
@@ -108,17 +112,21 @@ class SentenceEmbedder(_CachedRows):
         return np.stack(rows).astype(np.float32, copy=False)
 
     def _compute(self, texts: list[str]) -> list[np.ndarray]:
-        tokens = self.model.tokenizer(texts, truncation=True, max_length=self.model.max_seq_length)["input_ids"]
+        import torch
+
+        max_length = int(self.model.max_seq_length)
+        tokenizer = self.model.tokenizer
+        lengths = [len(ids) for ids in tokenizer(texts, truncation=True, max_length=max_length)["input_ids"]]
         out: list[np.ndarray | None] = [None] * len(texts)
-        for batch in _length_buckets([len(t) for t in tokens], self.batch_size):
-            run = _padded(batch)
-            vectors = self.model.encode(
-                [texts[i] for i in run], batch_size=len(run), normalize_embeddings=True, convert_to_numpy=True,
-                show_progress_bar=False,
-            )[: len(batch)]
+        for padded, batch in _length_buckets(lengths, max_length, self.batch_size):
+            features = tokenizer([texts[i] for i in _padded(batch)], padding="max_length", truncation=True,
+                                 max_length=padded, return_tensors="pt")
+            with torch.inference_mode():
+                pooled = self.model.forward({k: v.to(self.model.device) for k, v in features.items()})
+                vectors = torch.nn.functional.normalize(pooled["sentence_embedding"], p=2, dim=1)
             self.model_calls += 1
             self.computed += len(batch)
-            for i, vector in zip(batch, vectors, strict=True):
+            for i, vector in zip(batch, vectors.float().cpu().numpy(), strict=False):
                 out[i] = np.asarray(vector, dtype=np.float32)
         return out  # type: ignore[return-value]
 
@@ -156,20 +164,21 @@ class CrossEncoderNLI(_CachedRows):
     def _compute(self, pairs: list[tuple[str, str]]) -> list[np.ndarray]:
         import torch
 
-        max_length = getattr(self.model, "max_seq_length", None) or 512
-        tokens = self.model.tokenizer(
-            [p for p, _ in pairs], [h for _, h in pairs], truncation=True, max_length=max_length
-        )["input_ids"]
+        max_length = int(getattr(self.model, "max_seq_length", None) or 512)
+        tokenizer = self.model.tokenizer
+        premises, hypotheses = [p for p, _ in pairs], [h for _, h in pairs]
+        lengths = [len(ids) for ids in tokenizer(premises, hypotheses, truncation=True,
+                                                 max_length=max_length)["input_ids"]]
         out: list[np.ndarray | None] = [None] * len(pairs)
-        for batch in _length_buckets([len(t) for t in tokens], self.batch_size):
+        for padded, batch in _length_buckets(lengths, max_length, self.batch_size):
             run = _padded(batch)
-            logits = self.model.predict(
-                [pairs[i] for i in run], batch_size=len(run), activation_fn=torch.nn.Identity(),
-                convert_to_numpy=True, show_progress_bar=False,
-            )[: len(batch)]
+            features = tokenizer([premises[i] for i in run], [hypotheses[i] for i in run], padding="max_length",
+                                 truncation=True, max_length=padded, return_tensors="pt")
+            with torch.inference_mode():
+                logits = self.model.model(**{k: v.to(self.model.device) for k, v in features.items()}).logits
             self.model_calls += 1
             self.computed += len(batch)
-            logits = np.asarray(logits, dtype=np.float64).reshape(len(batch), -1)
+            logits = logits.double().cpu().numpy()[: len(batch)]
             shifted = np.exp(logits - logits.max(axis=1, keepdims=True))
             probs = shifted / shifted.sum(axis=1, keepdims=True)
             for i, row in zip(batch, probs[:, self.columns], strict=True):
