@@ -73,3 +73,15 @@ def test_instruction_view_keeps_offsets_of_the_prompt():
 
 def test_front_matter_is_never_a_source():
     assert parse_prompt('---\nmodel: "x"\n---\nHello there.').sources == []
+
+
+def test_nested_and_unclosed_tags_pair_with_the_first_closing_tag():
+    prompt = "Summarize.\n<document>outer <text>inner</text> tail</document>\n<article>never closed"
+    blocks = parse_prompt(prompt).sources
+    assert [(b.kind, b.label, b.text) for b in blocks] == [("xml", "document", "outer <text>inner</text> tail")]
+
+
+def test_many_unclosed_delimiters_yield_no_blocks():
+    prompt = "Summarize.\n" + "<text>" * 5000 + '"""' + "```\n" * 3
+    doc = parse_prompt(prompt)
+    assert [b.kind for b in doc.sources] == []

@@ -6,6 +6,7 @@ Offsets are kept everywhere: `instruction_view` is the prompt with front matter 
 
 from __future__ import annotations
 
+import bisect
 import re
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -16,7 +17,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
 
 from rubriq.core.families import Family, family_for_model
 from rubriq.core.findings import Finding
-from rubriq.core.text import Span, TextModel
+from rubriq.core.text import Span, TextModel, find_code_blocks, split_paragraphs
 
 FRONT_MATTER_RE = re.compile(r"\A---[ \t]*\n(.*?\n)?---[ \t]*(?:\n|\Z)", re.DOTALL)
 
@@ -58,11 +59,11 @@ SOURCE_TAGS = (
     "transcript", "data", "report", "excerpt", "content", "reference", "notes", "essay", "story", "review",
     "paper", "abstract", "conversation", "chat", "code", "snippet", "table", "record", "records",
 )
-XML_SOURCE_RE = re.compile(
-    r"<(" + "|".join(SOURCE_TAGS) + r")(?:\s[^<>\n]*)?>(.*?)</\1\s*>", re.IGNORECASE | re.DOTALL
-)
-FENCED_RE = re.compile(r"^[ \t]*(```|~~~)[^\n]*\n(.*?)^[ \t]*\1[ \t]*$", re.MULTILINE | re.DOTALL)
-TRIPLE_QUOTED_RE = re.compile(r'("""|\'\'\')(.+?)\1', re.DOTALL)
+# Opening and closing tags are found separately and paired with bisect: a lazy `<tag>(.*?)</tag>` regex rescans
+# the rest of the text from every unclosed opening tag, which is quadratic on adversarial input.
+XML_OPEN_RE = re.compile(r"<(" + "|".join(SOURCE_TAGS) + r")(?:\s[^<>\n]{0,200})?>", re.IGNORECASE)
+XML_CLOSE_RE = re.compile(r"</(" + "|".join(SOURCE_TAGS) + r")\s{0,20}>", re.IGNORECASE)
+TRIPLE_QUOTES = ('"""', "'''")
 # Quoted text neither starts nor ends with a blank, so the stretch between two short quotes is never taken for one.
 LONG_QUOTE_RE = re.compile(r"[\"“]([^\s\"“”][^\"“”\n]{118,}?[^\s\"“”])[\"”]")
 SOURCE_LABELS = (
@@ -216,40 +217,91 @@ def parse_front_matter(text: str) -> tuple[FrontMatter, Span | None, list[Findin
     return FrontMatter.model_validate(valid), span, problems
 
 
-def _overlaps_any(span: Span, taken: list[Span]) -> bool:
-    return any(span.overlaps(other) for other in taken)
+class _Taken:
+    """Non-overlapping spans already claimed by a source block, kept sorted so a lookup is O(log n)."""
+
+    def __init__(self) -> None:
+        self.starts: list[int] = []
+        self.spans: list[Span] = []
+
+    def overlaps(self, span: Span) -> bool:
+        i = bisect.bisect_right(self.starts, span.start)
+        before = self.spans[i - 1] if i > 0 else None
+        after = self.spans[i] if i < len(self.spans) else None
+        return bool((before and before.overlaps(span)) or (after and after.overlaps(span)))
+
+    def add(self, span: Span) -> None:
+        i = bisect.bisect_right(self.starts, span.start)
+        self.starts.insert(i, span.start)
+        self.spans.insert(i, span)
+
+
+def _xml_blocks(text: str) -> list[tuple[Span, Span, str]]:
+    """(whole, content, tag) for each source tag closed by the first later closing tag of the same name."""
+    closings: dict[str, list[re.Match[str]]] = {}
+    for m in XML_CLOSE_RE.finditer(text):
+        closings.setdefault(m.group(1).lower(), []).append(m)
+    starts = {tag: [m.start() for m in found] for tag, found in closings.items()}
+    blocks = []
+    resume = 0  # an opening tag inside an earlier block is part of that block's content
+    for m in XML_OPEN_RE.finditer(text):
+        tag = m.group(1).lower()
+        if m.start() < resume or tag not in starts:
+            continue
+        k = bisect.bisect_left(starts[tag], m.end())
+        if k == len(starts[tag]):
+            continue
+        close = closings[tag][k]
+        blocks.append((Span(m.start(), close.end()), Span(m.end(), close.start()), tag))
+        resume = close.end()
+    return blocks
+
+
+def _triple_quoted_blocks(text: str) -> list[tuple[Span, Span]]:
+    """Triple-quoted passages: each delimiter pairs with the next identical one."""
+    blocks = []
+    for quote in TRIPLE_QUOTES:
+        start = text.find(quote)
+        while start != -1:
+            end = text.find(quote, start + 3)
+            if end == -1:
+                break
+            blocks.append((Span(start, end + 3), Span(start + 3, end)))
+            start = text.find(quote, end + 3)
+    return blocks
 
 
 def find_source_blocks(text: str, body_start: int = 0) -> list[SourceBlock]:
-    """Locate the material the output should be faithful to, most explicit delimiters first."""
+    """Locate the material the output should be faithful to, most explicit delimiters first. O(n log n)."""
     blocks: list[SourceBlock] = []
-    taken: list[Span] = []
+    taken = _Taken()
 
     def add(kind: SourceKind, whole: Span, content: Span, label: str) -> None:
-        if whole.start < body_start or _overlaps_any(whole, taken) or not content.slice(text).strip():
+        if whole.start < body_start or taken.overlaps(whole) or not content.slice(text).strip():
             return
         blocks.append(SourceBlock(kind, whole, content, label, content.slice(text)))
-        taken.append(whole)
+        taken.add(whole)
 
-    for m in XML_SOURCE_RE.finditer(text):
-        add("xml", Span(m.start(), m.end()), Span(m.start(2), m.end(2)), m.group(1).lower())
-    for m in FENCED_RE.finditer(text):
-        add("fenced", Span(m.start(), m.end()), Span(m.start(2), m.end(2)), text[m.start(1) + 3 : m.start(2)].strip())
-    for m in TRIPLE_QUOTED_RE.finditer(text):
-        add("quoted", Span(m.start(), m.end()), Span(m.start(2), m.end(2)), "quote")
+    for whole, content, tag in _xml_blocks(text):
+        add("xml", whole, content, tag)
+    for block in find_code_blocks(text):
+        add("fenced", block.span, block.code.span, block.language)
+    for whole, content in _triple_quoted_blocks(text):
+        add("quoted", whole, content, "quote")
+    section_ends = [m.start() for m in SECTION_END_RE.finditer(text)]
     for m in LABEL_RE.finditer(text):
-        end_match = SECTION_END_RE.search(text, m.end())
-        end = end_match.start() if end_match else len(text)
+        k = bisect.bisect_left(section_ends, m.end())
+        end = section_ends[k] if k < len(section_ends) else len(text)
         start = m.start(2) if m.group(2).strip() else m.end() + 1
         start = min(start, end)
         content_end = start + len(text[start:end].rstrip())
         add("labelled", Span(m.start(), content_end), Span(start, content_end), m.group(1).lower())
     for m in LONG_QUOTE_RE.finditer(text):
         add("quoted", Span(m.start(), m.end()), Span(m.start(1), m.end(1)), "quote")
-    for paragraph in TextModel(text).paragraphs:
+    for paragraph in split_paragraphs(text):
         span = paragraph.span
         words = len(paragraph.text.split())
-        if span.start < body_start or words < PASTED_MIN_WORDS or _overlaps_any(span, taken):
+        if span.start < body_start or words < PASTED_MIN_WORDS or taken.overlaps(span):
             continue
         cues = len(INSTRUCTION_CUE_RE.findall(paragraph.text))
         if cues / words < 0.02:  # long and barely instructional: pasted material
