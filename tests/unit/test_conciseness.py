@@ -67,3 +67,10 @@ def test_filler_phrases_are_flagged_and_cost_score() -> None:
 def test_plain_output_has_no_filler() -> None:
     result = _check(SUMMARY + "Summarize the text.\n\nText: " + SOURCE, SENTENCE)
     assert not [f for f in result.findings if f.code == "CN002"]
+
+
+def test_a_word_count_wins_over_other_stated_lengths() -> None:
+    prompt = SUMMARY + "Summarize the text in 3 bullet points, under 80 words.\n\nText: " + SOURCE
+    result = _check(prompt, "- " + SENTENCE + "\n- " + SENTENCE + "\n- " + SENTENCE * 5)  # 91 words: 1.14 × 80
+    assert not _overlong(result)
+    assert "80 words" in _param(result).detail

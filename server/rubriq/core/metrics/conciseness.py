@@ -2,7 +2,8 @@
 
     words     = \\w+ words of the output outside fenced code
     warranted = the first that applies:
-                1. a length stated in the prompt: N words (upper bound of a range); N sentences × 20;
+                1. a length stated in the prompt (in words if one is, else the first stated): N words (upper
+                   bound of a range); N sentences × 20;
                    N paragraphs × 100; N bullets/items × 20; N lines × 12; "one sentence" = 20;
                    a brevity cue alone ("briefly", "concise", "short", "tl;dr") = 100
                 2. summarization: max(60, 0.25 × source words) (capped at 100 by a brevity cue);
@@ -84,12 +85,15 @@ def warranted_length(ctx: CheckContext) -> Warranted:
     """The length the task warrants, from the prompt (see the module docstring for the order)."""
     view = ctx.prompt.instruction_view
     brevity = BREVITY_RE.search(view)
+    stated = []
     for m in STATED_LENGTH_RE.finditer(view):
         unit = m.group("unit").lower().split()[0].rstrip("s")
         n = _count(m.group("m") or m.group("n"))
-        if n == 0:
-            continue
-        return Warranted(max(1, n * WORDS_PER_UNIT[unit]), f"stated length “{m.group().strip()}”")
+        if n > 0:
+            stated.append((unit != "word", m.start(), n * WORDS_PER_UNIT[unit], m.group().strip()))
+    if stated:  # a length in words says it most directly; otherwise the first length stated
+        _, _, words, phrase = min(stated)
+        return Warranted(max(1, words), f"stated length “{phrase}”")
     task = ctx.task.task
     source_words = len(re.findall(r"\w+", ctx.prompt.source_text)) if ctx.prompt.has_source else 0
     if task is TaskType.SUMMARIZATION and source_words:

@@ -83,7 +83,7 @@ BANDS: dict[str, Band] = {band.audience: band for band in (
     Band("layperson", None, 9),
     Band("general", None, 12),
     Band("executive", 7, 13),
-    Band("expert", 9, 20),
+    Band("expert", 8, 20),
 )}
 
 # Phrases that name the reader, checked on the instruction part of the prompt in this order.
