@@ -132,3 +132,13 @@ def test_varied_rhythm_is_not_flagged() -> None:
     result = _check(VARIED)
     assert not [f for f in result.findings if f.code == "LD003"]
     assert _param(result, "rhythm_variance").score > 0.9
+
+
+def test_low_variation_without_a_flat_run_is_flagged_on_the_whole_text() -> None:
+    short = "The old boat rocked on the grey water near the pier."  # 11 words
+    long = "The fisherman tied a rope to the post and waited there for the tide."  # 14 words
+    output = " ".join([short, long] * 4)  # neighbours differ by 3 words: no flat run, CV 0.12
+    found = [f for f in _check(output).findings if f.code == "LD003"]
+    assert len(found) == 1
+    assert found[0].start == 0 and found[0].end == len(output)
+    assert "vary little" in found[0].message

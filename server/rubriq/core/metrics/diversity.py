@@ -285,10 +285,14 @@ class DiversityMetric:
                 first, last = 0, len(sentences) - 1
             span = Span(sentences[first].span.start, sentences[last].span.end)
             run_lengths = lengths[first : last + 1]
+            if long_run:
+                what = (f"{last - first + 1} sentences in a row of nearly equal length "
+                        f"({', '.join(map(str, run_lengths))} words); overall variation CV {cv:.2f}.")
+            else:
+                what = (f"Sentence lengths vary little ({mean:.1f} ± {cv * mean:.1f} words, CV {cv:.2f}, below "
+                        f"{RHYTHM_CV_LOW:g}).")
             result.findings.append(Finding.at(
-                "LD003", span,
-                f"{last - first + 1} sentences in a row of nearly equal length ({', '.join(map(str, run_lengths))} "
-                f"words); overall variation CV {cv:.2f}. Vary sentence length to give the prose rhythm.",
+                "LD003", span, f"{what} Vary sentence length to give the prose rhythm.",
                 text=text, data={"cv": round(cv, 3), "run_lengths": run_lengths, "threshold_cv": RHYTHM_CV_LOW},
             ))
 
