@@ -2,12 +2,15 @@
 
 Prints one JSON object:
 - cold_start_s: process start → first tier-0 publishDiagnostics of a pair (default settings, 200 ms debounce
-  included), median of --cold-runs fresh processes. Target ≤ 1.5 s.
+  included), median of --cold-runs fresh processes. Target ≤ 1.5 s. cold_initialize_s: start → `initialize`
+  answered, the part before any check.
 - tier0_change_ms: didChange → published tier-0 diagnostics for a 2,000-word output, debounce 0 (the number is
   what comes after the debounce), median of --edits edits. Target ≤ 50 ms.
 - model_change_ms: after a one-sentence edit of a 1,500-word output whose prompt carries a 3,000-word source,
   with warm caches: didChange → model-tier result published, median of --edits edits. Target ≤ 300 ms.
 - rss_mb: the server's resident memory once its models are loaded. Target ≤ 800 MB.
+- *_server_cpu_ms: CPU time the server process used per edit (all threads). On a shared machine wall time is
+  mostly waiting for a core; CPU time is the work itself.
 
 Texts are real news articles and system summaries from REALSumm (`--data`, default `../shared/data` beside the
 repository). Usage: `.venv/bin/python bench/lsp_latency.py [--edits 30] [--cold-runs 3]`.
@@ -56,6 +59,12 @@ class Client:
                                           "capabilities": capabilities,
                                           "initializationOptions": {"rubriq": self.settings}})
         self.notify("initialized", {})
+
+    def cpu_ms(self) -> float:
+        """CPU time the server process has used so far (all threads), from /proc: work, not waiting."""
+        assert self.process is not None
+        fields = Path(f"/proc/{self.process.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) * 1000 / os.sysconf("SC_CLK_TCK")
 
     def _send(self, payload: dict[str, Any]) -> None:
         body = json.dumps(payload).encode("utf-8")
@@ -159,18 +168,20 @@ def did_change(client: Client, uri: str, version: int, line: int, text: str, end
                                       "end": {"line": line, "character": end_character}}, "text": text}]})
 
 
-async def cold_start(root: Path, prompt: str, output: str) -> float:
+async def cold_start(root: Path, prompt: str, output: str) -> tuple[float, float]:
+    """(process start → initialize answered, process start → first diagnostics of the opened pair)."""
     (root / "cold.prompt").write_text(prompt, encoding="utf-8")
     client = Client({})
     started = time.perf_counter()
     await client.start(root)
+    initialized = time.perf_counter()
     did_open(client, (root / "cold.out").as_uri(), output)
     when, _ = await client.wait_publish((root / "cold.out").as_uri(), 0)
     await client.stop()
-    return when - started
+    return initialized - started, when - started
 
 
-async def tier0_edits(root: Path, prompt: str, output: str, edits: int) -> list[float]:
+async def tier0_edits(root: Path, prompt: str, output: str, edits: int) -> tuple[list[float], list[float]]:
     """Each edit inserts a word at the start of the output: every later finding moves, so each one publishes."""
     (root / "t0.prompt").write_text(prompt, encoding="utf-8")
     uri = (root / "t0.out").as_uri()
@@ -178,18 +189,21 @@ async def tier0_edits(root: Path, prompt: str, output: str, edits: int) -> list[
     await client.start(root)
     did_open(client, uri, output)
     await client.wait_publish(uri, 0)
-    timings = []
+    timings, cpu = [], []
     for version in range(2, edits + 2):
         mark = len(client.published)
+        cpu_before = client.cpu_ms()
         sent = time.perf_counter()
         did_change(client, uri, version, 0, "Indeed ")
         when, _ = await client.wait_publish(uri, mark)
         timings.append((when - sent) * 1000)
+        cpu.append(client.cpu_ms() - cpu_before)
     await client.stop()
-    return timings
+    return timings, cpu
 
 
-async def model_edits(root: Path, prompt: str, output: str, edits: int) -> tuple[list[float], dict[str, Any]]:
+async def model_edits(root: Path, prompt: str, output: str,
+                      edits: int) -> tuple[list[float], list[float], dict[str, Any]]:
     """One-sentence edits with model tiers on type; done when rubriq.status says the model pass is current."""
     (root / "mt.prompt").write_text(prompt, encoding="utf-8")
     uri = (root / "mt.out").as_uri()
@@ -207,15 +221,22 @@ async def model_edits(root: Path, prompt: str, output: str, edits: int) -> tuple
             await asyncio.sleep(0.005)
 
     status = await asyncio.wait_for(model_pass_at(1), 900)  # loads the models, fills the caches
-    timings = []
+    timings, cpu = [], []
     for version in range(2, edits + 2):
         sentence = f"Edit number {version} adds one new sentence about the elections to this summary. "
+        cpu_before = client.cpu_ms()
         sent = time.perf_counter()
         did_change(client, uri, version, 2, sentence)
         status = await asyncio.wait_for(model_pass_at(version), 300)
         timings.append((time.perf_counter() - sent) * 1000)
+        cpu.append(client.cpu_ms() - cpu_before)  # includes answering the status polls
     await client.stop()
-    return timings, status
+    return timings, cpu, status
+
+
+def seconds(values: list[float]) -> dict[str, float]:
+    return {"median": round(statistics.median(values), 3), "min": round(min(values), 3),
+            "max": round(max(values), 3), "n": len(values)}
 
 
 def summary(values: list[float]) -> dict[str, float]:
@@ -232,17 +253,20 @@ async def main_async(args: argparse.Namespace) -> dict[str, Any]:
                        f"{source_3000}\n")
     output_1500 = paragraphs_of(summaries[40:], 1500)
     result: dict[str, Any] = {"benchmark": "lsp_latency", "python": platform.python_version(),
-                              "cpus": os.cpu_count()}
+                              "cpus": os.cpu_count(), "load_average_at_start": round(os.getloadavg()[0], 2)}
     with tempfile.TemporaryDirectory() as folder:
         root = Path(folder)
         colds = [await cold_start(root, story_prompt, output_2000) for _ in range(args.cold_runs)]
-        result["cold_start_s"] = {k: round(v / 1000, 3) if k != "n" else v
-                                  for k, v in summary([c * 1000 for c in colds]).items()}
-        result["tier0_change_ms"] = summary(await tier0_edits(root, story_prompt, output_2000, args.edits))
+        result["cold_start_s"] = seconds([c[1] for c in colds])
+        result["cold_initialize_s"] = seconds([c[0] for c in colds])
+        timings, cpu = await tier0_edits(root, story_prompt, output_2000, args.edits)
+        result["tier0_change_ms"] = summary(timings)
+        result["tier0_change_server_cpu_ms"] = summary(cpu)
         result["tier0_output_words"] = len(output_2000.split())
         if not args.no_models:
-            timings, status = await model_edits(root, grounded_prompt, output_1500, args.edits)
+            timings, cpu, status = await model_edits(root, grounded_prompt, output_1500, args.edits)
             result["model_change_ms"] = summary(timings)
+            result["model_change_server_cpu_ms"] = summary(cpu)
             result["model_output_words"] = len(output_1500.split())
             result["model_source_words"] = len(source_3000.split())
             result["models"] = status["models"]["models"]

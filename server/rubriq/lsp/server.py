@@ -241,12 +241,19 @@ class RubriqServer(LanguageServer):
 
     async def ensure_models(self, config: Config) -> None:
         """Load the models on the model worker, with work-done progress; failures are shown once."""
+        while self._model_load is not None and not self._model_load.done():
+            await asyncio.wait({self._model_load})  # one load at a time; never cancelled
         if not self.models.needs_load(config):
             return
-        if self._model_load is not None and not self._model_load.done():
-            await asyncio.wait({self._model_load})  # one load at a time; never cancelled
-            if not self.models.needs_load(config):
-                return
+        # Claimed before the first await, so a second caller waits for this load instead of starting one.
+        claim: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        self._model_load = claim
+        try:
+            await self._load_models(config)
+        finally:
+            claim.set_result(None)
+
+    async def _load_models(self, config: Config) -> None:
         self.models.state, self.models.detail = "loading", "loading the embedding and NLI models"
         self.status_changed()
         token = self.new_progress_token("models")
@@ -259,9 +266,8 @@ class RubriqServer(LanguageServer):
             except Exception as exc:
                 log.info("work-done progress unavailable: %s", exc)
                 progress = False
-        self._model_load = self.scheduler.model_worker.submit(lambda: self.models.load(config))
         try:
-            failures = await self._model_load
+            failures = await self.scheduler.model_worker.submit(lambda: self.models.load(config))
         except Exception as exc:  # MemoryError and the like: the state says why, tier 0 goes on
             self.models.state, self.models.detail = "unavailable", f"loading models failed: {exc}"
             failures = [self.models.detail]
