@@ -90,6 +90,11 @@ def test_unattributed_superlative_is_risk_and_attribution_silences_it() -> None:
     assert _codes(_check(OPEN + "Tell me.", attributed), "RS003") == []
 
 
+def test_one_of_the_biggest_is_a_superlative() -> None:
+    assert _codes(_check(OPEN + "Tell me.", "The display is one of the biggest power draws."), "RS003") == [
+        "the biggest"]
+
+
 def test_words_ending_in_est_that_are_not_superlatives_pass() -> None:
     output = "Read the rest of the forest guide and the latest test."
     assert _codes(_check(OPEN + "Tell me.", output), "RS003") == []

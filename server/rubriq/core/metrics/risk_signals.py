@@ -61,7 +61,7 @@ _EST_EXCEPTIONS = _wordset(
     "interest rest test west forest honest modest request guest chest contest protest quest nest pest vest zest "
     "crest harvest manifest suggest digest arrest invest latest midwest northwest southwest earnest conquest "
     "behest unrest bequest tempest inquest priest dearest everest attest detest infest ingest divest jest lest "
-    "fest biggest"
+    "fest"
 )
 SUPERLATIVE_RE = re.compile(
     r"\b(?:the|world'?s|history'?s|nation'?s|country'?s|america'?s|europe'?s|earth'?s)[ \t]+"
