@@ -173,6 +173,7 @@ function pairingMiddleware(): Middleware {
     provideHover: (document, position, token, next) => (served(document) ? next(document, position, token) : null),
     provideCodeActions: (document, range, context, token, next) =>
       (served(document) ? next(document, range, context, token) : []),
+    provideCodeLenses: (document, token, next) => (served(document) ? next(document, token) : []),
     provideDiagnostics: (document, previousResultId, token, next) => {
       const uri = document instanceof vscode.Uri ? document : document.uri;
       return uri.scheme !== 'file' || isServed(uri.fsPath) ? next(document, previousResultId, token)

@@ -64,7 +64,7 @@ print(','.join(codes), fix, find_rule(fix).title)")
   "extensions.autoCheckUpdates": false, "extensions.autoUpdate": false, "update.mode": "none",
   "workbench.enableExperiments": false, "workbench.tips.enabled": false, "editor.hover.delay": 200,
   "editor.wordWrap": "on", "editor.minimap.enabled": false,
-  "rubriq.interpreter": "$RUBRIQ_PYTHON", "rubriq.serverArgs": $server_args, "rubriq.trace.server": "messages" }
+  "rubriq.interpreter": "$RUBRIQ_PYTHON", "rubriq.serverArgs": $server_args, "rubriq.trace.server": "verbose" }
 JSON
   XDG_CONFIG_HOME="$work/xdg" "$cs" --user-data-dir "$work/data" --extensions-dir "$work/exts" \
     --install-extension "$REPO/client-vscode/rubriq.vsix"
@@ -75,13 +75,19 @@ JSON
   for _ in $(seq 1 150); do curl -sf -o /dev/null "http://127.0.0.1:$port/healthz" && break; sleep 0.2; done
   local rc=0
   CS_URL="http://127.0.0.1:$port/?folder=$work/ws" WORKSPACE="$work/ws" PAIR="$pair" EXPECT="$expect" \
-    USER_SETTINGS="$work/data/User/settings.json" EXPECTED_REPAIRS="$RESULTS/expected-repairs.json" PYTHON_WITHOUT_RUBRIQ="${RUBRIQ_E2E_BARE_PYTHON:-/usr/bin/python3}" \
+    EXPECTED_REPAIRS="$RESULTS/expected-repairs.json" PYTHON_WITHOUT_RUBRIQ="${RUBRIQ_E2E_BARE_PYTHON:-/usr/bin/python3}" \
     FIX_CODE="$fix" RULE_TITLE="$title" SCREENSHOTS="$RESULTS/images" \
     NODE_PATH="$RUBRIQ_E2E_HOME/node/node_modules" timeout 600 node "$HERE/vscode/cs-e2e.js" || rc=$?
   kill "$cs_pid" 2>/dev/null || true
   wait "$cs_pid" 2>/dev/null || true
   # The extension's log (server stderr and protocol trace) for a failed run.
   find "$work/data/logs" -name '*Rubriq.log' -exec cp {} "$RESULTS/vscode-rubriq.log" \; 2>/dev/null || true
+  # The verbose protocol trace: summary.out was sent to the server, build.out (no build.prompt) never was.
+  if grep -q "$pair.out" "$RESULTS/vscode-rubriq.log" && ! grep -q 'build.out' "$RESULTS/vscode-rubriq.log"; then
+    echo "ok   build.out (no sibling .prompt) was never sent to the server"
+  else
+    echo "FAIL the protocol trace shows build.out sent to the server, or no trace"; rc=1
+  fi
   rm -rf "$work"
   return $rc
 }
@@ -99,4 +105,4 @@ if [ ${#failed[@]} -gt 0 ]; then
   echo "e2e FAILED: ${failed[*]} (logs and screenshots in $RESULTS)"
   exit 1
 fi
-echo "e2e passed: grammar, client-vscode, neovim 0.7.2 + 0.11.4, vscode (code-server)"
+echo "e2e passed:$ONLY"

@@ -245,8 +245,19 @@ function M.statusline()
   return "Rubriq: " .. M.status.models .. (M.status.busy and "…" or "")
 end
 
+--- Neovim 0.10/0.11 pull diagnostics but cannot be asked to pull again (no workspace/diagnostic/refresh), so
+--- results that arrive after a pull (the model tiers, a slow first check) would never show: push instead.
+local function can_refresh_pulled_diagnostics()
+  local capabilities = vim.lsp.protocol.make_client_capabilities()
+  local diagnostics = capabilities.workspace and capabilities.workspace.diagnostics
+  return diagnostics ~= nil and diagnostics.refreshSupport == true
+end
+
 function M.setup(opts)
   M.config = vim.tbl_deep_extend("force", vim.deepcopy(M.defaults), opts or {})
+  if M.config.settings.diagnostic_mode == nil and not can_refresh_pulled_diagnostics() then
+    M.config.settings.diagnostic_mode = "push"
+  end
   if vim.lsp.config then
     -- 0.11+: register the defaults; `vim.lsp.config('rubriq', {...})` in a user config refines them.
     vim.lsp.config(NAME, fix_settings({

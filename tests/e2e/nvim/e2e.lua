@@ -71,6 +71,8 @@ local function buffer_text(bufnr)
 end
 
 local function run()
+  -- Every protocol message goes to $XDG_STATE_HOME/nvim/lsp.log (the test's own folder), for a failed run.
+  vim.lsp.set_log_level("debug")
   vim.opt.runtimepath:append(assert(os.getenv("E2E_PLUGIN")))
   vim.cmd("runtime plugin/rubriq.lua")
   -- The default command is `$RUBRIQ_PYTHON -m rubriq serve`; RUBRIQ_SERVER_ARGS replaces what follows python.

@@ -70,6 +70,11 @@ async function openFromExplorer(page, name) {
     check(await page.waitForSelector(squiggle, { timeout: 120000 }).then(() => true, () => false),
       `squiggles on ${PAIR}.out`);
 
+    // A .out without a sibling .prompt is opened too: the extension must not send it to the server
+    // (run.sh checks the protocol trace for it).
+    await openFromExplorer(page, 'build.out');
+    await openFromExplorer(page, `${PAIR}.out`);
+
     // Language status item: the model state from rubriq/status.
     await page.locator('#status\\.languageStatus').first().click().catch(() => {});
     const statusHover = page.locator('.monaco-hover:not(.hidden)', { hasText: 'Rubriq models' }).first();
@@ -180,10 +185,10 @@ async function openFromExplorer(page, name) {
     }
 
     // 6. An interpreter without Rubriq: the extension restarts on the setting change and offers to install it.
-    const settingsFile = env('USER_SETTINGS');
-    const settings = JSON.parse(fs.readFileSync(settingsFile, 'utf8'));
-    settings['rubriq.interpreter'] = env('PYTHON_WITHOUT_RUBRIQ', '/usr/bin/python3');
-    fs.writeFileSync(settingsFile, JSON.stringify(settings, null, 2));
+    // Workspace settings, written as a user would save them; the extension sees the change and restarts.
+    fs.mkdirSync(path.join(WORKSPACE, '.vscode'), { recursive: true });
+    fs.writeFileSync(path.join(WORKSPACE, '.vscode', 'settings.json'),
+      JSON.stringify({ 'rubriq.interpreter': env('PYTHON_WITHOUT_RUBRIQ', '/usr/bin/python3') }, null, 2));
     const offer = page.locator('.notifications-toasts .notification-toast', { hasText: 'Rubriq is not installed in' })
       .first();
     const offered = await offer.waitFor({ timeout: 60000 }).then(() => true, () => false);
