@@ -141,3 +141,19 @@ def test_model_ids_name_the_weights(hub: LocalModelHub) -> None:
     model_id = hub.model_ids()["embedding"]
     digest = hub.describe()[0]["sha256"]
     assert model_id == f"sentence-transformers/all-MiniLM-L6-v2@{digest[:16]}"
+
+
+def test_cpu_inference_uses_one_thread_unless_told_otherwise(hub: LocalModelHub,
+                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    import torch
+
+    from rubriq.core.models.hub import THREADS_ENV, _limit_cpu_threads
+
+    hub.embedder()
+    assert torch.get_num_threads() == 1
+    monkeypatch.setenv(THREADS_ENV, "2")
+    _limit_cpu_threads("cpu")
+    assert torch.get_num_threads() == 2
+    monkeypatch.delenv(THREADS_ENV)
+    _limit_cpu_threads("cpu")
+    assert torch.get_num_threads() == 1

@@ -9,6 +9,7 @@ with the reason, every time, without retrying the load.
 from __future__ import annotations
 
 import logging
+import os
 import threading
 from pathlib import Path
 from typing import Any
@@ -20,6 +21,26 @@ from rubriq.core.models.cache import DiskCache
 from rubriq.core.models.resolve import Kind, Resolution, resolve, sha256_file, weights_file
 
 log = logging.getLogger("rubriq.models")
+
+
+THREADS_ENV = "RUBRIQ_TORCH_THREADS"
+
+
+def _limit_cpu_threads(device: str) -> None:
+    """One intra-op thread on CPU unless RUBRIQ_TORCH_THREADS says otherwise (process-wide, set once).
+
+    Rubriq's batches are small (an edit is one sentence and k pairs). On a shared, busy CPU, torch's worker
+    threads wait on each other whenever one is descheduled: a warm one-sentence rescoring measured 5.5 s with
+    two threads and 0.49 s with one at a load average of 8 on two cores (docs/performance.md, "Model tiers").
+    """
+    if device.startswith("cuda"):
+        return
+    import torch
+
+    wanted = os.environ.get(THREADS_ENV, "1").strip()
+    threads = int(wanted) if wanted.isdigit() and int(wanted) > 0 else 1
+    if torch.get_num_threads() != threads:
+        torch.set_num_threads(threads)
 
 
 def _device_problem(device: str) -> str | None:
@@ -87,6 +108,7 @@ class LocalModelHub:
         problem = _device_problem(self.config.device)
         if problem:
             raise ModelUnavailable(problem)
+        _limit_cpu_threads(self.config.device)
         model = resolution.load(self.config.device)
         digest = self._weights_sha256(kind, resolution.path)  # "" for a hub download (no local path known)
         # The cache key names the weights, not just the model name: a retrained model never reuses old rows.
