@@ -16,7 +16,18 @@ from tests.lsp.conftest import TEST_SETTINGS, Session
 pytestmark = [pytest.mark.asyncio(loop_scope="module"), pytest.mark.models]
 
 MODEL_TIMEOUT = 600.0  # loading torch and the model on a shared 2-core machine
-SQB_SUITE = Path(__file__).resolve().parents[2] / "examples" / "sqb" / "k8s-db-connectivity"
+# A one-case suite small enough for a test: two reference facts, two contenders.
+SQB_CASE = """\
+task: Say when the orders-api pod became ready again and whether orders were lost.
+source_corpus:
+  - {id: notes, text: "The pod became ready at 02:41 UTC. No orders were lost."}
+reference_facts:
+  - {id: F1, text: The pod became ready at 02:41 UTC., supports: [notes]}
+  - {id: F2, text: No orders were lost., supports: [notes]}
+outputs:
+  - {name: A, file: a.md, baseline: true}
+  - {name: B, file: b.md}
+"""
 
 
 def send_settings(session: Session, settings: dict[str, Any]) -> None:
@@ -108,9 +119,10 @@ async def test_a_model_that_fails_to_load_is_shown_once_and_tier_0_keeps_serving
 
 async def test_run_sqb_reports_progress_and_opens_the_report_or_says_why_not(session: Session, tmp_path: Path):
     suite = tmp_path / "suite"
-    import shutil
-
-    shutil.copytree(SQB_SUITE, suite)
+    suite.mkdir()
+    (suite / "ready.sqb.yaml").write_text(SQB_CASE, encoding="utf-8")
+    (suite / "a.md").write_text("The pod became ready.\n", encoding="utf-8")
+    (suite / "b.md").write_text("The pod became ready at 02:41 UTC, and no orders were lost.\n", encoding="utf-8")
     diagnostics_before = dict(session.client.diagnostics)
     answer = await session.command("rubriq.runSQB", str(suite))
     assert set(session.client.diagnostics) == set(diagnostics_before)  # no case floods the Problems panel
