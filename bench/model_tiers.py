@@ -2,12 +2,14 @@
 
 The pair: a ~3,000-word source (REALSumm source articles, in doc_id order) and a ~1,500-word output (summaries of
 those articles by the REALSumm systems, three sentences a paragraph). For each task type given, the engine runs
-the model tiers (1 and 2: every embedding and NLI metric of the task's profile):
+every tier, as the editor does after an edit: the text metrics and every embedding and NLI metric of the task's
+profile (coherence's embedding half included):
 
 - cold: a fresh hub with the models already loaded but empty caches, the pair scored in full;
 - warm: after that, `--edits` rescorings, each with a different output sentence replaced by a new one; median.
 
-Model loading is timed separately. Prints one JSON object.
+Model loading is timed separately; wall and CPU time are both reported (on a shared machine, wall time includes
+waiting for a core). Prints one JSON object.
 
   python bench/model_tiers.py --data ../shared/data [--nli-model PATH] [--edits N] [--tasks summarization ...]
 """
@@ -21,13 +23,15 @@ import sys
 import time
 from pathlib import Path
 
+import torch
+
 from rubriq.core import engine
 from rubriq.core.config import Config
+from rubriq.core.engine import ALL_TIERS
 from rubriq.core.models import ModelUnavailable
 from rubriq.core.models.hub import LocalModelHub
 from rubriq.core.text import split_sentences
 
-MODEL_TIERS = frozenset({1, 2})
 PROMPTS = {
     "summarization": "---\ntask: summarization\n---\nSummarize the following articles for a busy reader.\n\n"
                      "<document>\n{source}\n</document>\n",
@@ -67,8 +71,17 @@ def build_pair(data: Path, source_words: int, output_words: int) -> tuple[str, s
         output_sentences.append(sentences.pop(0))
         count += len(output_sentences[-1].split())
     paragraphs = [" ".join(output_sentences[i : i + 3]) for i in range(0, len(output_sentences), 3)]
-    source = "\n\n".join(row[text_key].strip() for row in chosen)
-    return source, "\n\n".join(paragraphs), sentences  # leftovers serve as edits
+    articles, total = [], 0
+    for row in chosen:  # the last article is cut at a sentence so that the source is about `source_words` long
+        kept = []
+        for sentence in split_sentences(row[text_key]):
+            if total >= source_words:
+                break
+            kept.append(sentence.text.strip())
+            total += len(sentence.text.split())
+        if kept:
+            articles.append(" ".join(kept))
+    return "\n\n".join(articles), "\n\n".join(paragraphs), sentences  # leftovers serve as edits
 
 
 def main() -> int:
@@ -92,24 +105,28 @@ def main() -> int:
         return 2
     load_s = time.perf_counter() - started
     result: dict = {"source_words": len(source.split()), "output_words": len(output.split()),
+                    "torch_threads": torch.get_num_threads(),
                     "model_load_s": round(load_s, 2), "models": loader.model_ids(), "tasks": {}}
     output_sentences = [s.text for s in split_sentences(output)]
     for task in args.tasks:
         prompt = PROMPTS[task].format(source=source)
         hub = loader.with_empty_caches()
-        t0 = time.perf_counter()
-        cold = engine.check(prompt, output, config, models=hub, tiers=MODEL_TIERS)
-        cold_s = time.perf_counter() - t0
-        timings, text = [], output
+        t0, c0 = time.perf_counter(), time.process_time()
+        cold = engine.check(prompt, output, config, models=hub, tiers=ALL_TIERS)
+        cold_s, cold_cpu_s = time.perf_counter() - t0, time.process_time() - c0
+        timings, cpu_timings = [], []
         for i in range(args.edits):
             target = output_sentences[(i * 7 + 3) % len(output_sentences)]
-            edited = text.replace(target, replacements[i % len(replacements)], 1)
-            t0 = time.perf_counter()
-            engine.check(prompt, edited, config, models=hub, tiers=MODEL_TIERS)
+            edited = output.replace(target, replacements[i % len(replacements)], 1)
+            t0, c0 = time.perf_counter(), time.process_time()
+            engine.check(prompt, edited, config, models=hub, tiers=ALL_TIERS)
             timings.append((time.perf_counter() - t0) * 1000)
+            cpu_timings.append((time.process_time() - c0) * 1000)
         result["tasks"][task] = {
             "cold_full_s": round(cold_s, 2),
+            "cold_full_cpu_s": round(cold_cpu_s, 2),
             "warm_edit_median_ms": round(statistics.median(timings), 1),
+            "warm_edit_median_cpu_ms": round(statistics.median(cpu_timings), 1),
             "warm_edit_ms": [round(t, 1) for t in timings],
             "parameters": {p.name: p.status for p in cold.profile.parameters},
             "work": hub.stats(),
