@@ -185,6 +185,7 @@ async function openFromExplorer(page, name) {
     }
 
     // 6. An interpreter without Rubriq: the extension restarts on the setting change and offers to install it.
+    await palette(page, 'Notifications: Clear All Notifications');
     // Workspace settings, written as a user would save them; the extension sees the change and restarts.
     fs.mkdirSync(path.join(WORKSPACE, '.vscode'), { recursive: true });
     fs.writeFileSync(path.join(WORKSPACE, '.vscode', 'settings.json'),
