@@ -1,6 +1,6 @@
 // Writes prompt.tmLanguage.json from the readable source below: regexes are kept as JS strings so each one can
 // carry a comment saying why it looks the way it does. Run: node build_grammar.mjs
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -226,5 +226,14 @@ const grammar = {
 };
 
 const out = join(dirname(fileURLToPath(import.meta.url)), 'prompt.tmLanguage.json');
-writeFileSync(out, JSON.stringify(grammar, null, 2) + '\n');
-console.log(`wrote ${out}`);
+const text = JSON.stringify(grammar, null, 2) + '\n';
+if (process.argv.includes('--check')) {
+  // The committed JSON must be what this file generates: edit here, never the JSON.
+  if (!existsSync(out) || readFileSync(out, 'utf8') !== text) {
+    console.error('prompt.tmLanguage.json is out of date: run node build_grammar.mjs');
+    process.exit(1);
+  }
+} else {
+  writeFileSync(out, text);
+  console.log(`wrote ${out}`);
+}

@@ -22,7 +22,11 @@ local function finish(ok, err)
   f:write(vim.fn.json_encode(result))
   f:close()
   for _, client in ipairs(require("rubriq").get_clients()) do
-    client.stop(true)
+    if vim.fn.has("nvim-0.11") == 1 then
+      client:stop(true)
+    else
+      client.stop(true)
+    end
   end
   vim.cmd(ok and "qa!" or "cq")
 end
