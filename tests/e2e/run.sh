@@ -75,7 +75,7 @@ JSON
   for _ in $(seq 1 150); do curl -sf -o /dev/null "http://127.0.0.1:$port/healthz" && break; sleep 0.2; done
   local rc=0
   CS_URL="http://127.0.0.1:$port/?folder=$work/ws" WORKSPACE="$work/ws" PAIR="$pair" EXPECT="$expect" \
-    EXPECTED_REPAIRS="$RESULTS/expected-repairs.json" PYTHON_WITHOUT_RUBRIQ="${RUBRIQ_E2E_BARE_PYTHON:-/usr/bin/python3}" \
+    EXPECTED_REPAIRS="$RESULTS/expected-repairs.json" USER_DATA="$work/data" PYTHON_WITHOUT_RUBRIQ="${RUBRIQ_E2E_BARE_PYTHON:-/usr/bin/python3}" \
     FIX_CODE="$fix" RULE_TITLE="$title" SCREENSHOTS="$RESULTS/images" \
     NODE_PATH="$RUBRIQ_E2E_HOME/node/node_modules" timeout 600 node "$HERE/vscode/cs-e2e.js" || rc=$?
   kill "$cs_pid" 2>/dev/null || true
@@ -97,7 +97,10 @@ if want vscode; then
   cs_e2e || failed+=("vscode")
 fi
 if [ "${RUBRIQ_UPDATE_SCREENSHOTS:-0}" = 1 ] && [ -d "$RESULTS/images" ]; then
-  mkdir -p "$REPO/docs/images" && cp "$RESULTS"/images/vscode-*.png "$REPO/docs/images/"
+  mkdir -p "$REPO/docs/images"
+  for shot in problems hover quickfix repair status sqb install; do  # the ones docs/editors.md shows
+    cp "$RESULTS/images/vscode-$shot.png" "$REPO/docs/images/"
+  done
 fi
 
 section "done"

@@ -2,7 +2,8 @@
 // .vsix: open a fixture .out, see Rubriq's squiggles and Problems rows, hover one and read the rubric text, apply
 // "Insert repair prompt" and see the .prompt change, then run "Rubriq: Run SQB on folder" from the palette.
 // Screenshots go to $SCREENSHOTS. Exit 0 only when every step passed.
-// Env: CS_URL, WORKSPACE, PAIR, EXPECT (codes), FIX_CODE, RULE_TITLE, SCREENSHOTS, CHROMIUM.
+// Env: CS_URL, WORKSPACE, USER_DATA, PAIR, EXPECT (codes), FIX_CODE, RULE_TITLE, EXPECTED_REPAIRS, SCREENSHOTS,
+//      PYTHON_WITHOUT_RUBRIQ, CHROMIUM.
 const { chromium } = require('playwright-core');
 const fs = require('fs');
 const os = require('os');
@@ -39,6 +40,13 @@ const isRubriqRow = (row, code) => {
   const cells = row.split('\n').map((c) => c.trim());
   return cells.includes('rubriq') && cells.includes(code);
 };
+
+/** The extension's output channel as VS Code writes it under the user data folder. */
+function rubriqLog() {
+  const found = fs.readdirSync(env('USER_DATA'), { recursive: true }).map(String)
+    .filter((p) => p.endsWith(path.join('rubriq.rubriq', 'Rubriq.log')));
+  return found.map((p) => fs.readFileSync(path.join(env('USER_DATA'), p), 'utf8')).join('\n');
+}
 
 async function openFromExplorer(page, name) {
   await page.locator('.explorer-folders-view .monaco-list-row', { hasText: new RegExp(`^${name.replace('.', '\\.')}$`) })
@@ -184,7 +192,36 @@ async function openFromExplorer(page, name) {
       await page.screenshot({ path: path.join(SHOTS, 'vscode-sqb.png') });
     }
 
-    // 6. An interpreter without Rubriq: the extension restarts on the setting change and offers to install it.
+    // 6. A settings change applies live: ignoring a code removes its diagnostics without a server restart.
+    const ignored = EXPECT.find((code) => code !== FIX_CODE);
+    const kept = FIX_CODE;
+    if (ignored) {
+      await openFromExplorer(page, `${PAIR}.out`);
+      await page.keyboard.press('Control+Shift+M');
+      const rowsNow = () => page.locator('.markers-panel .monaco-list-row').allInnerTexts();
+      let before = false;
+      for (let i = 0; i < 120 && !before; i++) {
+        const now = await rowsNow();
+        before = now.some((r) => isRubriqRow(r, kept)) && now.some((r) => isRubriqRow(r, ignored));
+        if (!before) await page.waitForTimeout(500);
+      }
+      check(before, `before the change, ${ignored} and ${kept} are both listed`);
+      fs.mkdirSync(path.join(WORKSPACE, '.vscode'), { recursive: true });
+      fs.writeFileSync(path.join(WORKSPACE, '.vscode', 'settings.json'),
+        JSON.stringify({ 'rubriq.ignore': [ignored] }, null, 2));
+      let live = false;
+      for (let i = 0; i < 120 && !live; i++) {
+        await page.waitForTimeout(500);
+        const now = await rowsNow();
+        live = now.some((r) => isRubriqRow(r, kept)) && !now.some((r) => isRubriqRow(r, ignored));
+      }
+      check(live, `setting rubriq.ignore = ["${ignored}"] removes ${ignored} and keeps ${kept}, live`);
+      check(!rubriqLog().includes('restarting the server'),
+        'the settings change did not restart the server');
+      await page.screenshot({ path: path.join(SHOTS, 'vscode-ignore.png') });
+    }
+
+    // 7. An interpreter without Rubriq: the extension restarts on the setting change and offers to install it.
     await palette(page, 'Notifications: Clear All Notifications');
     // Workspace settings, written as a user would save them; the extension sees the change and restarts.
     fs.mkdirSync(path.join(WORKSPACE, '.vscode'), { recursive: true });
