@@ -30,8 +30,8 @@ def _limit_cpu_threads(device: str) -> None:
     """One intra-op thread on CPU unless RUBRIQ_TORCH_THREADS says otherwise (process-wide, set once).
 
     Rubriq's batches are small (an edit is one sentence and k pairs). On a shared, busy CPU, torch's worker
-    threads wait on each other whenever one is descheduled: a warm one-sentence rescoring measured 5.5 s with
-    two threads and 0.49 s with one at a load average of 8 on two cores (docs/performance.md, "Model tiers").
+    threads wait on each other whenever one is descheduled: a warm one-sentence rescoring of a small pair measured
+    5.5 s with two threads and 0.49 s with one at a load average of 8 on two cores (docs/performance.md).
     """
     if device.startswith("cuda"):
         return
