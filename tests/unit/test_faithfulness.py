@@ -240,8 +240,14 @@ def trained_hub() -> LocalModelHub:
     return hub
 
 
-def test_trained_nli_flags_the_invented_sentence_and_not_the_supported_one(trained_hub: LocalModelHub) -> None:
-    result = engine.check(PROMPT, OUTPUT, models=trained_hub)
+def test_trained_nli_flags_invented_and_altered_sentences_but_not_copied_ones(trained_hub: LocalModelHub) -> None:
+    copied = ("The council approved the plan by a vote of 7 to 2. "
+              "The library will cost 12 million dollars and is expected to open in 2026.")
+    invented = "The building was designed by a famous architect from Paris."
+    altered = "The library will cost 90 million dollars."
+    result = engine.check(PROMPT, f"{copied}\n\n{invented} {altered}", models=trained_hub)
     flagged = [f.evidence for f in result.findings if f.code == "FA001"]
-    assert "The building was designed by a famous architect from Paris." in flagged
-    assert not any("vote of 7 to 2" in sentence for sentence in flagged)
+    assert flagged == [invented, altered]
+    contradicted = next(f for f in result.findings if f.evidence == altered)
+    assert contradicted.data["contradiction"] > contradicted.data["entailment"]
+    assert "contradicted by" in contradicted.message
