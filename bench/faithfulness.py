@@ -158,9 +158,14 @@ def main() -> int:
             "threshold": threshold, "n": len(scored["test"][1]), "n_val": len(scored["val"][1]),
         }
         print(f"{name}: {datasets[name]}", file=sys.stderr)
-    val_scores, val_labels = (np.array(x) for x in zip(*pooled["val"], strict=True))
-    test_scores, test_labels = (np.array(x) for x in zip(*pooled["test"], strict=True))
-    sentence_threshold = choose_threshold(val_scores, val_labels)
+    sentence: dict | None = None
+    if pooled["val"] and pooled["test"]:  # one threshold for single sentences: what FA001 uses
+        val_scores, val_labels = (np.array(x) for x in zip(*pooled["val"], strict=True))
+        test_scores, test_labels = (np.array(x) for x in zip(*pooled["test"], strict=True))
+        chosen = choose_threshold(val_scores, val_labels)
+        sentence = {"threshold": chosen,
+                    "test_balanced_accuracy": round(100 * balanced_accuracy(test_scores, test_labels, chosen), 1),
+                    "n_val": len(val_labels), "n_test": len(test_labels)}
     result = {
         "scorer": "SummaC-ZS (NLI)" if args.scorer == "nli" else "embedding proxy (max cosine, not NLI)",
         "mode": args.mode if args.scorer == "nli" else "full",
@@ -169,11 +174,7 @@ def main() -> int:
         "limit": args.limit,
         "datasets": datasets,
         "mean_balanced_accuracy": round(float(np.mean([d["balanced_accuracy"] for d in datasets.values()])), 1),
-        "sentence_threshold": {
-            "threshold": sentence_threshold,
-            "test_balanced_accuracy": round(100 * balanced_accuracy(test_scores, test_labels, sentence_threshold), 1),
-            "n_val": len(val_labels), "n_test": len(test_labels),
-        },
+        "sentence_threshold": sentence,
         "nli_pairs": scorer.nli_pairs,
         "full_matrix_pairs": scorer.full_matrix_pairs,
         "seconds": round(time.perf_counter() - started, 1),
