@@ -39,6 +39,9 @@ def main() -> None:
     parser.add_argument("--sources", required=True, type=Path)
     parser.add_argument("--limit", type=int, help="a deterministic sample of N summaries")
     parser.add_argument("--threshold", type=float, help="use this fact threshold instead of calibrating")
+    parser.add_argument("--topics", action="store_true",
+                        help="calibrate the coverage (topic) similarity threshold instead: embedding cosine of each "
+                             "SCU with its best summary sentence, against the same human labels")
     args = parser.parse_args()
 
     started = time.perf_counter()
@@ -47,6 +50,9 @@ def main() -> None:
     rows = stable_sample(rows, args.limit, key=lambda r: (r["doc_id"], r["system"]))
     hub = LocalModelHub(Config())
     defaults = Thresholds()
+    if args.topics:
+        print(json.dumps(_topic_calibration(rows, hub, started), indent=2))
+        return
     verifier = Verifier(hub.nli(), hub.embedder(), defaults.top_k)
 
     scored = []  # (row, [(score, gold)])
@@ -90,6 +96,26 @@ def main() -> None:
     result["models"] = hub.model_ids()
     result["seconds"] = round(time.perf_counter() - started, 2)
     print(json.dumps(result, indent=2))
+
+
+def _topic_calibration(rows: list[dict], hub: LocalModelHub, started: float) -> dict:
+    embedder = hub.embedder()
+    pairs: dict[str, list[tuple[float, bool]]] = {"calibration": [], "evaluation": []}
+    for row in rows:
+        units = claim_units(row["summary"], min_words=1) or [row["summary"]]
+        similarity = embedder.encode([scu["text"] for scu in row["scus"]]) @ embedder.encode(units).T
+        for scu, sims in zip(row["scus"], similarity, strict=True):
+            pairs[_half(row["doc_id"])].append((float(sims.max()), bool(scu["present_majority"])))
+    threshold, calibration_ba = best_threshold([s for s, _ in pairs["calibration"]],
+                                               [g for _, g in pairs["calibration"]])
+    evaluation = pairs["evaluation"]
+    return {
+        "topic_similarity_threshold": threshold,
+        "calibration_balanced_accuracy": calibration_ba,
+        "evaluation": binary_metrics([g for _, g in evaluation], [s >= threshold for s, _ in evaluation]),
+        "models": hub.model_ids(),
+        "seconds": round(time.perf_counter() - started, 2),
+    }
 
 
 def _round(value: float | None) -> float | None:
