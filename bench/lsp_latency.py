@@ -7,7 +7,8 @@ Prints one JSON object:
 - tier0_change_ms: didChange → published tier-0 diagnostics for a 2,000-word output, debounce 0 (the number is
   what comes after the debounce), median of --edits edits. Target ≤ 50 ms.
 - model_change_ms: after a one-sentence edit of a 1,500-word output whose prompt carries a 3,000-word source,
-  with warm caches: didChange → model-tier result published, median of --edits edits. Target ≤ 300 ms.
+  with warm caches: didChange → the model tier's diagnostic on the new sentence published (an unsupported claim,
+  FA001, from NLI), median of --edits edits. Target ≤ 300 ms.
 - rss_mb: the server's resident memory once its models are loaded. Target ≤ 800 MB.
 - *_server_cpu_ms: CPU time the server process used per edit (all threads). On a shared machine wall time is
   mostly waiting for a core; CPU time is the work itself.
@@ -204,34 +205,37 @@ async def tier0_edits(root: Path, prompt: str, output: str, edits: int) -> tuple
 
 async def model_edits(root: Path, prompt: str, output: str,
                       edits: int) -> tuple[list[float], list[float], dict[str, Any]]:
-    """One-sentence edits with model tiers on type; done when rubriq.status says the model pass is current."""
+    """One-sentence edits with model tiers on type. Each edit adds a sentence the source does not support, so the
+    model pass (NLI) publishes a new FA001 diagnostic on it: the time to that publish is the measure."""
     (root / "mt.prompt").write_text(prompt, encoding="utf-8")
     uri = (root / "mt.out").as_uri()
     client = Client({"debounce_ms": 0, "model_tiers": "on_type"})
     await client.start(root)
     did_open(client, uri, output)
 
-    async def model_pass_at(version: int) -> dict[str, Any]:
-        while True:
-            status = await client.request("workspace/executeCommand", {"command": "rubriq.status",
-                                                                       "arguments": [uri]})
-            pair = status.get("pair") or {}
-            if pair.get("checked_versions", {}).get("output") == version and pair.get("model_pass") == "current":
-                return status
-            await asyncio.sleep(0.005)
+    async def status() -> dict[str, Any]:
+        return await client.request("workspace/executeCommand", {"command": "rubriq.status", "arguments": [uri]})
 
-    status = await asyncio.wait_for(model_pass_at(1), 900)  # loads the models, fills the caches
+    while (await status()).get("pair", {}).get("model_pass") != "current":  # loads the models, fills the caches
+        await asyncio.sleep(0.5)
     timings, cpu = [], []
     for version in range(2, edits + 2):
-        sentence = f"Edit number {version} adds one new sentence about the elections to this summary. "
+        marker = f"Edit number {version} says the lighthouse on the moon opened in 1802."
+        mark = len(client.published)
         cpu_before = client.cpu_ms()
         sent = time.perf_counter()
-        did_change(client, uri, version, 2, sentence)
-        status = await asyncio.wait_for(model_pass_at(version), 300)
-        timings.append((time.perf_counter() - sent) * 1000)
-        cpu.append(client.cpu_ms() - cpu_before)  # includes answering the status polls
+        did_change(client, uri, version, 2, marker + " ")
+        deadline = sent + 300
+        while True:
+            when, diagnostics = await client.wait_publish(uri, mark, timeout=max(1.0, deadline - time.perf_counter()))
+            mark = next(i for i in range(len(client.published) - 1, -1, -1) if client.published[i][0] == when) + 1
+            if any(d.get("code") == "FA001" and marker in json.dumps(d.get("data", {})) for d in diagnostics):
+                break
+        timings.append((when - sent) * 1000)
+        cpu.append(client.cpu_ms() - cpu_before)
+    final = await status()
     await client.stop()
-    return timings, cpu, status
+    return timings, cpu, final
 
 
 def seconds(values: list[float]) -> dict[str, float]:
