@@ -1,4 +1,5 @@
-"""Neovim 0.11 offers UTF-8 positions first: the server takes them, and its ranges count bytes."""
+"""Neovim 0.11 offers UTF-8 positions first: the server takes them, and its ranges count bytes. It pulls but
+cannot be asked to pull again, so the server pushes to it."""
 
 from __future__ import annotations
 
@@ -34,13 +35,12 @@ async def test_utf8_is_negotiated_and_ranges_count_bytes(nvim011: LanguageClient
     uri = (root / "enc.out").as_uri()
     nvim011.text_document_did_open(types.DidOpenTextDocumentParams(text_document=types.TextDocumentItem(
         uri=uri, language_id="rubriq", version=1, text=text)))
-    report = None
-    for _ in range(600):  # Neovim 0.11 pulls
-        report = await nvim011.text_document_diagnostic_async(types.DocumentDiagnosticParams(
-            text_document=types.TextDocumentIdentifier(uri=uri)))
-        if any(d.data and d.data.get("evidence") == "as quiet as a mouse" for d in report.items):
+    for _ in range(600):  # Neovim 0.11 pulls but cannot be asked to pull again: the server pushes to it
+        if any(d.data and d.data.get("evidence") == "as quiet as a mouse" for d in nvim011.diagnostics.get(uri, [])):
             break
         await asyncio.sleep(0.05)
-    mouse = next(d for d in report.items if d.data["evidence"] == "as quiet as a mouse")
+    mouse = next(d for d in nvim011.diagnostics[uri] if d.data["evidence"] == "as quiet as a mouse")
     offset = text.index("as quiet as a mouse")
     assert mouse.range.start.character == len(text[:offset].encode("utf-8"))  # the cat emoji is four bytes
+    status = await nvim011.workspace_execute_command_async(types.ExecuteCommandParams(command="rubriq.status"))
+    assert status["diagnostic_mode"] == "push"

@@ -87,9 +87,12 @@ class RubriqServer(LanguageServer):
     def choose_diagnostic_mode(self) -> None:
         mode = self.root_config().diagnostic_mode
         supports_pull = self.client_supports("text_document.diagnostic") is not None
+        # A client that pulls but cannot be asked to pull again (Neovim 0.10/0.11) would miss results that arrive
+        # after its pull (model tiers, a partner changed on disk): "auto" pushes to it.
+        can_refresh = bool(self.client_supports("workspace.diagnostics.refresh_support"))
         if mode == "pull" and not supports_pull:
             log.info("diagnostic_mode = pull, but this client cannot pull: pushing instead")
-        pull = supports_pull and mode in ("auto", "pull")
+        pull = supports_pull and (mode == "pull" or (mode == "auto" and can_refresh))
         if pull == self.pull_mode:
             return
         self.pull_mode = pull
