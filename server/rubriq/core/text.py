@@ -200,6 +200,8 @@ class TextModel:
     def line_index(self) -> LineIndex:
         return LineIndex(self.text)
 
-    @property
+    @cached_property
     def word_count(self) -> int:
-        return len(self.words)
+        """`len(self.words)` without building a segment per word when only the count is needed."""
+        words = self.__dict__.get("words")
+        return len(words) if words is not None else len(WORD_RE.findall(self.text))

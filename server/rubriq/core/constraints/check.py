@@ -88,8 +88,7 @@ SENTENCE_END_RE = re.compile(r"[.?!]")
 
 
 def _words(model: TextModel, p: dict[str, Any]) -> Outcome:
-    cached = model.__dict__.get("words")  # reuse the segmentation when another metric already built it
-    count = len(cached) if cached is not None else len(WORD_RE.findall(model.text))
+    count = model.word_count
     if _relation_ok(count, p["relation"], p["num_words"]):
         return _count_outcome(model, count, p["relation"], p["num_words"], "word")
     return _count_outcome(model, count, p["relation"], p["num_words"], "word", [w.span for w in model.words])
@@ -105,7 +104,7 @@ def _characters(model: TextModel, p: dict[str, Any]) -> Outcome:
 
 
 def _approximate_words(model: TextModel, p: dict[str, Any]) -> Outcome:
-    target, count = p["num_words"], len(model.words)
+    target, count = p["num_words"], model.word_count
     low, high = int(target * 0.9), int(target * 1.1 + 0.999)
     passed = low <= count <= high
     return Outcome(passed, count, f"{_plural(count, 'word')}, target: about {target} ({low}-{high})",
@@ -698,6 +697,12 @@ def loose_variants(text: str) -> list[str]:
     return bases[:1] + [text.replace("*", "")] + bases[1:] + [b.replace("*", "") for b in bases[1:]]
 
 
+@lru_cache(maxsize=8)
+def _loose_models(text: str) -> tuple[TextModel, ...]:
+    """The loose variants of one output, segmented once and shared by every constraint checked on it."""
+    return tuple(TextModel(variant) for variant in loose_variants(text)[1:] if variant.strip())
+
+
 def _run(kind: str, model: TextModel, params: dict[str, Any]) -> Outcome:
     if not model.text.strip():  # IFEval: an empty response follows no instruction
         return Outcome(False, "empty", "the response is empty", [])
@@ -713,8 +718,8 @@ def check_constraint(output: TextModel | str, constraint: Constraint, mode: Mode
     outcome = _run(constraint.kind, model, constraint.params)
     passed = outcome.passed
     if mode == "loose" and not passed:
-        for variant in loose_variants(model.text)[1:]:
-            if variant.strip() and _run(constraint.kind, TextModel(variant), constraint.params).passed:
+        for variant_model in _loose_models(model.text):
+            if _run(constraint.kind, variant_model, constraint.params).passed:
                 passed = True
                 break
     spans = () if passed else tuple(outcome.spans)
