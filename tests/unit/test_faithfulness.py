@@ -240,14 +240,17 @@ def trained_hub() -> LocalModelHub:
     return hub
 
 
-def test_trained_nli_flags_invented_and_altered_sentences_but_not_copied_ones(trained_hub: LocalModelHub) -> None:
-    copied = ("The council approved the plan by a vote of 7 to 2. "
-              "The library will cost 12 million dollars and is expected to open in 2026.")
+def test_trained_nli_ranks_copied_sentences_above_invented_and_altered_ones(trained_hub: LocalModelHub) -> None:
+    copied = ["The council approved the plan by a vote of 7 to 2.",
+              "The library will cost 12 million dollars and is expected to open in 2026."]
     invented = "The building was designed by a famous architect from Paris."
     altered = "The library will cost 90 million dollars."
-    result = engine.check(PROMPT, f"{copied}\n\n{invented} {altered}", models=trained_hub)
-    flagged = [f.evidence for f in result.findings if f.code == "FA001"]
+    chunks = [c.text for c in text_units(SOURCE)]
+    result = summac_zs([*copied, invented, altered], chunks, trained_hub.nli(), embedder=trained_hub.embedder(),
+                       top_k=Config().top_k)
+    supports = [s.support for s in result.sentences]
+    assert min(supports[:2]) > max(supports[2:])
+    assert result.sentences[3].contradiction > result.sentences[3].entailment
+    flagged = [f.evidence for f in engine.check(PROMPT, f"{invented} {altered}", models=trained_hub).findings
+               if f.code == "FA001"]
     assert flagged == [invented, altered]
-    contradicted = next(f for f in result.findings if f.evidence == altered)
-    assert contradicted.data["contradiction"] > contradicted.data["entailment"]
-    assert "contradicted by" in contradicted.message
