@@ -59,6 +59,7 @@ def ship(run_dir: Path, out: Path, fp16: bool) -> None:
     if fp16:
         tensors = {k: (v.half() if v.is_floating_point() else v).contiguous() for k, v in tensors.items()}
     save_file(tensors, str(out / "model.safetensors"), metadata={"format": "pt"})
+    (out / "model.safetensors").chmod(0o644)
 
     config = json.loads((out / "config.json").read_text(encoding="utf-8"))
     labels = [config["id2label"][k] for k in sorted(config["id2label"], key=int)]
