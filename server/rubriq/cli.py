@@ -329,6 +329,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     serve_cmd = commands.add_parser("serve", help="start the language server (stdio by default)")
     serve_cmd.add_argument("--tcp", metavar="HOST:PORT", help="listen on a TCP socket instead (for debugging)")
+    # Many LSP clients append --stdio by convention; it names the default transport.
+    serve_cmd.add_argument("--stdio", action="store_true", help="talk LSP over stdin/stdout (the default)")
     serve_cmd.set_defaults(handler=cmd_serve)
     return parser
 

@@ -9,6 +9,8 @@ import subprocess
 import sys
 import time
 
+import pytest
+
 from tests.lsp.conftest import SERVER_ENV
 
 
@@ -41,8 +43,9 @@ def _initialize_result(stream_in, stream_out) -> dict:
             return message["result"]
 
 
-def test_rubriq_serve_speaks_lsp_on_stdio():
-    server = subprocess.Popen([sys.executable, "-m", "rubriq", "serve"], stdin=subprocess.PIPE,
+@pytest.mark.parametrize("extra", [[], ["--stdio"]], ids=["default", "explicit-stdio"])
+def test_rubriq_serve_speaks_lsp_on_stdio(extra):
+    server = subprocess.Popen([sys.executable, "-m", "rubriq", "serve", *extra], stdin=subprocess.PIPE,
                               stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env={**os.environ, **SERVER_ENV})
     try:
         result = _initialize_result(server.stdin, server.stdout)
