@@ -31,9 +31,9 @@ async def test_repair_quick_fix_inserts_the_library_repair_into_the_sibling_prom
     diagnostic = await first_cliche(session, out)
     actions = await session.code_actions(out, [diagnostic])
     titles = [a.title for a in actions]
-    assert "Insert repair prompt for claude" in titles  # family from front matter `model: claude-3-5-sonnet`
+    assert "Insert repair prompt for claude (LD002)" in titles  # family from `model: claude-3-5-sonnet`
     assert "Insert repair prompt for another family..." in titles
-    repair_action = next(a for a in actions if a.title == "Insert repair prompt for claude")
+    repair_action = next(a for a in actions if a.title == "Insert repair prompt for claude (LD002)")
     assert repair_action.kind == types.CodeActionKind.QuickFix and repair_action.is_preferred
     prompt_text = session.path(prompt).read_text(encoding="utf-8")
     repaired = apply_text_edits(prompt_text, edits_for(repair_action.edit, prompt))
@@ -60,7 +60,7 @@ async def test_another_family_is_chosen_by_the_user_then_applied(session: Sessio
     (edit,) = session.client.applied_edits
     prompt_text = session.path(prompt).read_text(encoding="utf-8")
     repaired = apply_text_edits(prompt_text, edits_for(edit, prompt))
-    claude = next(a for a in actions if a.title == "Insert repair prompt for claude")
+    claude = next(a for a in actions if a.title == "Insert repair prompt for claude (LD002)")
     assert repaired != apply_text_edits(prompt_text, edits_for(claude.edit, prompt))  # GPT's mechanism differs
 
 

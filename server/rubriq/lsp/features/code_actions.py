@@ -96,8 +96,9 @@ def repair_action(server: RubriqServer, view: PairView, finding: Finding, family
     workspace_edit = text_edits(server, prompt_uri(view.snapshot.key), edit.edits)
     if workspace_edit is None:
         return None
-    return types.CodeAction(title=edit.title, kind=types.CodeActionKind.QuickFix, diagnostics=diagnostics,
-                            is_preferred=True, edit=workspace_edit)
+    # The rule code tells apart the repairs offered where several findings overlap.
+    return types.CodeAction(title=f"{edit.title} ({finding.code})", kind=types.CodeActionKind.QuickFix,
+                            diagnostics=diagnostics, is_preferred=True, edit=workspace_edit)
 
 
 def actions_for_diagnostic(server: RubriqServer, view: PairView, diagnostic: types.Diagnostic,
