@@ -5,8 +5,9 @@ caught as a violation; the best answer must not be. Two readings are reported:
 - `inclusive`: the forbidden list contains the answer under test (it must be caught even when paraphrase-free);
 - `held_out`: the answer under test is removed from the list, so catching it needs a *different* incorrect answer
   to be entailed (leave-one-out: the harder, more honest test of generalisation).
-The entailment threshold is chosen on a calibration half of the questions (hash split, maximising F1) and every
-figure is reported on the other half.
+The entailment threshold is chosen on a calibration half of the questions (hash split, maximising balanced
+accuracy: four in five cases are incorrect answers, so maximising F1 would pick a threshold that flags everything)
+and every figure is reported on the other half.
 
     python bench/sqb_truthfulqa.py --data ../shared/data/truthfulqa/truthfulqa_generation_dev.jsonl --limit 150
 """
@@ -22,7 +23,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _stats import binary_metrics, stable_sample
+from _stats import best_threshold, binary_metrics, stable_sample
 from rubriq.core.config import Config
 from rubriq.core.models.hub import LocalModelHub
 from rubriq.core.sqb.metrics import Thresholds, Verifier
@@ -30,15 +31,6 @@ from rubriq.core.sqb.metrics import Thresholds, Verifier
 
 def _half(question: str) -> str:
     return "calibration" if int(hashlib.sha256(question.encode()).hexdigest(), 16) % 2 == 0 else "evaluation"
-
-
-def _max_f1_threshold(scores: list[float], gold: list[bool]) -> float:
-    best = (0.5, -1.0)
-    for threshold in sorted(set(scores)):
-        value = binary_metrics(gold, [s >= threshold for s in scores])["f1"]
-        if value > best[1]:
-            best = (threshold, value)
-    return round(best[0], 6)
 
 
 def main() -> None:
@@ -70,7 +62,7 @@ def main() -> None:
     for mode in ("inclusive", "held_out"):
         calibration = [(s, g) for h, m, s, g in cases if m == mode and h == "calibration"]
         evaluation = [(s, g) for h, m, s, g in cases if m == mode and h == "evaluation"]
-        threshold = _max_f1_threshold([s for s, _ in calibration], [g for _, g in calibration])
+        threshold, _ = best_threshold([s for s, _ in calibration], [g for _, g in calibration])
         metrics = binary_metrics([g for _, g in evaluation], [s >= threshold for s, _ in evaluation])
         result[mode] = {"threshold": threshold, **metrics}
     for key in ("precision", "recall", "f1"):
