@@ -409,36 +409,33 @@ def _case_spans(text: str, wrong: Callable[[str], bool]) -> list[Span]:
     return [Span(m.start(), m.end()) for m in re.finditer(r"[^\W\d_]+", text) if wrong(m.group())][:50]
 
 
-def _english_capital(model: TextModel, p: dict[str, Any]) -> Outcome:
+def _english_case(model: TextModel, upper: bool) -> Outcome:
+    """IFEval's english_capital / english_lowercase: the whole response in one case, and in English."""
     text = model.text
-    upper = text.isupper()
+    in_case = text.isupper() if upper else text.islower()
+    case_name = "capital" if upper else "lowercase"
     language = _detect_language(text)
     english = language in (None, "en")
-    passed = upper and english
+    passed = in_case and english
     parts = []
-    if not upper:
-        parts.append("not all capital letters")
+    if not in_case:
+        parts.append(f"not all {case_name} letters")
     if not english:
         parts.append(f"detected language {language}, required en")
-    spans = _case_spans(text, lambda w: w != w.upper()) if not upper else [_whole(model)]
-    return Outcome(passed, "all capitals" if upper else "lowercase letters present",
-                   "; ".join(parts) or "all capital letters, in English", [] if passed else spans)
+    to_case = str.upper if upper else str.lower
+    spans = _case_spans(text, lambda w: w != to_case(w)) if not in_case else [_whole(model)]
+    measured = f"all {'capitals' if upper else 'lowercase'}" if in_case else \
+        f"{'lowercase' if upper else 'capital'} letters present"
+    return Outcome(passed, measured, "; ".join(parts) or f"all {case_name} letters, in English",
+                   [] if passed else spans)
+
+
+def _english_capital(model: TextModel, p: dict[str, Any]) -> Outcome:
+    return _english_case(model, upper=True)
 
 
 def _english_lowercase(model: TextModel, p: dict[str, Any]) -> Outcome:
-    text = model.text
-    lower = text.islower()
-    language = _detect_language(text)
-    english = language in (None, "en")
-    passed = lower and english
-    parts = []
-    if not lower:
-        parts.append("not all lowercase letters")
-    if not english:
-        parts.append(f"detected language {language}, required en")
-    spans = _case_spans(text, lambda w: w != w.lower()) if not lower else [_whole(model)]
-    return Outcome(passed, "all lowercase" if lower else "capital letters present",
-                   "; ".join(parts) or "all lowercase letters, in English", [] if passed else spans)
+    return _english_case(model, upper=False)
 
 
 @lru_cache(maxsize=1)
