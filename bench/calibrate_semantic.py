@@ -25,18 +25,12 @@ from pathlib import Path
 
 import numpy as np
 
+# Run as a script from bench/, so its sibling module is importable; one definition of the metric for both.
+from faithfulness import balanced_accuracy
 from rubriq.core.config import Config
 from rubriq.core.models.hub import LocalModelHub
 from rubriq.core.models.semantic import mean_direction, text_units
 from rubriq.core.text import split_paragraphs
-
-
-def balanced_accuracy(scores: np.ndarray, labels: np.ndarray, threshold: float) -> float:
-    predicted = scores >= threshold
-    positives, negatives = labels == 1, labels == 0
-    tpr = float((predicted & positives).sum() / max(positives.sum(), 1))
-    tnr = float((~predicted & negatives).sum() / max(negatives.sum(), 1))
-    return (tpr + tnr) / 2
 
 
 def choose_threshold(scores: np.ndarray, labels: np.ndarray) -> float:
