@@ -116,3 +116,18 @@ def test_general_reader_band_without_stated_audience() -> None:
 def test_code_only_output_is_not_applicable() -> None:
     result = _check("---\ntask: summarization\n---\nSummarize.", "```python\nx = 1\n```\n")
     assert _param(result, "readability").status == "not_applicable"
+
+
+def test_readability_never_loads_nltk_so_the_server_starts_fast() -> None:
+    """textstat reaches the CMU dictionary through NLTK (which imports SciPy); Rubriq hands it the packaged copy."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys\n"
+        "from rubriq.core.metrics.readability import grade_level\n"
+        "grade_level('Photosynthesis converts electromagnetic radiation into chemical energy.')\n"
+        "print(sorted(m for m in ('nltk', 'scipy', 'sklearn') if m in sys.modules))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"

@@ -21,11 +21,10 @@ Fenced code is blanked out before measuring. The statistics measure sentence and
 from __future__ import annotations
 
 import re
+import sys
+import types
 from dataclasses import dataclass
 from functools import lru_cache
-
-import textstat
-from textstat.backend.counts import _count_syllables
 
 from rubriq.core.context import CheckContext
 from rubriq.core.findings import Finding
@@ -47,7 +46,19 @@ def _offline_cmudict(lang: str) -> dict[str, list[list[str]]] | None:
     return _cmu_dictionary() if lang.lower().startswith("en") else None
 
 
-# textstat looks the dictionary up through NLTK, which downloads it on first use; hand it the packaged copy.
+# textstat looks the dictionary up through NLTK, which downloads it on first use, and importing NLTK pulls in
+# SciPy and scikit-learn (over a second, most of the language server's cold start). Its lookup module is
+# replaced by one that hands over the packaged copy, before textstat is imported, so NLTK is never loaded.
+_CMUDICT_MODULE = "textstat.backend.utils._get_cmudict"
+if _CMUDICT_MODULE not in sys.modules:
+    _lookup = types.ModuleType(_CMUDICT_MODULE)
+    _lookup.get_cmudict = _offline_cmudict  # type: ignore[attr-defined]
+    sys.modules[_CMUDICT_MODULE] = _lookup
+
+import textstat  # noqa: E402  (after the lookup module above is in place)
+from textstat.backend.counts import _count_syllables  # noqa: E402
+
+# Also patched where textstat bound the name, for a process that imported textstat before this module.
 _count_syllables.get_cmudict = _offline_cmudict  # type: ignore[attr-defined]
 
 
