@@ -208,6 +208,25 @@ def test_a_one_sentence_edit_computes_only_the_edited_sentence(hub: LocalModelHu
     assert (embedder.computed, nli.computed) == (again_rows, again_pairs)  # nothing left to compute
 
 
+@pytest.mark.parametrize("task", ["summarization", "grounded_qa"])
+def test_a_one_sentence_edit_costs_one_embedding_and_k_nli_pairs_across_every_metric(
+    hub: LocalModelHub, task: str
+) -> None:
+    """The whole engine at every tier (coherence's paragraphs, relevance, completeness included), not one metric."""
+    from rubriq.core import engine
+    from rubriq.core.engine import ALL_TIERS
+
+    prompt = f"---\ntask: {task}\n---\n{PROMPT}"
+    engine.check(prompt, OUTPUT, Config(), models=hub, tiers=ALL_TIERS)  # warm
+    embedder, nli = hub.embedder(), hub.nli()
+    rows, pairs = embedder.computed, nli.computed
+    edited = OUTPUT.replace("The plan passed by a vote of 7 to 2, and the library is scheduled to open in 2026.",
+                            f"A public hearing about the {task} design will take place next month.")
+    engine.check(prompt, edited, Config(), models=hub, tiers=ALL_TIERS)
+    assert embedder.computed - rows == 1
+    assert nli.computed - pairs == Config().top_k
+
+
 def test_scores_are_byte_identical_in_a_fresh_process(hub: LocalModelHub, nli_dir: Path, tmp_path: Path) -> None:
     """The module's hub has warm caches built in another order; a fresh process must still agree exactly."""
     (tmp_path / "p.prompt").write_text(PROMPT, encoding="utf-8")

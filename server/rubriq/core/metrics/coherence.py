@@ -7,8 +7,9 @@ Units: prose sentences (Punkt, outside fenced code, at least 3 words) and prose 
                            longest run of sentences without a connective
     overlap(a, b)        = Jaccard overlap of the content-word sets of two adjacent units (words of 4+ letters,
                            not function words, a final "s" dropped); ≥ 0.8 with 4+ content words each = repetitive
-    similarity(a, b)     = cosine of the units' embeddings, only when tier 1 runs in this pass and an embedding
-                           model is available: ≥ 0.95 = repetitive; below half the median of this text's adjacent
+    similarity(a, b)     = cosine of the units' embeddings (a paragraph's vector is the normalised mean of its
+                           sentences' vectors), only when tier 1 runs in this pass and an embedding model is
+                           available: ≥ 0.95 = repetitive; below half the median of this text's adjacent
                            similarities (5+ pairs, median ≥ 0.2) with no connective in the second unit = disjointed;
                            low on both sides flags the unit in the middle once
     P (pairs)            = 1 − flagged adjacent pairs / adjacent pairs (sentence pairs and paragraph pairs)
@@ -27,7 +28,8 @@ from rubriq.core.context import CheckContext
 from rubriq.core.findings import Finding
 from rubriq.core.metrics import TIER_EMBEDDING, TIER_TEXT, MetricResult, ParameterScore
 from rubriq.core.metrics.diversity import compile_phrases, find_phrases
-from rubriq.core.models import ModelUnavailable
+from rubriq.core.models import Embedder, ModelUnavailable
+from rubriq.core.models.semantic import mean_direction
 from rubriq.core.text import Segment, Span
 
 CONNECTIVES: tuple[str, ...] = (
@@ -85,6 +87,29 @@ def _prose_units(ctx: CheckContext) -> tuple[list[Segment], list[Segment]]:
     sentences = [s for s in ctx.output.sentences if outside(s) and words_in(s) >= 3]
     paragraphs = [p for p in ctx.output.paragraphs if outside(p) and words_in(p) >= 3]
     return sentences, paragraphs
+
+
+def _paragraph_vectors(embedder: Embedder, paragraphs: list[Segment], sentences: list[Segment],
+                       sentence_vectors: np.ndarray) -> np.ndarray:
+    """A paragraph's vector is the normalised mean of its sentences' vectors (cached per sentence), so an edit
+    re-embeds the edited sentence, not its whole paragraph; a paragraph with no such sentence is embedded whole."""
+    starts = [s.span.start for s in sentences]
+    rows: list[np.ndarray] = []
+    whole: dict[int, str] = {}
+    for index, paragraph in enumerate(paragraphs):
+        first = bisect.bisect_left(starts, paragraph.span.start)
+        last = bisect.bisect_left(starts, paragraph.span.end)
+        inside = [i for i in range(first, last) if paragraph.span.contains(sentences[i].span)]
+        if inside:
+            rows.append(mean_direction(sentence_vectors[inside]).astype(np.float64))
+        else:
+            whole[index] = paragraph.text
+            rows.append(np.zeros(sentence_vectors.shape[1] if sentence_vectors.size else 0))
+    if whole:
+        encoded = np.asarray(embedder.encode(list(whole.values())), dtype=np.float64)
+        for index, vector in zip(whole, encoded, strict=True):
+            rows[index] = vector
+    return np.stack(rows)
 
 
 def _count_in(starts: list[int], span: Span) -> int:
@@ -172,10 +197,12 @@ class CoherenceMetric:
             embedder = ctx.models.embedder()
         except ModelUnavailable as exc:
             return f"embedding similarity not run ({exc})"
+        sentence_vectors = np.asarray(embedder.encode([u.text for u in sentences]), dtype=np.float64)
         for units, kind in ((sentences, "sentence"), (paragraphs, "paragraph")):
             if len(units) < 2:
                 continue
-            vectors = np.asarray(embedder.encode([u.text for u in units]), dtype=np.float64)
+            vectors = sentence_vectors if kind == "sentence" else _paragraph_vectors(
+                embedder, paragraphs, sentences, sentence_vectors)
             sims = [float(np.dot(vectors[i - 1], vectors[i])) for i in range(1, len(units))]
             low = None
             if len(sims) >= MIN_PAIRS_FOR_OUTLIERS:
