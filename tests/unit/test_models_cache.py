@@ -146,14 +146,21 @@ def test_model_ids_name_the_weights(hub: LocalModelHub) -> None:
 def test_cpu_inference_uses_one_thread_unless_told_otherwise(hub: LocalModelHub,
                                                              monkeypatch: pytest.MonkeyPatch) -> None:
     import torch
+    from threadpoolctl import threadpool_info
 
     from rubriq.core.models.hub import THREADS_ENV, _limit_cpu_threads
 
+    def blas_threads() -> set[int]:
+        return {pool["num_threads"] for pool in threadpool_info() if pool["user_api"] == "blas"}
+
     hub.embedder()
     assert torch.get_num_threads() == 1
+    assert blas_threads() == {1}
     monkeypatch.setenv(THREADS_ENV, "2")
     _limit_cpu_threads("cpu")
     assert torch.get_num_threads() == 2
+    assert blas_threads() == {2}
     monkeypatch.delenv(THREADS_ENV)
     _limit_cpu_threads("cpu")
     assert torch.get_num_threads() == 1
+    assert blas_threads() == {1}

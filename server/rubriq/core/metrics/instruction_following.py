@@ -2,12 +2,16 @@
 
     score = passing constraints / extracted constraints  (strict verdicts; not applicable when none is extracted)
 
-Constraints are extracted once per check and shared through `ctx.memo("constraints", ...)`.
+Constraints are extracted once per prompt text (a small LRU, so rescoring an edited output does not re-read an
+unchanged prompt) and shared within a check through `ctx.memo("constraints", ...)`.
 """
 
 from __future__ import annotations
 
+import threading
 from typing import Any
+
+from cachetools import LRUCache
 
 from rubriq.core.constraints import Constraint, Verdict, check_constraint, extract_constraints, find_conflicts
 from rubriq.core.context import CheckContext
@@ -20,9 +24,24 @@ PARAMETER = "instruction_following"
 MAX_SPANS_PER_CONSTRAINT = 20  # beyond this, one finding covers the rest
 
 
+_EXTRACTED: LRUCache[str, tuple[Constraint, ...]] = LRUCache(maxsize=32)  # prompt text -> its constraints
+_EXTRACTED_LOCK = threading.Lock()
+
+
+def _extract_once(ctx: CheckContext) -> list[Constraint]:
+    key = ctx.prompt.text
+    with _EXTRACTED_LOCK:
+        found = _EXTRACTED.get(key)
+    if found is None:
+        found = tuple(extract_constraints(ctx.prompt))
+        with _EXTRACTED_LOCK:
+            _EXTRACTED[key] = found
+    return list(found)
+
+
 def constraints_of(ctx: CheckContext) -> list[Constraint]:
-    """The prompt's constraints, extracted once per check."""
-    return ctx.memo("constraints", lambda: extract_constraints(ctx.prompt))
+    """The prompt's constraints, extracted once per prompt text: an edit of the output does not re-read the prompt."""
+    return ctx.memo("constraints", lambda: _extract_once(ctx))
 
 
 def _data(constraint: Constraint) -> dict[str, Any]:

@@ -32,14 +32,17 @@ def _limit_cpu_threads(device: str) -> None:
     Rubriq's batches are small (an edit is one sentence and k pairs). On a shared, busy CPU, torch's worker
     threads wait on each other whenever one is descheduled: a warm one-sentence rescoring of a small pair measured
     5.5 s with two threads and 0.49 s with one at a load average of 8 on two cores (docs/performance.md).
+
+    NumPy's BLAS gets the same limit on every device: the metrics' similarity matrices are small (a few hundred
+    rows), and OpenBLAS's own threads made each product 30x slower on a busy two-core machine (12 ms, not 0.4 ms).
     """
-    if device.startswith("cuda"):
-        return
-    import torch
+    import torch  # first: the limit applies only to BLAS libraries already loaded
+    from threadpoolctl import threadpool_limits
 
     wanted = os.environ.get(THREADS_ENV, "1").strip()
     threads = int(wanted) if wanted.isdigit() and int(wanted) > 0 else 1
-    if torch.get_num_threads() != threads:
+    threadpool_limits(limits=threads, user_api="blas")
+    if not device.startswith("cuda") and torch.get_num_threads() != threads:
         torch.set_num_threads(threads)
 
 
@@ -110,6 +113,7 @@ class LocalModelHub:
             raise ModelUnavailable(problem)
         _limit_cpu_threads(self.config.device)
         model = resolution.load(self.config.device)
+        _limit_cpu_threads(self.config.device)  # again: loading may bring BLAS libraries of its own (SciPy's)
         digest = self._weights_sha256(kind, resolution.path)  # "" for a hub download (no local path known)
         # The cache key names the weights, not just the model name: a retrained model never reuses old rows.
         model_key = f"{resolution.model_id}@{digest[:16]}" if digest else resolution.model_id
