@@ -270,6 +270,11 @@ def test_trained_nli_ranks_copied_sentences_above_invented_and_altered_ones(trai
     supports = [s.support for s in result.sentences]
     assert min(supports[:2]) > max(supports[2:])
     assert result.sentences[3].contradiction > result.sentences[3].entailment
-    flagged = [f.evidence for f in engine.check(PROMPT, f"{invented} {altered}", models=trained_hub).findings
+    flagged = [f for f in engine.check(PROMPT, f"{invented} {altered}", models=trained_hub).findings
                if f.code == "FA001"]
-    assert flagged == [invented, altered]
+    assert [f.evidence for f in flagged] == [invented, altered]
+    # A model's reading is reported as such: "leans towards contradiction", never "contradicted" or "wrong".
+    altered_finding = flagged[1]
+    assert altered_finding.data["leans_to_contradiction"] is True
+    assert "leans towards contradiction" in altered_finding.message
+    assert not any(word in f.message.lower() for f in flagged for word in ("contradicted", "wrong", "false"))

@@ -139,13 +139,17 @@ class Faithfulness:
 
     @staticmethod
     def _finding(ctx: CheckContext, claim: Segment, best: Segment, verdict: SentenceSupport) -> Finding:
-        relation = "contradicted by" if verdict.contradiction > verdict.entailment else "not supported by"
-        message = (f"This sentence is {relation} the source (support {verdict.support:+.2f}, threshold "
-                   f"{SUPPORT_THRESHOLD:+.2f}). Closest source sentence: \u201c{best.text[:200]}\u201d")
+        # An NLI model's reading, not a proof: the wording says what was measured and leaves the verdict to the reader.
+        leaning = ("the NLI model leans towards contradiction" if verdict.contradiction > verdict.entailment
+                   else "nothing in the source appears to state it")
+        quote = best.text.strip()[:200]
+        message = (f"The source does not support this sentence (support {verdict.support:+.2f}, threshold "
+                   f"{SUPPORT_THRESHOLD:+.2f}): {leaning}. Closest source sentence: \u201c{quote}\u201d")
         return Finding.at(
             "FA001", claim.span, message, text=ctx.output.text,
             data={"sentence": claim.text, "best_source": best.text, "score": round(verdict.support, 4),
                   "entailment": round(verdict.entailment, 4), "contradiction": round(verdict.contradiction, 4),
+                  "leans_to_contradiction": verdict.contradiction > verdict.entailment,
                   "threshold": SUPPORT_THRESHOLD, "source_start": best.span.start, "source_end": best.span.end},
         )
 

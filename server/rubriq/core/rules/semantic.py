@@ -13,9 +13,9 @@ sentences verified for it (SummaC-ZS). The source sentences are first ranked by 
 sentence and only the top k (`top_k`, default 3) are verified.
 
 A sentence whose support is below the calibrated threshold is reported, quoting the source sentence that supports
-it best. A negative support with P(contradiction) > P(entailment) means the closest source sentence contradicts it;
-a support near zero means nothing in the source says it. Either way, the sentence is not grounded in the source.
-The threshold and how it was chosen are in docs/benchmarks.md.
+it best. With P(contradiction) > P(entailment) the message says the model *leans towards contradiction*; otherwise
+that nothing in the source appears to state the sentence. Both are a small model's reading, not a proof: check the
+quoted source sentence. The threshold and how it was chosen are in docs/benchmarks.md.
 """,
     rubric=((1, "Most sentences contradict or are absent from the source."),
             (3, "The gist is supported, but several details are not in the source."),
