@@ -66,6 +66,7 @@ class ModelService:
                     new_failures.append(reason)
                     log.warning("%s", reason)
             self.hub = hub
+            self.release_memory()  # loading leaves freed buffers behind
             if self.model_ids:
                 self.state = "ready"
                 loaded = ", ".join(f"{k}: {v}" for k, v in sorted(self.model_ids.items()))
@@ -74,6 +75,14 @@ class ModelService:
                 self.state = "unavailable"
                 self.detail = "; ".join(self.failures.values()) or "no model loaded"
             return new_failures
+
+    def release_memory(self) -> None:
+        """Return freed heap pages to the system after model work (a no-op before any model was loaded)."""
+        if self.hub is None:
+            return
+        from rubriq.core.models.hub import release_free_memory
+
+        release_free_memory()
 
     def clear_caches(self) -> list[str]:
         """Drop the in-memory sentence caches of the loaded models (the models stay loaded)."""

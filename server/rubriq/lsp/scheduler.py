@@ -2,7 +2,8 @@
 
 The flow for one pair (the vale-ls / LTeX pattern):
 1. A change bumps the pair's generation and records why (change, save, open, manual).
-2. One debounce task per pair sleeps `debounce_ms`; if the generation moved meanwhile it sleeps again.
+2. One debounce task per pair sleeps `debounce_ms` (not when the only news is a file being opened, or a manual
+   rescore); if the generation moved meanwhile it sleeps again.
 3. Tier 0 runs on the tier-0 worker thread; when it returns, the generation is checked again and a stale result
    is dropped (the loop goes round once more), else it is stored and published.
 4. When the configured frequency asks for it, a model pass (every tier) is queued on the model worker thread.
@@ -17,6 +18,7 @@ mid-check never keeps the process alive.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import queue
 import threading
@@ -126,8 +128,17 @@ class Scheduler:
             while True:
                 generation = self.generation[key]
                 reasons = self.reasons.get(key, set())
-                delay = 0.0 if "manual" in reasons else self.server.debounce_seconds(key)
-                await asyncio.sleep(delay)
+                if "manual" in reasons:
+                    pass
+                elif reasons and reasons <= {"open"}:
+                    # Opening a file is not typing: check at once, once the client's settings (asked for at
+                    # start-up or after a change) have arrived, waiting no longer than the debounce.
+                    if not self.server.settings_settled.is_set():
+                        with contextlib.suppress(TimeoutError):
+                            await asyncio.wait_for(self.server.settings_settled.wait(),
+                                                   self.server.debounce_seconds(key))
+                else:
+                    await asyncio.sleep(self.server.debounce_seconds(key))
                 if self.generation[key] != generation:
                     continue  # superseded while waiting: wait again from the newest change
                 snapshot = self.server.snapshot(key)
@@ -186,6 +197,7 @@ class Scheduler:
                 self.stale_dropped += 1
                 return
             self.server.accept_models(snapshot, result)
+            self.model_worker.submit(self.server.models.release_memory)  # after publishing, off the latency path
         except Exception:
             log.exception("model pass for %s failed", key)
         finally:

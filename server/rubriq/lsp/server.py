@@ -61,6 +61,9 @@ class RubriqServer(LanguageServer):
         self._refresh_pending = False
         self._model_load: asyncio.Future[Any] | None = None
         self._progress_counter = 0
+        self._settings_requests = 0  # workspace/configuration requests in flight
+        self.settings_settled = asyncio.Event()  # set while none is in flight
+        self.settings_settled.set()
 
     # ----------------------------------------------------------------- capabilities and settings
     def client_supports(self, dotted: str) -> Any:
@@ -116,12 +119,18 @@ class RubriqServer(LanguageServer):
     async def load_client_settings(self) -> None:
         """Ask the client for the `rubriq` section (when it can answer), then re-check everything."""
         if self.client_supports("workspace.configuration"):
+            self._settings_requests += 1
+            self.settings_settled.clear()
             try:
                 values = await self.workspace_configuration_async(
                     types.ConfigurationParams(items=[types.ConfigurationItem(section=SECTION)]))
                 self.settings.set_client_settings(values[0] if values else {})
             except Exception as exc:  # a client that fails here keeps the previous settings
                 log.warning("workspace/configuration failed: %s", exc)
+            finally:
+                self._settings_requests -= 1
+                if not self._settings_requests:
+                    self.settings_settled.set()
         self.settings_changed()
 
     def settings_changed(self) -> None:
