@@ -211,3 +211,65 @@ def generate(premises: Sequence[str], counts: dict[str, int], seed: int) -> list
 
 def premises_of(rows: Iterable[dict[str, str]]) -> list[str]:
     return [r["premise"] for r in rows]
+
+
+# Negation scope. Rules from the logic of negation, applied to labelled training pairs (P, H):
+#   P entails H          => P contradicts not-H                       (valid)
+#   H is neutral to P    => not-H is neutral to P                     (valid)
+#   P entails H, H is a generalisation of P (clearly shorter), or H is neutral to P
+#                        => not-P leaves H (and not-H) undetermined: neutral  (a heuristic; paraphrases break it,
+#                           which is why H must be clearly shorter than P)
+# Contradictions are not negated: NLI's "contradiction" often means "not the same scene", so not-H need not follow.
+NEGATION_SCOPE_KINDS = ("neg_hyp_entailed", "neg_hyp_neutral", "neg_premise", "neg_both")
+
+
+def _generalises(premise: str, hypothesis: str) -> bool:
+    return len(hypothesis.split()) <= 0.7 * len(premise.split())
+
+
+def negation_scope_pair(row: dict[str, str], kind: str, rng: random.Random) -> dict[str, str] | None:
+    premise, hypothesis, label = row["premise"], row["hypothesis"], row["label"]
+    if kind == "neg_hyp_entailed":
+        if label != "entailment":
+            return None
+        neg_h = negate(hypothesis, rng)
+        return {"premise": premise, "hypothesis": neg_h, "label": "contradiction"} if neg_h else None
+    if kind == "neg_hyp_neutral":
+        if label != "neutral":
+            return None
+        neg_h = negate(hypothesis, rng)
+        return {"premise": premise, "hypothesis": neg_h, "label": "neutral"} if neg_h else None
+    # Premise negation: one-sentence premises only (negating one sentence of several may leave H supported).
+    if len(split_sentences(premise)) != 1:
+        return None
+    if not (label == "neutral" or (label == "entailment" and _generalises(premise, hypothesis))):
+        return None
+    neg_p = negate(premise, rng)
+    if not neg_p:
+        return None
+    if kind == "neg_premise":
+        return {"premise": neg_p, "hypothesis": hypothesis, "label": "neutral"}
+    neg_h = negate(hypothesis, rng)
+    return {"premise": neg_p, "hypothesis": neg_h, "label": "neutral"} if neg_h else None
+
+
+def generate_negation_scope(rows: Sequence[dict[str, str]], counts: dict[str, int], seed: int) -> list[dict[str, str]]:
+    """Up to counts[kind] negation-scope pairs per kind from labelled training pairs (deterministic)."""
+    rng = random.Random(seed + 1)
+    out: list[dict[str, str]] = []
+    seen: set[tuple[str, str]] = {(r["premise"], r["hypothesis"]) for r in rows}
+    for kind in NEGATION_SCOPE_KINDS:
+        want = int(counts.get(kind, 0))
+        order = list(range(len(rows)))
+        rng.shuffle(order)
+        made = 0
+        for i in order:
+            if made >= want:
+                break
+            pair = negation_scope_pair(rows[i], kind, rng)
+            if pair is None or (pair["premise"], pair["hypothesis"]) in seen:
+                continue
+            seen.add((pair["premise"], pair["hypothesis"]))
+            out.append({**pair, "synthetic": kind})
+            made += 1
+    return out

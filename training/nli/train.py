@@ -82,7 +82,11 @@ def build_data(cfg: dict[str, Any], seed: int) -> tuple[list[dict[str, str]], li
         # Synthetic pairs come from training premises only; dev premises are excluded.
         dev_premises = {r["premise"] for r in dev}
         premises = [r["premise"] for r in train if r["premise"] not in dev_premises]
-        extra = synth.generate(premises, counts, seed)
+        fact_counts = {k: v for k, v in counts.items() if k not in synth.NEGATION_SCOPE_KINDS}
+        scope_counts = {k: v for k, v in counts.items() if k in synth.NEGATION_SCOPE_KINDS}
+        extra = synth.generate(premises, fact_counts, seed)
+        # Negation-scope pairs come from labelled training pairs (never dev pairs).
+        extra += synth.generate_negation_scope(train, scope_counts, seed)
         stats["synthetic"] = dict(Counter(r["synthetic"] for r in extra))
         train = train + [{k: r[k] for k in ("premise", "hypothesis", "label")} for r in extra]
     stats["train_rows"] = len(train)
@@ -194,8 +198,14 @@ def main() -> None:
     base_dir = base_model_dir(cfg["base_package"])
     log(f"base model: {cfg['base_package']} ({base_dir.name})")
     tokenizer = AutoTokenizer.from_pretrained(base_dir)
+    # A second stage starts from an earlier run's exported weights (classification head included).
+    init_dir = resolve(cfg["init_from"]) if cfg.get("init_from") else base_dir
+    if init_dir != base_dir:
+        if not (init_dir / "config.json").exists():
+            sys.exit(f"init_from: {init_dir} is not an exported model; run the earlier stage first")
+        log(f"initial weights: {init_dir}")
     model = AutoModelForSequenceClassification.from_pretrained(
-        base_dir, num_labels=len(labels), id2label=id2label, label2id=label2id
+        init_dir, num_labels=len(labels), id2label=id2label, label2id=label2id
     )
     model.train()
     pad_id = tokenizer.pad_token_id
@@ -247,6 +257,7 @@ def main() -> None:
     meta_base = {
         "base_model": "sentence-transformers/all-MiniLM-L6-v2",
         "base_package": cfg["base_package"],
+        "init_from": cfg.get("init_from"),
         "config": cfg,
         "data_stats": stats,
         "steps_per_epoch": steps_per_epoch,
@@ -311,6 +322,10 @@ def main() -> None:
                 res.update({"step": step, "epoch": round(step / steps_per_epoch, 3)})
                 history.append(res)
                 log(f"dev {json.dumps(res)}")
+                snapshot_every = int(tcfg.get("snapshot_every_steps", 0))
+                if snapshot_every and (step % snapshot_every == 0 or last):
+                    # Kept for selection on downstream data (dev-slice accuracy alone has picked badly before).
+                    export(model, tokenizer, run_dir / "snapshots" / f"step{step}", dict(meta_base, dev=res))
                 if res["accuracy"] > best_acc:
                     best_acc = res["accuracy"]
                     meta = dict(
