@@ -39,6 +39,18 @@ async def test_severity_map_from_editor_settings_applies_at_once(session: Sessio
         x.severity == types.DiagnosticSeverity.Hint for x in cliches(d)))
 
 
+async def test_an_opened_file_is_checked_at_once_with_the_settings_just_sent(session: Session):
+    """No debounce on open (it is ten minutes here), but the settings sent just before are already applied."""
+    _, out = session.copy("story", "cfg_open")
+    send_settings(session, {**TEST_SETTINGS, "debounce_ms": 600_000, "severity": {"LD002": "error"}})
+    try:
+        session.open(out)
+        found = await session.diagnostics(out, lambda d: len(cliches(d)) == 6)
+        assert {d.severity for d in cliches(found)} == {types.DiagnosticSeverity.Error}
+    finally:
+        send_settings(session, dict(TEST_SETTINGS))
+
+
 async def test_rubriq_toml_changes_are_picked_up_without_restart(session: Session):
     _, out = session.copy("story", "cfg_toml")
     session.open(out)

@@ -3,7 +3,8 @@
 The flow for one pair (the vale-ls / LTeX pattern):
 1. A change bumps the pair's generation and records why (change, save, open, manual).
 2. One debounce task per pair sleeps `debounce_ms` (not when the only news is a file being opened, or a manual
-   rescore); if the generation moved meanwhile it sleeps again.
+   rescore; an open waits only for settings the client is still sending, SETTINGS_WAIT_S at most); if the
+   generation moved meanwhile it sleeps again.
 3. Tier 0 runs on the tier-0 worker thread; when it returns, the generation is checked again and a stale result
    is dropped (the loop goes round once more), else it is stored and published.
 4. When the configured frequency asks for it, a model pass (every tier) is queued on the model worker thread.
@@ -36,6 +37,7 @@ log = logging.getLogger(__name__)
 
 Reason = Literal["open", "change", "save", "manual", "config"]
 TIER0 = frozenset({TIER_TEXT})
+SETTINGS_WAIT_S = 1.0  # the longest an opened file waits for settings the client has not sent yet
 
 
 class Superseded(Exception):
@@ -132,11 +134,10 @@ class Scheduler:
                     pass
                 elif reasons and reasons <= {"open"}:
                     # Opening a file is not typing: check at once, once the client's settings (asked for at
-                    # start-up or after a change) have arrived, waiting no longer than the debounce.
+                    # start-up or after a change) have arrived, so the first result already follows them.
                     if not self.server.settings_settled.is_set():
                         with contextlib.suppress(TimeoutError):
-                            await asyncio.wait_for(self.server.settings_settled.wait(),
-                                                   self.server.debounce_seconds(key))
+                            await asyncio.wait_for(self.server.settings_settled.wait(), SETTINGS_WAIT_S)
                 else:
                     await asyncio.sleep(self.server.debounce_seconds(key))
                 if self.generation[key] != generation:
