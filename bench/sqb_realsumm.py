@@ -38,6 +38,7 @@ def main() -> None:
     parser.add_argument("--scu", required=True, type=Path)
     parser.add_argument("--sources", required=True, type=Path)
     parser.add_argument("--limit", type=int, help="a deterministic sample of N summaries")
+    parser.add_argument("--nli-model", help="local path of an NLI cross-encoder (else the usual resolution)")
     parser.add_argument("--threshold", type=float, help="use this fact threshold instead of calibrating")
     parser.add_argument("--topics", action="store_true",
                         help="calibrate the coverage (topic) similarity threshold instead: embedding cosine of each "
@@ -48,7 +49,7 @@ def main() -> None:
     rows = [json.loads(line) for line in args.scu.read_text(encoding="utf-8").splitlines() if line.strip()]
     rows = [r for r in rows if r.get("human_litepyramid_recall") is not None and r["scus"]]
     rows = stable_sample(rows, args.limit, key=lambda r: (r["doc_id"], r["system"]))
-    hub = LocalModelHub(Config())
+    hub = LocalModelHub(Config(nli_model=args.nli_model))
     defaults = Thresholds()
     if args.topics:
         print(json.dumps(_topic_calibration(rows, hub, started), indent=2))

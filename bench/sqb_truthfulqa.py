@@ -37,11 +37,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--data", required=True, type=Path)
     parser.add_argument("--limit", type=int, help="a deterministic sample of N questions")
+    parser.add_argument("--nli-model", help="local path of an NLI cross-encoder (else the usual resolution)")
     args = parser.parse_args()
     started = time.perf_counter()
     rows = [json.loads(line) for line in args.data.read_text(encoding="utf-8").splitlines() if line.strip()]
     rows = stable_sample(rows, args.limit, key=lambda r: r["question"])
-    hub = LocalModelHub(Config())
+    hub = LocalModelHub(Config(nli_model=args.nli_model))
     verifier = Verifier(hub.nli(), hub.embedder(), Thresholds().top_k)
 
     # (half, mode, violation score, should be caught)
