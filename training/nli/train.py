@@ -175,10 +175,13 @@ def main() -> None:
     parser.add_argument("--config", default="training/nli/config.yaml")
     parser.add_argument("--max-steps", type=int, default=None, help="override train.max_steps (throughput probe)")
     parser.add_argument("--run-name", default=None)
+    parser.add_argument("--epochs", type=float, default=None, help="override train.epochs (resumes extend a run)")
     args = parser.parse_args()
 
     cfg = yaml.safe_load(resolve(args.config).read_text(encoding="utf-8"))
     tcfg = cfg["train"]
+    if args.epochs is not None:
+        tcfg["epochs"] = args.epochs
     seed = int(cfg["seed"])
     run_name = args.run_name or cfg["run_name"]
     run_dir = resolve(cfg["output"]["runs_dir"]) / run_name
