@@ -84,6 +84,10 @@ def roc_auc(scores: np.ndarray, labels: np.ndarray) -> float | None:
     return float((greater + 0.5 * ties) / (len(positives) * len(negatives)))
 
 
+def _percent(value: float | None) -> float | None:
+    return None if value is None else round(100 * value, 1)
+
+
 def choose_threshold(scores: np.ndarray, labels: np.ndarray) -> float:
     """Best balanced accuracy over midpoints between sorted distinct scores (the SummaC protocol)."""
     distinct = np.unique(np.round(scores, 6))
@@ -172,7 +176,7 @@ def main() -> int:
             "balanced_accuracy": round(100 * balanced_accuracy(*scored["test"], threshold), 1),
             "threshold": threshold, "n": len(scored["test"][1]), "n_val": len(scored["val"][1]),
             # No threshold to transfer, so less noisy than balanced accuracy at small n: over val and test rows.
-            "roc_auc": None if auc is None else round(100 * auc, 1),
+            "roc_auc": _percent(auc),
         }
         print(f"{name}: {datasets[name]}", file=sys.stderr)
     sentence: dict | None = None
@@ -199,7 +203,7 @@ def main() -> int:
         sentence["pooled"] = {"threshold": pooled_choice, "n": len(all_labels),
                               "balanced_accuracy": round(100 * balanced_accuracy(all_scores, all_labels,
                                                                                  pooled_choice), 1),
-                              "roc_auc": round(100 * (roc_auc(all_scores, all_labels) or 0.0), 1)}
+                              "roc_auc": _percent(roc_auc(all_scores, all_labels))}
     result = {
         "scorer": "SummaC-ZS (NLI)" if args.scorer == "nli" else "embedding proxy (max cosine, not NLI)",
         "mode": args.mode if args.scorer == "nli" else "full",
