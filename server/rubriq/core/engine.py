@@ -64,6 +64,25 @@ def _front_matter_checks(prompt: PromptDocument, weights: dict[str, float], para
     return found
 
 
+# A small but complete pair: every tier-0 metric runs on it, so the resources they load on first use (the CMU
+# pronouncing dictionary and hyphenation patterns, sentence splitting, word lists) are ready afterwards.
+_WARM_UP_PROMPT = (
+    "Summarize the report below in two short paragraphs for a general reader, in under 120 words, and do not "
+    "use the word \"very\".\n\n<report>\nThe town library opened a reading room in March 2024. Visitors rose by "
+    "a third within a year, and the council voted to extend its hours.\n</report>\n"
+)
+_WARM_UP_OUTPUT = (
+    "The town library opened a new reading room in March 2024. Within a year, visitor numbers had risen by about "
+    "a third.\n\nBecause the room proved popular, the council decided to keep the library open for longer "
+    "hours, which residents had requested for some time."
+)
+
+
+def warm_up() -> None:
+    """Run one small tier-0 check so that the first real check does not pay for loading resources."""
+    check(_WARM_UP_PROMPT, _WARM_UP_OUTPUT, tiers=frozenset({TIER_TEXT}))
+
+
 def check(
     prompt_text: str,
     output_text: str,

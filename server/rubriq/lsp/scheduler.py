@@ -26,7 +26,7 @@ import threading
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Literal
 
-from rubriq.core.engine import ALL_TIERS, CheckResult, check
+from rubriq.core.engine import ALL_TIERS, CheckResult, check, warm_up
 from rubriq.core.metrics import TIER_TEXT
 from rubriq.lsp.store import Snapshot
 
@@ -100,13 +100,13 @@ class Scheduler:
         self.model_runs = 0
 
     def warm_up(self) -> None:
-        """Import the tier-0 metrics (and their word lists) on the worker while the client is still starting."""
+        """Import the tier-0 metrics and load what they read on first use, on the worker, while the client starts."""
         def done(future: asyncio.Future[Any]) -> None:
             if future.exception() is not None:
                 log.warning("warm-up failed: %s", future.exception())
             self.server.status_changed()
 
-        self.tier0_worker.submit(lambda: check("Warm up.", "Warm up.", tiers=TIER0)).add_done_callback(done)
+        self.tier0_worker.submit(warm_up).add_done_callback(done)
 
     @property
     def busy(self) -> bool:
