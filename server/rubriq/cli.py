@@ -118,11 +118,13 @@ def cmd_check(args: argparse.Namespace) -> int:
     tiers = frozenset({0}) if args.no_models else ALL_TIERS
     console = Console(stderr=False, highlight=False)
     reports: list[CheckReport] = []
+    results: list[CheckResult] = []
     gate_reasons: list[str] = []
     for pair in pairs:
         result, report = run_check(pair, config, models, tiers)
         report.config_problems = problems
         reports.append(report)
+        results.append(result)
         gate_reasons += _gate_failed(report, args.fail_under, Severity(args.fail_on) if args.fail_on else None)
         if args.format == "table":
             _print_table(report, console)
@@ -132,7 +134,8 @@ def cmd_check(args: argparse.Namespace) -> int:
         document = {
             "schema_version": CheckReport.model_fields["schema_version"].default,
             "rubriq_version": __version__,
-            "reports": [r.model_dump(mode="json") for r in reports],
+            "reports": [_report_json(report, result, args.repairs) for report, result in zip(reports, results,
+                                                                                            strict=True)],
             "skipped": [{"path": str(s.path), "reason": s.reason} for s in skipped],
         }
         print(json.dumps(document, indent=2, ensure_ascii=False))
@@ -142,6 +145,26 @@ def cmd_check(args: argparse.Namespace) -> int:
     for reason in gate_reasons:
         print(f"rubriq: gate failed: {reason}", file=sys.stderr)
     return EXIT_FAILED_GATE if gate_reasons else EXIT_OK
+
+
+def _report_json(report: CheckReport, result: CheckResult, with_repairs: bool) -> dict[str, Any]:
+    """One report as JSON; with `--repairs`, also `repairs`: each repair prompt and the finding it answers."""
+    document = report.model_dump(mode="json")
+    if not with_repairs:
+        return document
+    try:
+        from rubriq.core.repair import repairs_for
+    except ImportError:
+        document["repairs"] = None  # the repair library is not part of this build
+        return document
+    index_of = {id(finding): index for index, finding in enumerate(result.findings)}
+    document["repairs"] = [
+        {"finding": index_of[id(finding)], "code": finding.code,
+         **repair.model_dump(mode="json", include={"family", "failure_mode", "title", "label", "explanation",
+                                                   "fragment", "insert_at", "replace", "new_text"})}
+        for finding, repair in repairs_for(result)
+    ]
+    return document
 
 
 def _print_repairs(result: CheckResult, console: Any) -> None:
@@ -296,7 +319,8 @@ def build_parser() -> argparse.ArgumentParser:
                            help="exit 1 when an output finding is at SEVERITY or above")
     check_cmd.add_argument("--no-models", action="store_true",
                            help="run only the text metrics (tier 0); model-based parameters report unavailable")
-    check_cmd.add_argument("--repairs", action="store_true", help="print a repair prompt for each finding")
+    check_cmd.add_argument("--repairs", action="store_true",
+                           help="a repair prompt for each finding (printed, or under `repairs` in JSON)")
     check_cmd.set_defaults(handler=cmd_check)
 
     sqb_cmd = commands.add_parser("sqb", help="run the Semantic Quality Benchmark over a suite of cases")

@@ -39,6 +39,23 @@ def test_json_report_has_the_profile_task_and_findings_with_line_and_column(caps
     assert report["rubriq_version"]
 
 
+def test_json_with_repairs_gives_each_repair_prompt_and_the_finding_it_answers(capsys):
+    prompt = Path(__file__).resolve().parents[2] / "examples" / "release-notes.prompt"
+    code, out, _ = _run(capsys, "check", str(prompt), "--format", "json", "--no-models", "--repairs")
+    assert code == 0
+    report = json.loads(out)["reports"][0]
+    assert report["repairs"], "the example's findings have repairs"
+    prompt_text = prompt.read_text(encoding="utf-8")
+    for repair in report["repairs"]:
+        assert report["findings"][repair["finding"]]["code"] == repair["code"]
+        assert repair["family"] == report["profile"]["family"] and repair["fragment"] in repair["new_text"]
+        assert repair["insert_at"] is not None or repair["replace"] is not None
+        assert 0 <= (repair["insert_at"] if repair["insert_at"] is not None else repair["replace"][0]) <= len(
+            prompt_text)
+    code, out, _ = _run(capsys, "check", str(prompt), "--format", "json", "--no-models")
+    assert "repairs" not in json.loads(out)["reports"][0]
+
+
 def test_example_pair_reports_every_parameter_scored_or_unavailable_with_reason(capsys):
     code, out, _ = _run(capsys, "check", str(EXAMPLES / "release-notes.prompt"), "--format", "json", "--no-models")
     assert code == 0
