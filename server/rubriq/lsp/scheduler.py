@@ -130,15 +130,12 @@ class Scheduler:
             while True:
                 generation = self.generation[key]
                 reasons = self.reasons.get(key, set())
-                if "manual" in reasons:
-                    pass
-                elif reasons and reasons <= {"open"}:
+                if reasons and reasons <= {"open"}:
                     # Opening a file is not typing: check at once, once the client's settings (asked for at
                     # start-up or after a change) have arrived, so the first result already follows them.
-                    if not self.server.settings_settled.is_set():
-                        with contextlib.suppress(TimeoutError):
-                            await asyncio.wait_for(self.server.settings_settled.wait(), SETTINGS_WAIT_S)
-                else:
+                    with contextlib.suppress(TimeoutError):
+                        await asyncio.wait_for(self.server.settings_settled.wait(), SETTINGS_WAIT_S)
+                elif "manual" not in reasons:
                     await asyncio.sleep(self.server.debounce_seconds(key))
                 if self.generation[key] != generation:
                     continue  # superseded while waiting: wait again from the newest change
