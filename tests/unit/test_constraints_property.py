@@ -9,6 +9,8 @@ backtracking), and (2) adversarial 100 KB inputs made of the tokens the patterns
 from __future__ import annotations
 
 import ast
+import importlib
+import pkgutil
 import re
 from pathlib import Path
 
@@ -18,8 +20,6 @@ from hypothesis import strategies as st
 
 import rubriq.core.constraints as constraints_package
 from rubriq.core.constraints import Constraint, check_constraint, extract_constraints
-from rubriq.core.constraints import check as check_module
-from rubriq.core.constraints import extract as extract_module
 from rubriq.core.prompt import FrontMatter, PromptDocument
 from rubriq.core.text import Span, TextModel
 
@@ -73,11 +73,13 @@ def nested_unbounded(parsed) -> list[str]:
 def _package_patterns() -> list[tuple[str, str, int]]:
     """Every pattern of the package: compiled module constants and literal patterns passed to `re` calls."""
     found: list[tuple[str, str, int]] = []
-    for module in (extract_module, check_module):
+    modules = [importlib.import_module(info.name) for info in pkgutil.walk_packages(
+        constraints_package.__path__, constraints_package.__name__ + ".")]
+    for module in modules:
         for name, value in vars(module).items():
-            if isinstance(value, re.Pattern):
+            if isinstance(value, re.Pattern) and all(value.pattern != f[1] for f in found):  # imported ones once
                 found.append((f"{module.__name__}.{name}", value.pattern, value.flags))
-    for path in sorted(Path(constraints_package.__file__).parent.glob("*.py")):
+    for path in sorted(Path(constraints_package.__file__).parent.rglob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
                     and isinstance(node.func.value, ast.Name) and node.func.value.id == "re"

@@ -1,0 +1,311 @@
+"""The grammar every constraint family shares: relations ("at most", "no fewer than", "N or more") and the bounds
+they denote, negation, the prompt's instruction clauses, count patterns around a unit, frequencies ("at least
+twice") and lists of keywords.
+
+Relations are normalised to IFEval's: "less than N" (count < N) and "at least N" (count >= N); "at most N" becomes
+"less than N+1", "more than N" becomes "at least N+1", "between N and M" becomes the pair; an exact count keeps
+relation "exactly" (IFEval states it as the pair "at least N" and "less than N+1").
+
+All regular expressions are linear: bounded repetitions, no nested unbounded quantifiers.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from itertools import islice
+from typing import Any
+
+from rubriq.core.constraints.numbers import NUM, TIMES_WORD, parse_number
+from rubriq.core.constraints.types import AT_LEAST, EXACTLY, LESS_THAN, Constraint
+from rubriq.core.prompt import PromptDocument
+from rubriq.core.text import Span, split_sentences
+
+# ---------------------------------------------------------------------------------------------------------------
+# Relations
+
+LOWER_EXCLUSIVE = ("more than", "greater than", "longer than", "over", "above", "exceed", "exceeding", "in excess of")
+LOWER_INCLUSIVE = ("at least", "no fewer than", "no less than", "not less than", "not fewer than", "a minimum of",
+                   "minimum of", "min", "minimum", "at minimum")
+UPPER_EXCLUSIVE = ("less than", "fewer than", "under", "below", "shorter than")
+UPPER_INCLUSIVE = ("at most", "no more than", "not more than", "up to", "a maximum of", "maximum of", "max",
+                   "maximum", "not exceed", "not exceeding", "no longer than", "not longer than", "within",
+                   "no greater than", "not to exceed", "at maximum")
+EXACT = ("exactly", "precisely")
+LIMITING = ("only", "just")  # "only 10 words": an upper bound for lengths, exact for items
+APPROXIMATE = ("around", "about", "approximately", "roughly", "nearly", "close to", "circa", "some")
+
+_REL_WORDS = sorted(
+    LOWER_EXCLUSIVE + LOWER_INCLUSIVE + UPPER_EXCLUSIVE + UPPER_INCLUSIVE + EXACT + LIMITING + APPROXIMATE
+    + ("between",), key=len, reverse=True)
+REL = "(?:" + "|".join(w.replace(" ", r"\s+") for w in _REL_WORDS) + ")"
+POST = r"(?:\+|\s+or\s+(?:more|less|fewer|greater|above|below|under|over|higher|lower)|\s+at\s+(?:most|least)|" \
+       r"\s+(?:max|maximum|min|minimum)\b|\s+or\s+so)"
+NEGATION_RE = re.compile(r"\b(?:not|never|avoid|without|don'?t|doesn'?t|shouldn'?t|mustn'?t|no)\b|n't\b",
+                         re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Bound:
+    """A parsed count requirement: relation in (less than, at least, exactly, about) and its value."""
+
+    relation: str
+    value: int
+    inclusive: bool = False  # an upper bound stated inclusively ("at most 300"): worded that way back
+
+
+def norm(text: str | None) -> str:
+    return re.sub(r"\s+", " ", (text or "").strip().lower())
+
+
+def bounds_for(rel: str | None, post: str | None, n: int, *, negated: bool = False, default: str = EXACTLY,
+               limiting: str = EXACTLY) -> list[Bound]:
+    """Turn "more than 5", "5 or fewer", "at most 5" ... into IFEval relations."""
+    rel, post = norm(rel), norm(post)
+    if post:
+        if post == "or so":
+            return [Bound("about", n)]
+        if post in ("+",) or any(w in post for w in ("more", "greater", "above", "over", "higher", "least", "min")):
+            return [Bound(AT_LEAST, n)]
+        return [Bound(LESS_THAN, n + 1, True)]
+    if rel in LOWER_EXCLUSIVE:
+        return [Bound(LESS_THAN, n + 1, True)] if negated else [Bound(AT_LEAST, n + 1)]
+    if rel in LOWER_INCLUSIVE:
+        return [Bound(AT_LEAST, n)]
+    if rel in UPPER_EXCLUSIVE:
+        return [Bound(LESS_THAN, n)]
+    if rel in UPPER_INCLUSIVE:
+        return [Bound(LESS_THAN, n + 1, True)]
+    if rel in EXACT:
+        return [Bound(EXACTLY, n)]
+    if rel in LIMITING:
+        return [Bound(LESS_THAN, n + 1, True)] if limiting == LESS_THAN else [Bound(EXACTLY, n)]
+    if rel in APPROXIMATE:
+        return [Bound("about", n)]
+    return [Bound(default, n)]
+
+
+def negated_before(view: str, start: int, window: int = 40) -> bool:
+    """A negation in the same clause just before `start` ("don't want anything longer than 30 words")."""
+    lo = max(0, start - window)
+    head = view[lo:start]
+    cut = max(head.rfind("."), head.rfind("\n"), head.rfind(";"), head.rfind(","))
+    return NEGATION_RE.search(head[cut + 1:]) is not None
+
+
+def wording_for(bound: Bound, unit: str) -> str:
+    n = bound.value
+    plural = unit if n == 1 else unit + "s"
+    if bound.relation == AT_LEAST:
+        return f"at least {n} {plural}"
+    if bound.relation == LESS_THAN:
+        if bound.inclusive and n > 1:
+            return f"at most {n - 1} {unit if n - 1 == 1 else unit + 's'}"
+        return f"fewer than {n} {unit}s" if n > 1 else f"no {unit}s"
+    if bound.relation == "about":
+        return f"about {n} {plural}"
+    return f"exactly {n} {plural}"
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Clauses: the prompt's sentences (Punkt) further split at line breaks, each with its offset in the prompt.
+
+@dataclass(frozen=True)
+class Clause:
+    start: int
+    text: str
+
+    @property
+    def span(self) -> Span:
+        return Span(self.start, self.start + len(self.text))
+
+
+def _soft_wrap(line: str, next_line: str) -> bool:
+    """A line break inside a sentence that was merely wrapped: the next line goes on in lowercase."""
+    body, following = line.rstrip(), next_line.lstrip()
+    return bool(body) and body[-1] not in ".:;!?)]*\"'" and following[:1].islower()
+
+
+def clauses_of(view: str) -> list[Clause]:
+    """Sentences split at line breaks, except where a line was only wrapped ("do not include the\nword X")."""
+    found: list[Clause] = []
+    for sentence in split_sentences(view):
+        pos = sentence.span.start
+        lines = sentence.text.split("\n")
+        start, parts = pos, [lines[0]]
+        for line in lines[1:]:
+            if _soft_wrap(parts[-1], line):
+                parts.append(line)
+                continue
+            _add_clause(found, start, " ".join(parts))
+            start += len("\n".join(parts)) + 1
+            parts = [line]
+        _add_clause(found, start, " ".join(parts))
+    return found
+
+
+def _add_clause(found: list[Clause], start: int, text: str) -> None:
+    if text.strip():
+        lead = len(text) - len(text.lstrip())
+        found.append(Clause(start + lead, text.strip()))
+
+
+class Extraction:
+    """Collects constraints while the extractors run over one prompt."""
+
+    def __init__(self, doc: PromptDocument) -> None:
+        self.doc = doc
+        self.view = doc.instruction_view
+        self.clauses = clauses_of(self.view)
+        self.found: list[Constraint] = []
+
+    def add(self, kind: str, subtype: str, params: dict[str, Any], span: Span, wording: str,
+            confidence: float = 0.9) -> None:
+        self.found.append(Constraint(kind, subtype, params, span, wording, confidence))
+
+    def has(self, kind: str) -> bool:
+        return any(c.kind == kind for c in self.found)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Count patterns around a unit
+
+CAPITAL_CUE = r"(?:capital|caps\b|upper\s*-?\s*case|all-caps|block\s+letters)"
+ADJECTIVES = r"(?:[a-z]{2,20}[\s-]){0,2}?"
+
+
+MAX_MATCHES = 100  # no prompt states more constraints of one kind; bounds the work on adversarial input
+
+
+def near_units(regex: re.Pattern[str], text: str, anchor: re.Pattern[str], before: int = 120,
+               after: int = 40) -> list[re.Match[str]]:
+    """Matches of a count pattern, searched only in windows around mentions of its unit.
+
+    The unit is rare in a prompt and the count pattern is costly to try at every word, so this keeps extraction
+    fast on long prompts; windows start at a blank so a relation ("at least") is never cut in half.
+    """
+    windows: list[list[int]] = []
+    for unit in anchor.finditer(text):
+        start = max(0, unit.start() - before)
+        if start > 0:
+            blank = text.find(" ", start, unit.start())
+            start = blank + 1 if blank >= 0 else unit.start()
+        end = min(len(text), unit.end() + after)
+        if windows and start <= windows[-1][1]:  # overlapping windows are scanned once, as one
+            windows[-1][1] = max(windows[-1][1], end)
+        else:
+            windows.append([start, end])
+    return list(islice((m for start, end in windows for m in regex.finditer(text, start, end)), MAX_MATCHES))
+
+
+def count_re(unit: str, adjectives: bool = True, after_guard: str = "") -> re.Pattern[str]:
+    adj = ADJECTIVES if adjectives else ""
+    return re.compile(
+        rf"\b(?:(?P<rel>{REL})\s+)?(?:(?P<a>{NUM})\s*(?:-|–|to|and|or)\s*)?(?P<n>{NUM})(?P<post>{POST})?"
+        rf"(?P<sep>\s*-\s*|\s+){adj}(?P<unit>{unit})\b(?P<post2>{POST})?{after_guard}",
+        re.IGNORECASE,
+    )
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Frequencies: "at least 3 times", "once or less", "twice"
+
+TIMES_COUNT_RE = re.compile(
+    rf"\b(?:(?P<rel>{REL})\s+)?(?:(?P<a>{NUM})\s+(?:or|to|-)\s+)?(?:(?P<n>{NUM})(?:\s+(?:times?|words?|occurrences?)\b)?"
+    rf"|(?P<t>{TIMES_WORD}))(?P<post>{POST})?",
+    re.IGNORECASE)
+
+
+def times_bounds(text: str, start: int = 0, words: bool = False,
+                  end: int | None = None) -> list[tuple[list[Bound], tuple[int, int]]]:
+    """Counts written as "at least 3 times", "once or less", "6 or 7 times", "at most once" in `text`.
+
+    A count followed by another noun ("at least 3 italic phrases") is not a frequency; with `words`, "N words"
+    counts (capital words: "at least 15 words in all capital letters").
+    """
+    found = []
+    for m in islice(TIMES_COUNT_RE.finditer(text, start, len(text) if end is None else end), MAX_MATCHES):
+        raw = m.group("n") or m.group("t")
+        n = parse_number(raw) if raw else None
+        if n is None:
+            continue
+        tail = text[m.end("n"):m.end("n") + 14].lower() if m.group("n") else ""
+        after = text[m.end():m.end() + 16].lower()  # "10 or more times": the unit follows the relation
+        is_times = bool(m.group("t")) or bool(re.match(r"\s+(?:times?|occurrences?)\b", tail)) or bool(
+            m.group("post") and re.match(r"\s+(?:times?|occurrences?)\b", after))
+        if not is_times and not m.group("rel") and not m.group("post"):
+            continue
+        noun_after = after if m.group("post") else tail
+        if not is_times and re.match(r"[\s-]+[^\W\d_]", noun_after) and not (
+                words and re.match(r"\s+words?\b", noun_after)):
+            continue
+        if m.group("a"):
+            a = parse_number(m.group("a"))
+            if a is not None and a < n:
+                found.append(([Bound(AT_LEAST, a), Bound(LESS_THAN, n + 1, True)], (m.start(), m.end())))
+            continue
+        negated = negated_before(text, m.start(), 30)
+        found.append((bounds_for(m.group("rel"), m.group("post"), n, negated=negated, limiting=EXACTLY),
+                      (m.start(), m.end())))
+    return found
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Lists of keywords
+
+STOP_WORDS = frozenset((
+    "a", "an", "the", "and", "or", "in", "on", "of", "to", "for", "with", "your", "my", "our", "their", "its", "it",
+    "this", "that", "these", "those", "any", "all", "some", "no", "not", "be", "is", "are", "was", "were", "as",
+    "at", "by", "from", "into", "about", "than", "then", "so", "such", "etc", "also", "both", "either", "neither",
+    "response", "answer", "reply", "output", "text", "essay", "story", "poem", "letter", "post", "throughout",
+    "anywhere", "entire", "whole", "following", "words", "word", "keywords", "keyword", "terms", "term", "phrases",
+    "phrase", "mention", "mentioning", "using", "use", "include", "including"
+))
+# Words that end a list rather than belong to it: "no other words should follow", "any words before repeating".
+LIST_STOP_WORDS = STOP_WORDS | frozenset((
+    "should", "must", "before", "after", "follow", "follows", "following", "other", "can", "will", "would", "could",
+    "may", "shall", "when", "while", "until", "unless", "if", "because", "since", "like", "such", "other", "than"
+))
+ITEM_SEPARATOR_RE = re.compile(r"\s*(?:,\s*(?:and|or|&)?\s*|\s(?:and|or|&|nor)\s+|/)\s*", re.IGNORECASE)
+QUOTED_ITEM_RE = re.compile(r"[\"“‘'`]([^\"”’'`\n]{1,60})[\"”’'`]")
+BARE_ITEM_RE = re.compile(r"[^\W\d_][\w-]{0,40}")
+
+
+def parse_items(text: str, pos: int, allow_bare: bool, limit: int = 20,
+                stop: frozenset[str] = STOP_WORDS) -> tuple[list[str], int]:
+    """A list of keywords starting at `pos`: `"a", "b" and "c"`, `['a', 'b']`, or bare `a, b and c`.
+
+    Returns the items and the end offset; bare words are accepted only when `allow_bare` (the prompt said "the
+    keywords" or "the word") and never a stop word.
+    """
+    items: list[str] = []
+    i = pos
+    n = len(text)
+    while i < n and text[i] in " \t:":
+        i += 1
+    bracket = i < n and text[i] == "["
+    if bracket:
+        i += 1
+    end = i
+    while len(items) < limit:
+        while i < n and text[i] in " \t":
+            i += 1
+        m = QUOTED_ITEM_RE.match(text, i)
+        if m:
+            value = m.group(1).strip().strip(",.;:")
+            if value:
+                items.append(value)
+            i = m.end()
+        elif allow_bare and (b := BARE_ITEM_RE.match(text, i)) and b.group().lower() not in stop:
+            items.append(b.group().strip("-"))
+            i = b.end()
+        else:
+            break
+        end = i
+        sep = ITEM_SEPARATOR_RE.match(text, i)
+        if not sep:
+            break
+        i = sep.end()
+    if bracket and end < n and text[end:end + 1] == "]":
+        end += 1
+    return items, end

@@ -1,0 +1,184 @@
+"""Words the response must contain, contain a number of times, or leave out, and letter frequencies:
+"include the keywords a, b", "the word war should appear at least 8 times", "do not use the word die",
+"the letter q should appear less than 3 times".
+"""
+
+from __future__ import annotations
+
+import re
+from itertools import islice
+
+from rubriq.core.constraints.families.grammar import (
+    LIST_STOP_WORDS,
+    MAX_MATCHES,
+    NEGATION_RE,
+    Bound,
+    Clause,
+    Extraction,
+    parse_items,
+    times_bounds,
+    wording_for,
+)
+from rubriq.core.constraints.types import AT_LEAST, EXACTLY, LESS_THAN
+from rubriq.core.text import Span
+
+KEYWORD_NOUN = r"(?:key\s*words?|words?|terms?|phrases?|names?|lines?|expressions?|vocabulary|items?)"
+INCLUDE_RE = re.compile(
+    rf"\b(?:includ(?:e|es|ing)|contain(?:s|ing)?|us(?:e|es|ing)|mention(?:s|ing)?|featur(?:e|es|ing)|"
+    rf"incorporat(?:e|es|ing)|with|add)\s+(?:the\s+|these\s+|following\s+|some\s+|both\s+){{0,2}}"
+    rf"(?P<noun>{KEYWORD_NOUN}\s*:?\s*)?(?=[\"“‘'`\[]|[^\W\d_])",
+    re.IGNORECASE)
+FORBID_RE = re.compile(
+    rf"(?:\b(?:do\s+not|don'?t|never|avoid|without|refrain\s+from|not\s+to|should\s+not|must\s+not|cannot|can'?t|"
+    rf"shouldn'?t|mustn'?t|no)\s+(?:\w+\s+){{0,2}}?(?:(?:us(?:e|ing)|say(?:ing)?|includ(?:e|ing)|mention(?:ing)?|"
+    rf"contain(?:ing)?|writ(?:e|ing)|put(?:ting)?|hav(?:e|ing))\s+)?)(?:the\s+|any\s+|these\s+|following\s+|"
+    rf"of\s+the\s+){{0,2}}(?P<noun>(?:(?!other\b)[a-z]{{3,12}}\s+)?{KEYWORD_NOUN}(?:\s+(?:such\s+as|like|including))?\s*:?\s*)?"
+    rf"(?=[\"“‘'`\[]|[^\W\d_])",
+    re.IGNORECASE)
+POSTFIX_FORBID_RE = re.compile(
+    r"(?:should|must|may|can)\s*(?:not|n't)\s+(?:appear|be\s+used|be\s+included|be\s+mentioned|show\s+up)|"
+    r"(?:is|are)\s+(?:not\s+allowed|forbidden|banned|prohibited)", re.IGNORECASE)
+THE_WORD_RE = re.compile(rf"\b(?:the\s+)?(?P<noun>{KEYWORD_NOUN})\s+(?=[\"“‘'`\[]|[^\W\d_])", re.IGNORECASE)
+LETTER_RE = re.compile(r"\bletters?\s+[\"'“‘]?(?P<letter>[a-zA-Z])[\"'”’]?(?![\w'])")
+
+
+def extract_keywords(ex: Extraction) -> None:
+    for clause in ex.clauses:
+        _keyword_clause(ex, clause)
+
+
+def _add_frequency(ex: Extraction, keyword: str, bounds: list[Bound], span: Span) -> None:
+    for bound in bounds:
+        if bound.relation == "about":
+            continue
+        pairs = [(bound.relation, bound.value)]
+        if bound.relation == EXACTLY:
+            pairs = [(AT_LEAST, bound.value), (LESS_THAN, bound.value + 1)]
+        for relation, value in pairs:
+            ex.add("keywords:frequency", "keyword", {"keyword": keyword, "relation": relation, "frequency": value},
+                   span, f"{keyword!r} " + wording_for(Bound(relation, value), "time"))
+
+
+def _keyword_clause(ex: Extraction, clause: Clause) -> None:
+    text = clause.text
+    taken: list[tuple[int, int]] = []
+
+    def free(a: int, b: int) -> bool:
+        return not any(a < e and s < b for s, e in taken)
+
+    # Letters: "the letter q should appear at least 3 times", "don't use the letter p"
+    for m in islice(LETTER_RE.finditer(text), MAX_MATCHES):
+        letter = m.group("letter").lower()
+        counts = [c for c in times_bounds(text, m.end(), end=m.end() + 80) if c[1][0] - m.end() < 45]
+        span = Span(clause.start + m.start(), clause.start + m.end())
+        if counts:
+            bounds, pos = counts[0]
+            span = Span(span.start, clause.start + pos[1])
+            for bound in bounds:
+                pairs = [(AT_LEAST, bound.value), (LESS_THAN, bound.value + 1)] if bound.relation == EXACTLY else \
+                    [(bound.relation, bound.value)]
+                for relation, value in pairs:
+                    if relation in (AT_LEAST, LESS_THAN):
+                        ex.add("keywords:letter_frequency", "keyword", {"letter": letter, "let_relation": relation,
+                               "let_frequency": value}, span,
+                               f"letter {letter!r} " + wording_for(Bound(relation, value), "time"))
+            taken.append((m.start(), pos[1]))
+        elif NEGATION_RE.search(text[max(0, m.start() - 40):m.start()]):
+            ex.add("keywords:letter_frequency", "keyword", {"letter": letter, "let_relation": LESS_THAN,
+                   "let_frequency": 1}, span, f"no letter {letter!r}")
+            taken.append((m.start(), m.end()))
+
+    # Frequencies: "the word X should appear at least N times", "use the word X at least twice"
+    for m in islice(THE_WORD_RE.finditer(text), MAX_MATCHES):
+        if not free(m.start(), m.end()):
+            continue
+        items, end = parse_items(text, m.end(), allow_bare=True, limit=5, stop=LIST_STOP_WORDS)
+        if not items:
+            continue
+        counts = [c for c in times_bounds(text, end, end=end + 80) if c[1][0] - end < 40]
+        if not counts:
+            continue
+        if len(items) > 1:  # "use the words "startup" and "lecture" at least twice each"
+            if not re.match(r"\s*each\b", text[counts[0][1][1]:counts[0][1][1] + 8], re.IGNORECASE):
+                continue
+            span = Span(clause.start + m.start(), clause.start + counts[0][1][1])
+            for keyword in items:
+                _add_frequency(ex, keyword, counts[0][0], span)
+            taken.append((m.start(), counts[0][1][1]))
+            continue
+        bounds, pos = counts[0]
+        if "sentence" in text[pos[1]:pos[1] + 12].lower() or "paragraph" in text[pos[1]:pos[1] + 12].lower():
+            continue
+        keyword = items[0]
+        span = Span(clause.start + m.start(), clause.start + pos[1])
+        if len(bounds) == 1 and bounds[0].relation == EXACTLY and bounds[0].value == 1:
+            # IFEval states "exactly once" as: present, and fewer than 2 occurrences
+            ex.add("keywords:existence", "keyword", {"keywords": [keyword]}, span, f"include {keyword!r}")
+            ex.add("keywords:frequency", "keyword", {"keyword": keyword, "relation": LESS_THAN, "frequency": 2},
+                   span, f"{keyword!r} at most once")
+        else:
+            _add_frequency(ex, keyword, bounds, span)
+        taken.append((m.start(), pos[1]))
+
+    # Forbidden words
+    for m in islice(FORBID_RE.finditer(text), MAX_MATCHES):
+        if not free(m.start(), m.end()):
+            continue
+        noun = m.group("noun")
+        items, end = parse_items(text, m.end(), allow_bare=bool(noun and re.search(r"word|term|name", noun, re.I)),
+                                 stop=LIST_STOP_WORDS)
+        items = [i for i in items if not re.fullmatch(r"(?:commas?|capital\s+letters?)", i, re.I)]
+        if not items:
+            continue
+        if times_bounds(text[end:end + 30]) and any(p[0] < 5 for _, p in times_bounds(text[end:end + 30])):
+            continue
+        span = Span(clause.start + m.start(), clause.start + end)
+        ex.add("keywords:forbidden_words", "keyword", {"forbidden_words": items}, span,
+               "no " + ", ".join(repr(i) for i in items))
+        taken.append((m.start(), end))
+    for m in islice(THE_WORD_RE.finditer(text), MAX_MATCHES):
+        if not free(m.start(), m.end()):
+            continue
+        items, end = parse_items(text, m.end(), allow_bare=True, stop=LIST_STOP_WORDS)
+        if not items:
+            continue
+        post = POSTFIX_FORBID_RE.match(text, end + len(text[end:]) - len(text[end:].lstrip()))
+        if post:
+            span = Span(clause.start + m.start(), clause.start + post.end())
+            ex.add("keywords:forbidden_words", "keyword", {"forbidden_words": items}, span,
+                   "no " + ", ".join(repr(i) for i in items))
+            taken.append((m.start(), post.end()))
+
+    # Required keywords and phrases
+    for m in islice(INCLUDE_RE.finditer(text), MAX_MATCHES):
+        if not free(m.start(), m.end()):
+            continue
+        if NEGATION_RE.search(text[max(0, m.start() - 25):m.start()]):
+            continue
+        noun = m.group("noun")
+        bare = bool(noun and (re.search(r"key\s*words?|items?|terms?", noun, re.I) or noun.rstrip().endswith(":")))
+        items, end = parse_items(text, m.end(), allow_bare=bare, stop=LIST_STOP_WORDS)
+        if not items:
+            continue
+        if not noun and m.group(0).lower().startswith(("use", "with", "add")):
+            continue
+        if m.group(0).lower().startswith("with") and re.search(
+                r"\b(?:start|starts|begin|begins|end|ends|finish|finishes|conclude|concludes)\s+$",
+                text[max(0, m.start() - 12):m.start()], re.IGNORECASE):
+            continue  # "start with the word X" is a first-word constraint, not a keyword
+        span = Span(clause.start + m.start(), clause.start + end)
+        counts = [c for c in times_bounds(text, end, end=end + 60) if c[1][0] - end < 30]
+        if counts and (len(items) == 1 or re.match(r"\s*each\b", text[counts[0][1][1]:counts[0][1][1] + 8], re.I)):
+            for keyword in items:  # 'mention "dose" at least 5 times': a frequency, not mere presence
+                _add_frequency(ex, keyword, counts[0][0], Span(span.start, clause.start + counts[0][1][1]))
+            taken.append((m.start(), counts[0][1][1]))
+            continue
+        words = [i for i in items if len(i.split()) == 1]
+        phrases = [i for i in items if len(i.split()) > 1]
+        if words:
+            ex.add("keywords:existence", "keyword", {"keywords": words}, span,
+                   "include " + ", ".join(repr(w) for w in words))
+        for phrase in phrases:
+            ex.add("rubriq:required_phrase", "content", {"phrase": phrase}, span, f"include the phrase {phrase!r}",
+                   0.8)
+        taken.append((m.start(), end))

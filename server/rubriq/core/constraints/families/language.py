@@ -1,0 +1,59 @@
+"""The language of the whole response: "respond in Spanish", "your entire response should be in Kannada".
+"""
+
+from __future__ import annotations
+
+import re
+from itertools import islice
+
+from rubriq.core.constraints.families.grammar import (
+    MAX_MATCHES,
+    Extraction,
+)
+from rubriq.core.text import Span
+
+LANGUAGES = {
+    "english": "en", "spanish": "es", "portuguese": "pt", "arabic": "ar", "hindi": "hi", "french": "fr",
+    "russian": "ru", "german": "de", "japanese": "ja", "italian": "it", "bengali": "bn", "bangla": "bn",
+    "ukrainian": "uk", "thai": "th", "urdu": "ur", "tamil": "ta", "telugu": "te", "bulgarian": "bg", "korean": "ko",
+    "polish": "pl", "hebrew": "he", "persian": "fa", "farsi": "fa", "vietnamese": "vi", "nepali": "ne",
+    "swahili": "sw", "kannada": "kn", "marathi": "mr", "gujarati": "gu", "punjabi": "pa", "malayalam": "ml",
+    "finnish": "fi", "dutch": "nl", "swedish": "sv", "turkish": "tr", "greek": "el", "czech": "cs",
+    "romanian": "ro", "hungarian": "hu", "danish": "da", "norwegian": "no", "indonesian": "id", "tagalog": "tl",
+    "croatian": "hr", "slovak": "sk", "slovenian": "sl", "lithuanian": "lt", "latvian": "lv", "estonian": "et",
+    "catalan": "ca", "welsh": "cy", "somali": "so", "afrikaans": "af", "albanian": "sq", "macedonian": "mk",
+}
+LANGUAGE_RE = re.compile(r"\b(" + "|".join(sorted(LANGUAGES, key=len, reverse=True)) + r")\b", re.IGNORECASE)
+EXCLUSIVE_RE = re.compile(
+    r"\b(?:only|entirely|entire|exclusively|solely|completely|whole|wholly|purely|no\s+other\s+languages?|"
+    r"all\s+of\s+your|throughout)\b", re.IGNORECASE)
+
+
+# "Respond in Spanish": the reply itself is to be in that language (not "explain in French why ...").
+RESPOND_IN_RE = re.compile(r"\b(?:respond|reply|answer)\s+(?:me\s+|only\s+)?in\s+(?:the\s+)?$|"
+                           r"\b(?:respond|reply|answer)\s+(?:me\s+|only\s+)?in\b", re.IGNORECASE)
+
+
+def extract_language(ex: Extraction) -> None:
+    casing = ex.has("change_case:english_capital") or ex.has("change_case:english_lowercase")
+    for clause in ex.clauses:
+        exclusive = EXCLUSIVE_RE.search(clause.text) is not None
+        if not exclusive and not RESPOND_IN_RE.search(clause.text):
+            continue
+        for m in islice(LANGUAGE_RE.finditer(clause.text), MAX_MATCHES):
+            code = LANGUAGES[m.group(1).lower()]
+            before = clause.text[max(0, m.start() - 40):m.start()].lower()
+            after = clause.text[m.end():m.end() + 12].lower()
+            if not re.search(r"\b(?:in|using|use|into)\s+(?:\w+\s+){0,2}$", before) and not re.match(
+                    r"\s+(?:language\s+)?only\b", after):
+                continue
+            if not exclusive and not RESPOND_IN_RE.search(before):
+                continue
+            if re.search(r"\btranslat\w*\s+(?:\w+\s+){0,4}$", before):
+                continue
+            if code == "en" and casing:
+                continue
+            ex.add("language:response_language", "language", {"language": code},
+                   Span(clause.start + m.start(), clause.start + m.end()),
+                   f"the whole response in {m.group(1).title()}")
+            return

@@ -1,0 +1,166 @@
+"""Lengths of the whole response: words, sentences, characters ("at most 300 words", "under 280 characters",
+"a 100-word ad", "20 to 25 sentences", "limit your response to 100 words").
+"""
+
+from __future__ import annotations
+
+import re
+
+from rubriq.core.constraints.families.grammar import (
+    CAPITAL_CUE,
+    POST,
+    REL,
+    Bound,
+    Extraction,
+    bounds_for,
+    count_re,
+    near_units,
+    negated_before,
+    norm,
+    wording_for,
+)
+from rubriq.core.constraints.numbers import NUM, parse_number
+from rubriq.core.constraints.types import AT_LEAST, EXACTLY, LESS_THAN
+from rubriq.core.text import Span
+
+WORD_UNIT_RE = re.compile(r"\bwords?\b", re.IGNORECASE)
+SENTENCE_UNIT_RE = re.compile(r"\bsentences?\b", re.IGNORECASE)
+WORDS_RE = count_re(r"words?", after_guard=rf"(?!\s+(?:in|with|written\s+in|that\s+are|using|of)\s+(?:all\s+)?"
+                                            rf"(?:the\s+)?{CAPITAL_CUE})")
+SENTENCES_RE = count_re(r"sentences?")
+UNIT_FIRST_RE = re.compile(
+    rf"\b(?P<unit>words?|sentences?|word\s+count|sentence\s+count|length)\s+(?:in\s+(?:your|the)\s+(?:entire\s+|whole\s+)?"
+    rf"(?:response|answer|reply|output)\s+)?(?:should|must|has\s+to|needs?\s+to|will|shall)\s+(?:not\s+)?be\s+"
+    rf"(?:(?P<rel>{REL})\s+)?(?P<n>{NUM})(?P<post>{POST})?",
+    re.IGNORECASE,
+)
+LIMIT_NUMBER_RE = re.compile(
+    rf"\b(?:limit|keep|cap|restrict)\s+(?:the\s+)?(?:number\s+of\s+|total\s+)?(?P<unit>words?|sentences?)"
+    rf"[^.\n]{{0,40}}?\bto\s+(?:(?P<rel>{REL})\s+)?(?P<n>{NUM})(?P<post>{POST})?",
+    re.IGNORECASE,
+)
+
+
+DISTRIBUTIVE_RE = re.compile(
+    r"\b(?:each|every|per)\s+(?:single\s+)?(?:line|paragraph|section|bullet|point|item|stanza|sentence|verse|"
+    r"part|step|answer|response|version|entry|slide|tweet|name|title|heading)s?\b", re.IGNORECASE)
+CAPITALIZE_BEFORE_RE = re.compile(r"capitali[sz]e\W{1,3}(?:\w+\W{1,3}){0,3}$", re.IGNORECASE)
+PART_OF_RE = re.compile(r"\s+of\s+(?!(?:text|prose|content|writing|output|response|answer)\b)[a-z]", re.IGNORECASE)
+LIMIT_TO_RE = re.compile(r"\b(?:limit|restrict|cap|keep)\w*\b[^.\n]{0,40}\bto\s*$", re.IGNORECASE)
+
+
+def _length(ex: Extraction, regex: re.Pattern[str], kind: str, param: str, unit: str,
+            anchor: re.Pattern[str]) -> None:
+    view = ex.view
+    results: list[tuple[Span, list[Bound], bool]] = []
+    for m in near_units(regex, view, anchor):
+        gap = view[m.start("n"):m.start("unit")].lower()
+        if re.search(CAPITAL_CUE, gap) or "letter" in gap:
+            continue
+        if unit == "word" and CAPITALIZE_BEFORE_RE.search(view[max(0, m.start() - 40):m.start()]):
+            continue  # "capitalize at least 6 words" counts capital words
+        n = parse_number(m.group("n"))
+        if n is None or n > 100_000:
+            continue
+        rel = m.group("rel")
+        negated = negated_before(view, m.start())
+        hyphenated = "-" in m.group("sep") or (m.group("post") or "").strip() == "+"
+        if m.group("a"):
+            a = parse_number(m.group("a"))
+            if a is None or a >= n:
+                continue
+            joiner = view[m.end("a"):m.start("n")].strip().lower()
+            if joiner == "or" and norm(rel) not in ("", "between"):
+                continue
+            bounds = [Bound(AT_LEAST, a), Bound(LESS_THAN, n + 1, True)]
+            results.append((Span(m.start(), m.end()), bounds, True))
+            continue
+        clause_head = view[max(0, m.start() - 60):m.start()]
+        clause_head = clause_head[max(clause_head.rfind("."), clause_head.rfind("\n")) + 1:]
+        if DISTRIBUTIVE_RE.search(clause_head):
+            continue  # "each line should contain exactly one sentence" counts per line, not in the whole response
+        if PART_OF_RE.match(view, m.end()):
+            continue  # "no more than 2 sentences of explanation" limits one part of the output, not all of it
+        default = EXACTLY
+        if not rel and LIMIT_TO_RE.search(clause_head):
+            rel = "at most"  # "limit your response to 100 words", "keep it to 3 sentences"
+        if unit == "word":
+            default = "about"
+            # a bare "500 words" counts only in length phrasing: "in 500 words", "a 500-word essay", "using 500 words"
+            before = view[max(0, m.start() - 12):m.start()].lower()
+            if not rel and not m.group("post") and not m.group("post2") and not hyphenated and not re.search(
+                    r"\b(?:in|a|an|using|use|with|within|of|be|is|write|keep\s+it)\s*$", before):
+                continue
+        if unit == "word" and hyphenated and not rel and not m.group("post") and not m.group("post2"):
+            default = AT_LEAST  # IFEval reads "a 100-word advertisement" as at least 100 words
+        bounds = bounds_for(rel, m.group("post") or m.group("post2"), n, negated=negated, default=default,
+                            limiting=LESS_THAN if unit == "word" else EXACTLY)
+        if unit == "sentence" and not rel and not m.group("post") and not m.group("post2"):
+            before = view[max(0, m.start() - 12):m.start()].lower()
+            if not re.search(r"\b(?:in|a|an|of|with|using|use|contain|contains|write|be|only|just)\s*$", before):
+                continue
+        explicit = bool(rel or m.group("post") or m.group("post2"))
+        results.append((Span(m.start(), m.end()), bounds, explicit))
+    for extra in (UNIT_FIRST_RE, LIMIT_NUMBER_RE):
+        for m in near_units(extra, view, anchor, before=60, after=120):
+            if not m.group("unit").lower().startswith(unit) and not (unit == "word" and m.group("unit").lower() ==
+                                                                    "length"):
+                continue
+            if m.group("unit").lower() == "length" and unit != "word":
+                continue
+            if re.search(CAPITAL_CUE, view[m.start():m.end()], re.IGNORECASE):
+                continue
+            n = parse_number(m.group("n"))
+            if n is None:
+                continue
+            negated = bool(re.search(r"\bnot\b", m.group(0), re.IGNORECASE))
+            bounds = bounds_for(m.group("rel"), m.group("post"), n, negated=negated, limiting=LESS_THAN)
+            if m.group("unit").lower() == "length" and not m.group("rel") and not m.group("post"):
+                continue
+            results.append((Span(m.start(), m.end()), bounds, True))
+    # A bare or exact count next to an explicit bound of the same unit is usually its elaboration
+    # ("less than 3 sentences (just 1 sentence or 2 sentences)"): keep the bounds.
+    has_bound = any(b.relation in (AT_LEAST, LESS_THAN) for _, bs, _e in results for b in bs)
+    seen: set[tuple[str, int]] = set()
+    for span, bounds, explicit in sorted(results, key=lambda r: r[0].start):
+        if has_bound and all(b.relation in (EXACTLY, "about") for b in bounds):
+            continue
+        if any(span.overlaps(c.span) and c.kind == kind for c in ex.found):
+            continue
+        for bound in bounds:
+            if (bound.relation, bound.value) in seen:
+                continue
+            seen.add((bound.relation, bound.value))
+            wording = wording_for(bound, unit)
+            if bound.relation == "about":
+                ex.add("rubriq:approximate_words", "length", {"num_words": bound.value}, span, wording,
+                       0.7)
+            else:
+                ex.add(kind, "length", {"relation": bound.relation, param: bound.value}, span, wording,
+                       0.95 if explicit else 0.8)
+
+
+CHARACTERS_RE = count_re(r"characters?|chars")
+CHARACTER_UNIT_RE = re.compile(r"\b(?:characters?|chars)\b", re.IGNORECASE)
+
+
+def extract_characters(ex: Extraction) -> None:
+    """ "under 280 characters", "at most 160 characters": the length of the whole response in characters."""
+    for m in near_units(CHARACTERS_RE, ex.view, CHARACTER_UNIT_RE):
+        n = parse_number(m.group("n"))
+        rel, post = m.group("rel"), m.group("post") or m.group("post2")
+        if n is None or m.group("a") or not (rel or post) or re.search(r"\bletters?\b", m.group(0), re.IGNORECASE):
+            continue
+        for bound in bounds_for(rel, post, n, negated=negated_before(ex.view, m.start()), limiting=LESS_THAN):
+            if bound.relation in (AT_LEAST, LESS_THAN):
+                ex.add("rubriq:number_characters", "length", {"relation": bound.relation,
+                       "num_characters": bound.value}, Span(m.start(), m.end()), wording_for(bound, "character"))
+        return
+
+
+def extract_words(ex: Extraction) -> None:
+    _length(ex, WORDS_RE, "length_constraints:number_words", "num_words", "word", WORD_UNIT_RE)
+
+
+def extract_sentences(ex: Extraction) -> None:
+    _length(ex, SENTENCES_RE, "length_constraints:number_sentences", "num_sentences", "sentence", SENTENCE_UNIT_RE)

@@ -1,0 +1,29 @@
+"""Audience and form: a reading level ("at a 5th grade reading level") and a haiku's three-line stanza.
+"""
+
+from __future__ import annotations
+
+import re
+
+from rubriq.core.constraints.families.grammar import (
+    Extraction,
+)
+from rubriq.core.text import Span
+
+READING_LEVEL_RE = re.compile(
+    r"\b(?:(?P<g>\d{1,2})(?:st|nd|rd|th)?[\s-]grade(?:r?s?)?\s+(?:reading\s+)?level|"
+    r"(?:reading\s+)?(?:level|grade)\s+(?:of\s+)?(?:grade\s+)?(?P<h>\d{1,2})\b(?:\s+or\s+(?:below|lower|less))?)",
+    re.IGNORECASE)
+HAIKU_RE = re.compile(r"\b(?:a|one|the)\s+(?:[a-z]{2,15}\s+){0,2}?haiku\b", re.IGNORECASE)
+
+
+def extract_style(ex: Extraction) -> None:
+    m = READING_LEVEL_RE.search(ex.view)
+    if m and re.search(r"\b(?:read|level)", m.group(0), re.IGNORECASE):
+        grade = int(m.group("g") or m.group("h"))
+        if 1 <= grade <= 16:
+            ex.add("rubriq:reading_level", "audience", {"grade": grade}, Span(m.start(), m.end()),
+                   f"reading level of grade {grade} (Flesch-Kincaid)", 0.8)
+    m = HAIKU_RE.search(ex.view)
+    if m and not ex.has("combination:two_responses") and not ex.has("combination:repeat_prompt"):
+        ex.add("rubriq:haiku", "structure", {}, Span(m.start(), m.end()), "a haiku: a stanza of three lines", 0.6)

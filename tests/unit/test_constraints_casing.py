@@ -1,0 +1,58 @@
+"""Casing: all capitals, all lowercase, words in capitals: extracted in the ways people phrase them
+(`core/constraints/families/casing.py`), with their parameters, and not extracted where the prompt does not state
+them."""
+
+from __future__ import annotations
+
+import pytest
+
+from rubriq.core.constraints import extract_constraints
+
+
+def kinds(prompt: str) -> dict[str, list[dict]]:
+    found: dict[str, list[dict]] = {}
+    for c in extract_constraints(prompt):
+        found.setdefault(c.kind, []).append(c.params)
+    return found
+
+
+POSITIVE = [
+    ("Your entire response should be in English, and in all capital letters.", "change_case:english_capital", {}),
+    ("Not a single word in your reply should contain lowercase letters.", "change_case:english_capital", {}),
+    ("Your entire response should be in English, and in all lowercase letters.", "change_case:english_lowercase", {}),
+    ("It should be in English and have no capital letters.", "change_case:english_lowercase", {}),
+    ("In your response, words with all capital letters should appear at least 3 times.",
+     "change_case:capital_word_frequency", {"capital_relation": "at least", "capital_frequency": 3}),
+    ("Please limit the number of words with all capital letters to less than four.",
+     "change_case:capital_word_frequency", {"capital_relation": "less than", "capital_frequency": 4}),
+    ("Write a poem that includes at least 15 words in all capital letters.", "change_case:capital_word_frequency",
+     {"capital_relation": "at least", "capital_frequency": 15}),
+    ("Make sure that it's in English and no words are capitalized.", "change_case:english_lowercase", {}),
+    ("All letters in your entire response should be capitalized.", "change_case:english_capital", {}),
+    ("Make a tweet without using capital letters.", "change_case:english_lowercase", {}),
+    ("You must capitalize at least 6 words.", "change_case:capital_word_frequency",
+     {"capital_relation": "at least", "capital_frequency": 6}),
+    ("Please make your entire response lowercase.", "change_case:english_lowercase", {}),
+    ("Make your whole answer uppercase.", "change_case:english_capital", {}),
+]
+
+
+@pytest.mark.parametrize(("prompt", "kind", "params"), POSITIVE, ids=[f"{k}-{i}" for i, (_, k, _p) in
+                                                                      enumerate(POSITIVE)])
+def test_extracts_the_stated_constraint_with_its_parameters(prompt: str, kind: str, params: dict) -> None:
+    found = kinds(prompt)
+    assert kind in found, f"{kind} not extracted from {prompt!r}; got {found}"
+    assert any(all(p.get(k) == v for k, v in params.items()) for p in found[kind]), found[kind]
+
+
+NEGATIVE = [
+    ("Use words with all capital letters at least 3 times.", "change_case:english_capital"),
+    ("Return a slug function: lower-case, words joined by hyphens.", "change_case:english_lowercase"),
+    ("Make a tweet without using capital letters.", "change_case:english_capital"),
+    ("Use lowercase letters for the variable names.", "change_case:english_lowercase"),
+]
+
+
+@pytest.mark.parametrize(("prompt", "kind"), NEGATIVE)
+def test_does_not_extract_a_constraint_the_prompt_does_not_state(prompt: str, kind: str) -> None:
+    assert kind not in kinds(prompt)

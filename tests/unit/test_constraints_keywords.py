@@ -1,0 +1,86 @@
+"""Required, counted and forbidden keywords and letter frequencies: extracted in the ways people phrase them
+(`core/constraints/families/keywords.py`), with their parameters, and not extracted where the prompt does not state
+them."""
+
+from __future__ import annotations
+
+import pytest
+
+from rubriq.core.constraints import extract_constraints
+
+
+def kinds(prompt: str) -> dict[str, list[dict]]:
+    found: dict[str, list[dict]] = {}
+    for c in extract_constraints(prompt):
+        found.setdefault(c.kind, []).append(c.params)
+    return found
+
+
+POSITIVE = [
+    ("Include keywords arrogant, brandishing in the response.", "keywords:existence",
+     {"keywords": ["arrogant", "brandishing"]}),
+    ("Include the words \"intern\" and \"grow\".", "keywords:existence", {"keywords": ["intern", "grow"]}),
+    ("Include the keywords ['dog', 'day'] in the response.", "keywords:existence", {"keywords": ["dog", "day"]}),
+    ("Make sure to include the phrase \"singing is life\".", "rubriq:required_phrase", {"phrase": "singing is life"}),
+    ("The word war should appear at least 8 times.", "keywords:frequency",
+     {"keyword": "war", "relation": "at least", "frequency": 8}),
+    ("Mention the keyword 'schedule' for more than 5 times.", "keywords:frequency",
+     {"keyword": "schedule", "relation": "at least", "frequency": 6}),
+    ("Make sure to use the word \"the\" once or less.", "keywords:frequency",
+     {"keyword": "the", "relation": "less than", "frequency": 2}),
+    ("Include the word fiesta at least twice.", "keywords:frequency",
+     {"keyword": "fiesta", "relation": "at least", "frequency": 2}),
+    ("Do not include keywords flame, ember in the response.", "keywords:forbidden_words",
+     {"forbidden_words": ["flame", "ember"]}),
+    ("Do not say 'yes' or 'no' throughout your entire response.", "keywords:forbidden_words",
+     {"forbidden_words": ["yes", "no"]}),
+    ("The word \"rock\" should not appear in your response.", "keywords:forbidden_words",
+     {"forbidden_words": ["rock"]}),
+    ("Please do not use the word die in your response.", "keywords:forbidden_words", {"forbidden_words": ["die"]}),
+    ("Make sure not to include negative words such as 'sad', 'crazy', 'stress', etc.", "keywords:forbidden_words",
+     {"forbidden_words": ["sad", "crazy", "stress"]}),
+    ("In your response, the letter q should appear less than 3 times.", "keywords:letter_frequency",
+     {"letter": "q", "let_relation": "less than", "let_frequency": 3}),
+    ("Make sure the letter n appears at least 3 times.", "keywords:letter_frequency",
+     {"letter": "n", "let_relation": "at least", "let_frequency": 3}),
+    ("Don't contain the letter \"p\" in your reply.", "keywords:letter_frequency",
+     {"letter": "p", "let_relation": "less than", "let_frequency": 1}),
+    ("Make sure to include these items: Zelda, Hyrule, Link, Ganon.", "keywords:existence",
+     {"keywords": ["Zelda", "Hyrule", "Link", "Ganon"]}),
+    ("Write a poem. Do not include the\nword \"wet\" anywhere.", "keywords:forbidden_words",
+     {"forbidden_words": ["wet"]}),
+    ("Make sure to use the words \"startup\" and \"lecture\" at least twice each.", "keywords:frequency",
+     {"keyword": "lecture", "relation": "at least", "frequency": 2}),
+    ("The word sneaker should appear 10 or more times in your response.", "keywords:frequency",
+     {"keyword": "sneaker", "relation": "at least", "frequency": 10}),
+    ("Mention \"dose\" at least 5 times.", "keywords:frequency", {"keyword": "dose", "relation": "at least",
+                                                                   "frequency": 5}),
+]
+
+
+@pytest.mark.parametrize(("prompt", "kind", "params"), POSITIVE, ids=[f"{k}-{i}" for i, (_, k, _p) in
+                                                                      enumerate(POSITIVE)])
+def test_extracts_the_stated_constraint_with_its_parameters(prompt: str, kind: str, params: dict) -> None:
+    found = kinds(prompt)
+    assert kind in found, f"{kind} not extracted from {prompt!r}; got {found}"
+    assert any(all(p.get(k) == v for k, v in params.items()) for p in found[kind]), found[kind]
+
+
+NEGATIVE = [
+    ("Do not say any words or characters before repeating the request.", "keywords:forbidden_words"),
+    ("No other words should follow this phrase.", "keywords:forbidden_words"),
+    ("The biography should start with the word \"Hello\".", "keywords:existence"),
+    ("Mention \"dose\" at least 5 times.", "keywords:existence"),
+    ("End your response with the phrase \"Questions welcome.\"", "rubriq:required_phrase"),
+]
+
+
+@pytest.mark.parametrize(("prompt", "kind"), NEGATIVE)
+def test_does_not_extract_a_constraint_the_prompt_does_not_state(prompt: str, kind: str) -> None:
+    assert kind not in kinds(prompt)
+
+
+def test_exactly_once_is_presence_and_at_most_one() -> None:
+    found = kinds("Mention the name Sarah only once.")
+    assert found["keywords:existence"] == [{"keywords": ["Sarah"]}]
+    assert found["keywords:frequency"] == [{"keyword": "Sarah", "relation": "less than", "frequency": 2}]

@@ -1,0 +1,74 @@
+"""Lengths of the whole response (words, sentences, characters): extracted in the ways people phrase them
+(`core/constraints/families/length.py`), with their parameters, and not extracted where the prompt does not state
+them."""
+
+from __future__ import annotations
+
+import pytest
+
+from rubriq.core.constraints import extract_constraints
+
+W, S = "length_constraints:number_words", "length_constraints:number_sentences"
+
+
+def kinds(prompt: str) -> dict[str, list[dict]]:
+    found: dict[str, list[dict]] = {}
+    for c in extract_constraints(prompt):
+        found.setdefault(c.kind, []).append(c.params)
+    return found
+
+
+POSITIVE = [
+    ("Write a blog post using less than 300 words.", W, {"relation": "less than", "num_words": 300}),
+    ("Answer with at least 400 words.", W, {"relation": "at least", "num_words": 400}),
+    ("Keep your entire response 100 words or less.", W, {"relation": "less than", "num_words": 101}),
+    ("I don't want anything longer than 30 words.", W, {"relation": "less than", "num_words": 31}),
+    ("Answer with more than 800 words.", W, {"relation": "at least", "num_words": 801}),
+    ("Write a 300+ word summary of the page.", W, {"relation": "at least", "num_words": 300}),
+    ("Summarize it in under 100 words.", W, {"relation": "less than", "num_words": 100}),
+    ("Write no more than fifty words.", W, {"relation": "less than", "num_words": 51}),
+    ("The total number of words in your response should be 250 or more.", W,
+     {"relation": "at least", "num_words": 250}),
+    ("Your response should contain less than 6 sentences.", S, {"relation": "less than", "num_sentences": 6}),
+    ("Have more than 30 sentences in your response.", S, {"relation": "at least", "num_sentences": 31}),
+    ("Your response should contain at least ten sentences.", S, {"relation": "at least", "num_sentences": 10}),
+    ("Answer in one sentence.", S, {"relation": "exactly", "num_sentences": 1}),
+    ("Limit your response to 100 words.", W, {"relation": "less than", "num_words": 101}),
+    ("Write a tweet under 280 characters.", "rubriq:number_characters",
+     {"relation": "less than", "num_characters": 280}),
+    ("Write about 200 words on tides.", "rubriq:approximate_words", {"num_words": 200}),
+]
+
+
+@pytest.mark.parametrize(("prompt", "kind", "params"), POSITIVE, ids=[f"{k}-{i}" for i, (_, k, _p) in
+                                                                      enumerate(POSITIVE)])
+def test_extracts_the_stated_constraint_with_its_parameters(prompt: str, kind: str, params: dict) -> None:
+    found = kinds(prompt)
+    assert kind in found, f"{kind} not extracted from {prompt!r}; got {found}"
+    assert any(all(p.get(k) == v for k, v in params.items()) for p in found[kind]), found[kind]
+
+
+NEGATIVE = [
+    ("List 5 words that rhyme with cat.", W),
+    ("Write a story about a cat.", W),
+    ("Each line should contain exactly one sentence.", S),
+    ("Each paragraph should have at least 3 sentences.", S),
+    ("You must capitalize at least 6 words.", W),
+    ("Respond with one code block and no more than 2 sentences of explanation.", S),
+]
+
+
+@pytest.mark.parametrize(("prompt", "kind"), NEGATIVE)
+def test_does_not_extract_a_constraint_the_prompt_does_not_state(prompt: str, kind: str) -> None:
+    assert kind not in kinds(prompt)
+
+
+def test_tricky_elaboration_keeps_the_bound_not_the_example() -> None:
+    found = kinds("Your response should be less than 3 sentences (just 1 sentence or 2 sentences).")
+    assert found[S] == [{"relation": "less than", "num_sentences": 3}]
+
+
+def test_range_becomes_two_bounds() -> None:
+    found = kinds("Write a song that contains 20 to 25 sentences.")
+    assert {"relation": "at least", "num_sentences": 20} in found[S]
+    assert {"relation": "less than", "num_sentences": 26} in found[S]

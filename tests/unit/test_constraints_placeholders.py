@@ -1,0 +1,31 @@
+"""Placeholders in square brackets: extracted in the ways people phrase them
+(`core/constraints/families/placeholders.py`), with their parameters, and not extracted where the prompt does not
+state them."""
+
+from __future__ import annotations
+
+import pytest
+
+from rubriq.core.constraints import extract_constraints
+
+
+def kinds(prompt: str) -> dict[str, list[dict]]:
+    found: dict[str, list[dict]] = {}
+    for c in extract_constraints(prompt):
+        found.setdefault(c.kind, []).append(c.params)
+    return found
+
+
+POSITIVE = [
+    ("It must contain at least 8 placeholders represented by square brackets, such as [address].",
+     "detectable_content:number_placeholders", {"num_placeholders": 8}),
+    ("Include a placeholder such as [name].", "detectable_content:number_placeholders", {"num_placeholders": 1}),
+]
+
+
+@pytest.mark.parametrize(("prompt", "kind", "params"), POSITIVE, ids=[f"{k}-{i}" for i, (_, k, _p) in
+                                                                      enumerate(POSITIVE)])
+def test_extracts_the_stated_constraint_with_its_parameters(prompt: str, kind: str, params: dict) -> None:
+    found = kinds(prompt)
+    assert kind in found, f"{kind} not extracted from {prompt!r}; got {found}"
+    assert any(all(p.get(k) == v for k, v in params.items()) for p in found[kind]), found[kind]

@@ -1,0 +1,63 @@
+"""Quotation wrapping, the closing phrase, postscripts and repeating the request: extracted in the ways people phrase
+them (`core/constraints/families/startend.py`), with their parameters, and not extracted where the prompt does not
+state them."""
+
+from __future__ import annotations
+
+import pytest
+
+from rubriq.core.constraints import extract_constraints
+
+
+def kinds(prompt: str) -> dict[str, list[dict]]:
+    found: dict[str, list[dict]] = {}
+    for c in extract_constraints(prompt):
+        found.setdefault(c.kind, []).append(c.params)
+    return found
+
+
+POSITIVE = [
+    ("Wrap your entire response with double quotation marks.", "startend:quotation", {}),
+    ("Double quotes should be placed around your entire response.", "startend:quotation", {}),
+    ("Finish your response with this exact phrase Any other questions?. No other words should follow this phrase.",
+     "startend:end_checker", {"end_phrase": "Any other questions?"}),
+    ("The very last sentence of your response should be \"Is there anything else I can help with?\".",
+     "startend:end_checker", {"end_phrase": "Is there anything else I can help with?"}),
+    ("The limerick should end with the phrase \"Yes Mom, I am Dave.\"", "startend:end_checker",
+     {"end_phrase": "Yes Mom, I am Dave."}),
+    ("At the end of your response, please explicitly add a postscript starting with P.P.S",
+     "detectable_content:postscript", {"postscript_marker": "P.P.S"}),
+    ("Please include a postscript at the end of your response that starts with P.S.",
+     "detectable_content:postscript", {"postscript_marker": "P.S."}),
+    ("Write a haiku about tea.\nFirst repeat the request word for word without change, then give your answer.",
+     "combination:repeat_prompt", {"prompt_to_repeat": "Write a haiku about tea."}),
+    ("Repeat the exact request below first, then give your response.\n\nWrite a song about rain.",
+     "combination:repeat_prompt", {"prompt_to_repeat": "Write a song about rain."}),
+    ("At the end of your response, please explicitly add a note starting with P.S.", "detectable_content:postscript",
+     {"postscript_marker": "P.S."}),
+    ("Before you answer the following request, repeat it at the very beginning of your reply.\n\nWrite a resume.",
+     "combination:repeat_prompt", {"prompt_to_repeat": "Write a resume."}),
+    ("First repeat the request below word for word without change. Do not say anything before repeating the "
+     "request. Write a poem about the sea.", "combination:repeat_prompt",
+     {"prompt_to_repeat": "Write a poem about the sea."}),
+]
+
+
+@pytest.mark.parametrize(("prompt", "kind", "params"), POSITIVE, ids=[f"{k}-{i}" for i, (_, k, _p) in
+                                                                      enumerate(POSITIVE)])
+def test_extracts_the_stated_constraint_with_its_parameters(prompt: str, kind: str, params: dict) -> None:
+    found = kinds(prompt)
+    assert kind in found, f"{kind} not extracted from {prompt!r}; got {found}"
+    assert any(all(p.get(k) == v for k, v in params.items()) for p in found[kind]), found[kind]
+
+
+NEGATIVE = [
+    ("At the end of your response, add a postscript starting with P.S.", "startend:end_checker"),
+    ("Write a chant and repeat it three times.", "combination:repeat_prompt"),
+    ("Repeat the following sentence in French: I like tea.", "combination:repeat_prompt"),
+]
+
+
+@pytest.mark.parametrize(("prompt", "kind"), NEGATIVE)
+def test_does_not_extract_a_constraint_the_prompt_does_not_state(prompt: str, kind: str) -> None:
+    assert kind not in kinds(prompt)
