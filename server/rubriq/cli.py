@@ -256,7 +256,7 @@ def cmd_sqb(args: argparse.Namespace) -> int:
 
     from rubriq.core.sqb.judge import JudgeConfig
     from rubriq.core.sqb.reports import write_reports
-    from rubriq.core.sqb.runner import SQBUnavailable, run_suite
+    from rubriq.core.sqb.runner import SQBUnavailable, SuiteProgress, run_suite
 
     suite = Path(args.suite)
     config, problems, _ = load_config(suite.resolve())
@@ -274,8 +274,9 @@ def cmd_sqb(args: argparse.Namespace) -> int:
                   console=console, transient=True) as bar:
         task = bar.add_task("SQB", total=None)
 
-        def progress(label: str, done: int, total: int) -> None:
-            bar.update(task, description=f"SQB {label}", completed=done, total=total)
+        def progress(step: SuiteProgress) -> None:
+            label = f"{step.case_id}: {step.contender}" if step.contender else "done"
+            bar.update(task, description=f"SQB {label}", completed=step.done, total=step.total)
 
         try:
             result = run_suite(suite, hub, judge_config=judge, progress=progress, announce=console.print)

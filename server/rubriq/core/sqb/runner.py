@@ -21,8 +21,21 @@ class SQBUnavailable(RuntimeError):
     """The benchmark cannot run here (e.g. no NLI model); the message says why."""
 
 
-class Cancelled(RuntimeError):
-    pass
+class SuiteCancelled(RuntimeError):
+    """`should_stop()` turned true: the run stopped between two contenders."""
+
+
+Cancelled = SuiteCancelled  # the earlier name
+
+
+@dataclass(frozen=True)
+class SuiteProgress:
+    """One step of a run, reported before a contender is scored (and once more, `done == total`, at the end)."""
+
+    case_id: str
+    contender: str
+    done: int
+    total: int
 
 
 @dataclass
@@ -82,8 +95,8 @@ def run_suite(
     hub: ModelHub,
     thresholds: Thresholds | None = None,
     judge_config: JudgeConfig | None = None,
-    progress: Callable[[str, int, int], None] | None = None,
-    cancelled: Callable[[], bool] | None = None,
+    progress: Callable[[SuiteProgress], None] | None = None,
+    should_stop: Callable[[], bool] | None = None,
     announce: Callable[[str], None] | None = None,
 ) -> SuiteResult:
     thresholds = thresholds or Thresholds()
@@ -113,10 +126,10 @@ def run_suite(
     for case in cases:
         scores = []
         for contender in case.contenders:
-            if cancelled and cancelled():
-                raise Cancelled("SQB run cancelled")
+            if should_stop and should_stop():
+                raise SuiteCancelled("SQB run cancelled")
             if progress:
-                progress(f"{case.name}: {contender.name}", done, total)
+                progress(SuiteProgress(case.name, contender.name, done, total))
             scores.append(_score(case, contender.name, nli, embedder, thresholds))
             done += 1
         baseline = next(s for s in scores if s.baseline)
@@ -131,7 +144,7 @@ def run_suite(
         result.cases.append(CaseResult(case.name, case.path, case.case.task, scores, decisions,
                                        [f.id for f in case.case.reference_facts]))
     if progress:
-        progress("done", total, total)
+        progress(SuiteProgress("", "", total, total))
     return result
 
 

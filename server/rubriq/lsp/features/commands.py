@@ -143,7 +143,7 @@ async def run_sqb(server: RubriqServer, arguments: list[Any]) -> dict[str, Any]:
         server.window_show_message(types.ShowMessageParams(type=types.MessageType.Info, message=f"Rubriq: {reason}"))
         return {"ok": False, "reason": reason}
     from rubriq.core.sqb.reports import write_reports
-    from rubriq.core.sqb.runner import Cancelled, SQBUnavailable, run_suite
+    from rubriq.core.sqb.runner import SQBUnavailable, SuiteCancelled, SuiteProgress, run_suite
 
     raw = _target_uri(arguments[0]) if arguments else None
     folder = (path_for_uri(raw) if raw and raw.startswith("file:") else Path(raw)) if raw else server.root_path
@@ -169,21 +169,22 @@ async def run_sqb(server: RubriqServer, arguments: list[Any]) -> dict[str, Any]:
         future = server.work_done_progress.tokens.get(token)
         return bool(future is not None and future.cancelled())
 
-    def report(message: str, done: int, total: int) -> None:
+    def report(step: SuiteProgress) -> None:
         if progress:
-            percentage = int(100 * done / total) if total else 100
+            percentage = int(100 * step.done / step.total) if step.total else 100
+            message = f"{step.case_id}: {step.contender}" if step.contender else "done"
             loop.call_soon_threadsafe(server.work_done_progress.report, token,
                                       types.WorkDoneProgressReport(message=message, percentage=percentage))
 
     def job() -> dict[str, Path]:
-        result = run_suite(folder, hub, progress=report, cancelled=cancelled)
+        result = run_suite(folder, hub, progress=report, should_stop=cancelled)
         return write_reports(result, folder / SQB_REPORT_DIR)
 
     outcome: dict[str, Any]
     try:
         paths = await server.scheduler.model_worker.submit(job)
         outcome = {"ok": True, "reports": {kind: str(path) for kind, path in paths.items()}}
-    except Cancelled:
+    except SuiteCancelled:
         outcome = {"ok": False, "reason": "cancelled"}
     except (SQBUnavailable, Exception) as exc:
         log.exception("SQB run failed")
