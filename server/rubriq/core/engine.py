@@ -10,6 +10,7 @@ from rubriq.core.config import Config
 from rubriq.core.context import CheckContext
 from rubriq.core.findings import Finding, Severity
 from rubriq.core.metrics import TIER_NLI, TIER_TEXT, ParameterScore, providers
+from rubriq.core.overlaps import merge_overlaps
 from rubriq.core.prompt import PromptDocument, parse_prompt
 from rubriq.core.report import ParameterResult, Profile, weighted_view
 from rubriq.core.rules import find_rule
@@ -134,6 +135,7 @@ def check(
     ignored = {code.upper() for code in (*config.ignore, *prompt.front_matter.ignore)}
     findings = [_with_severity(f, config) for f in findings if f.code not in ignored]
     findings.sort(key=lambda f: (f.where, f.start, f.end, f.code))
+    findings = merge_overlaps(findings)  # one finding per problem: the length constraint wins over CN001, ...
 
     counts: dict[str, int] = {}
     for finding in findings:
