@@ -2,19 +2,23 @@
 verdict agreement against the official checker's verdicts.
 
     python bench/ifeval.py --data ifeval_gpt4_labels_dev.jsonl [--errors]
+    python bench/ifeval.py --data tests/corpus/ifeval_paraphrases/paraphrases.jsonl --split dev
 
 Prints one JSON object. An extracted constraint matches a gold instruction when its IFEval id and its parameters
 agree (strings compared case-insensitively with whitespace collapsed, keyword lists as sets); each gold
 instruction matches at most one extracted constraint. Rubriq-only kinds (`rubriq:...`) have no IFEval counterpart
 and are left out of precision. Verdict agreement is measured over the gold instructions that were extracted,
 leaving out those flagged `*_unstable`; `checker_agreement_*` checks every stable gold instruction with its gold
-parameters, so checking is measured apart from extraction.
+parameters, so checking is measured apart from extraction. Rows without a `response` (Rubriq's own paraphrase
+set) measure extraction only. `--split dev|test` keeps the rows whose key hashes to that half:
+`sha256(key)[0] % 2 == 0` is the development half.
 """
 
 from __future__ import annotations
 
 import argparse
 import dataclasses
+import hashlib
 import json
 import re
 import sys
@@ -50,14 +54,23 @@ def _f1(p: float | None, r: float | None) -> float | None:
     return round(2 * p * r / (p + r), 4)
 
 
+def split_of(key: object) -> str:
+    """The half a row belongs to: "dev" when the first byte of sha256(key) is even, else "test"."""
+    return "dev" if hashlib.sha256(str(key).encode("utf-8")).digest()[0] % 2 == 0 else "test"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--data", required=True, type=Path, help="IFEval labels file (JSON lines)")
     parser.add_argument("--errors", action="store_true", help="also list extraction misses and verdict disagreements")
+    parser.add_argument("--split", choices=("dev", "test", "all"), default="all",
+                        help="only the rows of one half (sha256 of the key)")
     args = parser.parse_args()
 
     started = time.perf_counter()
     rows = [json.loads(line) for line in args.data.read_text(encoding="utf-8").splitlines() if line.strip()]
+    if args.split != "all":
+        rows = [row for row in rows if split_of(row["key"]) == args.split]
     counts: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
     errors: list[dict[str, Any]] = []
     n_instructions = 0
@@ -68,13 +81,14 @@ def main() -> None:
         for constraint in extracted:
             for kind, params in ifeval_view(constraint):
                 predicted.append((kind, params, dataclasses.replace(constraint, params=params)))
-        output = TextModel(row["response"])
+        has_response = "response" in row
+        output = TextModel(row.get("response", ""))
         used = [False] * len(predicted)
         for index, (gold_id, gold_kwargs) in enumerate(zip(row["instruction_id_list"], row["kwargs"], strict=True)):
             n_instructions += 1
             stats = counts[gold_id]
             stats["gold"] += 1
-            stable = not row["strict_unstable"][index] and not row["loose_unstable"][index]
+            stable = has_response and not row["strict_unstable"][index] and not row["loose_unstable"][index]
             gold_constraint = Constraint(gold_id, "", gold_kwargs, Span(0, 0), "")
             if stable:
                 for mode in ("strict", "loose"):
@@ -127,6 +141,7 @@ def main() -> None:
     overall = summary(total)
     result: dict[str, Any] = {
         "data": args.data.name,
+        "split": args.split,
         "n_prompts": len(rows),
         "n_instructions": n_instructions,
         "extraction_precision": overall["precision"],

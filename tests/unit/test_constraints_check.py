@@ -168,3 +168,41 @@ def test_capital_words_are_counted_as_nltk_word_tokenize_splits_them() -> None:
     verdict = check_constraint(output, constraint)
     # DO + N'T + STOP + U.S.A + NASA: contractions split, abbreviations and bold markup kept whole
     assert verdict.measured == 5
+
+
+class _CountingText(str):
+    """A text that counts the characters its `find` calls look at: the work of a scanner, without timing it."""
+
+    looked_at = 0
+
+    def find(self, sub: str, start: int | None = 0, end: int | None = None) -> int:  # type: ignore[override]
+        start = start or 0
+        stop = len(self) if end is None else min(end, len(self))
+        found = str.find(self, sub, start, stop)
+        _CountingText.looked_at += (found + len(sub) if found >= 0 else stop) - start
+        return found
+
+
+@pytest.mark.parametrize("unit", ["[a]", "[x\n", "[", "[a] [b\n", "]["])
+def test_placeholder_scan_looks_at_each_character_a_bounded_number_of_times(unit: str) -> None:
+    work = []
+    for repeats in (2_000, 8_000):
+        _CountingText.looked_at = 0
+        text = _CountingText(unit * repeats + "]")
+        assert len(placeholder_spans(text)) == len(re.findall(r"\[.*?\]", text))
+        work.append(_CountingText.looked_at / len(text))
+    assert work[1] <= 4 and work[1] <= work[0] * 1.1  # per character, the same bounded work at 4x the length
+
+
+def test_a_character_limit_of_zero_marks_the_whole_output_from_its_first_character() -> None:
+    verdict = check_constraint("Hi there.", Constraint("rubriq:number_characters", "", {
+        "relation": "less than", "num_characters": 0}, Span(0, 0), ""))
+    assert not verdict.passed
+    assert verdict.spans == (Span(0, 9),)
+
+
+def test_csv_with_a_line_over_the_csv_modules_field_limit_fails_with_a_reason() -> None:
+    output = "name,notes\nada," + "x" * 140_000 + "\n"
+    verdict = check_constraint(output, Constraint("rubriq:csv_format", "", {}, Span(0, 0), ""))
+    assert not verdict.passed
+    assert "not CSV" in verdict.message and "field" in verdict.message

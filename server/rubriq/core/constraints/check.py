@@ -98,8 +98,8 @@ def _characters(model: TextModel, p: dict[str, Any]) -> Outcome:
     text = model.text.strip()
     outcome = _count_outcome(model, len(text), p["relation"], p["num_characters"], "character")
     if not outcome.passed and p["relation"] == LESS_THAN and len(text) >= p["num_characters"]:
-        start = len(model.text) - len(model.text.lstrip())
-        outcome.spans = [Span(start + p["num_characters"] - 1, start + len(text))]
+        start = len(model.text) - len(model.text.lstrip())  # "fewer than N": the Nth character on is too many
+        outcome.spans = [Span(start + max(0, p["num_characters"] - 1), start + len(text))]
     return outcome
 
 
@@ -203,16 +203,20 @@ def placeholder_spans(text: str) -> list[Span]:
     Same matches as IFEval's `\\[.*?\\]`, without its quadratic rescans of a line where `]` never comes.
     """
     spans, pos, n = [], 0, len(text)
+    line_end = -1  # where the line holding `pos` ends: found once per line, every search stays inside it
     while pos < n:
         start = text.find("[", pos)
         if start < 0:
             break
-        close, newline = text.find("]", start + 1), text.find("\n", start + 1)
-        if close >= 0 and (newline < 0 or close < newline):
+        if start > line_end:
+            line_end = text.find("\n", start)
+            line_end = n if line_end < 0 else line_end
+        close = text.find("]", start + 1, line_end)
+        if close >= 0:
             spans.append(Span(start, close + 1))
             pos = close + 1
         else:  # no `]` before the line ends: no later `[` on this line closes either
-            pos = newline + 1 if newline >= 0 else n
+            pos = line_end + 1
     return spans
 
 
@@ -577,7 +581,10 @@ def _csv(model: TextModel, p: dict[str, Any]) -> Outcome:
     import csv
 
     lines = [line for line in _strip_code_fence(model.text).splitlines() if line.strip()]
-    rows = list(csv.reader(lines))
+    try:
+        rows = list(csv.reader(lines))
+    except csv.Error as exc:  # a field over the csv module's limit (131,072 characters), a stray NUL...
+        return Outcome(False, "invalid", f"not CSV ({str(exc)[:80]})", [_whole(model)])
     widths = {len(row) for row in rows}
     passed = len(rows) >= 2 and len(widths) == 1 and widths != {1}
     return Outcome(passed, len(rows), f"CSV with {_plural(len(rows), 'row')} of one width" if passed
