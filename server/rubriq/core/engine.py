@@ -15,7 +15,7 @@ from rubriq.core.prompt import PromptDocument, parse_prompt
 from rubriq.core.report import ParameterResult, Profile, weighted_view
 from rubriq.core.rules import find_rule
 from rubriq.core.tasks import PARAMETERS, TASK_PARAMETERS, TaskDetection, detect_task, parse_task_name
-from rubriq.core.text import Span, TextModel
+from rubriq.core.text import TextModel
 
 log = logging.getLogger(__name__)
 
@@ -37,18 +37,11 @@ class CheckResult:
 
 def _front_matter_checks(prompt: PromptDocument, weights: dict[str, float], params: tuple[str, ...]) -> list[Finding]:
     """Prompt-level problems that need the rule registry and the task table."""
-    from rubriq.core.prompt import _key_line, _line_span
-
     found: list[Finding] = []
     fm = prompt.front_matter
-    span = prompt.front_matter_span
-    if span is None:
+    if prompt.front_matter_span is None:
         return found
-    yaml_text = prompt.text[prompt.text.index("\n") + 1 : span.end]
-    base = prompt.text.index("\n") + 1
-
-    def key_span(key: str) -> Span:
-        return _line_span(prompt.text, _key_line(yaml_text, key), base)
+    key_span = prompt.key_span  # key lines found once per prompt: many unknown codes stay linear
 
     if fm.task and parse_task_name(fm.task) is None:
         found.append(Finding.at("FM004", key_span("task"), f"Unknown task type {fm.task!r}; detected from the prompt "

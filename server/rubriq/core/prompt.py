@@ -20,6 +20,12 @@ from rubriq.core.findings import Finding
 from rubriq.core.text import Span, TextModel, find_code_blocks, split_paragraphs
 
 FRONT_MATTER_RE = re.compile(r"\A---[ \t]*\n(.*?\n)?---[ \t]*(?:\n|\Z)", re.DOTALL)
+# Front matter is a few settings; a larger block is reported instead of parsed (PyYAML is pure Python and slow).
+MAX_FRONT_MATTER_CHARS = 64 * 1024
+# A key at the start of a front matter line, at any indentation: `model:`, `  readability: 2`, `- ignore:`.
+KEY_LINE_RE = re.compile(r"^[ \t]*(?:-[ \t]+)?([^\s:#][^:\n]*?)[ \t]*:", re.MULTILINE)
+# Keys with a colon inside are looked up one by one; a few at most, so that this cannot become quadratic.
+MAX_COLON_KEY_LOOKUPS = 20
 
 
 class FrontMatter(BaseModel):
@@ -144,6 +150,17 @@ class PromptDocument:
     def has_source(self) -> bool:
         return any(block.text.strip() for block in self.sources)
 
+    @cached_property
+    def front_matter_lines(self) -> FrontMatterLines | None:
+        if self.front_matter_span is None:
+            return None
+        return FrontMatterLines(self.text, self.text.index("\n") + 1, self.front_matter_span.end)
+
+    def key_span(self, key: str) -> Span:
+        """The front matter line of `key` (the first line when not found; an empty span without front matter)."""
+        lines = self.front_matter_lines
+        return lines.key_span(key) if lines is not None else Span(0, 0)
+
 
 def parse_prompt(text: str) -> PromptDocument:
     front_matter, span, problems = parse_front_matter(text)
@@ -154,15 +171,58 @@ def parse_prompt(text: str) -> PromptDocument:
 
 def _line_span(text: str, line_no: int, base: int) -> Span:
     """Span of the `line_no`-th line (0-based) of text starting at `base`."""
-    lines = text[base:].split("\n")
-    line_no = min(max(line_no, 0), len(lines) - 1)
-    start = base + sum(len(line) + 1 for line in lines[:line_no])
-    return Span(start, start + len(lines[line_no]))
+    return FrontMatterLines(text, base).line_span(line_no)
 
 
 def _key_line(yaml_text: str, key: str) -> int:
-    match = re.search(rf"^[ \t]*{re.escape(str(key))}[ \t]*:", yaml_text, re.MULTILINE)
-    return yaml_text[: match.start()].count("\n") if match else 0
+    return FrontMatterLines(yaml_text, 0).key_line(key)
+
+
+class FrontMatterLines:
+    """Lines and key lines of a front matter block, found in one pass, so that reporting on many keys stays linear.
+
+    `base` is where the YAML starts in `text`; line numbers are counted from there, as PyYAML counts them.
+    """
+
+    def __init__(self, text: str, base: int, end: int | None = None) -> None:
+        self.text = text
+        self.base = base
+        self.end = len(text) if end is None else end
+        yaml_text = text[base : self.end]
+        self.starts = [base] + [base + m.end() for m in re.finditer("\n", yaml_text)]
+        self.key_lines: dict[str, int] = {}  # first line of each key
+        line_no, last = 0, 0
+        for m in KEY_LINE_RE.finditer(yaml_text):
+            line_no += yaml_text.count("\n", last, m.start())
+            last = m.start()
+            self.key_lines.setdefault(m.group(1), line_no)
+        self._colon_lookups = 0
+
+    def line_span(self, line_no: int) -> Span:
+        line_no = min(max(line_no, 0), len(self.starts) - 1)
+        start = self.starts[line_no]
+        end = self.starts[line_no + 1] - 1 if line_no + 1 < len(self.starts) else self.end
+        return Span(start, max(start, end))
+
+    def key_line(self, key: Any) -> int:
+        """The first line where `key` starts a mapping entry (0 when it cannot be found)."""
+        name = str(key)
+        if name in self.key_lines:
+            return self.key_lines[name]
+        if ":" in name and self._colon_lookups < MAX_COLON_KEY_LOOKUPS:
+            self._colon_lookups += 1
+            yaml_text = self.text[self.base : self.end]
+            match = re.search(rf"^[ \t]*{re.escape(name)}[ \t]*:", yaml_text, re.MULTILINE)
+            if match:
+                return yaml_text.count("\n", 0, match.start())
+        return 0
+
+    def key_span(self, key: Any) -> Span:
+        return self.line_span(self.key_line(key))
+
+
+def _front_matter_problem(text: str, lines: FrontMatterLines, line: int, message: str, reason: str) -> Finding:
+    return Finding.at("FM001", lines.line_span(line), message, text=text, where="prompt", data={"reason": reason})
 
 
 def parse_front_matter(text: str) -> tuple[FrontMatter, Span | None, list[Finding]]:
@@ -173,22 +233,33 @@ def parse_front_matter(text: str) -> tuple[FrontMatter, Span | None, list[Findin
     span = Span(0, match.end())
     yaml_text = match.group(1) or ""
     yaml_base = text.index("\n") + 1
+    if len(yaml_text) > MAX_FRONT_MATTER_CHARS:
+        lines = FrontMatterLines(text, yaml_base, yaml_base)
+        reason = f"{len(yaml_text):,} characters, over the {MAX_FRONT_MATTER_CHARS:,}-character limit"
+        return FrontMatter(), span, [_front_matter_problem(
+            text, lines, 0, f"Front matter is too large to read ({reason}); defaults used.", reason)]
+    lines = FrontMatterLines(text, yaml_base, yaml_base + len(yaml_text))
     try:
         raw = yaml.safe_load(yaml_text)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         line = mark.line if mark is not None else 0
         reason = getattr(exc, "problem", None) or str(exc)
-        finding = Finding.at(
-            "FM001", _line_span(text, line, yaml_base), f"Front matter is not valid YAML: {reason}; defaults used.",
-            text=text, where="prompt", data={"reason": str(reason)},
-        )
-        return FrontMatter(), span, [finding]
+        return FrontMatter(), span, [_front_matter_problem(
+            text, lines, line, f"Front matter is not valid YAML: {reason}; defaults used.", str(reason))]
+    except RecursionError:
+        reason = "nested too deeply to read"
+        return FrontMatter(), span, [_front_matter_problem(
+            text, lines, 0, f"Front matter is {reason}; defaults used.", reason)]
+    except Exception as exc:  # a tag PyYAML cannot construct (`!!int abc`, `!!bool maybe`) raises ValueError/KeyError
+        reason = f"a value cannot be read ({type(exc).__name__}: {exc})"
+        return FrontMatter(), span, [_front_matter_problem(
+            text, lines, 0, f"Front matter is not valid YAML: {reason}; defaults used.", reason)]
     if raw is None:
         return FrontMatter(), span, []
     if not isinstance(raw, dict):
         finding = Finding.at(
-            "FM001", _line_span(text, 0, yaml_base), "Front matter must be a mapping of keys to values; defaults used.",
+            "FM001", lines.line_span(0), "Front matter must be a mapping of keys to values; defaults used.",
             text=text, where="prompt",
         )
         return FrontMatter(), span, [finding]
@@ -196,7 +267,7 @@ def parse_front_matter(text: str) -> tuple[FrontMatter, Span | None, list[Findin
     problems: list[Finding] = []
     valid: dict[str, Any] = {}
     for key, value in raw.items():
-        line_span = _line_span(text, _key_line(yaml_text, key), yaml_base)
+        line_span = lines.key_span(key)
         if str(key) not in FrontMatter.model_fields:
             known = ", ".join(FrontMatter.model_fields)
             problems.append(Finding.at(
