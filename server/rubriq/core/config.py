@@ -13,6 +13,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from rubriq.core.families import Family
 from rubriq.core.findings import Severity
+from rubriq.core.pairing import InputError, read_bounded
 
 
 class Config(BaseModel):
@@ -38,6 +39,27 @@ class Config(BaseModel):
 
 
 CONFIG_FILES = ("rubriq.toml", "pyproject.toml")
+MAX_CONFIG_BYTES = 1024 * 1024  # settings are a few lines; a larger file is reported instead of read
+
+
+class ConfigReadError(Exception):
+    """A settings file that cannot be read; the message says why in a few words."""
+
+
+def read_toml(path: Path) -> dict[str, Any]:
+    """A TOML file as a table: bounded, regular files only, and never a RecursionError (deep nesting)."""
+    try:
+        data = read_bounded(path, MAX_CONFIG_BYTES)
+    except InputError as exc:
+        raise ConfigReadError(str(exc).removeprefix(f"{path}: ")) from exc
+    if len(data) > MAX_CONFIG_BYTES:
+        raise ConfigReadError(f"over the {MAX_CONFIG_BYTES}-byte limit")
+    try:
+        return tomllib.loads(data.decode("utf-8"))
+    except RecursionError as exc:
+        raise ConfigReadError("nested too deeply to read") from exc
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+        raise ConfigReadError(str(exc)) from exc
 
 
 def find_config_file(start: Path) -> Path | None:
@@ -45,15 +67,16 @@ def find_config_file(start: Path) -> Path | None:
     folder = start if start.is_dir() else start.parent
     for candidate_dir in (folder, *folder.parents):
         rubriq_toml = candidate_dir / "rubriq.toml"
-        if rubriq_toml.is_file():
+        if rubriq_toml.exists() and not rubriq_toml.is_dir():  # a FIFO or device is reported when it is read
             return rubriq_toml
         pyproject = candidate_dir / "pyproject.toml"
         if pyproject.is_file():
             try:
-                if "rubriq" in tomllib.loads(pyproject.read_text(encoding="utf-8")).get("tool", {}):
-                    return pyproject
-            except (tomllib.TOMLDecodeError, OSError, UnicodeDecodeError):
+                tool = read_toml(pyproject).get("tool", {})
+            except ConfigReadError:
                 continue
+            if isinstance(tool, dict) and "rubriq" in tool:
+                return pyproject
     return None
 
 
@@ -82,10 +105,11 @@ def load_config(start: Path | None) -> tuple[Config, list[str], Path | None]:
     if path is None:
         return Config(), [], None
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError, OSError) as exc:
+        data = read_toml(path)
+    except ConfigReadError as exc:
         return Config(), [f"{path.name}: cannot be read ({exc}); using defaults"], path
-    table = data.get("tool", {}).get("rubriq", {}) if path.name == "pyproject.toml" else data
+    tool = data.get("tool", {}) if path.name == "pyproject.toml" else None
+    table = (tool.get("rubriq", {}) if isinstance(tool, dict) else tool) if path.name == "pyproject.toml" else data
     if not isinstance(table, dict):
         return Config(), [f"{path.name}: the rubriq settings must be a table; using defaults"], path
     config, problems = config_from_mapping(table, path.name)
