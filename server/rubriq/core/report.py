@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Literal
 
 from pydantic import BaseModel
 
 from rubriq import __version__
 from rubriq.core.findings import Finding
+from rubriq.core.text import LineIndex
 
 REPORT_SCHEMA_VERSION = 1
 WEIGHTED_VIEW_LABEL = "weighted view of the profile, not a standalone score"
@@ -67,9 +69,8 @@ class FindingReport(BaseModel):
     @classmethod
     def of(cls, finding: Finding, text: str) -> FindingReport:
         from rubriq.core.rules import get_rule
-        from rubriq.core.text import LineIndex
 
-        index = LineIndex(text)
+        index = _line_index(text)  # once per text, not once per finding: a long report stays linear
         line, column = index.position(finding.start)
         end_line, end_column = index.position(finding.end)
         return cls(
@@ -78,6 +79,11 @@ class FindingReport(BaseModel):
             end_column=end_column + 1, evidence=finding.evidence, parameter=get_rule(finding.code).parameter,
             data=finding.data,
         )
+
+
+@lru_cache(maxsize=4)  # the prompt and the output of the pair being reported (a str caches its own hash)
+def _line_index(text: str) -> LineIndex:
+    return LineIndex(text)
 
 
 class CheckReport(BaseModel):
