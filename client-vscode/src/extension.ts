@@ -103,7 +103,8 @@ async function resolveInterpreter(): Promise<InterpreterChoice> {
 /** `python -c "import rubriq"`: undefined when it works, else the error text. */
 function importProblem(python: string): Promise<string | undefined> {
   return new Promise((resolve) => {
-    execFile(python, ['-c', 'import rubriq'], { timeout: 60_000 }, (error, _stdout, stderr) => {
+    // -P: the check must not import a `rubriq.py` from whatever folder the extension host runs in.
+    execFile(python, ['-P', '-c', 'import rubriq'], { timeout: 60_000 }, (error, _stdout, stderr) => {
       resolve(error ? (stderr.trim().split('\n').pop() || error.message) : undefined);
     });
   });

@@ -44,8 +44,9 @@ export function needsRestart(affects: (section: string) => boolean): boolean {
   return affects('rubriq.interpreter') || affects('rubriq.serverArgs');
 }
 
-/** The server command line: interpreter + serverArgs (default `-m rubriq serve`). */
+/** The server command line: interpreter + serverArgs (default `-P -m rubriq serve`: `-P` keeps the workspace
+ * folder, the server's working directory, off `sys.path`, so a hostile repository's `rubriq.py` never runs). */
 export function serverArgs(raw: unknown): string[] {
   if (Array.isArray(raw) && raw.length > 0 && raw.every((a) => typeof a === 'string')) return raw as string[];
-  return ['-m', 'rubriq', 'serve'];
+  return ['-P', '-m', 'rubriq', 'serve'];
 }

@@ -53,9 +53,9 @@ test('interpreter or serverArgs changes restart the server; other settings updat
   assert.equal(needsRestart((s) => s === 'rubriq.family' || s === 'rubriq'), false);
 });
 
-test('serverArgs defaults to -m rubriq serve and keeps a valid override', () => {
-  assert.deepEqual(serverArgs(undefined), ['-m', 'rubriq', 'serve']);
-  assert.deepEqual(serverArgs([]), ['-m', 'rubriq', 'serve']);
-  assert.deepEqual(serverArgs([1, 2]), ['-m', 'rubriq', 'serve']);
+test('serverArgs defaults to -P -m rubriq serve and keeps a valid override', () => {
+  assert.deepEqual(serverArgs(undefined), ['-P', '-m', 'rubriq', 'serve']);
+  assert.deepEqual(serverArgs([]), ['-P', '-m', 'rubriq', 'serve']);
+  assert.deepEqual(serverArgs([1, 2]), ['-P', '-m', 'rubriq', 'serve']);
   assert.deepEqual(serverArgs(['-m', 'rubriq.lsp']), ['-m', 'rubriq.lsp']);
 });

@@ -72,7 +72,8 @@ function M.cmd()
     return M.config.cmd
   end
   local python = M.config.python or os.getenv("RUBRIQ_PYTHON") or "python3"
-  return { python, "-m", "rubriq", "serve" }
+  -- -P: the working directory (the project) never goes on sys.path, so its modules are never imported.
+  return { python, "-P", "-m", "rubriq", "serve" }
 end
 
 local function on_status(_, result)
