@@ -53,6 +53,13 @@ def extract_constraints(prompt: PromptDocument | str) -> list[Constraint]:
                                                     "length_constraints:nth_paragraph_first_word")]
     ex.found = [c for c in ex.found if not (c.kind in ("keywords:existence", "rubriq:required_phrase") and any(
         c.span.overlaps(span) for span in placed))]  # "end your response with the phrase X" places X, once
+    counted = {c.params["keyword"].lower() for c in ex.found if c.kind == "keywords:frequency"
+               and c.params["relation"] == AT_LEAST and c.params["frequency"] >= 1}
+    ex.found = [c for c in ex.found if not (c.kind == "keywords:existence" and len(c.params["keywords"]) == 1
+                                            and c.params["keywords"][0].lower() in counted)]  # "at least 5 times"
+    capital_counts = [c.span for c in ex.found if c.kind == "change_case:capital_word_frequency"]
+    ex.found = [c for c in ex.found if not (c.kind == "length_constraints:number_words" and any(
+        c.span.overlaps(span) for span in capital_counts))]  # "at most 4 words in capitals" counts capital words
     counted_letters = {c.params["letter"] for c in ex.found if c.kind == "keywords:letter_frequency"
                        and not (c.params["let_relation"] == LESS_THAN and c.params["let_frequency"] == 1)}
     unique: dict[tuple[str, str], Constraint] = {}

@@ -1,4 +1,11 @@
 """Casing: all capitals, all lowercase, and how many words are written in capitals.
+
+A clause asks for a number of words in capitals when the count is tied to capitals: an adjective on the counted
+words ("at least 4 uppercase words"), capitals said of them ("6 words in your response should be in all caps",
+"no more than 2 words that are fully capitalized"), the verb ("capitalize at least 8 words"), or words in capitals
+named first and counted after ("words with all capital letters should appear less than 6 times"). Otherwise a
+clause that puts the whole response in capitals or in lowercase asks for that casing; a part named before the
+cue ("write the title in all caps") is not the whole response.
 """
 
 from __future__ import annotations
@@ -6,15 +13,42 @@ from __future__ import annotations
 import re
 
 from rubriq.core.constraints.families.grammar import (
+    ADJECTIVES,
     NEGATION_RE,
+    POST,
+    REL,
     Bound,
     Extraction,
+    bounds_for,
+    negated_before,
     times_bounds,
     wording_for,
 )
+from rubriq.core.constraints.numbers import NUM, parse_number
 from rubriq.core.constraints.types import AT_LEAST, EXACTLY, LESS_THAN
 from rubriq.core.text import Span
 
+# ---------------------------------------------------------------------------------------------------------------
+# Phrasings
+
+# Capitals as people name them; "all caps" and "capitalized" included.
+CAPS = (r"(?:all[\s-]+)?(?:capital(?:s|\s+letters?)?|caps\b|upper\s*-?\s*case(?:\s+letters?)?|"
+        r"block\s+(?:capitals|letters)|capitali[sz]ed)")
+LOWER = r"(?:lower\s*-?\s*case|small\s+letters)"
+# A count of words: "at least 4", "no more than 2", "5-8", with up to two adjectives before "words".
+CAPITAL_COUNT_RE = re.compile(
+    rf"\b(?:(?P<rel>{REL})\s+)?(?:(?P<a>{NUM})\s*(?:-|–|to|or)\s*)?(?P<n>{NUM})(?P<post>{POST})?"
+    rf"(?P<gap>[\s-]+{ADJECTIVES})(?P<unit>words?|terms?)\b(?P<post2>{POST})?", re.IGNORECASE)
+# After the counted words: capitals said of them, within a few words and no punctuation.
+CAPS_SAID_RE = re.compile(
+    r"(?:\s+(?:in|of|throughout|within)\s+(?:your|the|this|my)\s+(?:entire\s+|whole\s+)?[a-z]{2,15})?,?"
+    r"(?:\s+(?:that|which|who|are|is|be|being|should|must|need|needs|have|has|to|will|shall|can|written|typed|"
+    r"spelled|spelt|put|appear|appearing|entirely|fully|completely|totally|only|all|in|with|using|of)){0,5}\s+"
+    + CAPS, re.IGNORECASE)
+CAPITALIZE_BEFORE_COUNT_RE = re.compile(
+    r"\b(?:capitali[sz]e|uppercase|write|put|use|type)\s+(?:(?:fully|completely|entirely|only)\s+)?"
+    r"(?:(?:in\s+)?(?:all\s+)?caps\s+(?:for\s+)?)?$", re.IGNORECASE)
+# Words in capitals named first, counted later in the clause ("... should appear at least 3 times").
 CAPITAL_WORDS_RE = re.compile(
     r"\b(?:words?|terms?)\s+(?:with|in|using|written\s+in|that\s+are\s+(?:in\s+)?|of)\s+(?:all\s+)?(?:capital(?:\s+letters|s)?|"
     r"caps|upper\s*-?case(?:\s+letters)?)|\b(?:all[\s-]caps|capitali[sz]ed|all[\s-]capital|uppercase|capital)\s+words\b|"
@@ -24,29 +58,88 @@ CAPITAL_WORDS_RE = re.compile(
 ALL_CAPITAL_RE = re.compile(
     r"\ball\s+(?:in\s+)?(?:capital(?:s|\s+letters?)|caps|upper\s*-?\s*case(?:\s+letters)?|block\s+capitals)|"
     r"\bcapital\s+letters\s+only|\bonly\s+(?:use\s+)?capital\s+letters|\bin\s+(?:only\s+)?capital\s+letters|"
-    r"\b(?:using|use)\s+only\s+capital\s+letters|"
-    r"\bcapitali[sz]e\s+(?:all|every|each)\s+(?:of\s+)?(?:your\s+|the\s+)?(?:words?|letters?)|"
+    r"\b(?:using|use)\s+only\s+capital\s+letters|\bcaps\s+lock\b|"
+    r"\bcapitali[sz]e\s+(?:all|every|each)\s+(?:single\s+)?(?:of\s+)?(?:your\s+|the\s+)?(?:words?|letters?)|"
     r"\b(?:only\s+)?upper\s*-?\s*case\s+(?:only|letters\s+only)|\bin\s+upper\s*-?\s*case\b|"
     r"\b(?:response|answer|reply|output|text|everything|letters)\s+(?:in\s+)?(?:all\s+)?(?:upper\s*-?\s*case|caps)\b|"
     r"\bnot\s+a\s+single\s+(?:word|letter)[^.\n]{0,60}lower\s*-?\s*case|"
-    r"\ball\s+(?:the\s+)?(?:letters?|words?)\s+(?:in\s+(?:your\s+|the\s+)?(?:entire\s+|whole\s+)?(?:response|answer|reply)\s+)?"
-    r"(?:should|must|need\s+to|have\s+to|are\s+to|will)\s+be\s+(?:capitali[sz]ed|in\s+capitals|upper\s*-?\s*case)",
+    r"\b(?:all|every|each)\s+(?:single\s+)?(?:the\s+)?(?:letters?|words?|characters?)\s+"
+    r"(?:(?:in|of)\s+(?:your\s+|the\s+)?(?:entire\s+|whole\s+)?(?:response|answer|reply|output|text)\s+)?"
+    r"(?:should|must|needs?\s+to|ha(?:ve|s)\s+to|are\s+to|is\s+to|will|shall)\s+be\s+"
+    r"(?:capitali[sz]ed|in\s+(?:all\s+)?(?:capitals|caps|capital\s+letters)|upper\s*-?\s*case)",
     re.IGNORECASE)
 ALL_LOWER_RE = re.compile(
     r"\b(?:all|in|entirely|only|completely|be|are|is|using|use|with)\s+(?:in\s+)?lower\s*-?\s*case\b"
     r"(?!\s+(?:letters\s+)?for\b)|"  # "use lowercase for the variable names" is about a part
     r"\blower\s*-?\s*case\s+(?:letters|characters|only|english|text)\b(?!\s+for\b)|"
     r"\b(?:response|answer|reply|output|text|everything|letters|words)\s+(?:in\s+)?(?:all\s+)?lower\s*-?\s*case\b|"
-    r"\bno\s+capital(?:s|\s+letters?|i[sz]ations?)?\b|"
-    r"\b(?:not|n't|never)\s+(?:contain|use|include|have|be\s+any)\s+(?:any\s+)?capital(?:s|\s+letters?|i[sz]ations?)?\b|"
-    r"\bwithout\s+(?:using\s+|the\s+use\s+of\s+)?(?:any\s+)?capital(?:s|\s+letters?|i[sz]ations?)\b|"
-    r"\b(?:no|not\s+any)\s+(?:words?|letters?)\s+(?:are|is|should\s+be|must\s+be|being)\s+capitali[sz]ed\b",
+    r"\b(?:in\s+)?(?:all\s+)?small\s+letters\b|"
+    r"\b(?:no|zero)\s+(?:capital(?:s|\s+letters?|i[sz]ations?)?|upper\s*-?\s*case(?:\s+letters?)?)\b|"
+    r"(?:\b(?:not|never|without|avoid|refrain\s+from)|n't)\s+(?:(?:contain|contains|containing|use|using|include|"
+    r"including|have|having|be|any|the\s+use\s+of|a\s+single)\s+){0,2}"
+    r"(?:capital(?:s|\s+letters?|i[sz]ations?)|upper\s*-?\s*case\s+letters?)\b|"
+    r"\b(?:no|not\s+any|not\s+a\s+single|nothing|none\s+of\s+the\s+(?:words?|letters?))\s+(?:(?:single\s+)?(?:words?|letters?)\s+)?"
+    r"(?:(?:are|is|should|must|can|may|will|shall|be|being|ever|get|gets)\s+){1,3}capitali[sz]ed\b|"
+    r"(?:\b(?:not|never)|n't)\s+capitali[sz]e\b",
     re.IGNORECASE)
+# A part of the response named just before the casing cue: "write the title in all caps", "names in lowercase".
+PART_BEFORE_RE = re.compile(
+    r"\b(?:titles?|headings?|headers?|names?|first\s+(?:word|letter)s?|keywords?|acronyms?|abbreviations?|labels?|"
+    r"subject\s+lines?|hashtags?|variables?|identifiers?|slugs?|urls?|file\s*names?|emails?\s+address(?:es)?)\b"
+    r"[^.,;\n]{0,25}$", re.IGNORECASE)
+WHOLE_RE = re.compile(r"\b(?:response|answer|reply|output|entire|whole|everything|all\s+of|every\s+(?:letter|word)|"
+                      r"each\s+(?:letter|word)|letters)\b", re.IGNORECASE)
+
+
+def _capital_frequency_wording(relation: str, value: int) -> str:
+    return wording_for(Bound(relation, value), "word in all capital letters").replace(
+        "word in all capital letterss", "words in all capital letters")
+
+
+def _add_capital_counts(ex: Extraction, bounds: list[Bound], span: Span, confidence: float = 0.9) -> None:
+    for bound in bounds:
+        if bound.relation == "about":
+            continue
+        pairs = [(AT_LEAST, bound.value), (LESS_THAN, bound.value + 1)] if bound.relation == EXACTLY \
+            else [(bound.relation, bound.value)]
+        for relation, value in pairs:
+            ex.add("change_case:capital_word_frequency", "casing",
+                   {"capital_relation": relation, "capital_frequency": value}, span,
+                   _capital_frequency_wording(relation, value), confidence)
+
+
+def _counted_capital_words(text: str) -> tuple[list[Bound], tuple[int, int]] | None:
+    """A count of words tied to capitals in one clause: its bounds and its place, or None."""
+    for m in CAPITAL_COUNT_RE.finditer(text):
+        n = parse_number(m.group("n"))
+        if n is None:
+            continue
+        tied = re.search(CAPS, m.group("gap"), re.IGNORECASE) is not None
+        said = CAPS_SAID_RE.match(text, m.end("unit"))
+        verb = CAPITALIZE_BEFORE_COUNT_RE.search(text, max(0, m.start() - 30), m.start())
+        if not (tied or said or (verb and re.search(r"capitali|upper|caps", verb.group(), re.IGNORECASE))):
+            continue
+        end = said.end() if said else m.end()
+        if m.group("a"):
+            a = parse_number(m.group("a"))
+            if a is None or a >= n:
+                continue
+            return [Bound(AT_LEAST, a), Bound(LESS_THAN, n + 1, True)], (m.start(), end)
+        post = m.group("post") or m.group("post2")
+        bounds = bounds_for(m.group("rel"), post, n, negated=negated_before(text, m.start(), 30), default=AT_LEAST)
+        return bounds, (m.start(), end)
+    return None
 
 
 def extract_casing(ex: Extraction) -> None:
     capital_clauses: set[int] = set()
     for index, clause in enumerate(ex.clauses):
+        counted = _counted_capital_words(clause.text)
+        if counted:
+            bounds, (start, end) = counted
+            capital_clauses.add(index)
+            _add_capital_counts(ex, bounds, Span(clause.start + start, clause.start + end))
+            continue
         m = CAPITAL_WORDS_RE.search(clause.text)
         if not m:
             continue
@@ -55,21 +148,12 @@ def extract_casing(ex: Extraction) -> None:
                   clause.text[pos[1]:pos[1] + 12].lower()]
         span = Span(clause.start + m.start(), clause.start + m.end())
         if counts:
-            for bounds, pos in counts[:1]:
-                for bound in bounds:
-                    relation = bound.relation if bound.relation != EXACTLY else AT_LEAST
-                    pairs = [(AT_LEAST, bound.value), (LESS_THAN, bound.value + 1)] if bound.relation == EXACTLY \
-                        else [(relation, bound.value)]
-                    for rel, value in pairs:
-                        ex.add("change_case:capital_word_frequency", "casing",
-                               {"capital_relation": rel, "capital_frequency": value},
-                               Span(clause.start + min(m.start(), pos[0]), clause.start + max(m.end(), pos[1])),
-                               wording_for(Bound(rel, value), "word in all capital letters").replace(
-                                   "word in all capital letterss", "words in all capital letters"))
+            bounds, pos = counts[0]
+            _add_capital_counts(ex, bounds, Span(clause.start + min(m.start(), pos[0]),
+                                                 clause.start + max(m.end(), pos[1])))
             second = CAPITAL_WORDS_RE.search(clause.text, m.end())
-            first_bounds = counts[0][0]
             if second and re.search(r"\buse\b", clause.text[:m.start()], re.IGNORECASE) and all(
-                    b.relation == LESS_THAN for b in first_bounds):  # "use capital words ..., but fewer than 10"
+                    b.relation == LESS_THAN for b in bounds):  # "use capital words ..., but fewer than 10"
                 ex.add("change_case:capital_word_frequency", "casing", {"capital_relation": AT_LEAST,
                        "capital_frequency": 1}, span, "at least 1 word in all capital letters", 0.8)
         elif re.search(r"\buse\b", clause.text[:m.start()], re.IGNORECASE):
@@ -78,18 +162,28 @@ def extract_casing(ex: Extraction) -> None:
     for index, clause in enumerate(ex.clauses):
         if index in capital_clauses:
             continue
-        m = ALL_CAPITAL_RE.search(clause.text)
-        if m and NEGATION_RE.search(clause.text[max(0, m.start() - 25):m.start()]):
+        text = clause.text
+        m = ALL_CAPITAL_RE.search(text)
+        if m and NEGATION_RE.search(text[max(0, m.start() - 25):m.start()]):
             m = None  # "without using capital letters" asks for the opposite
+        if m and _names_a_part(text, m.start()):
+            continue  # "write the title in all caps": a part, not the whole response
         if m:
             if not ex.has("change_case:english_capital"):
                 ex.add("change_case:english_capital", "casing", {},
                        Span(clause.start + m.start(), clause.start + m.end()), "all capital letters, in English")
             continue  # "not a single word should contain lowercase letters" is about capitals
-        m = ALL_LOWER_RE.search(clause.text)
+        m = ALL_LOWER_RE.search(text)
         if m and not ex.has("change_case:english_lowercase"):
-            if re.search(r"\b(?:not|don'?t|never)\s+(?:use|write)\s+(?:in\s+)?(?:all\s+)?lower", clause.text,
-                         re.IGNORECASE):
+            if re.search(r"\b(?:not|don'?t|never)\s+(?:use|write)\s+(?:in\s+)?(?:all\s+)?lower", text, re.IGNORECASE):
+                continue
+            if _names_a_part(text, m.start()):
                 continue
             ex.add("change_case:english_lowercase", "casing", {},
                    Span(clause.start + m.start(), clause.start + m.end()), "all lowercase letters, in English")
+
+
+def _names_a_part(text: str, cue_start: int) -> bool:
+    """A part of the response ("the title", "names") named just before the casing cue, and the whole not named."""
+    head = text[max(0, cue_start - 40):cue_start]
+    return PART_BEFORE_RE.search(head) is not None and WHOLE_RE.search(head) is None

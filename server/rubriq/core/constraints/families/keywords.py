@@ -19,7 +19,7 @@ from rubriq.core.constraints.families.grammar import (
     times_bounds,
     wording_for,
 )
-from rubriq.core.constraints.types import AT_LEAST, EXACTLY, LESS_THAN
+from rubriq.core.constraints.types import AT_LEAST, EXACTLY, LESS_THAN, Constraint
 from rubriq.core.text import Span
 
 KEYWORD_NOUN = r"(?:key\s*words?|words?|terms?|phrases?|names?|lines?|expressions?|vocabulary|items?)"
@@ -30,6 +30,7 @@ INCLUDE_RE = re.compile(
     re.IGNORECASE)
 FORBID_RE = re.compile(
     rf"(?:\b(?:do\s+not|don'?t|never|avoid|without|refrain\s+from|not\s+to|should\s+not|must\s+not|cannot|can'?t|"
+    rf"exclud(?:e|ing)|omit(?:ting)?|leav(?:e|ing)\s+out|stay(?:ing)?\s+away\s+from|steer(?:ing)?\s+clear\s+of|"
     rf"shouldn'?t|mustn'?t|no)\s+(?:\w+\s+){{0,2}}?(?:(?:us(?:e|ing)|say(?:ing)?|includ(?:e|ing)|mention(?:ing)?|"
     rf"contain(?:ing)?|writ(?:e|ing)|put(?:ting)?|hav(?:e|ing))\s+)?)(?:the\s+|any\s+|these\s+|following\s+|"
     rf"of\s+the\s+){{0,2}}(?P<noun>(?:(?!other\b)[a-z]{{3,12}}\s+)?{KEYWORD_NOUN}(?:\s+(?:such\s+as|like|including))?\s*:?\s*)?"
@@ -38,13 +39,45 @@ FORBID_RE = re.compile(
 POSTFIX_FORBID_RE = re.compile(
     r"(?:should|must|may|can)\s*(?:not|n't)\s+(?:appear|be\s+used|be\s+included|be\s+mentioned|show\s+up)|"
     r"(?:is|are)\s+(?:not\s+allowed|forbidden|banned|prohibited)", re.IGNORECASE)
-THE_WORD_RE = re.compile(rf"\b(?:the\s+)?(?P<noun>{KEYWORD_NOUN})\s+(?=[\"“‘'`\[]|[^\W\d_])", re.IGNORECASE)
+POSTFIX_REQUIRE_RE = re.compile(
+    r"(?:should|must|need\s+to|needs\s+to|has\s+to|have\s+to|will|shall|are\s+to|is\s+to)\s+(?:(?:all|both|each|also)\s+)?"
+    r"(?:appear|be\s+(?:used|included|mentioned|present|featured|incorporated)|show\s+up|feature|occur)\b",
+    re.IGNORECASE)
+# "The keyword is 'brave'": a keyword named, to be used (and counted by a later "it").
+NAMED_KEYWORD_RE = re.compile(r"\bthe\s+(?:key\s*word|word|term)\s+(?:is|will\s+be|should\s+be|to\s+use\s+is)\s+"
+                              r"(?=[\"“‘'`])", re.IGNORECASE)
+# A count said of a keyword named before: "Include the word 'synergy' ... use it at least five times",
+# "... the word "lantern". It should appear at least twice."
+BACKREF_RE = re.compile(
+    r"\b(?:it|this\s+(?:key\s*word|word|term|name)|that\s+(?:key\s*word|word|term|name)|the\s+(?:same\s+)?"
+    r"(?:key\s*word|term))\s+(?:(?:should|must|has\s+to|needs\s+to|will|shall|is\s+to|ought\s+to|can|may)\s+)?"
+    r"(?:(?:also|only|then)\s+)?(?:appears?|be\s+used|be\s+mentioned|occurs?|shows?\s+up|be\s+repeated|"
+    r"be\s+included|be\s+present)\b|"
+    r"\b(?:use|uses|using|mention|mentioning|repeat|repeating|include|including|say|saying|write|writing)\s+"
+    r"(?:it|this\s+(?:key\s*word|word|term)|that\s+(?:key\s*word|word|term)|the\s+(?:same\s+)?key\s*word)\b",
+    re.IGNORECASE)
+THE_WORD_RE = re.compile(rf"\b(?:the\s+)?(?P<noun>{KEYWORD_NOUN})\s+(?!(?:count|limit|length|total)s?\b)"
+                         rf"(?=[\"“‘'`\[]|[^\W\d_])", re.IGNORECASE)  # "the word count should be ...": a length
 LETTER_RE = re.compile(r"\bletters?\s+[\"'“‘]?(?P<letter>[a-zA-Z])[\"'”’]?(?![\w'])")
 
 
 def extract_keywords(ex: Extraction) -> None:
+    previous: str | None = None  # the last keyword the previous clause named, for "It should appear twice."
     for clause in ex.clauses:
-        _keyword_clause(ex, clause)
+        first = len(ex.found)
+        _keyword_clause(ex, clause, previous)
+        previous = _last_named(ex.found[first:])
+
+
+def _last_named(found: list[Constraint]) -> str | None:
+    """The keyword named last among new constraints, when it is one word or phrase."""
+    named = [c for c in found if c.kind in ("keywords:existence", "keywords:frequency", "rubriq:required_phrase")]
+    if not named:
+        return None
+    last = max(named, key=lambda c: c.span.start)
+    if last.kind == "keywords:existence":
+        return last.params["keywords"][-1] if len(last.params["keywords"]) == 1 else None
+    return last.params.get("keyword") or last.params.get("phrase")
 
 
 def _add_frequency(ex: Extraction, keyword: str, bounds: list[Bound], span: Span) -> None:
@@ -59,8 +92,9 @@ def _add_frequency(ex: Extraction, keyword: str, bounds: list[Bound], span: Span
                    span, f"{keyword!r} " + wording_for(Bound(relation, value), "time"))
 
 
-def _keyword_clause(ex: Extraction, clause: Clause) -> None:
+def _keyword_clause(ex: Extraction, clause: Clause, previous: str | None = None) -> None:
     text = clause.text
+    first = len(ex.found)
     taken: list[tuple[int, int]] = []
 
     def free(a: int, b: int) -> bool:
@@ -142,12 +176,26 @@ def _keyword_clause(ex: Extraction, clause: Clause) -> None:
         items, end = parse_items(text, m.end(), allow_bare=True, stop=LIST_STOP_WORDS)
         if not items:
             continue
-        post = POSTFIX_FORBID_RE.match(text, end + len(text[end:]) - len(text[end:].lstrip()))
+        after = end + len(text[end:]) - len(text[end:].lstrip())
+        post = POSTFIX_FORBID_RE.match(text, after)
         if post:
             span = Span(clause.start + m.start(), clause.start + post.end())
             ex.add("keywords:forbidden_words", "keyword", {"forbidden_words": items}, span,
                    "no " + ", ".join(repr(i) for i in items))
             taken.append((m.start(), post.end()))
+            continue
+        post = POSTFIX_REQUIRE_RE.match(text, after)  # "The words 'forest' and 'moonlight' should appear"
+        if post and not NEGATION_RE.search(text[max(0, m.start() - 25):m.start()]):
+            span = Span(clause.start + m.start(), clause.start + post.end())
+            _add_required(ex, items, span)
+            taken.append((m.start(), post.end()))
+    for m in islice(NAMED_KEYWORD_RE.finditer(text), MAX_MATCHES):
+        if not free(m.start(), m.end()):
+            continue
+        items, end = parse_items(text, m.end(), allow_bare=False, limit=1)
+        if items:
+            _add_required(ex, items, Span(clause.start + m.start(), clause.start + end))
+            taken.append((m.start(), end))
 
     # Required keywords and phrases
     for m in islice(INCLUDE_RE.finditer(text), MAX_MATCHES):
@@ -173,12 +221,34 @@ def _keyword_clause(ex: Extraction, clause: Clause) -> None:
                 _add_frequency(ex, keyword, counts[0][0], Span(span.start, clause.start + counts[0][1][1]))
             taken.append((m.start(), counts[0][1][1]))
             continue
-        words = [i for i in items if len(i.split()) == 1]
-        phrases = [i for i in items if len(i.split()) > 1]
-        if words:
-            ex.add("keywords:existence", "keyword", {"keywords": words}, span,
-                   "include " + ", ".join(repr(w) for w in words))
-        for phrase in phrases:
-            ex.add("rubriq:required_phrase", "content", {"phrase": phrase}, span, f"include the phrase {phrase!r}",
-                   0.8)
+        _add_required(ex, items, span)
         taken.append((m.start(), end))
+
+    # Back-references: a count said of the keyword named just before ("... and use it at least five times")
+    for m in islice(BACKREF_RE.finditer(text), MAX_MATCHES):
+        if not free(m.start(), m.end()):
+            continue
+        counts = [c for c in times_bounds(text, m.end(), end=m.end() + 60) if c[1][0] - m.end() < 30]
+        counts = counts or [c for c in times_bounds(text, max(0, m.start() - 40), end=m.start())
+                            if m.start() - c[1][1] < 5]  # "... at least twice, use it"
+        if not counts:
+            continue
+        earlier = _last_named([c for c in ex.found[first:] if c.span.start < clause.start + m.start()])
+        keyword = earlier or previous
+        if not keyword:
+            continue
+        bounds, pos = counts[0]
+        _add_frequency(ex, keyword, bounds, Span(clause.start + min(m.start(), pos[0]),
+                                                 clause.start + max(m.end(), pos[1])))
+        taken.append((min(m.start(), pos[0]), max(m.end(), pos[1])))
+
+
+def _add_required(ex: Extraction, items: list[str], span: Span) -> None:
+    """Required words as `keywords:existence`, required multi-word phrases as `rubriq:required_phrase`."""
+    words = [i for i in items if len(i.split()) == 1]
+    phrases = [i for i in items if len(i.split()) > 1]
+    if words:
+        ex.add("keywords:existence", "keyword", {"keywords": words}, span,
+               "include " + ", ".join(repr(w) for w in words))
+    for phrase in phrases:
+        ex.add("rubriq:required_phrase", "content", {"phrase": phrase}, span, f"include the phrase {phrase!r}", 0.8)

@@ -26,19 +26,27 @@ LANGUAGES = {
 LANGUAGE_RE = re.compile(r"\b(" + "|".join(sorted(LANGUAGES, key=len, reverse=True)) + r")\b", re.IGNORECASE)
 EXCLUSIVE_RE = re.compile(
     r"\b(?:only|entirely|entire|exclusively|solely|completely|whole|wholly|purely|no\s+other\s+languages?|"
-    r"all\s+of\s+your|throughout)\b", re.IGNORECASE)
+    r"any\s+other\s+languages?|nothing\s+but|all\s+of\s+your|throughout)\b", re.IGNORECASE)
 
 
 # "Respond in Spanish": the reply itself is to be in that language (not "explain in French why ...").
 RESPOND_IN_RE = re.compile(r"\b(?:respond|reply|answer)\s+(?:me\s+|only\s+)?in\s+(?:the\s+)?$|"
                            r"\b(?:respond|reply|answer)\s+(?:me\s+|only\s+)?in\b", re.IGNORECASE)
+SUBJECT_RE = re.compile(r"\b(?:response|answer|reply|output|everything|it)\s+(?:should|must|has|needs|will|shall|is)\b",
+                        re.IGNORECASE)
+# "The response must be in the Hindi language", "your answer should be written in German": the response named.
+SUBJECT_IN_RE = re.compile(
+    r"\b(?:response|answer|reply|output|everything|it)\s+(?:should|must|has\s+to|needs\s+to|will|shall|is\s+to|is)\s+"
+    r"(?:be\s+)?(?:(?:written|given|provided|composed|entirely|completely|all|only|fully)\s+){0,2}in\s+(?:the\s+)?$",
+    re.IGNORECASE)
 
 
 def extract_language(ex: Extraction) -> None:
     casing = ex.has("change_case:english_capital") or ex.has("change_case:english_lowercase")
     for clause in ex.clauses:
         exclusive = EXCLUSIVE_RE.search(clause.text) is not None
-        if not exclusive and not RESPOND_IN_RE.search(clause.text):
+        subject = SUBJECT_RE.search(clause.text) is not None
+        if not exclusive and not subject and not RESPOND_IN_RE.search(clause.text):
             continue
         for m in islice(LANGUAGE_RE.finditer(clause.text), MAX_MATCHES):
             code = LANGUAGES[m.group(1).lower()]
@@ -47,7 +55,7 @@ def extract_language(ex: Extraction) -> None:
             if not re.search(r"\b(?:in|using|use|into)\s+(?:\w+\s+){0,2}$", before) and not re.match(
                     r"\s+(?:language\s+)?only\b", after):
                 continue
-            if not exclusive and not RESPOND_IN_RE.search(before):
+            if not exclusive and not RESPOND_IN_RE.search(before) and not SUBJECT_IN_RE.search(before):
                 continue
             if re.search(r"\btranslat\w*\s+(?:\w+\s+){0,4}$", before):
                 continue

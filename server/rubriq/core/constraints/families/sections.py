@@ -65,49 +65,82 @@ def extract_highlights(ex: Extraction) -> None:
         return
 
 
-SECTION_MARK_RE = re.compile(
-    r"\b(?:mark|begin|start|label|head|prefix|introduce)\w*\s+(?:the\s+beginning\s+of\s+)?(?:each|every)\s+"
-    r"(?P<unit>[a-z]{3,20})\s+with\s+(?:the\s+(?:word|text|label)\s+)?[\"'“‘]?(?P<split>[A-Za-z][\w-]{0,24})\s+"
-    r"(?:X|N|\d{1,2}|#|\{[a-z]\}|\[[a-z]\])\b",
-    re.IGNORECASE,
-)
+# ---------------------------------------------------------------------------------------------------------------
+# Sections marked with a label and a number: "Mark the beginning of each section with SECTION X", "label them like
+# this: Chapter 1, Chapter 2", "each part starts with Part 1, Part 2 ...". The label is the word before a number
+# placeholder (X, N, #, {n}) or before "1" in an example; the clause must say how it is used (mark, label, begin,
+# start, head, title, such as, like this ...). The count is the stated number of the marked units (sections,
+# parts, the unit that follows "each", or the label's own noun: "6 chapters" for "Chapter X"), else the number of
+# labels the prompt lists.
 
-
-SECTION_MARKED_RE = re.compile(
-    r"\b(?P<unit>sections?|parts?|paragraphs?|chapters?|days?|steps?)\s*,?\s+(?:marked|labell?ed|starting|beginning|headed|"
-    r"titled)\s+(?:with|by|as)\s+[\"'“‘]?(?P<split>[A-Za-z][\w-]{0,24})\s+(?:X|N|\d{1,2}|#|\{[a-z]\}|\[[a-z]\])\b",
-    re.IGNORECASE,
-)
-
-
-SECTION_LISTED_RE = re.compile(
-    rf"\b(?P<n>{NUM})\s+(?P<unit>sections|parts|chapters)\s*\(\s*[\"'“‘]?(?P<split>[A-Za-z][\w-]{{0,24}})\s+1\b",
+MARKER_RE = re.compile(
+    r"(?<![\w-])[\"'“‘*]?(?P<split>[A-Za-z][A-Za-z-]{1,24})[ \t]+(?:(?P<ph>X|N|#|\{[a-z]{1,10}\}|\[[a-z]{1,10}\]|"
+    r"<[a-z]{1,10}>)|(?P<num>[1-9]\d?))(?![\w])")
+MARK_CUE_RE = re.compile(
+    r"\b(?:mark|label|begin|start|head|title|prefix|introduc|number|preced|open|denot|indicat|separat|format|"
+    r"call|name)\w*|\b(?:like\s+this|such\s+as|for\s+example|as\s+follows|in\s+the\s+form)\b|\be\.g\.|\bi\.e\.",
     re.IGNORECASE)
+EACH_UNIT_RE = re.compile(r"\b(?:each|every)\s+(?:single\s+)?(?P<unit>[a-z]{3,20})\b", re.IGNORECASE)
+NOT_A_LABEL = frozenset((
+    "the", "a", "an", "and", "or", "with", "than", "least", "most", "top", "only", "exactly", "about", "under",
+    "over", "to", "of", "in", "as", "like", "is", "be", "me", "at", "by", "for", "from", "into", "use", "using",
+    "write", "mark", "label", "start", "begin", "each", "every", "are", "was", "page", "number", "no", "level",
+    "grade", "times", "type", "size", "up", "within", "around", "just", "give", "make", "have", "has", "it", "them",
+    "this", "one", "other", "single", "time",
+))
+# Just before a label: what introduces it ("with", "as", "like", "such as", a colon, a quote, a list's comma).
+LABEL_INTRO_RE = re.compile(r"(?:\b(?:with|as|like|by|using|use|e\.g\.|i\.e\.|example|and|or|then)|[:(,\"'“‘*])\s*$",
+                            re.IGNORECASE)
+STRUCTURE_UNITS = ("section", "part", "chapter", "day", "step", "paragraph", "segment", "act", "scene", "week",
+                   "lesson", "round", "stage", "phase", "module", "slide", "version", "entry", "stanza", "verse")
+
+
+def _labels(ex: Extraction) -> tuple[str, Span, str | None] | None:
+    """The first label the prompt asks sections to start with: (label, its span, the unit after "each")."""
+    for clause in ex.clauses:
+        text = clause.text
+        cued = MARK_CUE_RE.search(text) is not None
+        for m in MARKER_RE.finditer(text):
+            split = m.group("split")
+            if split.lower() in NOT_A_LABEL or not split[0].isupper():
+                continue  # labels are written capitalised: "part 1" in running text is no label
+            if not LABEL_INTRO_RE.search(text[max(0, m.start() - 12):m.start()]):
+                continue  # "Paragraph 2 has to start with ...": the subject of another instruction, not a label
+            others = re.findall(rf"(?<![\w-]){re.escape(split)}[ \t]+(?:[1-9]\d?|X|N)(?![\w])", text)
+            if not cued and len(others) < 2:
+                continue  # no word for how the label is used, and no list of labels ("Section 1 and Section 2")
+            if m.group("num") and len(others) < 2 and split.lower().rstrip("s") not in STRUCTURE_UNITS:
+                continue  # one example "Draft 1" is a label only for a unit of structure
+            each = EACH_UNIT_RE.search(text)
+            unit = each.group("unit").lower().rstrip("s") if each else None
+            unit = None if unit in NOT_A_LABEL else unit
+            return split, Span(clause.start + m.start("split"), clause.start + m.end()), unit
+    return None
 
 
 def extract_sections(ex: Extraction) -> None:
-    listed = SECTION_LISTED_RE.search(ex.view)  # "two sections (Section 1 and Section 2)"
-    if listed and (n := parse_number(listed.group("n"))):
-        ex.add("detectable_format:multiple_sections", "structure",
-               {"section_spliter": listed.group("split"), "num_sections": n}, Span(listed.start(), listed.end()),
-               f"at least {n} sections, each starting with '{listed.group('split')} X'")
+    found = _labels(ex)
+    if not found:
         return
-    m = SECTION_MARK_RE.search(ex.view) or SECTION_MARKED_RE.search(ex.view)
-    if not m:
-        return
-    unit = m.group("unit").lower().rstrip("s")
-    splitter = m.group("split")
-    n = None
-    enumerated = re.findall(re.escape(splitter) + r"\s+(\d{1,2})\b", ex.view[m.start():m.end() + 80])
-    counted_re = count_re(rf"{unit}s?|sections?|parts?|versions?", adjectives=True)
+    splitter, span, each_unit = found
+    wanted = [u for u in (each_unit, splitter.lower().rstrip("s"), "section", "part") if u]
+    units = "|".join(sorted({re.escape(u) for u in wanted} | set(STRUCTURE_UNITS), key=len, reverse=True))
+    counted_re = count_re(rf"(?:{units})s?", adjectives=True)
+    best: tuple[int, int, int] | None = None  # (rank of the unit, distance to the label, count)
     for cm in counted_re.finditer(ex.view):
-        if cm.group("unit").lower().startswith(("section", unit)):
-            n = parse_number(cm.group("n"))
-            if n is not None:
-                break
-    if n is None and len(enumerated) >= 2:
-        n = len(enumerated)
+        n = parse_number(cm.group("n"))
+        if n is None or not 1 < n < 100:
+            continue  # "one advertisement should target teenagers" is not the number of sections
+        unit = cm.group("unit").lower().rstrip("s")
+        rank = wanted.index(unit) if unit in wanted else len(wanted)
+        candidate = (rank, abs(cm.start() - span.start), n)
+        if best is None or candidate < best:
+            best = candidate
+    n = best[2] if best else None
+    if n is None:
+        listed = {int(v) for v in re.findall(rf"(?<![\w-]){re.escape(splitter)}[ \t]+([1-9]\d?)(?![\w])", ex.view)}
+        n = len(listed) if len(listed) >= 2 else None
     if n is None:
         return
     ex.add("detectable_format:multiple_sections", "structure", {"section_spliter": splitter, "num_sections": n},
-           Span(m.start(), m.end()), f"at least {n} sections, each starting with '{splitter} X'")
+           span, f"at least {n} sections, each starting with '{splitter} X'")

@@ -8,7 +8,6 @@ from itertools import islice
 
 from rubriq.core.constraints.families.grammar import (
     MAX_MATCHES,
-    QUOTED_ITEM_RE,
     Extraction,
 )
 from rubriq.core.text import Span, split_sentences
@@ -29,37 +28,62 @@ def extract_quotation(ex: Extraction) -> None:
             break
 
 
+# ---------------------------------------------------------------------------------------------------------------
+# The closing phrase. Three ways to say it: a verb ("finish your response with this exact phrase X", "conclude by
+# saying 'X'", "wrap up with: X"), the last part named ("the last line should be 'X'", "its final words must be
+# X") or the place ("at the very end of your response, write the phrase 'X'"). The phrase is the quoted text, or
+# after a colon or a definite noun ("the phrase", "this sentence") the rest of the line up to its first sentence
+# end, always without the words that introduce it ("exactly", "word for word", "the following").
+
+_CLOSING_NOUN = r"phrase|sentence|words?|line|question|statement|text|remark"
+_DET = r"(?P<det>(?:the|this|these|that|a|an)\s+)?(?P<exact>(?:exact|following|precise|same|specific|very)\s+)?"
 END_RE = re.compile(
-    r"\b(?:end|finish|conclude|close|wrap\s+up)(?:s|ing)?\s+(?:your|the|it|this|each|my|with)?\s*"
-    r"(?:(?:entire|whole|full)\s+)?(?:[a-z]{2,12}\s+){0,2}?with\s+(?:the\s+|this\s+|a\s+)?"
-    r"(?:exact\s+|following\s+|precise\s+|same\s+)?(?P<noun>phrase|sentence|words?|line|question|statement|text)?"
-    r"(?:\s+of)?\s*:?\s*",
+    r"\b(?:(?:end|finish|conclude|close)(?:s|es|ing|ed)?|wrap(?:s|ping|ped)?\s+up|sign(?:s|ing|ed)?\s+off|"
+    r"round(?:s|ing|ed)?\s+off)\s+(?P<what>(?:your|the|it|this|each|every|my)\s+)?(?:(?:entire|whole|full)\s+)?"
+    r"(?:[a-z]{2,12}\s+){0,2}?(?:with\b|by\s+(?:saying|writing|stating|adding|typing|asking|using)\b)\s*"
+    + _DET + rf"(?P<noun>{_CLOSING_NOUN})?(?:\s+of)?\s*(?P<colon>:)?\s*",
     re.IGNORECASE)
 LAST_SENTENCE_RE = re.compile(
-    r"\b(?:very\s+)?(?:last|final|closing)\s+(?:sentence|line|words?|phrase)\s+of\s+(?:your|the)\s+(?:entire\s+)?"
-    r"(?:response|answer|reply|output|email|letter|message)\s+(?:should|must|has\s+to|needs\s+to|will)\s+be\s*:?\s*|"
+    rf"\b(?:very\s+)?(?:last|final|closing|ending|concluding)\s+(?P<noun>{_CLOSING_NOUN}|thing)\s+"
+    r"(?:(?:of|in)\s+(?:your|the|this|my)\s+(?:entire\s+|whole\s+)?[a-z]{2,15}\s+)?"
+    r"(?:(?:should|must|has\s+to|needs\s+to|need\s+to|will|shall|is\s+to|ought\s+to)\s+)?(?:be|read|say|state)s?\b"
+    r"\s*(?P<colon>:)?\s*|"
     r"\b(?:very\s+)?end\s+of\s+(?:your|the)\s+(?:entire\s+)?(?:response|answer|reply|output)\s+(?:should|must)\s+"
-    r"(?:read|be)\s*(?:exactly\s*)?(?:like|as)?\s*:?\s*",
+    r"(?:read|be)\s*(?:exactly\s*)?(?:like|as)?\s*(?P<colon2>:)?\s*",
     re.IGNORECASE)
+AT_THE_END_RE = re.compile(
+    r"\b(?:at|towards?)\s+the\s+(?:very\s+)?end\s+(?:of\s+(?:your|the|this|my)\s+(?:entire\s+|whole\s+)?[a-z]{2,15}\s*)?"
+    r",?\s*(?:please\s+)?(?:(?:you\s+)?(?:must|should|need\s+to|have\s+to|will)\s+)?(?:(?:explicitly|also|always)\s+)?"
+    r"(?:write|put|add|include|say|type|state|append|place)\s+" + _DET
+    + rf"(?P<noun>{_CLOSING_NOUN})?\s*(?P<colon>:)?\s*",
+    re.IGNORECASE)
+# Words that introduce a phrase and are not part of it.
+INTRO_RE = re.compile(
+    r"[\s,:–-]{0,6}(?:(?:exactly|verbatim|word\s+for\s+word|precisely|as\s+follows|like\s+this|below|the\s+following|"
+    r"following|which\s+is|that\s+is|which\s+reads|that\s+reads|reading)\b[\s,:–-]{0,6}){0,4}", re.IGNORECASE)
+QUOTED_PHRASE_RE = re.compile(
+    r"\"([^\"\n]{1,200})\"|“([^”\n]{1,200})”|‘((?:[^’\n]|’(?=[A-Za-z])){1,200})’|"
+    r"'((?:[^'\n]|'(?=[A-Za-z])){1,200})'(?![A-Za-z])|`([^`\n]{1,200})`")
+# A sentence after the phrase that is an instruction again: "... help with?. No other words should follow."
+NEXT_INSTRUCTION_RE = re.compile(
+    r"[.?!](?=\s+(?:No|Do|Don|Make|Please|Nothing|This|The|Your|It|Then|After|Also|And|Ensure|Be|There|Avoid|"
+    r"Write|Use|Include|Keep|Remember|Note|Again|Afterwards|Finally)\b)")
 
 
-_LONG_QUOTED_RE = re.compile(r"[\"“]([^\"”\n]{1,200})[\"”]")
-
-
-def _phrase_at(text: str, pos: int, quoted_only: bool) -> tuple[str, int] | None:
-    """The phrase at `pos`: the quoted text, or (unless `quoted_only`) the rest of the line up to its first
-    sentence end."""
-    m = QUOTED_ITEM_RE.match(text, pos) or _LONG_QUOTED_RE.match(text, pos)
-    if m:
-        return m.group(1).strip(), m.end()
+def _closing_phrase(text: str, pos: int, quoted_only: bool) -> tuple[str, int] | None:
+    """The phrase that starts at `pos` (after the words introducing it) and where it ends; None if there is none."""
+    pos = INTRO_RE.match(text, pos).end()  # type: ignore[union-attr]  # matches the empty string at worst
+    quoted = QUOTED_PHRASE_RE.match(text, pos)
+    if quoted:
+        phrase = next(group for group in quoted.groups() if group is not None).strip()
+        return (phrase, quoted.end()) if phrase else None
     if quoted_only:
         return None
     line_end = text.find("\n", pos, pos + 300)
     line_end = min(len(text), pos + 300) if line_end < 0 else line_end
     rest = text[pos:line_end]
-    cut = re.search(r"[.?!](?=\s+(?:No|Do|Don|Make|Please|Nothing|This|The|Your)\b)", rest)
-    phrase = rest[: cut.end()] if cut else rest
-    phrase = phrase.strip()
+    cut = NEXT_INSTRUCTION_RE.search(rest)
+    phrase = (rest[: cut.end()] if cut else rest).strip()
     if phrase.endswith(("?.", "!.", "..")):  # "... exact phrase Any other questions?. No other words ..."
         phrase = phrase[:-1]
     if not phrase or len(phrase) > 200:
@@ -69,21 +93,26 @@ def _phrase_at(text: str, pos: int, quoted_only: bool) -> tuple[str, int] | None
 
 def extract_end(ex: Extraction) -> None:
     view = ex.view
-    for regex in (LAST_SENTENCE_RE, END_RE):
-        for m in islice(regex.finditer(view), MAX_MATCHES):
-            noun = m.groupdict().get("noun")
-            quoted_only = regex is END_RE and not noun and not m.group(0).rstrip().endswith(":")
-            if regex is END_RE and re.match(r"\s*(?:a|an)\s+(?:postscript|p\.)", view[m.start():m.end()][-12:], re.I):
-                continue
-            found = _phrase_at(view, m.end(), quoted_only)
-            if not found:
-                continue
-            phrase, end = found
-            if re.match(r"(?:a|an)\s+(?:postscript|p\.\s?s)", phrase, re.IGNORECASE) or len(phrase) < 2:
-                continue
-            ex.add("startend:end_checker", "startend", {"end_phrase": phrase}, Span(m.start(), end),
-                   f"end with {phrase!r}")
-            return
+    matches = [m for regex in (LAST_SENTENCE_RE, AT_THE_END_RE, END_RE)
+               for m in islice(regex.finditer(view), MAX_MATCHES)]
+    for m in sorted(matches, key=lambda m: m.start()):
+        groups = m.groupdict()
+        what = (groups.get("what") or "").strip().lower()
+        if what in ("each", "every"):
+            continue  # "end each paragraph with ...": not the end of the response
+        colon = bool(groups.get("colon") or groups.get("colon2"))
+        definite = bool(groups.get("noun")) and (bool(groups.get("exact")) or (groups.get("det") or "the ").strip()
+                                                 .lower() not in ("a", "an"))
+        quoted_only = m.re is not LAST_SENTENCE_RE and not colon and not definite
+        found = _closing_phrase(view, m.end(), quoted_only)
+        if not found:
+            continue
+        phrase, end = found
+        if re.match(r"(?:a|an)\s+(?:postscript|p\.\s?s)|p\.\s?p?\.?\s?s\b", phrase, re.IGNORECASE) or len(phrase) < 2:
+            continue
+        ex.add("startend:end_checker", "startend", {"end_phrase": phrase}, Span(m.start(), end),
+               f"end with {phrase!r}")
+        return
 
 
 POSTSCRIPT_RE = re.compile(
@@ -124,7 +153,8 @@ REPEAT_FIRST_RE = re.compile(
     r"beginning|start\s+(?:your|the)\s+(?:response|answer|reply))\b", re.IGNORECASE)
 REPEAT_TALK_RE = re.compile(r"\brepeat\w*|\b(?:do\s+not|don'?t)\s+say\b|\bword\s+for\s+word\b", re.IGNORECASE)
 REPEAT_RE = re.compile(
-    r"\brepeat(?:ing)?\s+(?:(?:the|this|my|your|all|exact|entire|whole|above|following|same|original|user'?s?|"
+    r"\b(?:repeat(?:ing)?|(?:copy|copying|restate|restating|reproduce|reproducing|echo|echoing)(?=[^.\n]{0,80}?"
+    r"\b(?:word\s+for\s+word|verbatim|exactly|without\s+(?:any\s+)?chang)))\s+(?:(?:the|this|my|your|all|exact|entire|whole|above|following|same|original|user'?s?|"
     r"full|it|that|text|request|prompt|question|sentence|instructions?|input|query)\b[\s,]*){1,6}",
     re.IGNORECASE)
 
