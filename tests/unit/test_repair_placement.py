@@ -81,8 +81,10 @@ def test_each_family_places_the_fragment_by_its_mechanism() -> None:
     verbosity, unfaithful = case_for("verbosity"), case_for("unfaithful_content")
     # Claude: documents first, instructions after.
     assert repair_of(verbosity, prompt, task, Family.CLAUDE).insert_at == len(prompt.text)
-    # GPT: instructions first, right after the front matter; grounded repairs follow the reference text.
-    assert repair_of(verbosity, prompt, task, Family.GPT).insert_at == prompt.body_start
+    # GPT: instructions first, at the end of the task they belong to (before the article, never above the request);
+    # grounded repairs follow the reference text.
+    task_end = prompt.text.index('"groundbreaking".') + len('"groundbreaking".')
+    assert repair_of(verbosity, prompt, task, Family.GPT).insert_at == task_end < article.span.start
     gpt_grounded = repair_of(unfaithful, prompt, task, Family.GPT)
     assert gpt_grounded.insert_at == article.span.end
     assert gpt_grounded.fragment.startswith('### Reference text ###\n"""\n')

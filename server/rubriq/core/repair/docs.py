@@ -127,8 +127,13 @@ def _where(repair: Repair, prompt_text: str) -> str:
         line = index.position(start)[0] + 1
         return f"replaces `{prompt_text[start:end]}` (line {line})"
     assert repair.insert_at is not None
-    line = index.position(repair.insert_at)[0] + 1
-    place = "at the end of the prompt" if repair.insert_at == len(prompt_text) else f"before line {line}"
+    line, column = index.position(repair.insert_at)
+    if repair.insert_at == len(prompt_text):
+        place = "at the end of the prompt"
+    elif column == 0:
+        place = f"before line {line + 1}"
+    else:
+        place = f"after line {line + 1}"
     extra = ", and restates the task at the start" if repair.lead else ""
     return f"inserted {place} (offset {repair.insert_at}){extra}"
 

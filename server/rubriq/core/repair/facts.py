@@ -41,16 +41,62 @@ _CONSTRAINT_CUE_RE = re.compile(
     r"start with|include|mention|every|each|always|cover|tone|audience)\b",
     re.IGNORECASE,
 )
+# "the fields name, email and start_date", "keys: id": a list of names, or one name after a colon ("attribute
+# each one" is no field list).
+_NAME = r"[A-Za-z_][\w-]*"
 _FIELDS_RE = re.compile(
-    r"\b(?:fields?|keys?|columns?|attributes?)[ \t]*:?[ \t]+([A-Za-z_][\w-]*(?:[ \t]*,[ \t]*[A-Za-z_][\w-]*)*"
-    r"(?:,?[ \t]+and[ \t]+[A-Za-z_][\w-]*)?)",
+    rf"\b(?:fields?|keys?|columns?|attributes?)(?:[ \t]*:[ \t]*({_NAME}(?:[ \t]*,[ \t]*{_NAME})*"
+    rf"(?:,?[ \t]+and[ \t]+{_NAME})?)|[ \t]+({_NAME}(?:(?:[ \t]*,[ \t]*{_NAME})+(?:,?[ \t]+and[ \t]+{_NAME})?|"
+    rf"[ \t]+and[ \t]+{_NAME})))",
     re.IGNORECASE,
 )
+_BULLET_RE = re.compile(r"^[ \t]*([-*•+])[ \t]+\S", re.MULTILINE)
+_NUMBERED_RE = re.compile(r"^[ \t]*\d{1,2}([.)])[ \t]+\S", re.MULTILINE)
 _REQUEST_CUE_RE = re.compile(
     r"\b(?:write|summari[sz]e|answer|explain|list|extract|rewrite|solve|calculate|generate|create|describe|give|"
     r"return|implement|translate|compose|draft|tell|what|who|why|how|which|when|where)\b",
     re.IGNORECASE,
 )
+
+
+# The openings of the blocks repairs write (mechanisms.py, templates.py): a paragraph that starts with one of these
+# is Rubriq's, not the user's. Claude's blocks are a lowercase tag alone on the first line, closed on the last.
+_OWN_BLOCK_START_RE = re.compile(
+    r"(?:### .+ ###|(?:Requirement(?:, stated explicitly)?|Instruction|Remember|Example|"
+    r"Example of the expected [^:\n]+|Output format \(follow exactly\)|About the example|Start the answer with|"
+    r"Start your response with|"
+    r"System instruction|Role|"
+    r"Task \(read first\)|Task, repeated|Key (?:passage|point) from the source|"
+    r"Constraints, repeated|If the answer is still wrong):|System(?: prompt)?: You are an experienced writer)")
+_OWN_TAG_RE = re.compile(r"^<([a-z][a-z_]*)>\n[\s\S]*?\n</\1>$", re.MULTILINE)
+# An example a repair writes, up to the next block (examples hold blank lines, lists and bold labels of their own).
+_OWN_EXAMPLE_RE = re.compile(
+    r"^### Example ###\n[\s\S]*?^### End of example ###$|"
+    r"^(?:Example(?: of the expected [^:\n]+)?:|Output format \(follow exactly\):)\n[\s\S]*?"
+    r"(?=^(?:About the example:|Start the answer with:|Remember:|Requirement:|Instruction:|Example)|\Z)", re.MULTILINE)
+_USER_TAGS = frozenset({"instructions", "instruction", "rules", "requirements", "constraints", "context", "system"})
+# Gemini's requirement paragraph has no label; its JSON wording is recognised so its keys are not read as the user's.
+_OWN_JSON_WORDING = "one JSON object with the keys"
+
+
+def own_blocks_blanked(view: str) -> str:
+    """`view` with the blocks a repair writes replaced by spaces (offsets kept)."""
+    chars = list(view)
+
+    def blank(start: int, end: int) -> None:
+        for i in range(start, end):
+            if chars[i] != "\n":
+                chars[i] = " "
+
+    for example in _OWN_EXAMPLE_RE.finditer(view):  # examples hold blank lines, lists and bold labels of their own
+        blank(example.start(), example.end())
+    for block in _OWN_TAG_RE.finditer(view):
+        if block.group(1) not in _USER_TAGS:
+            blank(block.start(), block.end())
+    for paragraph in re.finditer(r"[^\n](?:[\s\S]*?)(?=\n[ \t]*\n|\Z)", view):
+        if _OWN_BLOCK_START_RE.match(paragraph.group()) or _OWN_JSON_WORDING in paragraph.group():
+            blank(paragraph.start(), paragraph.end())
+    return "".join(chars)
 
 
 def clean(text: str) -> str:
@@ -207,9 +253,16 @@ class PromptFacts:
     prompt: PromptDocument
     task: TaskType
 
+    @cached_property
+    def user_view(self) -> str:
+        """The prompt's instruction part (same offsets) without the blocks an earlier repair inserted, so what a
+        repair reads from the prompt (its request, fields, list style) is the user's and a repair built again
+        after it was applied comes out the same."""
+        return own_blocks_blanked(self.prompt.instruction_view)
+
     @property
     def deliverable(self) -> str:
-        return DELIVERABLE[self.task]
+        return DELIVERABLE.get(self.task, "response")
 
     @cached_property
     def source_words(self) -> int:
@@ -242,7 +295,7 @@ class PromptFacts:
     @cached_property
     def _instruction_segments(self) -> list[Segment]:
         """Sentences of the instruction part (tags and fences blanked), with their spans in the prompt."""
-        view = _FENCE_RE.sub("   ", _TAG_RE.sub(lambda m: " " * len(m.group()), self.prompt.instruction_view))
+        view = _FENCE_RE.sub("   ", _TAG_RE.sub(lambda m: " " * len(m.group()), self.user_view))
         segments = []
         for sentence in split_sentences(view):
             text = sentence.text.strip()
@@ -265,7 +318,7 @@ class PromptFacts:
         first = next((i for i, s in enumerate(segments)
                       if clean(s.text).endswith("?") or _REQUEST_CUE_RE.search(s.text)), 0)
         begin = first
-        view = self.prompt.instruction_view
+        view = self.user_view
         while begin > 0 and "\n\n" not in view[segments[begin - 1].span.end : segments[begin].span.start] \
                 and segments[first].span.end - segments[begin - 1].span.start <= 400:
             begin -= 1
@@ -277,7 +330,7 @@ class PromptFacts:
         span = self._core_request_span
         if span is None:
             return f"the requested {self.deliverable}"
-        view = _TAG_RE.sub(lambda m: " " * len(m.group()), self.prompt.instruction_view)
+        view = _TAG_RE.sub(lambda m: " " * len(m.group()), self.user_view)
         return clean(view[span[0] : span[1]])
 
     @cached_property
@@ -295,12 +348,51 @@ class PromptFacts:
         return found[:4]
 
     @cached_property
+    def list_marker(self) -> str:
+        """The bullet the user's prompt writes its first list with ("-", "*", "•", "+"); "-" when it has none."""
+        marker = _BULLET_RE.search(self.user_view)
+        return marker.group(1) if marker else "-"
+
+    @cached_property
+    def number_suffix(self) -> str:
+        """How the user's prompt numbers its first list: "." (1.) or ")" (1)); "." when it has none."""
+        suffix = _NUMBERED_RE.search(self.user_view)
+        return suffix.group(1) if suffix else "."
+
+    def bullets(self, items: list[str]) -> list[str]:
+        """Items as list lines with the user's own bullet marker."""
+        return [f"{self.list_marker} {item}" for item in items]
+
+    def numbered(self, items: list[str]) -> list[str]:
+        """Items as a numbered list in the user's style; a single item stays a plain line (no list of one)."""
+        if len(items) < 2:
+            return list(items)
+        return [f"{i}{self.number_suffix} {item}" for i, item in enumerate(items, 1)]
+
+    @cached_property
+    def task_end(self) -> int | None:
+        """The end of the paragraph that states the prompt's request: where an instruction joins the task.
+        None when the prompt has no request sentence."""
+        span = self._core_request_span
+        if span is None:
+            return None
+        text = self.prompt.text
+        stop = len(text)
+        paragraph_break = text.find("\n\n", span[1])
+        if paragraph_break >= 0:
+            stop = paragraph_break
+        for block in self.prompt.sources:
+            if block.span.start >= span[1]:
+                stop = min(stop, block.span.start)
+        return span[1] + len(text[span[1] : stop].rstrip())
+
+    @cached_property
     def requested_fields(self) -> list[str]:
         """Field names the prompt lists ("extract the fields name, email and start_date"), in its order."""
-        match = _FIELDS_RE.search(self.prompt.instruction_view)
+        match = _FIELDS_RE.search(self.user_view)
         if not match:
             return []
-        names = re.split(r"\s*,\s*|\s+and\s+", match.group(1).strip())
+        names = re.split(r"\s*,\s*|\s+and\s+", (match.group(1) or match.group(2)).strip())
         return [name for name in names if re.fullmatch(r"[A-Za-z_][\w-]{0,40}", name)][:12]
 
     @cached_property
@@ -309,5 +401,5 @@ class PromptFacts:
         questions = [s for s in self.instruction_sentences if s.endswith("?")]
         if len(questions) > 1:
             return questions[:6]
-        items = re.findall(r"^[ \t]*(?:\d{1,2}[.)]|[-*•])[ \t]+(\S.*)$", self.prompt.instruction_view, re.MULTILINE)
+        items = re.findall(r"^[ \t]*(?:\d{1,2}[.)]|[-*•])[ \t]+(\S.*)$", self.user_view, re.MULTILINE)
         return [clean(item) for item in items][:6] or questions

@@ -17,7 +17,7 @@ from rubriq.core.families import Family
 from rubriq.core.findings import Finding
 from rubriq.core.prompt import PromptDocument
 from rubriq.core.repair.facts import Facts, PromptFacts, quote
-from rubriq.core.repair.mechanisms import OPEN_WEIGHTS, render
+from rubriq.core.repair.mechanisms import FEW_SHOT_ADVICE, OPEN_WEIGHTS, render
 from rubriq.core.repair.modes import FAILURE_MODES, failure_mode_for
 from rubriq.core.repair.parts import Parts
 from rubriq.core.repair.templates import BUILDERS
@@ -61,22 +61,67 @@ class Repair(BaseModel):
     escalation: str | None = None  # weak_reasoning: self-consistency, for when the failure comes back (2.5)
     sources: tuple[str, ...] = ()  # the research-log entries the repair draws on
     blocks: tuple[str, ...] = ()  # the fragment's self-contained blocks
+    already_in_prompt: bool = False  # every block is in the prompt already: nothing to insert
+    present_at: tuple[int, int] | None = None  # where the prompt already holds it (when already_in_prompt)
 
     @property
     def edits(self) -> list[PromptEdit]:
         """Every edit of this repair, in prompt order; an editor applies them as one WorkspaceEdit."""
+        if self.already_in_prompt:
+            return []
+        edits = [self.lead] if self.lead else []
         if self.replace is not None:
-            main = PromptEdit(start=self.replace[0], end=self.replace[1], new_text=self.new_text)
-        else:
+            edits.append(PromptEdit(start=self.replace[0], end=self.replace[1], new_text=self.new_text))
+        elif self.new_text:
             point = self.insert_at if self.insert_at is not None else 0
-            main = PromptEdit(start=point, end=point, new_text=self.new_text)
-        return sorted([main, *([self.lead] if self.lead else [])], key=lambda e: (e.start, e.end))
+            edits.append(PromptEdit(start=point, end=point, new_text=self.new_text))
+        return sorted(edits, key=lambda e: (e.start, e.end))
 
     def apply(self, text: str) -> str:
         """The prompt with this repair applied."""
         for edit in sorted(self.edits, key=lambda e: (e.start, e.end), reverse=True):
             text = text[: edit.start] + edit.new_text + text[edit.end :]
         return text
+
+
+def _line_key(line: str) -> str:
+    """A line as compared for presence: whitespace collapsed, without its list marker or number."""
+    return re.sub(r"^(?:[-*•+]|\d{1,2}[.)])\s+", "", " ".join(line.split()))
+
+
+class _PromptLines:
+    """What the prompt already says, to tell whether a repair's block is in it (inserted earlier, maybe by a
+    fix-all that wrote a shared line only once)."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.flat = " ".join(text.split())
+        self.lines = {_line_key(line) for line in text.split("\n") if line.strip()}
+
+    def holds(self, block: str) -> bool:
+        """The block verbatim (whitespace aside); or, for a block of instructions, its opening delimiter and every
+        instruction line of it (examples count only verbatim)."""
+        if " ".join(block.split()) in self.flat:
+            return True
+        if _EXAMPLE_BLOCK_RE.match(block):
+            return False
+        lines = [_line_key(line) for line in block.split("\n") if line.strip()]
+        head_is_delimiter = bool(lines) and bool(_STRUCTURAL_LINE_RE.match(lines[0]))
+        if head_is_delimiter and lines[0] not in self.lines:
+            return False
+        wording = [line for line in lines if not _STRUCTURAL_LINE_RE.match(line) and len(line.split()) >= 3]
+        return bool(wording) and all(line in self.lines for line in wording)
+
+    def span_of(self, blocks: list[str]) -> tuple[int, int] | None:
+        """Where the first block's first line and the last block's last line stand in the prompt."""
+        first = next((line.strip() for line in blocks[0].split("\n") if line.strip()), "") if blocks else ""
+        last = next((line.strip() for line in reversed(blocks[-1].split("\n")) if line.strip()), "") \
+            if blocks else ""
+        start = self.text.find(first) if first else -1
+        if start < 0:
+            return None
+        end = self.text.find(last, start)
+        return start, (end + len(last) if end >= 0 else start + len(first))
 
 
 def _safe_point(prompt: PromptDocument, point: int) -> int:
@@ -88,25 +133,65 @@ def _safe_point(prompt: PromptDocument, point: int) -> int:
     return min(point, len(prompt.text))
 
 
-def _insertion_point(prompt: PromptDocument, family: Family, parts: Parts, edges: bool) -> tuple[int, str]:
-    """Where the family's mechanism puts the fragment, and those words for the explanation."""
+_ROLE_MARKER_RE = re.compile(
+    r"^[ \t]*(?:#{1,6}[ \t]*)?(system|user|assistant|human|ai|developer|model|tool)[ \t]*:",
+    re.IGNORECASE | re.MULTILINE)
+_INSTRUCTION_TAG_RE = re.compile(r"<(instructions?|rules|requirements|constraints)>", re.IGNORECASE)
+
+
+def _system_part_end(prompt: PromptDocument) -> int | None:
+    """The end of the prompt's system part ("System:" up to the next role marker), when it has one."""
+    view = prompt.instruction_view
+    markers = list(_ROLE_MARKER_RE.finditer(view))
+    for i, marker in enumerate(markers):
+        if marker.group(1).lower() == "system":
+            stop = markers[i + 1].start() if i + 1 < len(markers) else len(view)
+            return marker.end() + len(view[marker.end() : stop].rstrip())
+    return None
+
+
+def _instruction_block_end(prompt: PromptDocument) -> int | None:
+    """Where an instruction tag block of the prompt closes (`<instructions>...</instructions>`): a tagged block
+    that holds the prompt's instructions, and so the repair's."""
+    view = prompt.instruction_view
+    for opening in _INSTRUCTION_TAG_RE.finditer(view):
+        closing = view.find(f"</{opening.group(1)}>", opening.end())
+        if closing < 0:
+            closing = view.lower().find(f"</{opening.group(1).lower()}>", opening.end())
+        if closing >= 0:
+            return opening.end() + len(view[opening.end() : closing].rstrip())
+    return None
+
+
+def _insertion_point(prompt: PromptDocument, p: PromptFacts, family: Family, parts: Parts,
+                     edges: bool) -> tuple[int, str]:
+    """Where the family's mechanism puts the fragment, and those words for the explanation: at the end of the
+    task, in the system part (roles), in the prompt's instruction tag block (Claude), after the context, or at
+    the very end; never above the request it repairs."""
     end = len(prompt.text)
     last_source = max((block.span.end for block in prompt.sources), default=None)
     if edges:
         return end, "at the end of the prompt, with the task restated at its start (long source: edges, not middle)"
+    system_end = _system_part_end(prompt) if parts.role else None
+    if system_end is not None:
+        return _safe_point(prompt, system_end), "at the end of the prompt's system part, where a role belongs"
+    task_end = p.task_end
     if family == Family.GPT:
         if parts.grounded and last_source is not None:
             return _safe_point(prompt, last_source), "right after the source, so the reference text comes first"
-        return _safe_point(prompt, prompt.body_start), "at the start of the prompt: instructions first"
+        if task_end is not None:
+            return _safe_point(prompt, task_end), "at the end of the task, with the instructions (before any source)"
+        return end, "at the end of the prompt"
     if family == Family.GEMINI:
         if last_source is not None:
             return _safe_point(prompt, last_source), "right after the context, so the question follows its material"
-        if parts.format_repair:
-            return _safe_point(prompt, prompt.body_start), "at the start of the prompt: the example first"
-        return end, "at the end of the prompt"
+        return end, "at the end of the prompt, after the request"
     if family in OPEN_WEIGHTS:
         return end, "at the end of the prompt, where the constraint is repeated last"
     if family == Family.CLAUDE:
+        tagged = _instruction_block_end(prompt)
+        if tagged is not None:
+            return _safe_point(prompt, tagged), "inside the prompt's instruction tags, with the other instructions"
         return end, "at the end of the prompt, after the documents (documents first, instructions after)"
     return end, "at the end of the prompt"
 
@@ -162,8 +247,23 @@ def build_repair(
     facts, prompt_facts = Facts(finding), PromptFacts(prompt, task)
     parts = BUILDERS[mode](facts, prompt_facts)
     rendered = render(parts, prompt_facts, family, repeated=repeated)
-    fragment = "\n\n".join(rendered.blocks)
     edges = rendered.edges
+    kind = f"{mode}/{parts.subtype}" if parts.subtype else mode
+    place = "output" if finding.where == "output" else "prompt"
+    # Idempotent: blocks the prompt already holds (an earlier insert) are not written again.
+    in_prompt = _PromptLines(prompt.text)
+    blocks = [b for b in rendered.blocks if not in_prompt.holds(b)]
+    lead_blocks = [b for b in rendered.lead_blocks if not in_prompt.holds(b)]
+    if not blocks and not lead_blocks:
+        return Repair(
+            code=finding.code, failure_mode=mode, subtype=parts.subtype, family=family, task=task,
+            title=f"Repair prompt for {family.value} is already in the prompt", label=parts.label,
+            explanation=f"Diagnosed {parts.label} (failure mode {kind}, rule {finding.code}). The {place} says "
+                        f"{quote(facts.evidence)}. The prompt already holds this repair; nothing is inserted.",
+            fragment="\n\n".join(rendered.blocks), new_text="", sources=tuple(rendered.sources),
+            blocks=tuple(rendered.blocks), already_in_prompt=True, present_at=in_prompt.span_of(rendered.blocks),
+        )
+    fragment = "\n\n".join(blocks)
 
     insert_at: int | None
     replace: tuple[int, int] | None = None
@@ -175,31 +275,35 @@ def build_repair(
                 "positive instructions"
         title = f"Replace prohibition with repair prompt for {family.value}"
     else:
-        insert_at, where = _insertion_point(prompt, family, parts, edges)
+        insert_at, where = _insertion_point(prompt, prompt_facts, family, parts, edges)
         new_text = _spaced(prompt.text, insert_at, fragment, prompt.body_start)
         title = f"Insert repair prompt for {family.value}"
     lead = None
-    if rendered.lead_blocks:
+    if lead_blocks:
         start = prompt.body_start
-        lead_text = "\n\n".join(rendered.lead_blocks)
+        lead_text = "\n\n".join(lead_blocks)
         lead = PromptEdit(start=start, end=start, new_text=_spaced(prompt.text, start, lead_text, start))
+    if not blocks:  # only the restated task at the start is missing
+        insert_at, new_text, replace = None, "", None
+        fragment = ""
 
-    kind = f"{mode}/{parts.subtype}" if parts.subtype else mode
-    place = "output" if finding.where == "output" else "prompt"
     explanation = (f"Diagnosed {parts.label} (failure mode {kind}, rule {finding.code}). The {place} says "
                    f"{quote(facts.evidence)}. {rendered.mechanism} It goes {where}.")
+    if parts.example:
+        explanation += " " + FEW_SHOT_ADVICE
     if rendered.escalation and not repeated:
         explanation += " If this failure comes back, escalate with self-consistency (see `escalation`)."
     return Repair(
         code=finding.code, failure_mode=mode, subtype=parts.subtype, family=family, task=task, title=title,
         label=parts.label, explanation=explanation, fragment=fragment, insert_at=insert_at, replace=replace,
         new_text=new_text, lead=lead, escalation=rendered.escalation, sources=tuple(rendered.sources),
-        blocks=tuple(rendered.blocks + rendered.lead_blocks),
+        blocks=tuple(blocks + lead_blocks),
     )
 
 
 def repairs_for(result: CheckResult, family: Family | None = None) -> list[tuple[Finding, Repair]]:
-    """A repair for every finding of a check that has a failure mode, in the family of the prompt (or `family`)."""
+    """A repair for every finding of a check that has a failure mode, in the family of the prompt (or `family`);
+    a repair the prompt already holds is left out (nothing to insert)."""
     family = family or Family(result.profile.family)
     modes = [(finding, failure_mode_for(finding)) for finding in result.findings]
     reasoning_failures = sum(mode == "weak_reasoning" for _, mode in modes)
@@ -209,7 +313,7 @@ def repairs_for(result: CheckResult, family: Family | None = None) -> list[tuple
             continue
         repair = build_repair(finding, result.prompt, result.task.task, family,
                               repeated=mode == "weak_reasoning" and reasoning_failures > 1)
-        if repair is not None:
+        if repair is not None and not repair.already_in_prompt:
             pairs.append((finding, repair))
     return pairs
 
@@ -217,6 +321,7 @@ def repairs_for(result: CheckResult, family: Family | None = None) -> list[tuple
 def merge_repairs(repairs: list[Repair], prompt: PromptDocument) -> Repair | None:
     """Every repair in one edit (a replacement of the span the edits cover); a block repeated by several
     repairs, such as the few-shot rules or the restated task, is written once."""
+    repairs = [repair for repair in repairs if not repair.already_in_prompt]
     if not repairs:
         return None
     text = prompt.text

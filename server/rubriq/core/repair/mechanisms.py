@@ -39,9 +39,14 @@ FAMILY_SOURCE = {
 
 
 def few_shot_rules(deliverable: str) -> str:
-    """The three rules of research log 2.6, carried inline by every template with an example."""
-    return (f"When you add more examples of the {deliverable}: pick examples similar to the real input; "
-            "put the most representative example last; keep every example in exactly the same format.")
+    """The three rules of research log 2.6, carried inline by every template with an example, worded for the model
+    (how to read the examples); the same rules for the prompt's author are in the repair's explanation."""
+    return (f"About the example: it is similar to the real input, and where there are several, the most "
+            f"representative example last. Write the {deliverable} in exactly the same format.")
+
+
+FEW_SHOT_ADVICE = ("When you add more examples: pick ones similar to the real input, put the most representative "
+                   "last, and keep them all in one format (research log 2.6).")
 
 
 @dataclass
@@ -140,10 +145,11 @@ def _gpt(parts: Parts, p: PromptFacts) -> tuple[list[str], str]:
     lines = [f"Requirement, stated explicitly: {parts.requirement}"]
     if parts.prohibition:
         lines.append(parts.prohibition)
-    lines += [f"{i}. {step}" for i, step in enumerate(parts.steps, 1)]
+    steps = list(parts.steps)
     if parts.reasoning:
-        lines.append(f"{len(parts.steps) + 1}. Write the reasoning under “Reasoning:” before the final “Answer:” line.")
+        steps.append("Write the reasoning under “Reasoning:” before the final “Answer:” line.")
         used.append("numbered steps with the reasoning before the answer")
+    lines += p.numbered(steps)
     if parts.prefill:
         lines.append(f"Begin the output with {parts.prefill}")
     blocks.append(f"### {_heading(parts.tag)} ###\n" + "\n".join(lines))
@@ -202,9 +208,8 @@ def _generic(parts: Parts, p: PromptFacts) -> tuple[list[str], str]:
     lines = [f"Requirement: {parts.requirement}"]
     if parts.prohibition:
         lines.append(parts.prohibition)
-    lines += [f"- {step}" for step in parts.steps]
-    if parts.reasoning:
-        lines.append("- Write the reasoning first and the final answer last.")
+    steps = [*parts.steps, *(["Write the reasoning first and the final answer last."] if parts.reasoning else [])]
+    lines += p.bullets(steps)
     blocks.append("\n".join(lines))
     if parts.example:
         blocks.append(f"Example:\n{parts.example}")
@@ -229,5 +234,5 @@ def _edges(parts: Parts, p: PromptFacts, family: Family) -> tuple[str, list[str]
         end.append(_wrap(family, "key_passage", "Key point from the source", key))
     constraints = [quote(sentence, 240) for sentence in p.constraint_sentences] or [parts.reminder]
     end.append(_wrap(family, "constraints_repeated", "Constraints, repeated",
-                     "\n".join(f"- {sentence}" for sentence in constraints)))
+                     "\n".join(p.bullets(constraints))))
     return lead, end

@@ -130,7 +130,8 @@ def _structure_mode(f: Facts, p: PromptFacts) -> Parts:
             example="Point one, said once. → Point two, which builds on it. → Point three, the consequence.",
             reminder="Each point once, each sentence adds something new.",
         )
-    skeleton = _STRUCTURE_SKELETONS[p.task]
+    skeleton = _STRUCTURE_SKELETONS.get(p.task, _STRUCTURE_SKELETONS[TaskType.GENERAL]).replace(
+        "\n- ", f"\n{p.list_marker} ")  # the user's own bullet
     first = skeleton.split("\n", 1)[0]
     return Parts(
         "poor_structure", f"poor structure ({clean(issue)})", "layout",
