@@ -6,6 +6,7 @@ import logging
 from dataclasses import dataclass, field
 from typing import Any
 
+from rubriq.core import limits
 from rubriq.core.config import Config
 from rubriq.core.context import CheckContext
 from rubriq.core.findings import Finding, Severity
@@ -95,7 +96,10 @@ def check(
     """
     config = config or Config()
     prompt = prompt or parse_prompt(prompt_text)
-    output = output or TextModel(output_text)
+    full_output = output.text if output is not None else output_text
+    text_cut = limits.cut_point(full_output, limits.MAX_TEXT_CHARS)  # the size policy: see core/limits.py
+    if output is None or text_cut < len(full_output):
+        output = TextModel(full_output[:text_cut])
     task = detect_task(prompt)
     params = TASK_PARAMETERS[task.task]
     weights = {name: 1.0 for name in params}
@@ -103,6 +107,9 @@ def check(
         weights.update({k: float(v) for k, v in source.items() if k in weights})
 
     ctx = CheckContext(prompt=prompt, output=output, task=task, config=config, models=models, tiers=tiers)
+    model_cut = limits.cut_point(output.text, limits.MAX_MODEL_CHARS)
+    model_ctx = ctx if model_cut == len(output.text) else CheckContext(
+        prompt=prompt, output=TextModel(output.text[:model_cut]), task=task, config=config, models=models, tiers=tiers)
     scores: dict[str, ParameterScore] = {}
     metric_of: dict[str, str] = {}
     findings: list[Finding] = list(prompt.problems) + _front_matter_checks(prompt, prompt.front_matter.weights, params)
@@ -114,7 +121,7 @@ def check(
                 scores[parameter] = ParameterScore.unavailable(parameter, "model tier not run in this pass")
             continue
         try:
-            result = metric.run(ctx)
+            result = metric.run(ctx if metric.tier == TIER_TEXT else model_ctx)
         except Exception as exc:  # one broken metric must not take the others down
             log.exception("metric %s failed", metric.name)
             for parameter in metric.parameters:
@@ -125,6 +132,9 @@ def check(
             scores[score.parameter] = score
             metric_of[score.parameter] = metric.name
 
+    models_ran = models is not None and any(tier != TIER_TEXT for tier in tiers)
+    if text_cut < len(full_output) or (models_ran and model_cut < len(output.text)):
+        findings.append(limits.partly_checked(full_output, text_cut, model_cut if models_ran else None))
     ignored = {code.upper() for code in (*config.ignore, *prompt.front_matter.ignore)}
     findings = [_with_severity(f, config) for f in findings if f.code not in ignored]
     findings.sort(key=lambda f: (f.where, f.start, f.end, f.code))
@@ -135,6 +145,8 @@ def check(
         rule = find_rule(finding.code)
         if rule and rule.parameter and finding.where == "output":
             counts[rule.parameter] = counts.get(rule.parameter, 0) + 1
+    findings = limits.cap_findings(findings, {"output": full_output, "prompt": prompt.text})  # counts keep them all
+    findings.sort(key=lambda f: (f.where, f.start, f.end, f.code))
 
     results = []
     for name in params:
