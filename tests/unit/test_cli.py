@@ -13,6 +13,11 @@ from rubriq.cli import main
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
 
+@pytest.fixture(autouse=True)
+def _private_cache(tmp_path_factory, monkeypatch):
+    monkeypatch.setenv("RUBRIQ_CACHE_DIR", str(tmp_path_factory.mktemp("cache")))
+
+
 def _run(capsys, *argv: str) -> tuple[int, str, str]:
     code = main(list(argv))
     captured = capsys.readouterr()
@@ -91,15 +96,36 @@ def test_fail_on_gates_on_output_findings_only(capsys, tmp_path):
 
 def test_fail_under_exits_1_below_the_threshold(capsys, tmp_path):
     prompt = _pair(tmp_path, "Write a haiku about rain. Respond in all capital letters.", "rain falls softly")
-    code, _, err = _run(capsys, "check", str(prompt), "--fail-under", "1.01", "--no-models")
-    assert code == 1 and "gate failed" in err
+    code, _, err = _run(capsys, "check", str(prompt), "--fail-under", "1", "--no-models")
+    assert code == 1 and "gate failed" in err and "< 1.0" in err
+    assert _run(capsys, "check", str(prompt), "--fail-under", "0", "--no-models")[0] == 0
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (["--fail-under", "2"], "2 is outside [0, 1]"),
+    (["--fail-under", "-0.1"], "-0.1 is outside [0, 1]"),
+    (["--fail-under", "nan"], "nan is outside [0, 1]"),
+    (["--fail-under", "high"], "expected a number between 0 and 1, got 'high'"),
+    (["--fail-on", "fatal"], "invalid choice: 'fatal'"),
+    (["--output-format", "xml"], "invalid choice: 'xml'"),
+])
+def test_out_of_range_arguments_are_refused_with_the_reason(capsys, tmp_path, argv, message):
+    with pytest.raises(SystemExit) as exit_info:
+        main(["check", str(_pair(tmp_path)), *argv])
+    assert exit_info.value.code == 2 and message in capsys.readouterr().err
+
+
+def test_sqb_judge_runs_must_be_positive(capsys, tmp_path):
+    with pytest.raises(SystemExit) as exit_info:
+        main(["sqb", str(tmp_path), "--judge-runs", "0"])
+    assert exit_info.value.code == 2 and "0 is below 1" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize(
     ("setup", "message"),
     [
         (lambda d: d / "missing.prompt", "no such file"),
-        (lambda d: (d / "only.prompt").write_text("x") and d / "only.prompt", "only.out: no such file"),
+        (lambda d: (d / "only.prompt").write_text("x") and d / "only.prompt", "no only.out beside it"),
         (lambda d: d, "no .prompt/.out pairs"),
     ],
 )
@@ -122,10 +148,32 @@ def test_non_utf8_prompt_exits_2(capsys, tmp_path):
     assert code == 2 and "not valid UTF-8" in err
 
 
-def test_out_argument_with_a_folder_exits_2(capsys, tmp_path):
+def test_out_option_with_a_folder_exits_2(capsys, tmp_path):
     _pair(tmp_path)
-    code, _, err = _run(capsys, "check", str(tmp_path), str(tmp_path / "p.out"))
+    code, _, err = _run(capsys, "check", str(tmp_path), "--out", str(tmp_path / "p.out"))
     assert code == 2 and "cannot be given" in err
+
+
+def test_out_option_scores_another_output_against_the_prompt(capsys, tmp_path):
+    prompt = _pair(tmp_path, "Write a haiku about rain. Your entire response must be in lowercase letters.",
+                   "rain on the roof.")
+    (tmp_path / "loud.out").write_text("RAIN ON THE ROOF.", encoding="utf-8")
+    (tmp_path / "loud.txt").write_text("RAIN ON THE ROOF.", encoding="utf-8")
+    for argv in (["--out", str(tmp_path / "loud.out")], [str(tmp_path / "loud.txt")]):
+        code, out, _ = _run(capsys, "check", str(prompt), *argv, "--format", "json", "--no-models")
+        report = json.loads(out)["reports"][0]
+        assert code == 0 and report["output_path"] == argv[-1]
+        assert any(f["where"] == "output" and f["code"].startswith("IF") for f in report["findings"])
+
+
+def test_two_pair_files_with_different_names_are_two_pairs(capsys, tmp_path):
+    _pair(tmp_path)
+    (tmp_path / "other.out").write_text("x", encoding="utf-8")
+    code, out, _ = _run(capsys, "check", str(tmp_path / "p.prompt"), str(tmp_path / "other.out"), "--format",
+                          "json", "--no-models")
+    document = json.loads(out)
+    assert code == 0 and [r["output_path"] for r in document["reports"]] == [str(tmp_path / "p.out")]
+    assert document["skipped"] == [{"path": str(tmp_path / "other.out"), "reason": "no other.prompt beside it"}]
 
 
 def test_rules_lists_the_registry_and_explain_prints_a_definition(capsys):
