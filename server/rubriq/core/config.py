@@ -36,6 +36,8 @@ class Config(BaseModel):
     disk_cache: str | None = Field(None, description="Folder for an on-disk model cache (batch runs).")
     top_k: int = Field(3, ge=1, le=50, description="Faithfulness: source chunks verified by NLI per sentence.")
     rules_base_url: str = Field("https://rubriq.dev/rules", description="Where rule pages are linked.")
+    extend_exclude: list[str] = Field(default_factory=list, description="`rubriq check`/`sqb`: gitignore-style "
+                                      "patterns of files and folders not checked, relative to this file's folder.")
 
 
 CONFIG_FILES = ("rubriq.toml", "pyproject.toml")
@@ -84,9 +86,10 @@ def config_from_mapping(raw: dict[str, Any], origin: str = "settings") -> tuple[
     """Validate key by key: a bad value costs only that key, and says so."""
     problems: list[str] = []
     valid: dict[str, Any] = {}
-    for key, value in raw.items():
+    for raw_key, value in raw.items():
+        key = str(raw_key).replace("-", "_")  # `extend-exclude` and `extend_exclude` name one setting
         if key not in Config.model_fields:
-            problems.append(f"{origin}: unknown setting {key!r} ignored")
+            problems.append(f"{origin}: unknown setting {raw_key!r} ignored")
             continue
         try:
             Config.model_validate({key: value})
