@@ -4,16 +4,28 @@ Optional and off by default. Outputs are stripped of identifying markers and ran
 comparison runs N times with the order shuffled (seeded, so a rerun asks the same questions); the judge scores
 both on the fixed 1-5 rubric. A failed or unparseable answer is retried, then reported missing, never scored.
 The API key is read from an environment variable and never logged or written.
+
+Calls run concurrently, at most `concurrency` at once. A rate-limit reply (HTTP 429, or 503 with Retry-After)
+pauses every call until the time it names (Retry-After in seconds or as an HTTP date; without one, 1, 2, 4 ...
+seconds), at most `max_wait_s` a time and `rate_limit_retries` times a call, without using up the call's retries.
+The key is sent only to the endpoint's own host: a redirect to another host is refused, and the key is never
+copied onto a redirected request.
 """
 
 from __future__ import annotations
 
+import concurrent.futures
+import email.utils
 import json
 import os
 import random
 import re
+import threading
+import time
 import urllib.error
+import urllib.parse
 import urllib.request
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -36,6 +48,14 @@ class JudgeConfig:
     retries: int = 2
     timeout_s: float = 60.0
     seed: int = 0
+    concurrency: int = 4  # calls in flight at once
+    rate_limit_retries: int = 6  # rate-limit replies waited out per call before it counts as failed
+    max_wait_s: float = 120.0  # the longest single wait a Retry-After may ask for
+
+    def identity(self) -> dict[str, Any]:
+        """What the judge's answers depend on (no key): the result cache's key."""
+        return {"base_url": self.base_url, "model": self.model, "runs": self.runs, "retries": self.retries,
+                "seed": self.seed}
 
 
 def rubric_text() -> str:
@@ -84,25 +104,84 @@ def parse_scores(content: str) -> dict[str, dict[str, int]] | None:
     return result
 
 
-class JudgeClient:
-    """Minimal OpenAI-compatible chat-completions client (stdlib only)."""
+class RedirectRefused(urllib.error.URLError):
+    """The endpoint redirected to another host: the request (and its key) is not sent there."""
 
-    def __init__(self, config: JudgeConfig) -> None:
+
+class _SameHostRedirects(urllib.request.HTTPRedirectHandler):
+    def redirect_request(self, req: urllib.request.Request, fp: Any, code: int, msg: str, headers: Any,
+                         newurl: str) -> urllib.request.Request | None:
+        old, new = urllib.parse.urlsplit(req.full_url), urllib.parse.urlsplit(newurl)
+        if (old.scheme, old.hostname, old.port) != (new.scheme, new.hostname, new.port):
+            raise RedirectRefused(f"the judge endpoint redirected to another host ({new.scheme}://{new.netloc}); "
+                                  "refusing to follow it with the API key")
+        return super().redirect_request(req, fp, code, msg, headers, newurl)
+
+
+class RateLimited(urllib.error.URLError):
+    """The endpoint kept answering with rate-limit replies."""
+
+
+def retry_after_s(value: str | None, now: float | None = None) -> float | None:
+    """Seconds to wait from a Retry-After header: delta-seconds or an HTTP date; None when absent or unreadable."""
+    if not value:
+        return None
+    value = value.strip()
+    if value.isdigit():
+        return float(value)
+    try:
+        when = email.utils.parsedate_to_datetime(value)
+    except (TypeError, ValueError):
+        return None
+    return max(0.0, when.timestamp() - (time.time() if now is None else now))
+
+
+class JudgeClient:
+    """Minimal OpenAI-compatible chat-completions client (stdlib only), safe to share between threads."""
+
+    def __init__(self, config: JudgeConfig, sleep: Callable[[float], None] = time.sleep) -> None:
         self.config = config
         key = os.environ.get(config.api_key_env)
         if not key:
             raise ValueError(f"the judge needs an API key in the environment variable {config.api_key_env}")
         self._key = key
+        self._opener = urllib.request.build_opener(_SameHostRedirects())
+        self._sleep = sleep
+        self._gate = threading.Lock()
+        self._not_before = 0.0  # monotonic time before which no call is sent (a rate-limit reply's pause)
+        self.waits: list[float] = []  # every rate-limit pause taken, in seconds
+
+    def _wait_for_gate(self) -> None:
+        with self._gate:
+            delay = self._not_before - time.monotonic()
+        if delay > 0:
+            self._sleep(delay)
+
+    def _pause(self, seconds: float) -> None:
+        with self._gate:
+            self._not_before = max(self._not_before, time.monotonic() + seconds)
+            self.waits.append(round(seconds, 3))
 
     def complete(self, messages: list[dict[str, str]]) -> str:
         body = json.dumps({"model": self.config.model, "messages": messages, "temperature": 0}).encode()
-        request = urllib.request.Request(
-            self.config.base_url.rstrip("/") + "/chat/completions", data=body, method="POST",
-            headers={"Content-Type": "application/json", "Authorization": f"Bearer {self._key}"},
-        )
-        with urllib.request.urlopen(request, timeout=self.config.timeout_s) as response:
-            payload = json.loads(response.read().decode("utf-8"))
-        return payload["choices"][0]["message"]["content"]
+        for attempt in range(self.config.rate_limit_retries + 1):
+            request = urllib.request.Request(
+                self.config.base_url.rstrip("/") + "/chat/completions", data=body, method="POST",
+                headers={"Content-Type": "application/json"})
+            request.add_unredirected_header("Authorization", f"Bearer {self._key}")  # never copied onto a redirect
+            self._wait_for_gate()
+            try:
+                with self._opener.open(request, timeout=self.config.timeout_s) as response:
+                    payload = json.loads(response.read().decode("utf-8"))
+                return payload["choices"][0]["message"]["content"]
+            except urllib.error.HTTPError as exc:
+                wait = retry_after_s(exc.headers.get("Retry-After") if exc.headers else None)
+                if exc.code != 429 and not (exc.code == 503 and wait is not None):
+                    raise
+                if attempt == self.config.rate_limit_retries:
+                    raise RateLimited(f"HTTP {exc.code}: still rate-limited after {attempt} waits") from exc
+                self._pause(min(self.config.max_wait_s, wait if wait is not None else 2.0 ** attempt))
+        raise AssertionError("unreachable")
 
 
 @dataclass
@@ -130,27 +209,68 @@ def plan(pairs: int, runs: int, texts: list[str]) -> tuple[int, int]:
     return calls, int(calls * (2 * average / 4 + 400))
 
 
+@dataclass(frozen=True)
+class PairRequest:
+    """One contender to judge against its case's baseline."""
+
+    task: str
+    contender: str
+    baseline: str
+    names: tuple[str, ...]  # every contender name of the case: stripped from both texts
+    case_name: str  # seeds the A/B order
+
+
+def _ask(client: JudgeClient, task: str, first: str, second: str, run: int) -> tuple[dict | None, list[str]]:
+    errors: list[str] = []
+    for _attempt in range(client.config.retries + 1):
+        try:
+            scores = parse_scores(client.complete(build_messages(task, first, second)))
+        except (urllib.error.URLError, TimeoutError, KeyError, IndexError, ValueError, OSError) as exc:
+            errors.append(f"run {run + 1}: {type(exc).__name__}: {exc}")
+            if isinstance(exc, RedirectRefused):
+                break  # a redirect to another host will not change on a retry
+            continue
+        if scores is not None:
+            return scores, errors
+        errors.append(f"run {run + 1}: no valid rubric scores in the answer")
+    return None, errors
+
+
+def judge_pairs(client: JudgeClient, requests: list[PairRequest]) -> list[JudgeResult]:
+    """Judge every request, `client.config.concurrency` calls at a time; results in the order of `requests`.
+
+    The A/B order of each run is drawn before any call, from a generator seeded by the case, so it does not depend
+    on which call finishes first.
+    """
+    config = client.config
+    jobs = []  # (request index, run, contender_first, first text, second text)
+    for index, request in enumerate(requests):
+        contender = strip_markers(request.contender, list(request.names))
+        baseline = strip_markers(request.baseline, list(request.names))
+        rng = random.Random(f"{config.seed}:{request.case_name}")
+        for run in range(config.runs):
+            contender_first = rng.random() < 0.5
+            first, second = (contender, baseline) if contender_first else (baseline, contender)
+            jobs.append((index, run, contender_first, first, second))
+    with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, config.concurrency)) as pool:
+        answers = list(pool.map(lambda job: _ask(client, requests[job[0]].task, job[3], job[4], job[1]), jobs))
+    per_request: list[list[tuple[tuple[int, int, bool, str, str], dict | None, list[str]]]] = [[] for _ in requests]
+    for job, (scores, errors) in zip(jobs, answers, strict=True):
+        per_request[job[0]].append((job, scores, errors))
+    return [_aggregate(config, rows) for rows in per_request]
+
+
 def judge_pair(client: JudgeClient, task: str, contender: str, baseline: str, names: list[str],
                case_name: str) -> JudgeResult:
-    config = client.config
-    contender, baseline = strip_markers(contender, names), strip_markers(baseline, names)
-    rng = random.Random(f"{config.seed}:{case_name}")
+    return judge_pairs(client, [PairRequest(task, contender, baseline, tuple(names), case_name)])[0]
+
+
+def _aggregate(config: JudgeConfig, rows: list) -> JudgeResult:
     per_run: list[tuple[dict[str, int], dict[str, int], bool]] = []  # (contender, baseline, contender_was_1)
     errors: list[str] = []
     missing = 0
-    for run in range(config.runs):
-        contender_first = rng.random() < 0.5
-        first, second = (contender, baseline) if contender_first else (baseline, contender)
-        scores = None
-        for _attempt in range(config.retries + 1):
-            try:
-                scores = parse_scores(client.complete(build_messages(task, first, second)))
-            except (urllib.error.URLError, TimeoutError, KeyError, IndexError, ValueError, OSError) as exc:
-                errors.append(f"run {run + 1}: {type(exc).__name__}: {exc}")
-                scores = None
-            if scores is not None:
-                break
-            errors.append(f"run {run + 1}: no valid rubric scores in the answer")
+    for (_index, _run, contender_first, _first, _second), scores, run_errors in rows:
+        errors.extend(run_errors)
         if scores is None:
             missing += 1
             continue

@@ -1,25 +1,17 @@
-"""SQB metrics, each defined as in CRP-SPEC-026 (section numbers in brackets). Every formula lives here.
+"""SQB metrics, each defined as in CRP-SPEC-026 (section numbers in brackets). Every formula lives here; whether a
+text conveys another is the `Matcher`'s question (`matching.py`), whether a topic is addressed `topics.py`'s.
 
-- factual_recall      [2.2] |reference facts entailed by the output| / |reference facts|; the output, in windows
-                            of `window_sentences` consecutive sentences, is the premise; a fact is entailed when
-                            max over windows of P(entailment) ≥ `fact_entailment`.
-- factual_precision   [2.3] |output claims supported| / |output claims|; claims are the output's sentences (list
-                            items and lines split first); a claim is supported when some source window (or reference
-                            fact) entails it with P(entailment) ≥ `claim_support`.
+- factual_recall      [2.2] |reference facts conveyed by the output| / |reference facts|  (`Matcher.conveyed`)
+- factual_precision   [2.3] |output claims supported| / |output claims|; claims are `Matcher.claims(output)`,
+                            supported by the source documents or a reference fact (`Matcher.supported`).
 - factual_f1          [2.4] 2·R·P / (R + P), 0 when both are 0.
-- coverage_completeness [2.5] |required topics addressed| / |required topics|; a topic is addressed when some
-                            output sentence contains every content word of the topic (a lexical match, e.g. a
-                            one-word topic), or has embedding cosine ≥ `topic_similarity` with it.
-- forbidden_violations [2.6] forbidden claims entailed by some output window with P(entailment) ≥
-                            `forbidden_entailment`; any violation is a hard failure.
+- coverage_completeness [2.5] |required topics addressed| / |required topics|  (`topics.score_topics`)
+- forbidden_violations [2.6] forbidden claims the output asserts (`Matcher.asserted`); any is a hard failure.
 - multi_hop_recall    [4.2] factual_recall over the multi-hop reference facts only.
-- missed-fact attribution [2.2] a missed fact entailed by the envelope (what the model was given) is a
-                            generation failure; one that is not is a retrieval failure.
+- missed-fact attribution [2.2] a missed fact the envelope (what the model was given) conveys is a *generation*
+                            failure; one it does not is a *retrieval* failure; without an envelope, unattributed.
 - mechanical, shown beside them [1.1]: word_count (\\w+ tokens) and repetition_6gram = 1 − distinct 6-grams /
   all 6-grams (0 when there are fewer than six words).
-
-Retrieve, then verify: premises are ranked by embedding similarity to each hypothesis and only the top `top_k` go
-to the NLI model (the full matrix when no embedder is available).
 """
 
 from __future__ import annotations
@@ -27,17 +19,31 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-import numpy as np
+from rubriq.core.models import Embedder
+from rubriq.core.sqb.matching import (
+    ENVELOPE,
+    OUTPUT,
+    REFERENCE_PREFIX,
+    Document,
+    Evidence,
+    FactQuery,
+    Matcher,
+    Support,
+    Verdict,
+    Verifier,
+    claim_units,
+    windows,
+)
+from rubriq.core.sqb.topics import TopicResult, score_topics
+from rubriq.core.text import WORD_RE
 
-from rubriq.core.models import Embedder, NLIScorer
-from rubriq.core.text import WORD_RE, split_sentences
-
-ENTAIL = 0
+__all__ = ["ContenderScores", "FactResult", "Support", "Thresholds", "Verifier", "claim_units", "f1",
+           "repetition_6gram", "score_contender", "windows"]
 
 
 @dataclass(frozen=True)
 class Thresholds:
-    """Decision thresholds; how each was chosen is in docs/sqb.md (calibration section)."""
+    """Decision thresholds; where each came from is said beside it (and in docs/benchmarks.md, "SQB validity")."""
 
     # Calibrated for rubriq/nli-minilm-l6-v1 on development halves (docs/benchmarks.md, "SQB validity"):
     # REALSumm SCU presence, best balanced accuracy on the calibration half (bench/sqb_realsumm.py).
@@ -47,50 +53,14 @@ class Thresholds:
     # TruthfulQA incorrect answers vs best answers, best balanced accuracy on the calibration half
     # (bench/sqb_truthfulqa.py).
     forbidden_entailment: float = 0.344
-    # REALSumm calibration half, MiniLM embeddings, best balanced accuracy (bench/sqb_realsumm.py --topics)
-    topic_similarity: float = 0.504
+    # Topics: all-MiniLM-L6-v2 cosine mixed with the share of content words, w and T chosen together for the best
+    # balanced accuracy on the development half of tests/corpus/sqb-topics (bench/sqb_topics.py, docs/benchmarks.md).
+    topic_threshold: float = 0.504
+    topic_lexical_weight: float = 0.0
     # Single sentences as premises: with Rubriq's NLI model, 3-sentence windows lowered REALSumm fact-level balanced
     # accuracy from 0.679 to 0.641 and the per-summary Kendall correlation from 0.263 to 0.176.
     window_sentences: int = 1
     top_k: int = 4
-
-
-def claim_units(text: str, min_words: int = 3) -> list[str]:
-    """Output claims: each non-empty line (list items, headings) split into Punkt sentences."""
-    units: list[str] = []
-    for line in text.split("\n"):
-        stripped = line.strip().lstrip("-*•#>0123456789.) \t").strip()
-        if not stripped or stripped.startswith("```"):
-            continue
-        for sentence in split_sentences(stripped):
-            if len(WORD_RE.findall(sentence.text)) >= min_words:
-                units.append(sentence.text)
-    return units
-
-
-def windows(units: list[str], size: int) -> list[str]:
-    """Consecutive runs of `size` units (stride 1); the whole text when shorter."""
-    if not units:
-        return []
-    if len(units) <= size:
-        return [" ".join(units)]
-    return [" ".join(units[i : i + size]) for i in range(len(units) - size + 1)]
-
-
-_STOPWORDS = frozenset({
-    "a", "an", "and", "are", "as", "at", "be", "by", "for", "from", "how", "in", "is", "it", "its", "of",
-    "on", "or", "the", "to", "was", "were", "what", "when", "which", "who", "why", "with",
-})
-
-
-def topic_words(topic: str) -> list[str]:
-    """Content words of a topic, cut to a 5-letter stem so 'visits' matches 'visit' and 'visited'."""
-    return [w.lower()[:5] for w in WORD_RE.findall(topic) if w.lower() not in _STOPWORDS]
-
-
-def mentions_topic(sentence: str, words: list[str]) -> bool:
-    stems = {w.lower()[:5] for w in WORD_RE.findall(sentence)}
-    return bool(words) and all(w in stems for w in words)
 
 
 def repetition_6gram(text: str) -> float:
@@ -99,44 +69,8 @@ def repetition_6gram(text: str) -> float:
     return 0.0 if not grams else round(1.0 - len(set(grams)) / len(grams), 4)
 
 
-@dataclass
-class Support:
-    score: float  # max P(entailment) over the premises verified
-    premise: str  # the best premise (evidence)
-
-
-class Verifier:
-    """Max-entailment of hypotheses against premises, retrieve-then-verify, counting NLI pairs."""
-
-    def __init__(self, nli: NLIScorer, embedder: Embedder | None, top_k: int) -> None:
-        self.nli, self.embedder, self.top_k = nli, embedder, top_k
-        self.nli_pairs = 0
-
-    def _candidates(self, hypotheses: list[str], premises: list[str]) -> list[list[int]]:
-        if self.embedder is None or len(premises) <= self.top_k:
-            return [list(range(len(premises)))] * len(hypotheses)
-        h = self.embedder.encode(hypotheses)
-        p = self.embedder.encode(premises)
-        similarity = h @ p.T
-        # stable sort: ties broken by premise order, so results are deterministic
-        return [list(np.argsort(-row, kind="stable")[: self.top_k]) for row in similarity]
-
-    def support(self, hypotheses: list[str], premises: list[str]) -> list[Support]:
-        if not hypotheses:
-            return []
-        if not premises:
-            return [Support(0.0, "") for _ in hypotheses]
-        candidates = self._candidates(hypotheses, premises)
-        pairs = [(premises[j], h) for h, idx in zip(hypotheses, candidates, strict=True) for j in idx]
-        probs = self.nli.predict(pairs) if pairs else np.zeros((0, 3))
-        self.nli_pairs += len(pairs)
-        results, row = [], 0
-        for idx in candidates:
-            block = probs[row : row + len(idx), ENTAIL]
-            best = int(np.argmax(block))
-            results.append(Support(round(float(block[best]), 6), premises[idx[best]]))
-            row += len(idx)
-        return results
+def f1(recall: float, precision: float) -> float:
+    return 0.0 if recall + precision == 0 else 2 * recall * precision / (recall + precision)
 
 
 @dataclass
@@ -146,8 +80,36 @@ class FactResult:
     multi_hop: bool
     present: bool
     score: float
-    evidence: str
-    missed_because: str | None = None  # "generation" (it was in the envelope) | "retrieval" | None
+    reason: str
+    evidence: list[Evidence]  # the output sentence(s) that convey it, or come closest
+    missed_because: str | None = None  # "generation" (the envelope conveys it) | "retrieval" | None
+    envelope: Verdict | None = None  # for a missed fact: what the envelope check found
+
+    @property
+    def evidence_text(self) -> str:
+        return " ".join(e.text for e in self.evidence)
+
+
+@dataclass
+class ClaimResult:
+    claim: Evidence  # the output claim, with its span
+    supported: bool
+    score: float
+    reason: str
+    best_source: list[Evidence]  # the source sentence(s) closest to supporting it
+
+
+@dataclass
+class ForbiddenResult:
+    claim: str
+    violated: bool
+    score: float
+    reason: str
+    evidence: list[Evidence]  # the output sentence(s) that assert it, or come closest
+
+    @property
+    def evidence_text(self) -> str:
+        return " ".join(e.text for e in self.evidence)
 
 
 @dataclass
@@ -159,101 +121,111 @@ class ContenderScores:
     factual_f1: float
     coverage_completeness: float | None
     multi_hop_recall: float | None
-    forbidden_violations: list[dict[str, Any]]
     facts: list[FactResult]
-    topics: list[dict[str, Any]]
-    unsupported_claims: list[dict[str, Any]]
+    topics: list[TopicResult]
+    claims: list[ClaimResult]
+    forbidden: list[ForbiddenResult]
     word_count: int
     repetition_6gram: float
-    nli_pairs: int
+    work: dict[str, int]
+    matcher: str
     judge: dict[str, Any] | None = None
     notes: list[str] = field(default_factory=list)
+
+    @property
+    def forbidden_violations(self) -> list[ForbiddenResult]:
+        return [f for f in self.forbidden if f.violated]
+
+    @property
+    def unsupported_claims(self) -> list[ClaimResult]:
+        return [c for c in self.claims if not c.supported]
 
     @property
     def hard_failure(self) -> bool:
         return bool(self.forbidden_violations)
 
+    def missed(self, because: str | None) -> list[FactResult]:
+        return [f for f in self.facts if not f.present and f.missed_because == because]
+
     def to_json(self) -> dict[str, Any]:
         data = asdict(self)
+        data["topics"] = [t.to_json() for t in self.topics]
+        for fact, result in zip(data["facts"], self.facts, strict=True):
+            fact["envelope"] = None if result.envelope is None else result.envelope.to_json()
         data["hard_failure"] = self.hard_failure
+        data["forbidden_violations"] = sum(f.violated for f in self.forbidden)
+        data["unsupported_claims"] = sum(not c.supported for c in self.claims)
         return data
 
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> ContenderScores:
+        def evidence(rows: list[dict[str, Any]]) -> list[Evidence]:
+            return [Evidence(**row) for row in rows]
 
-def f1(recall: float, precision: float) -> float:
-    return 0.0 if recall + precision == 0 else 2 * recall * precision / (recall + precision)
+        facts = [FactResult(**{**f, "evidence": evidence(f["evidence"]),
+                               "envelope": None if f["envelope"] is None else Verdict.from_json(f["envelope"])})
+                 for f in data["facts"]]
+        claims = [ClaimResult(Evidence(**c["claim"]), c["supported"], c["score"], c["reason"],
+                              evidence(c["best_source"])) for c in data["claims"]]
+        forbidden = [ForbiddenResult(**{**f, "evidence": evidence(f["evidence"])}) for f in data["forbidden"]]
+        skip = {"facts", "claims", "forbidden", "topics", "hard_failure", "forbidden_violations", "unsupported_claims"}
+        rest = {k: v for k, v in data.items() if k not in skip}
+        return cls(**rest, facts=facts, claims=claims, forbidden=forbidden,
+                   topics=[TopicResult.from_json(t) for t in data["topics"]])
 
 
-def score_contender(
-    name: str,
-    baseline: bool,
-    output: str,
-    facts: list[tuple[str, str, bool]],  # (id, text, multi_hop)
-    source_texts: list[str],
-    topics: list[str],
-    forbidden: list[str],
-    envelope: str | None,
-    nli: NLIScorer,
-    embedder: Embedder | None,
-    thresholds: Thresholds,
-) -> ContenderScores:
-    verifier = Verifier(nli, embedder, thresholds.top_k)
-    out_units = claim_units(output)
-    out_windows = windows(out_units, thresholds.window_sentences)
+@dataclass(frozen=True)
+class ContenderInput:
+    """What one contender is scored on: everything a worker needs, nothing it has to read from disk."""
 
-    fact_support = verifier.support([text for _, text, _ in facts], out_windows)
-    fact_results = [
-        FactResult(fid, text, hop, s.score >= thresholds.fact_entailment, s.score, s.premise)
-        for (fid, text, hop), s in zip(facts, fact_support, strict=True)
-    ]
-    missed = [r for r in fact_results if not r.present]
-    if missed and envelope:
-        env_windows = windows(claim_units(envelope), thresholds.window_sentences)
-        for result, s in zip(missed, verifier.support([r.text for r in missed], env_windows), strict=True):
-            result.missed_because = "generation" if s.score >= thresholds.fact_entailment else "retrieval"
+    name: str
+    baseline: bool
+    output: str
+    facts: tuple[FactQuery, ...]
+    sources: tuple[Document, ...]
+    topics: tuple[str, ...]
+    forbidden: tuple[str, ...]
+    envelope: str | None
 
-    source_units = [u for text in source_texts for u in claim_units(text)]
-    source_premises = windows(source_units, 2) + [text for _, text, _ in facts] if source_units else \
-        [text for _, text, _ in facts]
-    claim_support = verifier.support(out_units, source_premises)
-    supported = sum(s.score >= thresholds.claim_support for s in claim_support)
-    unsupported = [{"claim": c, "score": s.score, "best_source": s.premise}
-                   for c, s in zip(out_units, claim_support, strict=True) if s.score < thresholds.claim_support]
 
-    recall = sum(r.present for r in fact_results) / len(fact_results) if fact_results else 0.0
-    precision = supported / len(out_units) if out_units else 0.0
-    hops = [r for r in fact_results if r.multi_hop]
+def score_contender(item: ContenderInput, matcher: Matcher, embedder: Embedder | None,
+                    thresholds: Thresholds) -> ContenderScores:
+    output = Document(OUTPUT, item.output)
+    conveyed = matcher.conveyed(item.facts, output)
+    facts = [FactResult(f.id, f.text, f.multi_hop, v.holds, v.score, v.reason, list(v.evidence))
+             for f, v in zip(item.facts, conveyed, strict=True)]
+    missed = [r for r in facts if not r.present]
+    if missed and item.envelope:
+        missed_queries = [q for q, r in zip(item.facts, facts, strict=True) if not r.present]
+        for result, v in zip(missed, matcher.conveyed(missed_queries, Document(ENVELOPE, item.envelope)),
+                             strict=True):
+            result.missed_because = "generation" if v.holds else "retrieval"
+            result.envelope = v
 
-    topic_rows: list[dict[str, Any]] = []
-    coverage = None
+    claim_spans = matcher.claims(output)
+    premises = list(item.sources) + [Document(REFERENCE_PREFIX + f.id, f.text) for f in item.facts]
+    claims = [ClaimResult(c, v.holds, v.score, v.reason, list(v.evidence))
+              for c, v in zip(claim_spans, matcher.supported(claim_spans, premises), strict=True)]
+
+    forbidden = [ForbiddenResult(claim, v.holds, v.score, v.reason, list(v.evidence))
+                 for claim, v in zip(item.forbidden, matcher.asserted(item.forbidden, output), strict=True)]
+
     notes = []
-    if topics and out_units:
-        similarity = embedder.encode(topics) @ embedder.encode(out_units).T if embedder is not None else None
-        if similarity is None:
-            notes.append("coverage uses lexical matches only: no embedding model")
-        for t, topic in enumerate(topics):
-            words = topic_words(topic)
-            lexical = next((u for u in out_units if mentions_topic(u, words)), None)
-            best = int(np.argmax(similarity[t])) if similarity is not None else 0
-            score = round(float(similarity[t][best]), 6) if similarity is not None else 0.0
-            addressed = lexical is not None or score >= thresholds.topic_similarity
-            topic_rows.append({"topic": topic, "addressed": addressed, "score": score,
-                               "match": "lexical" if lexical is not None else "embedding",
-                               "evidence": lexical if lexical is not None else out_units[best]})
-        coverage = sum(t["addressed"] for t in topic_rows) / len(topic_rows)
-    elif topics:
-        coverage = 0.0  # an empty output addresses no topic
+    topics = score_topics(list(item.topics), item.output, embedder, thresholds.topic_threshold,
+                          thresholds.topic_lexical_weight)
+    if topics and embedder is None:
+        notes.append("coverage uses lexical matches only: no embedding model")
+    coverage = sum(t.addressed for t in topics) / len(topics) if topics else None
 
-    violations = []
-    for claim, s in zip(forbidden, verifier.support(forbidden, out_windows), strict=True):
-        if s.score >= thresholds.forbidden_entailment:
-            violations.append({"claim": claim, "score": s.score, "evidence": s.premise})
-
+    recall = sum(r.present for r in facts) / len(facts) if facts else 0.0
+    precision = sum(c.supported for c in claims) / len(claims) if claims else 0.0
+    hops = [r for r in facts if r.multi_hop]
     return ContenderScores(
-        name=name, baseline=baseline, factual_recall=round(recall, 4), factual_precision=round(precision, 4),
-        factual_f1=round(f1(recall, precision), 4),
+        name=item.name, baseline=item.baseline, factual_recall=round(recall, 4),
+        factual_precision=round(precision, 4), factual_f1=round(f1(recall, precision), 4),
         coverage_completeness=None if coverage is None else round(coverage, 4),
         multi_hop_recall=round(sum(r.present for r in hops) / len(hops), 4) if hops else None,
-        forbidden_violations=violations, facts=fact_results, topics=topic_rows, unsupported_claims=unsupported,
-        word_count=len(WORD_RE.findall(output)), repetition_6gram=repetition_6gram(output),
-        nli_pairs=verifier.nli_pairs, notes=notes,
+        facts=facts, topics=topics, claims=claims, forbidden=forbidden,
+        word_count=len(WORD_RE.findall(item.output)), repetition_6gram=repetition_6gram(item.output),
+        work=matcher.work(), matcher=matcher.id, notes=notes,
     )
