@@ -8,6 +8,8 @@ import pytest
 
 from rubriq.core.constraints import extract_constraints
 
+CF = "change_case:capital_word_frequency"
+
 
 def kinds(prompt: str) -> dict[str, list[dict]]:
     found: dict[str, list[dict]] = {}
@@ -34,6 +36,19 @@ POSITIVE = [
      {"capital_relation": "at least", "capital_frequency": 6}),
     ("Please make your entire response lowercase.", "change_case:english_lowercase", {}),
     ("Make your whole answer uppercase.", "change_case:english_capital", {}),
+    # a count tied to capitals, however it is said
+    ("Put at least 7 all-caps words in the jingle.", CF, {"capital_relation": "at least", "capital_frequency": 7}),
+    ("No more than 3 words may be written in capital letters.", CF,
+     {"capital_relation": "less than", "capital_frequency": 4}),
+    ("At least 9 words of your answer should be fully capitalized.", CF,
+     {"capital_relation": "at least", "capital_frequency": 9}),
+    ("Fully capitalize at least 2 words in the slogan.", CF, {"capital_relation": "at least", "capital_frequency": 2}),
+    ("Keep the number of uppercase words below 5.", CF, {"capital_relation": "less than", "capital_frequency": 5}),
+    # whole-response casing, other wordings
+    ("Every single letter of the reply must be in capitals.", "change_case:english_capital", {}),
+    ("Do not use any capital letters in the note.", "change_case:english_lowercase", {}),
+    ("Nothing in your answer may be capitalized.", "change_case:english_lowercase", {}),
+    ("Write it all in small letters.", "change_case:english_lowercase", {}),
 ]
 
 
@@ -56,3 +71,12 @@ NEGATIVE = [
 @pytest.mark.parametrize(("prompt", "kind"), NEGATIVE)
 def test_does_not_extract_a_constraint_the_prompt_does_not_state(prompt: str, kind: str) -> None:
     assert kind not in kinds(prompt)
+
+
+def test_a_capital_word_count_is_not_also_a_length_or_a_whole_response_casing() -> None:
+    found = kinds("Make sure that fewer than 4 words are in all capital letters.")
+    assert found == {CF: [{"capital_relation": "less than", "capital_frequency": 4}]}
+
+
+def test_a_casing_cue_on_a_part_is_not_the_whole_response() -> None:
+    assert "change_case:english_capital" not in kinds("Write the title in all caps, then the story below it.")

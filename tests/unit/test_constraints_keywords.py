@@ -55,6 +55,18 @@ POSITIVE = [
      {"keyword": "sneaker", "relation": "at least", "frequency": 10}),
     ("Mention \"dose\" at least 5 times.", "keywords:frequency", {"keyword": "dose", "relation": "at least",
                                                                    "frequency": 5}),
+    # required words stated after them, under a label, or woven in
+    ("The terms 'ledger' and 'audit' must be included.", "keywords:existence", {"keywords": ["ledger", "audit"]}),
+    ("Mandatory keywords: onboarding, retention.", "keywords:existence", {"keywords": ["onboarding", "retention"]}),
+    ("Try to weave in the words \"meadow\" and \"hush\".", "keywords:existence", {"keywords": ["meadow", "hush"]}),
+    ("Forbidden words: 'synergy', 'leverage'.", "keywords:forbidden_words",
+     {"forbidden_words": ["synergy", "leverage"]}),
+    ("Leave out the words 'always' and 'never'.", "keywords:forbidden_words", {"forbidden_words": ["always", "never"]}),
+    # a count said of the keyword named just before
+    ("Name the word 'orbit' in the poem, and repeat it at least 4 times.", "keywords:frequency",
+     {"keyword": "orbit", "relation": "at least", "frequency": 4}),
+    ("Please use the keyword \"tidal\". It has to appear at least three times.", "keywords:frequency",
+     {"keyword": "tidal", "relation": "at least", "frequency": 3}),
 ]
 
 
@@ -84,3 +96,16 @@ def test_exactly_once_is_presence_and_at_most_one() -> None:
     found = kinds("Mention the name Sarah only once.")
     assert found["keywords:existence"] == [{"keywords": ["Sarah"]}]
     assert found["keywords:frequency"] == [{"keyword": "Sarah", "relation": "less than", "frequency": 2}]
+
+
+def test_a_keyword_counted_by_back_reference_is_not_also_a_bare_requirement() -> None:
+    found = kinds("Include the word \"resilience\" in your speech and make sure you use it at least three times.")
+    assert found == {"keywords:frequency": [{"keyword": "resilience", "relation": "at least", "frequency": 3}]}
+
+
+def test_a_back_reference_without_a_keyword_named_before_is_ignored() -> None:
+    assert "keywords:frequency" not in kinds("Write a chant and repeat it three times.")
+
+
+def test_the_word_count_is_a_length_not_a_keyword() -> None:
+    assert "keywords:frequency" not in kinds("The word count should be less than 200.")

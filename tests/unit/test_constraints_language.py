@@ -20,6 +20,8 @@ POSITIVE = [
      "language:response_language", {"language": "kn"}),
     ("Tell a joke, but use Swahili language only.", "language:response_language", {"language": "sw"}),
     ("Respond in Spanish.", "language:response_language", {"language": "es"}),
+    ("The answer should be written in Dutch.", "language:response_language", {"language": "nl"}),
+    ("Write it in Polish and do not use any other language.", "language:response_language", {"language": "pl"}),
 ]
 
 

@@ -37,6 +37,12 @@ POSITIVE = [
     ("Write a tweet under 280 characters.", "rubriq:number_characters",
      {"relation": "less than", "num_characters": 280}),
     ("Write about 200 words on tides.", "rubriq:approximate_words", {"num_words": 200}),
+    # limits named as nouns, caps and ranges
+    ("Word limit: 90.", W, {"relation": "less than", "num_words": 91}),
+    ("Sentence maximum of 4.", S, {"relation": "less than", "num_sentences": 5}),
+    ("Cap it at 2 sentences.", S, {"relation": "less than", "num_sentences": 3}),
+    ("Word count: 300-400.", W, {"relation": "at least", "num_words": 300}),
+    ("Word count: 300-400.", W, {"relation": "less than", "num_words": 401}),
 ]
 
 

@@ -20,6 +20,8 @@ POSITIVE = [
     ("It must contain at least 8 placeholders represented by square brackets, such as [address].",
      "detectable_content:number_placeholders", {"num_placeholders": 8}),
     ("Include a placeholder such as [name].", "detectable_content:number_placeholders", {"num_placeholders": 1}),
+    ("Leave at least 3 blanks in square brackets, like [city].", "detectable_content:number_placeholders",
+     {"num_placeholders": 3}),
 ]
 
 

@@ -8,6 +8,8 @@ import pytest
 
 from rubriq.core.constraints import extract_constraints
 
+MS = "detectable_format:multiple_sections"
+
 
 def kinds(prompt: str) -> dict[str, list[dict]]:
     found: dict[str, list[dict]] = {}
@@ -40,6 +42,15 @@ POSITIVE = [
     ("The response must contain at least 2 sections, marked with SECTION 1, SECTION 2.",
      "detectable_format:multiple_sections", {"section_spliter": "SECTION", "num_sections": 2}),
     ("Bold at least 2 key phrases.", "detectable_format:number_highlighted_sections", {"num_highlights": 2}),
+    # section labels in other wordings
+    ("Split the itinerary into 4 parts and mark each one with PART X.", MS,
+     {"section_spliter": "PART", "num_sections": 4}),
+    ("Give it three sections; each section should open with 'Topic X'.", MS,
+     {"section_spliter": "Topic", "num_sections": 3}),
+    ("Plan the novel in 5 chapters, labelled like this: Chapter 1, Chapter 2 and so on.", MS,
+     {"section_spliter": "Chapter", "num_sections": 5}),
+    ("Write a 3-day menu where each day starts with Day 1, Day 2 and Day 3.", MS,
+     {"section_spliter": "Day", "num_sections": 3}),
 ]
 
 
@@ -59,3 +70,9 @@ NEGATIVE = [
 @pytest.mark.parametrize(("prompt", "kind"), NEGATIVE)
 def test_does_not_extract_a_constraint_the_prompt_does_not_state(prompt: str, kind: str) -> None:
     assert kind not in kinds(prompt)
+
+
+def test_a_numbered_subject_of_another_instruction_is_not_a_section_label() -> None:
+    assert MS not in kinds("Write two paragraphs. Paragraph 2 must start with the word Finally.")
+    assert MS not in kinds("Compare World War 1 and World War 2 in an essay.")
+    assert MS not in kinds("Highlight at least 2 parts, for example *part 1* and *part 2*.")

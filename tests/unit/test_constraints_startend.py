@@ -40,6 +40,17 @@ POSITIVE = [
     ("First repeat the request below word for word without change. Do not say anything before repeating the "
      "request. Write a poem about the sea.", "combination:repeat_prompt",
      {"prompt_to_repeat": "Write a poem about the sea."}),
+    # closing phrases said other ways, without the words that introduce them
+    ("Close your letter with this sentence, word for word: We will be in touch.", "startend:end_checker",
+     {"end_phrase": "We will be in touch."}),
+    ("End the message with this line exactly: Talk soon.", "startend:end_checker", {"end_phrase": "Talk soon."}),
+    ("Wrap up with the phrase 'You're all set!'", "startend:end_checker", {"end_phrase": "You're all set!"}),
+    ("Please conclude by saying \"Over and out.\"", "startend:end_checker", {"end_phrase": "Over and out."}),
+    ("The final line must be \"the end.\"", "startend:end_checker", {"end_phrase": "the end."}),
+    ("At the very end of your answer, write \"Cheers!\" and nothing else.", "startend:end_checker",
+     {"end_phrase": "Cheers!"}),
+    ("Copy the request below word for word before answering.\n\nName three rivers.", "combination:repeat_prompt",
+     {"prompt_to_repeat": "Name three rivers."}),
 ]
 
 
@@ -61,3 +72,15 @@ NEGATIVE = [
 @pytest.mark.parametrize(("prompt", "kind"), NEGATIVE)
 def test_does_not_extract_a_constraint_the_prompt_does_not_state(prompt: str, kind: str) -> None:
     assert kind not in kinds(prompt)
+
+
+NOT_AN_ENDING = [
+    "End your post with a question that invites discussion.",
+    "End each paragraph with the phrase \"and so on\".",
+    "Finish with a short summary of the points.",
+]
+
+
+@pytest.mark.parametrize("prompt", NOT_AN_ENDING)
+def test_an_ending_without_a_given_phrase_is_not_an_end_phrase(prompt: str) -> None:
+    assert "startend:end_checker" not in kinds(prompt)

@@ -58,7 +58,7 @@ def extract_constraints(prompt: PromptDocument | str) -> list[Constraint]:
     ex.found = [c for c in ex.found if not (c.kind == "keywords:existence" and len(c.params["keywords"]) == 1
                                             and c.params["keywords"][0].lower() in counted)]  # "at least 5 times"
     capital_counts = [c.span for c in ex.found if c.kind == "change_case:capital_word_frequency"]
-    ex.found = [c for c in ex.found if not (c.kind == "length_constraints:number_words" and any(
+    ex.found = [c for c in ex.found if not (c.kind in ("length_constraints:number_words", "keywords:frequency") and any(
         c.span.overlaps(span) for span in capital_counts))]  # "at most 4 words in capitals" counts capital words
     counted_letters = {c.params["letter"] for c in ex.found if c.kind == "keywords:letter_frequency"
                        and not (c.params["let_relation"] == LESS_THAN and c.params["let_frequency"] == 1)}

@@ -42,7 +42,8 @@ CAPITAL_COUNT_RE = re.compile(
 # After the counted words: capitals said of them, within a few words and no punctuation.
 CAPS_SAID_RE = re.compile(
     r"(?:\s+(?:in|of|throughout|within)\s+(?:your|the|this|my)\s+(?:entire\s+|whole\s+)?[a-z]{2,15})?,?"
-    r"(?:\s+(?:that|which|who|are|is|be|being|should|must|need|needs|have|has|to|will|shall|can|written|typed|"
+    r"(?:\s+(?:that|which|who|are|is|be|being|should|must|need|needs|have|has|to|will|shall|can|may|might|could|"
+    r"would|written|typed|"
     r"spelled|spelt|put|appear|appearing|entirely|fully|completely|totally|only|all|in|with|using|of)){0,5}\s+"
     + CAPS, re.IGNORECASE)
 CAPITALIZE_BEFORE_COUNT_RE = re.compile(
@@ -79,7 +80,8 @@ ALL_LOWER_RE = re.compile(
     r"including|have|having|be|any|the\s+use\s+of|a\s+single)\s+){0,2}"
     r"(?:capital(?:s|\s+letters?|i[sz]ations?)|upper\s*-?\s*case\s+letters?)\b|"
     r"\b(?:no|not\s+any|not\s+a\s+single|nothing|none\s+of\s+the\s+(?:words?|letters?))\s+(?:(?:single\s+)?(?:words?|letters?)\s+)?"
-    r"(?:(?:are|is|should|must|can|may|will|shall|be|being|ever|get|gets)\s+){1,3}capitali[sz]ed\b|"
+    r"(?:(?:in|of)\s+(?:your|the|this)\s+(?:entire\s+|whole\s+)?[a-z]{2,15}\s+)?"
+    r"(?:(?:are|is|should|must|can|may|might|could|will|shall|be|being|ever|get|gets)\s+){1,3}capitali[sz]ed\b|"
     r"(?:\b(?:not|never)|n't)\s+capitali[sz]e\b",
     re.IGNORECASE)
 # A part of the response named just before the casing cue: "write the title in all caps", "names in lowercase".

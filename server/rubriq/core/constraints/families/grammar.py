@@ -171,7 +171,8 @@ class Extraction:
 # Count patterns around a unit
 
 CAPITAL_CUE = r"(?:capital|caps\b|upper\s*-?\s*case|all-caps|block\s+letters)"
-ADJECTIVES = r"(?:[a-z]{2,20}[\s-]){0,2}?"
+# Up to two words between a count and its unit ("3 short paragraphs"); never a joining word ("Day 2 and Day 3").
+ADJECTIVES = r"(?:(?!(?:and|or|nor|but|to|of|in|on|at|by|for|with|than|then|the|a|an)[\s-])[a-z]{2,20}[\s-]){0,2}?"
 
 
 MAX_MATCHES = 100  # no prompt states more constraints of one kind; bounds the work on adversarial input
@@ -264,7 +265,8 @@ STOP_WORDS = frozenset((
 # Words that end a list rather than belong to it: "no other words should follow", "any words before repeating".
 LIST_STOP_WORDS = STOP_WORDS | frozenset((
     "should", "must", "before", "after", "follow", "follows", "following", "other", "can", "will", "would", "could",
-    "may", "shall", "when", "while", "until", "unless", "if", "because", "since", "like", "such", "other", "than"
+    "may", "shall", "when", "while", "until", "unless", "if", "because", "since", "like", "such", "other", "than",
+    "appear", "appears", "appearing", "occur", "occurs", "used", "show", "shows", "count", "limit",
 ))
 ITEM_SEPARATOR_RE = re.compile(r"\s*(?:,\s*(?:and|or|&)?\s*|\s(?:and|or|&|nor)\s+|/)\s*", re.IGNORECASE)
 QUOTED_ITEM_RE = re.compile(r"[\"“‘'`]([^\"”’'`\n]{1,60})[\"”’'`]")

@@ -25,6 +25,7 @@ from rubriq.core.text import Span
 KEYWORD_NOUN = r"(?:key\s*words?|words?|terms?|phrases?|names?|lines?|expressions?|vocabulary|items?)"
 INCLUDE_RE = re.compile(
     rf"\b(?:includ(?:e|es|ing)|contain(?:s|ing)?|us(?:e|es|ing)|mention(?:s|ing)?|featur(?:e|es|ing)|"
+    rf"(?:work|weav(?:e|ing)|slip|throw|put|fit|drop)(?:s|ing)?\s+in|"
     rf"incorporat(?:e|es|ing)|with|add)\s+(?:the\s+|these\s+|following\s+|some\s+|both\s+){{0,2}}"
     rf"(?P<noun>{KEYWORD_NOUN}\s*:?\s*)?(?=[\"“‘'`\[]|[^\W\d_])",
     re.IGNORECASE)
@@ -36,6 +37,13 @@ FORBID_RE = re.compile(
     rf"of\s+the\s+){{0,2}}(?P<noun>(?:(?!other\b)[a-z]{{3,12}}\s+)?{KEYWORD_NOUN}(?:\s+(?:such\s+as|like|including))?\s*:?\s*)?"
     rf"(?=[\"“‘'`\[]|[^\W\d_])",
     re.IGNORECASE)
+# A list under a label: "Required words: thunder, lantern", "Keywords: a, b", "Banned words: 'x', 'y'".
+REQUIRED_LABEL_RE = re.compile(
+    r"(?:^|(?<=[\n.;(]))[ \t*•-]{0,6}(?:(?:required|mandatory|must-use|must-have|target)\s+"
+    r"(?:key\s*words?|words?|terms?)|key\s*words?)(?:\s+to\s+(?:include|use))?\s*:\s*", re.IGNORECASE)
+FORBIDDEN_LABEL_RE = re.compile(
+    r"(?:^|(?<=[\n.;(]))[ \t*•-]{0,6}(?:banned|forbidden|prohibited|disallowed|excluded|blacklisted|off-limits|"
+    r"taboo)\s+(?:key\s*words?|words?|terms?|phrases?)\s*:\s*", re.IGNORECASE)
 POSTFIX_FORBID_RE = re.compile(
     r"(?:should|must|may|can)\s*(?:not|n't)\s+(?:appear|be\s+used|be\s+included|be\s+mentioned|show\s+up)|"
     r"(?:is|are)\s+(?:not\s+allowed|forbidden|banned|prohibited)", re.IGNORECASE)
@@ -195,6 +203,22 @@ def _keyword_clause(ex: Extraction, clause: Clause, previous: str | None = None)
         items, end = parse_items(text, m.end(), allow_bare=False, limit=1)
         if items:
             _add_required(ex, items, Span(clause.start + m.start(), clause.start + end))
+            taken.append((m.start(), end))
+
+    # Labelled lists
+    for regex, required in ((FORBIDDEN_LABEL_RE, False), (REQUIRED_LABEL_RE, True)):
+        for m in islice(regex.finditer(text), MAX_MATCHES):
+            if not free(m.start(), m.end()):
+                continue
+            items, end = parse_items(text, m.end(), allow_bare=True, stop=LIST_STOP_WORDS)
+            if not items:
+                continue
+            span = Span(clause.start + m.start() + len(m.group()) - len(m.group().lstrip(" \t*•-")), clause.start + end)
+            if required:
+                _add_required(ex, items, span)
+            else:
+                ex.add("keywords:forbidden_words", "keyword", {"forbidden_words": items}, span,
+                       "no " + ", ".join(repr(i) for i in items))
             taken.append((m.start(), end))
 
     # Required keywords and phrases

@@ -46,7 +46,15 @@ DISTRIBUTIVE_RE = re.compile(
     r"part|step|answer|response|version|entry|slide|tweet|name|title|heading)s?\b", re.IGNORECASE)
 CAPITALIZE_BEFORE_RE = re.compile(r"capitali[sz]e\W{1,3}(?:\w+\W{1,3}){0,3}$", re.IGNORECASE)
 PART_OF_RE = re.compile(r"\s+of\s+(?!(?:text|prose|content|writing|output|response|answer)\b)[a-z]", re.IGNORECASE)
-LIMIT_TO_RE = re.compile(r"\b(?:limit|restrict|cap|keep)\w*\b[^.\n]{0,40}\bto\s*$", re.IGNORECASE)
+LIMIT_TO_RE = re.compile(r"\b(?:limit|restrict|cap|keep)\w*\b[^.\n]{0,40}\b(?:to|at)\s*$", re.IGNORECASE)
+# The unit's limit named as a noun: "Word limit: 150", "sentence maximum of 5", "word count: 300-400".
+LIMIT_NOUN_RE = re.compile(
+    rf"\b(?P<unit>words?|sentences?)[\s-]+(?P<noun>limit|maximum|max|cap|ceiling|minimum|min|count|range)\s*"
+    rf"(?:is|of|:|=|–|-)?\s*(?:(?P<rel>{REL})\s+)?(?:(?P<a>{NUM})\s*(?:-|–|to)\s*)?(?P<n>{NUM})(?![\w-])(?P<post>{POST})?",
+    re.IGNORECASE,
+)
+LIMIT_NOUN_RELATIONS = {"limit": "at most", "maximum": "at most", "max": "at most", "cap": "at most",
+                        "ceiling": "at most", "minimum": "at least", "min": "at least"}
 
 
 def _length(ex: Extraction, regex: re.Pattern[str], kind: str, param: str, unit: str,
@@ -118,6 +126,20 @@ def _length(ex: Extraction, regex: re.Pattern[str], kind: str, param: str, unit:
             if m.group("unit").lower() == "length" and not m.group("rel") and not m.group("post"):
                 continue
             results.append((Span(m.start(), m.end()), bounds, True))
+    for m in near_units(LIMIT_NOUN_RE, view, anchor, before=10, after=60):
+        if not m.group("unit").lower().startswith(unit):
+            continue
+        n = parse_number(m.group("n"))
+        if n is None:
+            continue
+        if m.group("a"):
+            a = parse_number(m.group("a"))
+            if a is not None and a < n:
+                results.append((Span(m.start(), m.end()), [Bound(AT_LEAST, a), Bound(LESS_THAN, n + 1, True)], True))
+            continue
+        rel = m.group("rel") or LIMIT_NOUN_RELATIONS.get(m.group("noun").lower())
+        if rel or m.group("post"):  # "word count: 300" alone says no relation
+            results.append((Span(m.start(), m.end()), bounds_for(rel, m.group("post"), n, limiting=LESS_THAN), True))
     # A bare or exact count next to an explicit bound of the same unit is usually its elaboration
     # ("less than 3 sentences (just 1 sentence or 2 sentences)"): keep the bounds.
     has_bound = any(b.relation in (AT_LEAST, LESS_THAN) for _, bs, _e in results for b in bs)

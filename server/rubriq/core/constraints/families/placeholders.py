@@ -1,4 +1,5 @@
-"""Placeholders in square brackets: "at least 8 placeholders represented by square brackets, such as [address]".
+"""Placeholders in square brackets: "at least 8 placeholders represented by square brackets, such as [address]",
+"at least 4 blanks in square brackets like [name]". Brackets must be named or shown near the mention.
 """
 
 from __future__ import annotations
@@ -12,8 +13,10 @@ from rubriq.core.constraints.families.grammar import (
 from rubriq.core.constraints.numbers import NUM, parse_number
 from rubriq.core.text import Span
 
+PLACEHOLDER_NOUN = r"(?:placeholders?|blanks?|fill-ins?|fill-in\s+(?:fields?|spots?)|slots?|template\s+fields?)"
 PLACEHOLDER_RE = re.compile(
-    rf"\b(?:(?P<rel>{REL})\s+)?(?P<n>{NUM})\s+(?:[a-z]{{2,15}}\s+)?placeholders?\b|\bplaceholders?\b", re.IGNORECASE)
+    rf"\b(?:(?P<rel>{REL})\s+)?(?P<n>{NUM})\s+\[?(?:[a-z]{{2,15}}\s+)?{PLACEHOLDER_NOUN}\b|\b{PLACEHOLDER_NOUN}\b",
+    re.IGNORECASE)
 
 
 def extract_placeholders(ex: Extraction) -> None:
