@@ -35,7 +35,8 @@ class Config(BaseModel):
     nli_cache_size: int = Field(50_000, ge=0, description="NLI results kept in memory (LRU).")
     disk_cache: str | None = Field(None, description="Folder for an on-disk model cache (batch runs).")
     top_k: int = Field(3, ge=1, le=50, description="Faithfulness: source chunks verified by NLI per sentence.")
-    rules_base_url: str = Field("https://rubriq.dev/rules", description="Where rule pages are linked.")
+    rules_base_url: str = Field("", description="Where rule pages are linked (a docs site: URL + /CODE); empty: "
+                                "the pages Rubriq writes from its rule registry into its cache folder.")
     extend_exclude: list[str] = Field(default_factory=list, description="`rubriq check`/`sqb`: gitignore-style "
                                       "patterns of files and folders not checked, relative to this file's folder.")
 
