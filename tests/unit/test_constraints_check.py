@@ -15,7 +15,7 @@ from rubriq.core.text import Span
 
 
 def c(kind: str, **params) -> Constraint:
-    return Constraint(kind, "", params, Span(0, 0), kind)
+    return Constraint(kind, "", params, Span(0, 0), "")
 
 
 CASES = [
@@ -93,7 +93,7 @@ def test_passes_and_fails_as_ifeval_counts(constraint: Constraint, passing: str,
 def test_word_limit_message_states_the_measured_value_and_marks_the_excess() -> None:
     output = "one two three four five six"
     verdict = check_constraint(output, c("length_constraints:number_words", relation="less than", num_words=4))
-    assert verdict.message == "6 words, limit: fewer than 4"
+    assert verdict.message == "6 words, limit: fewer than 4"  # a constraint without the prompt's wording
     assert verdict.measured == 6
     assert [s.slice(output) for s in verdict.spans] == ["four five six"]
 
@@ -206,3 +206,29 @@ def test_csv_with_a_line_over_the_csv_modules_field_limit_fails_with_a_reason() 
     verdict = check_constraint(output, Constraint("rubriq:csv_format", "", {}, Span(0, 0), ""))
     assert not verdict.passed
     assert "not CSV" in verdict.message and "field" in verdict.message
+
+
+def worded(kind: str, wording: str, **params) -> Constraint:
+    return Constraint(kind, "", params, Span(0, 0), wording)
+
+
+IN_PROMPT_TERMS = [
+    (worded("length_constraints:number_words", "at most 60 words", relation="less than", num_words=61), "word " * 88,
+     "88 words; the prompt allows at most 60"),
+    (worded("length_constraints:number_words", "between 80 and 120 words", relation="less than", num_words=121),
+     "word " * 150, "150 words; the prompt asks for between 80 and 120"),
+    (worded("length_constraints:number_sentences", "at least 3 sentences", relation="at least", num_sentences=3),
+     "One. Two.", "2 sentences; the prompt asks for at least 3"),
+    (worded("keywords:forbidden_words", "no 'budget'", forbidden_words=["budget"]), "The budget, the Budget.",
+     "uses 'budget' 2 times; the prompt allows no 'budget'"),
+    (worded("punctuation:no_comma", "no commas"), "a, b", "1 comma; the prompt allows no commas"),
+    (worded("startend:end_checker", "end with 'Bye.'", end_phrase="Bye."), "Hello.",
+     "ends with 'Hello.'; the prompt says: end with 'Bye.'"),
+]
+
+
+@pytest.mark.parametrize(("constraint", "output", "message"), IN_PROMPT_TERMS)
+def test_messages_state_the_constraint_in_the_prompts_terms(constraint: Constraint, output: str, message: str) -> None:
+    verdict = check_constraint(output, constraint)
+    assert not verdict.passed
+    assert verdict.message == message

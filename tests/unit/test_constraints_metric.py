@@ -52,7 +52,7 @@ def test_violations_mark_the_offending_text_and_carry_repair_data() -> None:
     commas = [f for f in result.on("output") if f.code == CODE_FOR_KIND["punctuation:no_comma"]]
     assert [OUTPUT[f.start:f.end] for f in commas] == [",", ","]
     (words,) = [f for f in result.on("output") if f.code == CODE_FOR_KIND["length_constraints:number_words"]]
-    assert words.message.startswith("16 words, limit: fewer than 12")
+    assert words.message == "16 words; the prompt allows fewer than 12"
     assert words.data["measured"] == 16
 
 

@@ -7,6 +7,10 @@ paragraphs of `number_paragraphs` are separated by `***`, those of `nth_paragrap
 
 Loose mode (IFEval): the response also passes when one of its variants passes: first line removed, last line
 removed, both removed, each with and without `*` characters (8 variants, the original included).
+
+Messages are in the prompt's terms: what the output has, then the constraint as the prompt states it ("88 words;
+the prompt allows at most 60", "150 words; the prompt asks for between 80 and 120"). A constraint without a
+wording (built by hand, as benchmarks do) is stated in Rubriq's terms instead ("88 words, limit: fewer than 61").
 """
 
 from __future__ import annotations
@@ -34,8 +38,9 @@ class Outcome:
 
     passed: bool
     measured: Any
-    message: str
+    message: str  # what the output has ("88 words"), without the requirement
     spans: list[Span] = field(default_factory=list)
+    requirement: str = ""  # the requirement in Rubriq's terms ("limit: fewer than 61"), for unworded constraints
 
 
 def _relation_ok(count: int, relation: str, limit: int) -> bool:
@@ -70,7 +75,7 @@ def _count_outcome(model: TextModel, count: int, relation: str, limit: int, unit
                    items: list[Span] | None = None) -> Outcome:
     """A count against a limit; on failure the span is the part beyond the limit, or the whole output."""
     passed = _relation_ok(count, relation, limit)
-    message = f"{_plural(count, unit)}, limit: {_limit_text(relation, limit)}"
+    message = _plural(count, unit)
     spans: list[Span] = []
     if not passed:
         too_many = relation in (LESS_THAN, EXACTLY) and count >= limit
@@ -80,7 +85,7 @@ def _count_outcome(model: TextModel, count: int, relation: str, limit: int, unit
             spans = [Span(first_extra.start, items[-1].end)]
         else:
             spans = [_whole(model)]
-    return Outcome(passed, count, message, spans)
+    return Outcome(passed, count, message, spans, f"limit: {_limit_text(relation, limit)}")
 
 
 WORD_RE = re.compile(r"\w+")
@@ -107,8 +112,8 @@ def _approximate_words(model: TextModel, p: dict[str, Any]) -> Outcome:
     target, count = p["num_words"], model.word_count
     low, high = int(target * 0.9), int(target * 1.1 + 0.999)
     passed = low <= count <= high
-    return Outcome(passed, count, f"{_plural(count, 'word')}, target: about {target} ({low}-{high})",
-                   [] if passed else [_whole(model)])
+    return Outcome(passed, count, f"{_plural(count, 'word')} ({low} to {high} is about {target})",
+                   [] if passed else [_whole(model)], f"target: about {target}")
 
 
 def _sentences(model: TextModel, p: dict[str, Any]) -> Outcome:
@@ -117,8 +122,8 @@ def _sentences(model: TextModel, p: dict[str, Any]) -> Outcome:
         # bound passes without segmenting (same verdict, a fraction of the time).
         upper = len(SENTENCE_END_RE.findall(model.text)) + 1
         if upper < p["num_sentences"]:
-            return Outcome(True, f"at most {upper}", f"at most {upper} sentences, limit: fewer than "
-                           f"{p['num_sentences']}")
+            return Outcome(True, f"at most {upper}", f"at most {upper} sentences",
+                           requirement=f"limit: fewer than {p['num_sentences']}")
     sentences = model.sentences
     return _count_outcome(model, len(sentences), p["relation"], p["num_sentences"], "sentence",
                           [s.span for s in sentences])
@@ -146,11 +151,11 @@ def _paragraphs(model: TextModel, p: dict[str, Any]) -> Outcome:
     target = p["num_paragraphs"]
     count = len(spans)
     passed = ok and count == target
-    message = f"{_plural(count, 'paragraph')} separated by ***, required: exactly {target}"
+    message = f"{_plural(count, 'paragraph')} separated by ***"
     if not ok:
         message += " (an empty paragraph between two *** dividers)"
     fail = [] if passed else ([Span(spans[target].start, spans[-1].end)] if count > target else [_whole(model)])
-    return Outcome(passed, count, message, fail)
+    return Outcome(passed, count, message, fail, f"required: exactly {target}")
 
 
 def _blank_line_paragraphs(model: TextModel, p: dict[str, Any]) -> Outcome:
@@ -188,13 +193,14 @@ def _nth_paragraph_first_word(model: TextModel, p: dict[str, Any]) -> Outcome:
     first = _first_word(paragraph.strip())
     count_ok = expected is None or count == expected
     passed = bool(paragraph.strip()) and count_ok and first == wanted
-    parts = [f"paragraph {nth} starts with {first!r}, required {wanted!r}"]
+    parts = [f"paragraph {nth} starts with {first!r}"]
     if expected is not None:
-        parts.insert(0, f"{_plural(count, 'paragraph')} (required {expected})")
+        parts.insert(0, _plural(count, "paragraph"))
     lead = len(paragraph) - len(paragraph.lstrip())
     word_span = Span(start + lead, start + lead + max(1, len(paragraph.strip().split()[0]) if paragraph.strip() else 0))
     spans = [] if passed else [word_span if first != wanted else _whole(model)]
-    return Outcome(passed, first, "; ".join(parts), spans)
+    requirement = f"required: {wanted!r}" + (f" and {expected} paragraphs" if expected is not None else "")
+    return Outcome(passed, first, ", ".join(parts), spans, requirement)
 
 
 def placeholder_spans(text: str) -> list[Span]:
@@ -280,7 +286,7 @@ def _bullet_range(model: TextModel, p: dict[str, Any]) -> Outcome:
         f"at least {low}" if low is not None else f"at most {high}")
     spans = [] if passed else ([Span(items[high].start, items[-1].end)] if high is not None and count > high
                                else [_whole(model)])
-    return Outcome(passed, count, f"{_plural(count, 'bullet point')}, required: {bound}", spans)
+    return Outcome(passed, count, _plural(count, "bullet point"), spans, f"required: {bound}")
 
 
 def _constrained(model: TextModel, p: dict[str, Any]) -> Outcome:
@@ -288,7 +294,8 @@ def _constrained(model: TextModel, p: dict[str, Any]) -> Outcome:
     for option in CONSTRAINED_ANSWERS:
         if option in text:
             return Outcome(True, option, f"contains {option!r}")
-    return Outcome(False, "none", "none of the required answers (My answer is yes./no./maybe.)", [_whole(model)])
+    return Outcome(False, "none", "none of the answers 'My answer is yes.', 'My answer is no.', 'My answer is "
+                   "maybe.'", [_whole(model)])
 
 
 def _highlights(model: TextModel, p: dict[str, Any]) -> Outcome:
@@ -348,8 +355,8 @@ def _two_responses(model: TextModel, p: dict[str, Any]) -> Outcome:
             continue
         valid.append(piece)
     if len(valid) != 2:
-        return Outcome(False, len(valid), f"{_plural(len(valid), 'response')} separated by ******, required: 2",
-                       [_whole(model)])
+        return Outcome(False, len(valid), f"{_plural(len(valid), 'response')} separated by ******",
+                       [_whole(model)], "required: 2")
     if valid[0].strip() == valid[1].strip():
         return Outcome(False, 2, "the two responses are identical", [_whole(model)])
     return Outcome(True, 2, "two different responses separated by ******")
@@ -372,7 +379,7 @@ def _end_phrase(model: TextModel, p: dict[str, Any]) -> Outcome:
     if passed:
         return Outcome(True, ending, f"ends with {phrase!r}")
     tail = model.sentences[-1].span if model.sentences else _whole(model)
-    return Outcome(False, ending, f"ends with {ending!r}, required {phrase!r}", [tail])
+    return Outcome(False, ending, f"ends with {ending!r}", [tail], f"required: {phrase!r}")
 
 
 def _quotation(model: TextModel, p: dict[str, Any]) -> Outcome:
@@ -385,7 +392,7 @@ def _quotation(model: TextModel, p: dict[str, Any]) -> Outcome:
 
 def _no_comma(model: TextModel, p: dict[str, Any]) -> Outcome:
     commas = [Span(m.start(), m.end()) for m in COMMA_RE.finditer(model.text)]
-    return Outcome(not commas, len(commas), f"{_plural(len(commas), 'comma')}, limit: none", commas[:50])
+    return Outcome(not commas, len(commas), _plural(len(commas), "comma"), commas[:50], "limit: none")
 
 
 def _detect_language(text: str) -> str | None:
@@ -406,7 +413,8 @@ def _language(model: TextModel, p: dict[str, Any]) -> Outcome:
     if found is None:
         return Outcome(True, "unknown", "language cannot be detected; IFEval counts that as a pass")
     passed = found == wanted
-    return Outcome(passed, found, f"detected language {found}, required {wanted}", [] if passed else [_whole(model)])
+    return Outcome(passed, found, f"detected language {found}", [] if passed else [_whole(model)],
+                   f"required: {wanted}")
 
 
 def _case_spans(text: str, wrong: Callable[[str], bool]) -> list[Span]:
@@ -425,7 +433,7 @@ def _english_case(model: TextModel, upper: bool) -> Outcome:
     if not in_case:
         parts.append(f"not all {case_name} letters")
     if not english:
-        parts.append(f"detected language {language}, required en")
+        parts.append(f"detected language {language}")
     to_case = str.upper if upper else str.lower
     spans = _case_spans(text, lambda w: w != to_case(w)) if not in_case else [_whole(model)]
     measured = f"all {'capitals' if upper else 'lowercase'}" if in_case else \
@@ -498,17 +506,16 @@ def _frequency(model: TextModel, p: dict[str, Any]) -> Outcome:
 
 def _forbidden(model: TextModel, p: dict[str, Any]) -> Outcome:
     spans: list[Span] = []
-    hit: list[str] = []
+    uses: list[str] = []
     for word in p["forbidden_words"]:
         pattern = re.compile(r"\b" + re.escape(word) + r"\b", re.IGNORECASE)
         found = [Span(m.start(), m.end()) for m in pattern.finditer(model.text)]
         if found:
-            hit.append(word)
+            uses.append(f"{word!r} {_plural(len(found), 'time')}")
             spans.extend(found)
     spans.sort()
-    if hit:
-        return Outcome(False, len(spans), f"forbidden {'word' if len(hit) == 1 else 'words'} used: "
-                       f"{', '.join(hit)} ({_plural(len(spans), 'occurrence')})", spans[:50])
+    if uses:
+        return Outcome(False, len(spans), "uses " + ", ".join(uses), spans[:50], "required: none of them")
     return Outcome(True, 0, "no forbidden word used")
 
 
@@ -606,7 +613,7 @@ def _bullet_list(model: TextModel, p: dict[str, Any]) -> Outcome:
 
 def _no_lists(model: TextModel, p: dict[str, Any]) -> Outcome:
     items = sorted(_bullet_spans(model.text) + [s.span for s in model.numbered_items])
-    return Outcome(not items, len(items), f"{_plural(len(items), 'list item')}, required: none", items[:50])
+    return Outcome(not items, len(items), _plural(len(items), "list item"), items[:50], "required: none")
 
 
 def _heading_spans(text: str) -> list[Span]:
@@ -636,8 +643,8 @@ def _reading_level(model: TextModel, p: dict[str, Any]) -> Outcome:
     grade = round(grade_level(words_only), 1) if words_only else 0.0
     target = p["grade"]
     passed = grade <= target + 1
-    return Outcome(passed, grade, f"Flesch-Kincaid grade {grade}, target: grade {target} (up to {target + 1})",
-                   [] if passed else [_whole(model)])
+    return Outcome(passed, grade, f"Flesch-Kincaid grade {grade} (grade {target} allows up to {target + 1})",
+                   [] if passed else [_whole(model)], f"target: grade {target}")
 
 
 def _haiku(model: TextModel, p: dict[str, Any]) -> Outcome:
@@ -727,4 +734,26 @@ def check_constraint(output: TextModel | str, constraint: Constraint, mode: Mode
                 passed = True
                 break
     spans = () if passed else tuple(outcome.spans)
-    return Verdict(constraint, passed, mode, outcome.measured, outcome.message, spans)
+    return Verdict(constraint, passed, mode, outcome.measured, _message(outcome, constraint), spans)
+
+
+_UPPER_LIMITS = ("at most", "fewer than", "less than", "under", "no ", "none")
+_AMOUNTS = ("at least", "exactly", "between", "about", "more than", "a ", "an ", "the ", "all ", "one ", "paragraph",
+            "'", '"')
+_NUMBER_AND_UNIT_RE = re.compile(r"^(?P<bound>.*\d)\s+(?P<unit>[a-z]+)$")
+
+
+def _message(outcome: Outcome, constraint: Constraint) -> str:
+    """What the output has, then the constraint as the prompt states it (its `wording`)."""
+    wording = constraint.wording.strip()
+    if not wording:
+        return ", ".join(part for part in (outcome.message, outcome.requirement) if part)
+    stated = _NUMBER_AND_UNIT_RE.match(wording)
+    last_word = outcome.message.rsplit(" ", 1)[-1].lower()
+    if stated and last_word.rstrip("s") == stated.group("unit").rstrip("s"):
+        wording = stated.group("bound")  # "88 words; the prompt allows at most 60": the unit is said once
+    if wording.startswith(_UPPER_LIMITS):
+        return f"{outcome.message}; the prompt allows {wording}"
+    if wording.startswith(_AMOUNTS) or wording[:1].isdigit():
+        return f"{outcome.message}; the prompt asks for {wording}"
+    return f"{outcome.message}; the prompt says: {wording}"

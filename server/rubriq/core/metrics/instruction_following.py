@@ -61,7 +61,7 @@ def _violation_findings(ctx: CheckContext, verdict: Verdict) -> list[Finding]:
     if len(spans) > MAX_SPANS_PER_CONSTRAINT:
         spans = [*spans[:MAX_SPANS_PER_CONSTRAINT - 1], Span(spans[MAX_SPANS_PER_CONSTRAINT - 1].start, spans[-1].end)]
     code = CODE_FOR_KIND[constraint.kind]
-    message = f"{verdict.message} (prompt: {constraint.wording})"
+    message = verdict.message  # "88 words; the prompt allows at most 60": the constraint in the prompt's terms
     return [Finding.at(code, span, message, text=text, data=data | {"occurrences": len(verdict.spans)})
             for span in spans]
 
@@ -75,10 +75,13 @@ class InstructionFollowing:
     def run(self, ctx: CheckContext) -> MetricResult:
         constraints = constraints_of(ctx)
         prompt_text = ctx.prompt.text
-        findings = [
-            Finding.at(CHECKED_CODE, c.span, f"checked: {c.wording}", text=prompt_text, where="prompt", data=_data(c))
-            for c in constraints
-        ]
+        shown: set[tuple[int, int, str]] = set()  # a range is two constraints with one wording: shown once
+        findings = []
+        for c in constraints:
+            if (c.span.start, c.span.end, c.wording) not in shown:
+                shown.add((c.span.start, c.span.end, c.wording))
+                findings.append(Finding.at(CHECKED_CODE, c.span, f"checked: {c.wording}", text=prompt_text,
+                                           where="prompt", data=_data(c)))
         for conflict in find_conflicts(constraints):
             first, second = conflict.first, conflict.second
             findings.append(Finding.at(

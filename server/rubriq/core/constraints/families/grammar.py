@@ -107,6 +107,13 @@ def wording_for(bound: Bound, unit: str) -> str:
     return f"exactly {n} {plural}"
 
 
+def range_wording(bounds: list[Bound], unit: str) -> str | None:
+    """ "between 80 and 120 words" for the pair a range becomes (at least 80, fewer than 121), else None."""
+    if len(bounds) == 2 and bounds[0].relation == AT_LEAST and bounds[1].relation == LESS_THAN:
+        return f"between {bounds[0].value} and {bounds[1].value - 1} {unit}s"
+    return None
+
+
 # ---------------------------------------------------------------------------------------------------------------
 # Clauses: the prompt's sentences (Punkt) further split at line breaks, each with its offset in the prompt.
 

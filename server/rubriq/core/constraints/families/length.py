@@ -17,6 +17,7 @@ from rubriq.core.constraints.families.grammar import (
     near_units,
     negated_before,
     norm,
+    range_wording,
     wording_for,
 )
 from rubriq.core.constraints.numbers import NUM, parse_number
@@ -145,6 +146,7 @@ def _length(ex: Extraction, regex: re.Pattern[str], kind: str, param: str, unit:
     has_bound = any(b.relation in (AT_LEAST, LESS_THAN) for _, bs, _e in results for b in bs)
     seen: set[tuple[str, int]] = set()
     for span, bounds, explicit in sorted(results, key=lambda r: r[0].start):
+        stated = range_wording(bounds, unit)  # "between 80 and 120 words" stays a range in what Rubriq says
         if has_bound and all(b.relation in (EXACTLY, "about") for b in bounds):
             continue
         if any(span.overlaps(c.span) and c.kind == kind for c in ex.found):
@@ -153,7 +155,7 @@ def _length(ex: Extraction, regex: re.Pattern[str], kind: str, param: str, unit:
             if (bound.relation, bound.value) in seen:
                 continue
             seen.add((bound.relation, bound.value))
-            wording = wording_for(bound, unit)
+            wording = stated or wording_for(bound, unit)
             if bound.relation == "about":
                 ex.add("rubriq:approximate_words", "length", {"num_words": bound.value}, span, wording,
                        0.7)

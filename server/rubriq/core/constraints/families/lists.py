@@ -52,7 +52,7 @@ def extract_bullets(ex: Extraction) -> None:
                 a = parse_number(m.group("a"))
                 if a is not None and a < n:
                     ex.add("rubriq:bullet_count", "structure", {"min": a, "max": n}, span,
-                           f"{a} to {n} bullet points")
+                           f"between {a} and {n} bullet points")
                     counted = True
                 continue
             bounds = bounds_for(m.group("rel"), m.group("post") or m.group("post2"), n,

@@ -79,10 +79,10 @@ def extract_paragraphs(ex: Extraction) -> None:
     if nth:
         for index, word, span in nth[:1]:
             params: dict[str, Any] = {"first_word": word, "nth_paragraph": index}
-            wording = f"paragraph {index} starts with {word!r}"
+            wording = f"paragraph {index} starting with {word!r}"
             if blank_count:
                 params["num_paragraphs"] = blank_count[0]
-                wording = f"exactly {blank_count[0]} paragraphs; {wording}"
+                wording = f"exactly {blank_count[0]} paragraphs, {wording}"
             ex.add("length_constraints:nth_paragraph_first_word", "startend", params, span, wording)
         return
     if divider:
