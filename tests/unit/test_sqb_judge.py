@@ -8,7 +8,16 @@ from typing import ClassVar
 
 import pytest
 
-from rubriq.core.sqb.judge import DIMENSIONS, JudgeClient, JudgeConfig, judge_pair, parse_scores, plan, strip_markers
+from rubriq.core.sqb.judge import (
+    DIMENSIONS,
+    JudgeClient,
+    JudgeConfig,
+    judge_pair,
+    parse_scores,
+    plan,
+    retry_after_s,
+    strip_markers,
+)
 
 GOOD = "Detailed answer: the pool was full, so the API failed at noon; raising the limit fixed it."
 WEAK = "Something went wrong."
@@ -111,3 +120,131 @@ def test_scores_must_follow_the_rubric():
 def test_plan_counts_calls_and_estimates_tokens():
     calls, tokens = plan(pairs=2, runs=5, texts=["x" * 400, "y" * 400])
     assert calls == 10 and tokens == 10 * (200 + 400)
+
+
+def _answer(handler: BaseHTTPRequestHandler, status: int, payload: bytes, headers: dict[str, str] | None = None):
+    handler.send_response(status)
+    for name, value in (headers or {}).items():
+        handler.send_header(name, value)
+    handler.send_header("Content-Length", str(len(payload)))
+    handler.end_headers()
+    handler.wfile.write(payload)
+
+
+def _scores_payload() -> bytes:
+    content = json.dumps({"1": dict.fromkeys(DIMENSIONS, 4), "2": dict.fromkeys(DIMENSIONS, 3)})
+    return json.dumps({"choices": [{"message": {"role": "assistant", "content": content}}]}).encode()
+
+
+def _serve(handler_class) -> tuple[ThreadingHTTPServer, int]:
+    server = ThreadingHTTPServer(("127.0.0.1", 0), handler_class)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, server.server_address[1]
+
+
+def test_calls_run_concurrently_up_to_the_configured_limit(monkeypatch):
+    limit = 3
+    barrier = threading.Barrier(limit, timeout=10)  # passes only when `limit` calls are in flight together
+    state = {"in_flight": 0, "most": 0}
+    lock = threading.Lock()
+
+    class Concurrent(BaseHTTPRequestHandler):
+        def do_POST(self):
+            self.rfile.read(int(self.headers["Content-Length"]))
+            with lock:
+                state["in_flight"] += 1
+                state["most"] = max(state["most"], state["in_flight"])
+            try:
+                barrier.wait()
+                _answer(self, 200, _scores_payload())
+            except threading.BrokenBarrierError:
+                _answer(self, 500, b"{}")
+            finally:
+                with lock:
+                    state["in_flight"] -= 1
+
+        def log_message(self, *args):
+            pass
+
+    server, port = _serve(Concurrent)
+    monkeypatch.setenv("RUBRIQ_TEST_JUDGE_KEY", "k")
+    try:
+        client = JudgeClient(JudgeConfig(base_url=f"http://127.0.0.1:{port}/v1", model="m",
+                                         api_key_env="RUBRIQ_TEST_JUDGE_KEY", runs=6, retries=0, concurrency=limit))
+        result = judge_pair(client, "t", GOOD, WEAK, [], "case")
+    finally:
+        server.shutdown()
+    assert result.missing_runs == 0, result.errors
+    assert state["most"] == limit
+
+
+def test_rate_limit_replies_are_waited_out_for_the_time_they_name(monkeypatch):
+    replies = {"count": 0}
+
+    class Limited(BaseHTTPRequestHandler):
+        def do_POST(self):
+            self.rfile.read(int(self.headers["Content-Length"]))
+            replies["count"] += 1
+            if replies["count"] <= 2:
+                _answer(self, 429, b'{"error": "slow down"}', {"Retry-After": "7"})
+            else:
+                _answer(self, 200, _scores_payload())
+
+        def log_message(self, *args):
+            pass
+
+    server, port = _serve(Limited)
+    monkeypatch.setenv("RUBRIQ_TEST_JUDGE_KEY", "k")
+    slept: list[float] = []
+    try:
+        client = JudgeClient(JudgeConfig(base_url=f"http://127.0.0.1:{port}/v1", model="m",
+                                         api_key_env="RUBRIQ_TEST_JUDGE_KEY", runs=1, retries=0),
+                             sleep=slept.append)
+        result = judge_pair(client, "t", GOOD, WEAK, [], "case")
+    finally:
+        server.shutdown()
+    assert result.missing_runs == 0 and not result.errors, "a rate-limit reply does not use up the retries"
+    assert client.waits == [7.0, 7.0] and len(slept) == 2 and all(6.0 < s <= 7.0 for s in slept)
+
+
+def test_retry_after_is_read_as_seconds_or_an_http_date():
+    assert retry_after_s("12") == 12.0
+    assert retry_after_s("Wed, 21 Oct 2015 07:28:10 GMT", now=1445412480.0) == 10.0
+    assert retry_after_s("soon") is None and retry_after_s(None) is None
+
+
+def test_a_redirect_to_another_host_is_refused_and_the_key_never_leaves(monkeypatch):
+    other_host = {"requests": []}
+
+    class Elsewhere(BaseHTTPRequestHandler):
+        def do_GET(self):
+            other_host["requests"].append(dict(self.headers))
+            _answer(self, 200, _scores_payload())
+
+        do_POST = do_GET
+
+        def log_message(self, *args):
+            pass
+
+    elsewhere, elsewhere_port = _serve(Elsewhere)
+
+    class Redirecting(BaseHTTPRequestHandler):
+        def do_POST(self):
+            self.rfile.read(int(self.headers["Content-Length"]))
+            _answer(self, 302, b"", {"Location": f"http://localhost:{elsewhere_port}/v1/chat/completions"})
+
+        def log_message(self, *args):
+            pass
+
+    server, port = _serve(Redirecting)
+    monkeypatch.setenv("RUBRIQ_TEST_JUDGE_KEY", "sk-must-not-leak")
+    try:
+        client = JudgeClient(JudgeConfig(base_url=f"http://127.0.0.1:{port}/v1", model="m",
+                                         api_key_env="RUBRIQ_TEST_JUDGE_KEY", runs=1, retries=2))
+        result = judge_pair(client, "t", GOOD, WEAK, [], "case")
+    finally:
+        server.shutdown()
+        elsewhere.shutdown()
+    assert other_host["requests"] == []
+    assert result.missing_runs == 1 and len(result.errors) == 1, "a refused redirect is not retried"
+    assert "redirected to another host" in result.errors[0] and "sk-must-not-leak" not in result.errors[0]
