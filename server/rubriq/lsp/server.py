@@ -34,6 +34,7 @@ from rubriq.lsp.models import ModelService
 from rubriq.lsp.scheduler import Reason, Scheduler
 from rubriq.lsp.settings import SECTION, SettingsStore
 from rubriq.lsp.store import DiagnosticStore, ModelPass, PairState, PairView, Snapshot, finding_key, merge
+from rubriq.lsp.transport import RubriqProtocol, serve_stdio
 
 log = logging.getLogger("rubriq.lsp")
 
@@ -46,7 +47,8 @@ class RubriqServer(LanguageServer):
     """Holds the state; the handlers in `rubriq.lsp.features` are thin views over it."""
 
     def __init__(self) -> None:
-        super().__init__("rubriq", __version__, text_document_sync_kind=types.TextDocumentSyncKind.Incremental)
+        super().__init__("rubriq", __version__, text_document_sync_kind=types.TextDocumentSyncKind.Incremental,
+                         protocol_cls=RubriqProtocol)  # framing, invalid params, broken pipes: lsp/transport.py
         self.settings = SettingsStore()
         self.pairs: dict[str, PairState] = {}
         self.diagnostics = DiagnosticStore()
@@ -394,7 +396,7 @@ def main(tcp: str | None = None) -> int:
         host, _, port = tcp.rpartition(":")
         server.start_tcp(host or "127.0.0.1", int(port))
     else:
-        server.start_io()
+        serve_stdio(server)
     return 0
 
 
