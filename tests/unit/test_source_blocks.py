@@ -85,3 +85,164 @@ def test_many_unclosed_delimiters_yield_no_blocks():
     prompt = "Summarize.\n" + "<text>" * 5000 + '"""' + "```\n" * 3
     doc = parse_prompt(prompt)
     assert [b.kind for b in doc.sources] == []
+
+
+# --- wrappings people use for pasted material ------------------------------------------------------------------
+
+NOTICE = ("The pool on Harbour Road reopens on 3 May after a four-month refit. The changing rooms were rebuilt, a "
+          "ramp was added at the shallow end and the opening hours now run from 6:30 to 21:00 on weekdays.")
+
+
+def _sources(prompt: str):
+    doc = parse_prompt(prompt)
+    for block in doc.sources:
+        assert block.content_span.slice(prompt) == block.text
+    return doc, doc.sources
+
+
+def test_dashed_fence_with_a_name_runs_to_its_end_line():
+    prompt = f"How many hours a day is the pool open?\n\n--- POOL NOTICE ---\n{NOTICE}\n--- END ---\nBe brief."
+    doc, blocks = _sources(prompt)
+    assert [(b.kind, b.label, b.text) for b in blocks] == [("delimited", "pool notice", NOTICE)]
+    assert "How many hours" in doc.instruction_text and "Be brief." in doc.instruction_text
+    assert "Harbour Road" not in doc.instruction_text
+
+
+def test_equals_and_hash_fences_are_sources():
+    for opener, closer in (("=== NOTICE ===", "=== END NOTICE ==="), ("### NOTICE ###", "### FIN ###")):
+        _, blocks = _sources(f"Summarise this.\n{opener}\n{NOTICE}\n{closer}\n")
+        assert [b.text for b in blocks] == [NOTICE]
+
+
+def test_consecutive_named_fences_are_separate_sources_and_an_unclosed_one_stops_at_the_instructions():
+    prompt = (f"Compare the two notices.\n\n--- A ---\n{NOTICE}\n\n--- B ---\nThe gym closes in June for "
+              "repairs to its roof and reopens in September.\n\nWhich one affects swimmers? Answer in one sentence.")
+    doc, blocks = _sources(prompt)
+    assert [b.label for b in blocks] == ["a", "b"]
+    assert blocks[0].text == NOTICE and blocks[1].text.endswith("in September.")
+    assert "Which one affects swimmers?" in doc.instruction_text
+
+
+def test_a_block_announced_by_a_colon_line_is_a_source_in_any_of_four_languages():
+    for intro in ("Here is the notice:", "Voici l'annonce :", "Aquí tienes el texto:", "Hier ist der Text:"):
+        doc, blocks = _sources(f"{intro}\n\n{NOTICE}\n\nWrite a tweet about it, under 200 characters.")
+        assert [b.text for b in blocks] == [NOTICE], intro
+        assert "Write a tweet" in doc.instruction_text
+
+
+def test_markdown_quote_keeps_its_markers_and_leaves_the_request_out():
+    quote = "> The pool reopens on 3 May.\n> A ramp was added at the shallow end."
+    doc, blocks = _sources(f"Is the pool accessible now?\n\n{quote}\n\nReply in a sentence.")
+    assert [(b.kind, b.text) for b in blocks] == [("quoted", quote)]
+    assert "Reply in a sentence." in doc.instruction_text
+
+
+def test_email_with_headers_runs_to_its_sign_off():
+    email = ("From: Leisure Centre <info@pool.example>\nSubject: Reopening\n\nDear members,\n\n"
+             f"{NOTICE}\n\nPlease renew your membership online before the first visit.\n\nKind regards,\nThe team")
+    doc, blocks = _sources(f"When can I swim again?\n\n{email}\n\nAnswer in one sentence.")
+    assert [b.kind for b in blocks] == ["email"]
+    assert blocks[0].text.startswith("From:") and blocks[0].text.endswith("The team")
+    assert "Answer in one sentence." in doc.instruction_text
+
+
+def test_letter_without_headers_is_a_source_when_instructions_surround_it():
+    letter = f"Hi Sam,\n\n{NOTICE}\n\nCould you tell the swimming club?\n\nThanks,\nRia"
+    doc, blocks = _sources(f"Draft my reply to this message.\n\n{letter}\n\nKeep it under 50 words.")
+    assert [(b.kind, b.text) for b in blocks] == [("email", letter)]
+
+
+def test_a_prompt_written_as_a_letter_to_the_model_is_not_a_source():
+    prompt = "Hi,\n\nPlease summarise the history of swimming pools in three sentences.\n\nThanks,\nRia"
+    assert parse_prompt(prompt).sources == []
+
+
+def test_pasted_table_csv_and_json_are_sources():
+    table = "| Lane | Speed |\n|---|---|\n| 1 | slow |\n| 2 | fast |"
+    csv_rows = "lane,speed,length_m\n1,slow,25\n2,fast,25\n3,medium,50"
+    config = '{\n  "lanes": 6,\n  "length_m": 25,\n  "heated": true\n}'
+    for data in (table, csv_rows, config):
+        _, blocks = _sources(f"Which lane is fastest?\n\n{data}\n\nOne word.")
+        assert [(b.kind, b.text) for b in blocks] == [("data", data)], data
+
+
+def test_a_schema_is_a_description_of_the_output_not_a_source():
+    schema = '{"name": string, "reopens": "YYYY-MM-DD", "step_free": boolean}'
+    prompt = f"Extract the details as JSON.\n\nSchema:\n{schema}\n\nText:\n{NOTICE}"
+    _, blocks = _sources(prompt)
+    assert [b.text for b in blocks] == [NOTICE]
+    typed = 'Return JSON like this:\n```json\n{"name": "string", "reopens": "YYYY-MM-DD"}\n```\n' + f"<text>{NOTICE}</text>"
+    assert [b.text for b in parse_prompt(typed).sources] == [NOTICE]
+
+
+def test_bare_rules_around_a_block_delimit_it_but_a_heading_underline_does_not():
+    _, blocks = _sources(f"Translate the message into French.\n\n---\n{NOTICE}\n---\n")
+    assert [(b.kind, b.text) for b in blocks] == [("delimited", NOTICE)]
+    assert parse_prompt("Rules\n---\nAnswer briefly and politely.\n\nWhat time is it in Lima?").sources == []
+
+
+def test_a_short_label_line_naming_material_takes_the_block_below():
+    prompt = f"Pull out the opening hours as JSON.\n\nPOOL NOTICE:\n{NOTICE}"
+    _, blocks = _sources(prompt)
+    assert [(b.kind, b.label, b.text) for b in blocks] == [("labelled", "pool notice", NOTICE)]
+
+
+def test_a_short_paragraph_the_instructions_point_at_is_a_source():
+    paragraph = "Our choir rehearses on Wednesdays at 7:30 in the Elm Street hall and welcomes new singers."
+    doc, blocks = _sources(f"Make this paragraph shorter, for a flyer.\n\n{paragraph}")
+    assert [b.text for b in blocks] == [paragraph]
+    assert "Make this paragraph shorter" in doc.instruction_text
+
+
+def test_a_maths_word_problem_is_the_task_not_a_source():
+    problem = ("A cinema has 14 rows of 22 seats. On Friday 250 tickets were sold, 60 of them at the student price "
+               "of 6 euros and the rest at 10 euros. Popcorn sales added another 480 euros, and the cinema paid 900 "
+               "euros for the film licence and 150 euros for staff that evening. How much profit did the cinema "
+               "make on Friday, and how many seats stayed empty? Show your working.")
+    assert parse_prompt(problem).sources == []
+
+
+def test_the_turns_of_a_chat_transcript_are_not_sources():
+    prompt = ("User: I have a 25 metre pool membership and swim three times a week, about forty lengths each time.\n"
+              "Assistant: Nice routine! What would you like to know?\n"
+              "User: how many kilometres is that per month? one line")
+    assert parse_prompt(prompt).sources == []
+
+
+# --- linear work on adversarial prompts: the sentence test reads each character a bounded number of times -------
+
+def _characters_read(monkeypatch, prompt: str) -> int:
+    import rubriq.core.sources as sources
+
+    read = [0]
+    original = sources.reads_as_request
+
+    def counting(sentence: str) -> bool:
+        read[0] += len(sentence)
+        return original(sentence)
+
+    monkeypatch.setattr(sources, "reads_as_request", counting)
+    sources.find_source_blocks(prompt)
+    return read[0]
+
+
+def test_many_wrappers_cost_work_proportional_to_the_prompt(monkeypatch):
+    cases = [
+        "Here is the text:\nWrite it.\n\n" * 2000,
+        "--- A ---\nsome words here\n" * 2000,
+        "> quoted words in a line\n" * 4000,
+        "Hi Sam,\nWrite it.\nThanks,\nRia\n" * 1500,
+        "Text:\nshort\n\nQuestion: why?\n" * 2000,
+        "POOL NOTICE:\nWrite the notice.\n\n" * 2000,
+    ]
+    for prompt in cases:
+        assert _characters_read(monkeypatch, prompt) <= 4 * len(prompt), prompt[:30]
+
+
+def test_lines_of_open_brackets_are_scanned_within_a_budget():
+    import rubriq.core.sources as sources
+
+    prompt = "Summarise.\n" + '{ "a":\n' * 20000
+    finder = sources._Finder(prompt, 0)
+    finder.run()
+    assert finder.json_budget >= -len(prompt)  # the scan never reads more than three times the prompt

@@ -6,18 +6,18 @@ Offsets are kept everywhere: `instruction_view` is the prompt with front matter 
 
 from __future__ import annotations
 
-import bisect
 import re
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any, Literal
+from typing import Any
 
 import yaml
 from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
 
 from rubriq.core.families import Family, family_for_model
 from rubriq.core.findings import Finding
-from rubriq.core.text import Span, TextModel, find_code_blocks, split_paragraphs
+from rubriq.core.sources import SourceBlock, find_source_blocks
+from rubriq.core.text import Span, TextModel
 
 FRONT_MATTER_RE = re.compile(r"\A---[ \t]*\n(.*?\n)?---[ \t]*(?:\n|\Z)", re.DOTALL)
 # Front matter is a few settings; a larger block is reported instead of parsed (PyYAML is pure Python and slow).
@@ -56,51 +56,6 @@ class FrontMatter(BaseModel):
     @property
     def resolved_family(self) -> Family:
         return self.family or family_for_model(self.model)
-
-
-SourceKind = Literal["fenced", "xml", "quoted", "labelled", "pasted"]
-
-SOURCE_TAGS = (
-    "document", "documents", "source", "sources", "context", "article", "text", "passage", "input", "email",
-    "transcript", "data", "report", "excerpt", "content", "reference", "notes", "essay", "story", "review",
-    "paper", "abstract", "conversation", "chat", "code", "snippet", "table", "record", "records",
-)
-# Opening and closing tags are found separately and paired with bisect: a lazy `<tag>(.*?)</tag>` regex rescans
-# the rest of the text from every unclosed opening tag, which is quadratic on adversarial input.
-XML_OPEN_RE = re.compile(r"<(" + "|".join(SOURCE_TAGS) + r")(?:\s[^<>\n]{0,200})?>", re.IGNORECASE)
-XML_CLOSE_RE = re.compile(r"</(" + "|".join(SOURCE_TAGS) + r")\s{0,20}>", re.IGNORECASE)
-TRIPLE_QUOTES = ('"""', "'''")
-# Quoted text neither starts nor ends with a blank, so the stretch between two short quotes is never taken for one.
-LONG_QUOTE_RE = re.compile(r"[\"“]([^\s\"“”][^\"“”\n]{118,}?[^\s\"“”])[\"”]")
-SOURCE_LABELS = (
-    "text", "article", "context", "passage", "document", "source", "input", "email", "transcript", "excerpt",
-    "report", "content", "background", "data", "story", "review", "abstract", "paper", "notes", "reference",
-)
-LABEL_RE = re.compile(
-    r"^[ \t]*(?:#+[ \t]*)?(" + "|".join(SOURCE_LABELS) + r")[ \t]*(?:\d+[ \t]*)?:[ \t]*(.*)$",
-    re.IGNORECASE | re.MULTILINE,
-)
-# A labelled section ends where another labelled section (a question, the instructions) starts.
-SECTION_END_RE = re.compile(
-    r"^[ \t]*(?:#+[ \t]*)?(?:question|questions|instructions?|task|answer|output|response|format|summary|"
-    r"requirements?|rules|constraints)[ \t]*\d*[ \t]*:",
-    re.IGNORECASE | re.MULTILINE,
-)
-INSTRUCTION_CUE_RE = re.compile(
-    r"\b(?:you|your|please|write|summari[sz]e|answer|explain|list|respond|return|use|do not|don't|make sure|"
-    r"must|should|provide|give|generate|create|describe|extract|rewrite)\b",
-    re.IGNORECASE,
-)
-PASTED_MIN_WORDS = 60
-
-
-@dataclass(frozen=True)
-class SourceBlock:
-    kind: SourceKind
-    span: Span  # the whole block in the prompt, delimiters included
-    content_span: Span  # the source text itself
-    label: str  # tag name, label or fence language
-    text: str
 
 
 @dataclass
@@ -286,95 +241,3 @@ def parse_front_matter(text: str) -> tuple[FrontMatter, Span | None, list[Findin
             continue
         valid[str(key)] = value
     return FrontMatter.model_validate(valid), span, problems
-
-
-class _Taken:
-    """Non-overlapping spans already claimed by a source block, kept sorted so a lookup is O(log n)."""
-
-    def __init__(self) -> None:
-        self.starts: list[int] = []
-        self.spans: list[Span] = []
-
-    def overlaps(self, span: Span) -> bool:
-        i = bisect.bisect_right(self.starts, span.start)
-        before = self.spans[i - 1] if i > 0 else None
-        after = self.spans[i] if i < len(self.spans) else None
-        return bool((before and before.overlaps(span)) or (after and after.overlaps(span)))
-
-    def add(self, span: Span) -> None:
-        i = bisect.bisect_right(self.starts, span.start)
-        self.starts.insert(i, span.start)
-        self.spans.insert(i, span)
-
-
-def _xml_blocks(text: str) -> list[tuple[Span, Span, str]]:
-    """(whole, content, tag) for each source tag closed by the first later closing tag of the same name."""
-    closings: dict[str, list[re.Match[str]]] = {}
-    for m in XML_CLOSE_RE.finditer(text):
-        closings.setdefault(m.group(1).lower(), []).append(m)
-    starts = {tag: [m.start() for m in found] for tag, found in closings.items()}
-    blocks = []
-    resume = 0  # an opening tag inside an earlier block is part of that block's content
-    for m in XML_OPEN_RE.finditer(text):
-        tag = m.group(1).lower()
-        if m.start() < resume or tag not in starts:
-            continue
-        k = bisect.bisect_left(starts[tag], m.end())
-        if k == len(starts[tag]):
-            continue
-        close = closings[tag][k]
-        blocks.append((Span(m.start(), close.end()), Span(m.end(), close.start()), tag))
-        resume = close.end()
-    return blocks
-
-
-def _triple_quoted_blocks(text: str) -> list[tuple[Span, Span]]:
-    """Triple-quoted passages: each delimiter pairs with the next identical one."""
-    blocks = []
-    for quote in TRIPLE_QUOTES:
-        start = text.find(quote)
-        while start != -1:
-            end = text.find(quote, start + 3)
-            if end == -1:
-                break
-            blocks.append((Span(start, end + 3), Span(start + 3, end)))
-            start = text.find(quote, end + 3)
-    return blocks
-
-
-def find_source_blocks(text: str, body_start: int = 0) -> list[SourceBlock]:
-    """Locate the material the output should be faithful to, most explicit delimiters first. O(n log n)."""
-    blocks: list[SourceBlock] = []
-    taken = _Taken()
-
-    def add(kind: SourceKind, whole: Span, content: Span, label: str) -> None:
-        if whole.start < body_start or taken.overlaps(whole) or not content.slice(text).strip():
-            return
-        blocks.append(SourceBlock(kind, whole, content, label, content.slice(text)))
-        taken.add(whole)
-
-    for whole, content, tag in _xml_blocks(text):
-        add("xml", whole, content, tag)
-    for block in find_code_blocks(text):
-        add("fenced", block.span, block.code.span, block.language)
-    for whole, content in _triple_quoted_blocks(text):
-        add("quoted", whole, content, "quote")
-    section_ends = [m.start() for m in SECTION_END_RE.finditer(text)]
-    for m in LABEL_RE.finditer(text):
-        k = bisect.bisect_left(section_ends, m.end())
-        end = section_ends[k] if k < len(section_ends) else len(text)
-        start = m.start(2) if m.group(2).strip() else m.end() + 1
-        start = min(start, end)
-        content_end = start + len(text[start:end].rstrip())
-        add("labelled", Span(m.start(), content_end), Span(start, content_end), m.group(1).lower())
-    for m in LONG_QUOTE_RE.finditer(text):
-        add("quoted", Span(m.start(), m.end()), Span(m.start(1), m.end(1)), "quote")
-    for paragraph in split_paragraphs(text):
-        span = paragraph.span
-        words = len(paragraph.text.split())
-        if span.start < body_start or words < PASTED_MIN_WORDS or taken.overlaps(span):
-            continue
-        cues = len(INSTRUCTION_CUE_RE.findall(paragraph.text))
-        if cues / words < 0.02:  # long and barely instructional: pasted material
-            add("pasted", span, span, "paragraph")
-    return sorted(blocks, key=lambda b: b.span.start)

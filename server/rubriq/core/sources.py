@@ -1,0 +1,641 @@
+"""Source text inside a prompt: the material the output should be faithful to, each block with exact spans.
+
+People wrap pasted material in many ways; the detectors run most explicit first, and a later one never takes text
+an earlier one claimed:
+
+1. XML-style tags: `<document>...</document>`, `<email>`, `<report>` ...
+2. Named fences: a line `--- NAME ---`, `=== NAME ===`, `### NAME ###` or `*** NAME ***` opens a block that runs to
+   the next fence line of the same character (`--- END ---`, `=== FIN ===`, or the next named fence).
+3. Code fences (```), except a JSON schema or output template, which is a format, not material.
+4. Triple quotes, Markdown quotes (consecutive `>` lines, markers included) and quoted e-mails (`From:` /
+   `Subject:` headers and the body up to its sign-off; a letter from its greeting to its sign-off).
+5. Pasted data: Markdown tables, CSV runs, JSON objects or arrays starting a line (schemas and templates left out).
+6. A pair of bare `---` (or `===`) lines around a block.
+7. Labelled sections: `Text:`, `Article:`, `Context:` ... with the text on the same line or below, and any short
+   label line naming material (`PRODUCT LISTING:`, `Transcript:`), up to the next section or instruction.
+8. Introduced blocks: a line that announces material and ends with a colon ("Here is the article:", "Voici le
+   compte rendu :") takes the block below it.
+9. Long double-quoted passages.
+10. Unmarked material: a paragraph or run of lines that does not read as an instruction (no request or question,
+    see `rubriq.core.requests`), either long (60 words or more, few instruction words) or, when the instructions
+    point at material ("this paragraph", "the text below", "den folgenden Absatz"), of 8 words or 2 lines at least.
+
+A maths problem, a chat transcript's turns and a schema are never material: the first asks its question inside the
+paragraph, turns are conversation, a schema describes the output. Every detector scans lines or characters once;
+pairings use bisect, so the whole search is O(n log n).
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Literal
+
+from rubriq.core.requests import SPEAKERS, conversation_turns, material_references, reads_as_request, sentence_spans
+from rubriq.core.text import Span, find_code_blocks
+
+SourceKind = Literal["fenced", "xml", "quoted", "labelled", "pasted", "delimited", "email", "data", "introduced"]
+
+SOURCE_TAGS = (
+    "document", "documents", "source", "sources", "context", "article", "text", "passage", "input", "email",
+    "transcript", "data", "report", "excerpt", "content", "reference", "notes", "essay", "story", "review",
+    "paper", "abstract", "conversation", "chat", "code", "snippet", "table", "record", "records", "recipe",
+    "message", "letter", "thread", "policy", "contract", "file", "log", "minutes",
+)
+# Opening and closing tags are found separately and paired with bisect: a lazy `<tag>(.*?)</tag>` regex rescans
+# the rest of the text from every unclosed opening tag, which is quadratic on adversarial input.
+XML_OPEN_RE = re.compile(r"<(" + "|".join(SOURCE_TAGS) + r")(?:\s[^<>\n]{0,200})?>", re.IGNORECASE)
+XML_CLOSE_RE = re.compile(r"</(" + "|".join(SOURCE_TAGS) + r")\s{0,20}>", re.IGNORECASE)
+TRIPLE_QUOTES = ('"""', "'''")
+# Quoted text neither starts nor ends with a blank, so the stretch between two short quotes is never taken for one.
+LONG_QUOTE_RE = re.compile(r"[\"“]([^\s\"“”][^\"“”\n]{118,}?[^\s\"“”])[\"”]")
+SOURCE_LABELS = (
+    "text", "article", "context", "passage", "document", "source", "input", "email", "e-mail", "transcript",
+    "excerpt", "report", "content", "background", "data", "story", "review", "abstract", "paper", "notes",
+    "reference", "texto", "documento", "noticia", "artículo", "contexto", "correo", "mensaje", "texte", "contexte",
+    "extrait", "courriel", "dokument", "artikel", "kontext", "nachricht", "bericht", "auszug",
+)
+LABEL_RE = re.compile(
+    r"^[ \t]*(?:#+[ \t]*)?(" + "|".join(SOURCE_LABELS) + r")[ \t]*(?:\d+[ \t]*)?:[ \t]*(.*)$",
+    re.IGNORECASE | re.MULTILINE,
+)
+# Labels that start instructions, questions or a description of the output, never material.
+_NOT_MATERIAL_LABELS = (
+    "question", "questions", "instruction", "instructions", "task", "answer", "output", "response", "format",
+    "summary", "requirement", "requirements", "rules", "constraints", "schema", "example", "examples", "template",
+    "steps", "tone", "style", "audience", "length", "goal", "goals", "role", "persona", "note", "tips",
+    "output format", "expected output", "pregunta", "preguntas", "instrucciones", "tarea", "respuesta", "formato",
+    "requisitos", "esquema", "ejemplo", "consigne", "consignes", "réponse", "exigences", "schéma", "exemple",
+    "frage", "fragen", "anweisung", "anweisungen", "aufgabe", "antwort", "anforderungen", "beispiel", "vorlage",
+)
+# A labelled section ends where another labelled section (a question, the instructions) starts.
+SECTION_END_RE = re.compile(
+    r"^[ \t]*(?:#+[ \t]*)?(?:" + "|".join(re.escape(w) for w in sorted(_NOT_MATERIAL_LABELS, key=len, reverse=True))
+    + r")[ \t]*\d*[ \t]*:", re.IGNORECASE | re.MULTILINE,
+)
+# A line that is only a short label: "PRODUCT LISTING:", "Transcript:", "Texte :".
+LABEL_LINE_RE = re.compile(r"^[ \t]*(?:#+[ \t]*|\*\*)?([^\W\d_][\w'’&/()-]*(?:[ \t]+[\w'’&/()-]+){0,4})(?:\*\*)?"
+                           r"[ \t]*:(?:\*\*)?[ \t]*$", re.MULTILINE)
+INSTRUCTION_CUE_RE = re.compile(
+    r"\b(?:you|your|please|write|summari[sz]e|answer|explain|list|respond|return|use|do not|don't|make sure|"
+    r"must|should|provide|give|generate|create|describe|extract|rewrite)\b",
+    re.IGNORECASE,
+)
+PASTED_MIN_WORDS = 60  # an unmarked paragraph this long, with few instruction words, is pasted material
+REFERENCED_MIN_WORDS = 8  # when the instructions point at material, a shorter block is enough
+EMAIL_HEADER_RE = re.compile(
+    r"^[ \t]*(from|to|cc|bcc|subject|date|sent|reply-to|de|para|asunto|fecha|objet|à|envoyé|von|an|betreff|"
+    r"datum|gesendet)[ \t]*:[ \t]*\S", re.IGNORECASE)
+_EMAIL_KEY_HEADERS = ("from", "subject", "de", "asunto", "objet", "von", "betreff")
+GREETING_RE = re.compile(
+    r"^[ \t]*(?:hi|hello|hey|dear|good (?:morning|afternoon|evening)|greetings|hola|buenos días|buenas tardes|"
+    r"estimad[oa]s?|querid[oa]s?|bonjour|bonsoir|salut|cher|chère|chers|madame|monsieur|hallo|liebe[rs]?|"
+    r"sehr geehrte[rs]?|guten (?:morgen|tag|abend)|moin)\b[^\n]{0,50}$", re.IGNORECASE)
+SIGN_OFF_RE = re.compile(
+    r"^[ \t]*(?:best(?: regards| wishes)?|kind regards|regards|warm regards|many thanks|thanks(?: again)?|"
+    r"thank you|cheers|sincerely|yours(?: sincerely| faithfully)?|all the best|talk soon|un saludo|saludos|"
+    r"un cordial saludo|atentamente|gracias|cordialement|bien à (?:vous|toi)|merci|bises|amicalement|"
+    r"mit freundlichen grüßen|viele grüße|liebe grüße|beste grüße|herzliche grüße|grüße|gruß|lg|vg)\b[^\n]{0,30}$",
+    re.IGNORECASE)
+_CLOSER_NAME_RE = re.compile(r"^(?:/|(?:end|fin|fine|ende|final|stop)(?![a-z]))", re.IGNORECASE)
+_SCHEMA_CUE_RE = re.compile(
+    r"\b(?:schema|format|template|structure|shape|like this|as follows|this form|example output|output example|"
+    r"esquema|formato|plantilla|schéma|modèle|gabarit|vorlage|struktur)\b", re.IGNORECASE)
+_TYPE_VALUE_RE = re.compile(
+    r":\s*\"?(?:string|str|number|integer|int|float|boolean|bool|date|datetime|null|array|object|list|"
+    r"yyyy-mm-dd|dd/mm/yyyy|\.\.\.|…|<[^<>\n]{1,40}>)\"?\s*[,}\]\n|]", re.IGNORECASE)
+_DATA_LINE_MAX_FIELD = 60
+
+
+@dataclass(frozen=True)
+class SourceBlock:
+    kind: SourceKind
+    span: Span  # the whole block in the prompt, delimiters included
+    content_span: Span  # the source text itself
+    label: str  # tag name, label or fence language
+    text: str
+
+
+class _Taken:
+    """Non-overlapping spans already claimed by a source block, kept sorted so a lookup is O(log n)."""
+
+    def __init__(self) -> None:
+        self.starts: list[int] = []
+        self.spans: list[Span] = []
+
+    def overlaps(self, span: Span) -> bool:
+        i = bisect.bisect_right(self.starts, span.start)
+        before = self.spans[i - 1] if i > 0 else None
+        after = self.spans[i] if i < len(self.spans) else None
+        return bool((before and before.overlaps(span)) or (after and after.overlaps(span)))
+
+    def add(self, span: Span) -> None:
+        i = bisect.bisect_right(self.starts, span.start)
+        self.starts.insert(i, span.start)
+        self.spans.insert(i, span)
+
+
+class _Lines:
+    """The text's lines with their offsets; `index_at` finds a line by offset in O(log n)."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.starts = [0]
+        for m in re.finditer("\n", text):
+            self.starts.append(m.end())
+        self.ends = [s - 1 for s in self.starts[1:]] + [len(text)]
+
+    def __len__(self) -> int:
+        return len(self.starts)
+
+    def line(self, i: int) -> str:
+        return self.text[self.starts[i] : self.ends[i]]
+
+    def blank(self, i: int) -> bool:
+        return not self.line(i).strip()
+
+    def index_at(self, offset: int) -> int:
+        return max(0, bisect.bisect_right(self.starts, offset) - 1)
+
+
+def _trimmed(text: str, start: int, end: int) -> Span:
+    while start < end and text[start].isspace():
+        start += 1
+    while end > start and text[end - 1].isspace():
+        end -= 1
+    return Span(start, end)
+
+
+def _paragraphs(lines: _Lines, first: int, last: int) -> list[tuple[int, int]]:
+    """(first line, last line) of each run of non-blank lines between lines `first` and `last` inclusive."""
+    runs, i = [], first
+    while i <= last:
+        if lines.blank(i):
+            i += 1
+            continue
+        j = i
+        while j + 1 <= last and not lines.blank(j + 1):
+            j += 1
+        runs.append((i, j))
+        i = j + 1
+    return runs
+
+
+def _instruction_paragraph(text: str, span: Span) -> bool:
+    """Half or more of the paragraph's sentences ask for something: it belongs to the instructions."""
+    sentences = sentence_spans(text, span.start, span.end)
+    asking = sum(reads_as_request(s.slice(text)) for s in sentences)
+    return bool(sentences) and asking * 2 >= len(sentences)
+
+
+def _reads_as_material(text: str, span: Span) -> bool:
+    """No request or question in it; a long block may hold one request that is not a question."""
+    sentences = sentence_spans(text, span.start, span.end)
+    asking = [s for s in sentences if reads_as_request(s.slice(text))]
+    if not asking:
+        return True
+    return len(sentences) >= 5 and len(asking) == 1 and not asking[0].slice(text).rstrip().endswith("?")
+
+
+def _until_instructions(text: str, lines: _Lines, first: int, last: int,
+                        stop_at: Callable[[int], bool] | None = None) -> Span | None:
+    """Lines `first`..`last` (or up to a line `stop_at` refuses), cut before the first paragraph after the first one
+    that reads as instructions. Reads no further than that paragraph, so the cost is the block's length."""
+    end_line, i, first_run = None, first, True
+    while i <= last:
+        if stop_at is not None and stop_at(i):
+            break
+        if lines.blank(i):
+            i += 1
+            continue
+        j = i
+        while j + 1 <= last and not lines.blank(j + 1) and not (stop_at is not None and stop_at(j + 1)):
+            j += 1
+        if not first_run and _instruction_paragraph(text, Span(lines.starts[i], lines.ends[j])):
+            break
+        end_line, first_run, i = j, False, j + 1
+    if end_line is None:
+        return None
+    start = first
+    while lines.blank(start):
+        start += 1
+    return _trimmed(text, lines.starts[start], lines.ends[end_line])
+
+
+def _fence_line(line: str) -> tuple[str, str] | None:
+    """("-", "NAME") for `--- NAME ---` (also `===`, `###`, `***`); ("-", "") for a bare `---` or `===` line."""
+    s = line.strip()
+    if len(s) < 3 or s[0] not in "-=#*":
+        return None
+    char = s[0]
+    lead = len(s) - len(s.lstrip(char))
+    if lead < 3:
+        return None
+    if lead == len(s):
+        return (char, "") if char in "-=" else None
+    trail = len(s) - len(s.rstrip(char))
+    name = s[lead : len(s) - trail].strip()
+    if trail < 3 or not name or len(name) > 60:
+        return None
+    return char, name
+
+
+def _looks_like_schema(text: str, span: Span) -> bool:
+    """A JSON object or array that describes the output: introduced as a schema/format/template, or typed values."""
+    before = text[max(0, span.start - 160) : span.start]
+    line_before = before.rstrip().rsplit("\n", 1)[-1]
+    if _SCHEMA_CUE_RE.search(line_before) or _SCHEMA_CUE_RE.search(before[-60:]):
+        return True
+    body = span.slice(text)
+    keys = body.count('":') + body.count("':")
+    typed = len(_TYPE_VALUE_RE.findall(body))
+    return typed >= 2 and typed * 2 >= max(keys, 1)
+
+
+def _balanced_end(text: str, start: int, limit: int) -> int | None:
+    """End offset of the JSON value opening at `start` (brackets balanced outside strings) within `limit`
+    characters, or None."""
+    depth, in_string, escaped = 0, False, False
+    for i in range(start, min(len(text), start + limit)):
+        c = text[i]
+        if in_string:
+            if escaped:
+                escaped = False
+            elif c == "\\":
+                escaped = True
+            elif c == '"':
+                in_string = False
+        elif c == '"':
+            in_string = True
+        elif c in "{[":
+            depth += 1
+        elif c in "}]":
+            depth -= 1
+            if depth == 0:
+                return i + 1
+    return None
+
+
+def _xml_blocks(text: str) -> list[tuple[Span, Span, str]]:
+    """(whole, content, tag) for each source tag closed by the first later closing tag of the same name."""
+    closings: dict[str, list[re.Match[str]]] = {}
+    for m in XML_CLOSE_RE.finditer(text):
+        closings.setdefault(m.group(1).lower(), []).append(m)
+    starts = {tag: [m.start() for m in found] for tag, found in closings.items()}
+    blocks = []
+    resume = 0  # an opening tag inside an earlier block is part of that block's content
+    for m in XML_OPEN_RE.finditer(text):
+        tag = m.group(1).lower()
+        if m.start() < resume or tag not in starts:
+            continue
+        k = bisect.bisect_left(starts[tag], m.end())
+        if k == len(starts[tag]):
+            continue
+        close = closings[tag][k]
+        blocks.append((Span(m.start(), close.end()), Span(m.end(), close.start()), tag))
+        resume = close.end()
+    return blocks
+
+
+def _triple_quoted_blocks(text: str) -> list[tuple[Span, Span]]:
+    """Triple-quoted passages: each delimiter pairs with the next identical one."""
+    blocks = []
+    for quote in TRIPLE_QUOTES:
+        start = text.find(quote)
+        while start != -1:
+            end = text.find(quote, start + 3)
+            if end == -1:
+                break
+            blocks.append((Span(start, end + 3), Span(start + 3, end)))
+            start = text.find(quote, end + 3)
+    return blocks
+
+
+class _Finder:
+    """Runs the detectors over one prompt body, in order, each claiming text no earlier one took."""
+
+    def __init__(self, text: str, body_start: int) -> None:
+        self.text = text
+        self.body_start = body_start
+        self.lines = _Lines(text)
+        self.first_line = self.lines.index_at(body_start) if body_start < len(text) else len(self.lines)
+        if body_start > 0 and body_start < len(text) and self.lines.starts[self.first_line] < body_start:
+            self.first_line += 1  # the front matter's closing line is not part of the body
+        self.blocks: list[SourceBlock] = []
+        self.taken = _Taken()
+        self.turns = conversation_turns(text, body_start)
+        self.formats: list[Span] = []  # schemas and output templates: descriptions of the output, never material
+        # Characters the JSON scan may read in all: twice the text keeps the search linear on lines of brackets.
+        self.json_budget = 2 * len(text)
+        self.requests: list[Span] | None = None  # request sentences of the body, found once when a letter needs them
+
+    def add(self, kind: SourceKind, whole: Span, content: Span, label: str) -> bool:
+        text = self.text
+        if whole.start < self.body_start or self.taken.overlaps(whole) or not content.slice(text).strip():
+            return False
+        self.blocks.append(SourceBlock(kind, whole, content, label, content.slice(text)))
+        self.taken.add(whole)
+        return True
+
+    def _set_aside(self, span: Span) -> None:
+        """A schema or output template: no later detector may take it for material."""
+        if not self.taken.overlaps(span):
+            self.formats.append(span)
+            self.taken.add(span)
+
+    def _free(self, i: int) -> bool:
+        return not self.taken.overlaps(Span(self.lines.starts[i], max(self.lines.ends[i], self.lines.starts[i] + 1)))
+
+    def _line_range(self, first: int, last: int) -> Span:
+        return Span(self.lines.starts[first], self.lines.ends[last])
+
+    def run(self) -> list[SourceBlock]:
+        text = self.text
+        for whole, content, tag in _xml_blocks(text):
+            self.add("xml", whole, content, tag)
+        self.named_fences()
+        for block in find_code_blocks(text):
+            if block.language in ("", "json", "jsonc", "json5") and _looks_like_schema(text, block.code.span):
+                self._set_aside(block.span)
+                continue
+            self.add("fenced", block.span, block.code.span, block.language)
+        for whole, content in _triple_quoted_blocks(text):
+            self.add("quoted", whole, content, "quote")
+        self.markdown_quotes()
+        self.emails()
+        self.data_blocks()
+        self.bare_fences()
+        self.labelled_sections()
+        self.introduced_blocks()
+        for m in LONG_QUOTE_RE.finditer(text):
+            self.add("quoted", Span(m.start(), m.end()), Span(m.start(1), m.end(1)), "quote")
+        self.unmarked()
+        return sorted(self.blocks, key=lambda b: b.span.start)
+
+    # -- 2. named fences ------------------------------------------------------------------------------------------
+    def named_fences(self) -> None:
+        lines = self.lines
+        fences = [(i, f) for i in range(self.first_line, len(lines)) if (f := _fence_line(lines.line(i)))]
+        by_char: dict[str, list[int]] = {}
+        for i, (char, _) in fences:
+            by_char.setdefault(char, []).append(i)
+        for i, (char, name) in fences:
+            if not name or _CLOSER_NAME_RE.match(name):
+                continue
+            later = by_char[char]
+            k = bisect.bisect_right(later, i)
+            if k < len(later):
+                close = later[k]
+                closing_name = _fence_line(lines.line(close))[1]  # type: ignore[index]
+                closes = not closing_name or bool(_CLOSER_NAME_RE.match(closing_name))
+                content = _trimmed(self.text, lines.starts[i + 1] if i + 1 < len(lines) else lines.ends[i],
+                                   lines.starts[close])
+                whole = Span(lines.starts[i], lines.ends[close] if closes else content.end)
+            else:
+                span = _until_instructions(self.text, lines, i + 1, len(lines) - 1) if i + 1 < len(lines) else None
+                if span is None:
+                    continue
+                content, whole = span, Span(lines.starts[i], span.end)
+            self.add("delimited", whole, content, name.lower())
+
+    # -- 4. quotes and e-mails ------------------------------------------------------------------------------------
+    def markdown_quotes(self) -> None:
+        lines, i = self.lines, self.first_line
+        while i < len(lines):
+            if not lines.line(i).lstrip().startswith(">"):
+                i += 1
+                continue
+            j = i
+            while j + 1 < len(lines) and lines.line(j + 1).lstrip().startswith(">"):
+                j += 1
+            span = self._line_range(i, j)
+            if len(re.findall(r"\w+", span.slice(self.text))) >= 6:
+                self.add("quoted", span, _trimmed(self.text, span.start, span.end), "markdown quote")
+            i = j + 1
+
+    def emails(self) -> None:
+        lines, text = self.lines, self.text
+        i = self.first_line
+        while i < len(lines):
+            header = EMAIL_HEADER_RE.match(lines.line(i))
+            if not header:
+                i += 1
+                continue
+            j, names = i, [header.group(1).lower()]
+            while j + 1 < len(lines) and (h := EMAIL_HEADER_RE.match(lines.line(j + 1))):
+                names.append(h.group(1).lower())
+                j += 1
+            if not any(n in _EMAIL_KEY_HEADERS for n in names) or (len(names) < 2 and names[0] not in ("from", "de",
+                                                                                                      "von")):
+                i = j + 1
+                continue
+            end = self._letter_end(j + 1)
+            if end is None:
+                span = _until_instructions(text, lines, j + 1, len(lines) - 1) if j + 1 < len(lines) else None
+                end_offset = span.end if span else lines.ends[j]
+            else:
+                end_offset = lines.ends[end]
+            whole = _trimmed(text, lines.starts[i], end_offset)
+            self.add("email", whole, whole, "email")
+            i = lines.index_at(end_offset) + 1
+        self.letters()
+
+    def _letter_end(self, first: int, window: int = 80) -> int | None:
+        """The line that ends a letter starting at `first`: its sign-off, or the short name line right after it."""
+        lines = self.lines
+        for k in range(first, min(len(lines), first + window)):
+            if EMAIL_HEADER_RE.match(lines.line(k)) and k > first:
+                return None
+            if SIGN_OFF_RE.match(lines.line(k)):
+                if k + 1 < len(lines) and not lines.blank(k + 1) and len(lines.line(k + 1).split()) <= 5:
+                    return k + 1
+                return k
+        return None
+
+    def letters(self) -> None:
+        """A letter pasted without headers: from a greeting line to its sign-off, with instructions outside it."""
+        lines, text = self.lines, self.text
+        i = self.first_line
+        while i < len(lines):
+            if not GREETING_RE.match(lines.line(i)) or not self._free(i):
+                i += 1
+                continue
+            end = self._letter_end(i + 1)
+            if end is None:
+                i += 1
+                continue
+            whole = self._line_range(i, end)
+            if self.requests is None:
+                self.requests = [s for s in sentence_spans(text, self.body_start) if reads_as_request(s.slice(text))]
+            if any(not whole.contains(s) for s in self.requests):  # a letter that is the whole prompt is the prompt
+                self.add("email", whole, whole, "letter")
+            i = end + 1
+
+    # -- 5. pasted data -------------------------------------------------------------------------------------------
+    def data_blocks(self) -> None:
+        lines, text = self.lines, self.text
+        i = self.first_line
+        while i < len(lines):
+            line = lines.line(i).strip()
+            if line.startswith("|") and line.count("|") >= 2:
+                j = i
+                while j + 1 < len(lines) and lines.line(j + 1).strip().startswith("|"):
+                    j += 1
+                if j - i >= 2:
+                    span = self._line_range(i, j)
+                    self.add("data", span, _trimmed(text, span.start, span.end), "table")
+                i = j + 1
+                continue
+            if line and line[0] in "{[" and self._free(i):
+                start = lines.starts[i] + lines.line(i).index(line[0])
+                after = text[start + 1 : start + 40].lstrip()
+                end = None
+                if (after[:1] in ('"', "'", "{", "[", "") or after[:1].isdigit()) and self.json_budget > 0:
+                    end = _balanced_end(text, start, self.json_budget)
+                    self.json_budget -= (end or len(text)) - start
+                if end is not None and (end - start >= 30 or "\n" in text[start:end]):
+                    span = Span(start, end)
+                    if _looks_like_schema(text, span):
+                        self._set_aside(span)
+                    else:
+                        self.add("data", span, span, "json")
+                    i = lines.index_at(end) + 1
+                    continue
+            delimiter = self._csv_delimiter(i)
+            if delimiter:
+                j = i
+                count = lines.line(i).count(delimiter)
+                while j + 1 < len(lines) and self._csv_row(lines.line(j + 1), delimiter, count):
+                    j += 1
+                if j - i >= 2:
+                    span = self._line_range(i, j)
+                    self.add("data", span, _trimmed(text, span.start, span.end), "csv")
+                    i = j + 1
+                    continue
+            i += 1
+
+    def _csv_delimiter(self, i: int) -> str | None:
+        line = self.lines.line(i)
+        for delimiter in (",", "\t", ";"):
+            count = line.count(delimiter)
+            if count and self._csv_row(line, delimiter, count):
+                return delimiter
+        return None
+
+    @staticmethod
+    def _csv_row(line: str, delimiter: str, count: int) -> bool:
+        stripped = line.strip()
+        if not stripped or stripped[0] in "-*•>#|" or stripped.count(delimiter) != count:
+            return False
+        fields = stripped.split(delimiter)
+        return all(len(f.strip()) <= _DATA_LINE_MAX_FIELD for f in fields) and not stripped.endswith((".", "?", "!"))
+
+    # -- 6. bare fences -------------------------------------------------------------------------------------------
+    def bare_fences(self) -> None:
+        lines = self.lines
+        bare = [i for i in range(self.first_line, len(lines))
+                if _fence_line(lines.line(i)) in (("-", ""), ("=", "")) and self._free(i)
+                and not (i > self.first_line and self._heading_line(i - 1))]
+        for a, b in zip(bare[::2], bare[1::2], strict=False):
+            content = _trimmed(self.text, lines.ends[a], lines.starts[b])
+            if len(content.slice(self.text).split()) >= REFERENCED_MIN_WORDS:
+                self.add("delimited", Span(lines.starts[a], lines.ends[b]), content, "")
+
+    def _heading_line(self, i: int) -> bool:
+        """A short line without final punctuation: a rule right under it is its setext underline."""
+        line = self.lines.line(i).strip()
+        return bool(line) and len(line.split()) <= 8 and line[-1] not in ".!?;:,"
+
+    # -- 7. labelled sections -------------------------------------------------------------------------------------
+    def labelled_sections(self) -> None:
+        text, lines = self.text, self.lines
+        section_ends = sorted({m.start() for m in SECTION_END_RE.finditer(text)}
+                              | {m.start() for m in LABEL_LINE_RE.finditer(text)})
+        for m in LABEL_RE.finditer(text):
+            if m.start() < self.body_start:
+                continue
+            k = bisect.bisect_right(section_ends, m.start())
+            stop = section_ends[k] if k < len(section_ends) else len(text)
+            first = lines.index_at(m.start())
+            last = lines.index_at(max(stop - 1, m.start()))
+            if not self._free(first):
+                continue
+            if m.group(2).strip():
+                span = _until_instructions(text, lines, first, last)
+                content = _trimmed(text, m.start(2), span.end if span else lines.ends[first])
+            else:
+                span = _until_instructions(text, lines, first + 1, last) if first + 1 <= last else None
+                if span is None:
+                    continue
+                content = span
+            self.add("labelled", Span(m.start(), content.end), content, m.group(1).lower())
+        for m in LABEL_LINE_RE.finditer(text):
+            label = m.group(1).strip().lower()
+            if m.start() < self.body_start or label in _NOT_MATERIAL_LABELS or reads_as_request(m.group(0)):
+                continue
+            first = lines.index_at(m.start())
+            if label in SPEAKERS or not self._free(first):
+                continue
+            k = bisect.bisect_right(section_ends, m.start())
+            stop = section_ends[k] if k < len(section_ends) else len(text)
+            last = lines.index_at(max(stop - 1, m.end()))
+            span = _until_instructions(text, lines, first + 1, last) if first + 1 <= last else None
+            if span is None or (not _reads_as_material(text, span) and label not in ("transcript", "conversation")):
+                continue
+            self.add("labelled", Span(m.start(), span.end), span, label)
+
+    # -- 8. introduced blocks -------------------------------------------------------------------------------------
+    def introduced_blocks(self) -> None:
+        text, lines = self.text, self.lines
+        for i in range(self.first_line, len(lines) - 1):
+            line = lines.line(i).rstrip()
+            if not line.endswith(":") or not self._free(i):
+                continue
+            intro = line[:-1].rstrip()
+            if not (material_references(intro) or re.search(
+                    r"(?:this|these|the following|following|below|ceci|ce qui suit|lo siguiente|esto|folgendes)$",
+                    intro, re.IGNORECASE)):
+                continue
+            first = i + 1
+            while first < len(lines) and lines.blank(first):
+                first += 1
+            if first >= len(lines) or not self._free(first):
+                continue
+            span = _until_instructions(text, lines, first, len(lines) - 1, stop_at=lambda k: not self._free(k))
+            if span is not None:
+                self.add("introduced", Span(lines.starts[i], span.end), span, intro.lower()[-40:])
+
+    # -- 10. unmarked material ------------------------------------------------------------------------------------
+    def unmarked(self) -> None:
+        text, lines = self.text, self.lines
+        view = self._instruction_view()
+        references = material_references(view)
+        runs = _paragraphs(lines, self.first_line, len(lines) - 1) if self.first_line < len(lines) else []
+        for a, b in runs:
+            span = _trimmed(text, lines.starts[a], lines.ends[b])
+            if self.taken.overlaps(span) or any(t.span.overlaps(span) or span.contains(t.span) for t in self.turns):
+                continue
+            if any(span.overlaps(f) for f in self.formats) or SECTION_END_RE.match(text, span.start):
+                continue
+            if any(span.overlaps(r) for r in references) or not _reads_as_material(text, span):
+                continue
+            words = len(re.findall(r"\w+", span.slice(text)))
+            cues = len(INSTRUCTION_CUE_RE.findall(span.slice(text)))
+            long_and_plain = words >= PASTED_MIN_WORDS and cues < 0.02 * words
+            referenced = bool(references) and (words >= REFERENCED_MIN_WORDS or b > a)
+            if long_and_plain or referenced:
+                self.add("pasted", span, span, "paragraph")
+
+    def _instruction_view(self) -> str:
+        chars = list(self.text)
+        for block in self.blocks:
+            for i in range(block.content_span.start, block.content_span.end):
+                chars[i] = " "
+        return "".join(chars)
+
+
+def find_source_blocks(text: str, body_start: int = 0) -> list[SourceBlock]:
+    """Locate the material the output should be faithful to, most explicit wrappings first. O(n log n)."""
+    return _Finder(text, body_start).run()
