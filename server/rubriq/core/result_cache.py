@@ -245,8 +245,9 @@ class ResultCache:
         if self._write_failed:
             return
         try:
-            _atomic_write(self._path(key), json.dumps({**entry, "key": key}, ensure_ascii=False,
-                                                      sort_keys=True).encode("utf-8"))
+            # Keys keep their order: a finding's `data` is shown in the order its metric wrote it.
+            # ASCII escapes carry any string, a lone surrogate of a hostile file included.
+            _atomic_write(self._path(key), json.dumps({**entry, "key": key}).encode("ascii"))
         except OSError as exc:
             self._write_failed = True  # say it once; the run goes on without storing
             log.warning("result cache %s is not writable (%s); results are not stored", self.folder,
