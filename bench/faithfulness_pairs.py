@@ -17,7 +17,9 @@ code starts with "FA" are scored against the labels:
   precision = found / (found + false alarms), recall = found / bad sentences, F1 = their harmonic mean.
   `finding_precision` is the same per finding: hits / findings;
 - FA002 value hits: of the `conflict` sentences an FA002 finding overlaps, those where an overlapping FA002
-  finding's span contains the labelled output value (case and runs of spaces ignored).
+  finding's span contains the labelled output value (case and runs of spaces ignored);
+- `where_source_found`: the same figures over the pairs whose source the prompt reader takes (at least 90% of every
+  pasted document; `pairs_without_source_found` counts the others), which separates reading from verifying.
 
 The bundled examples (`examples/<name>.prompt/.out`, labelled in the corpus's `examples.labels.json`) are checked
 the same way: the target is no FA finding on a faithful sentence.
@@ -335,11 +337,20 @@ def main() -> int:
         "split": args.split, "tiers": sorted(tiers), "models": hub.model_ids() if hub else None,
         "pairs": len(pairs), "pairs_without_source_found": len(missed_sources), "halves": {},
     }
-    for half in wanted:
-        chosen = [(p, s) for p, s in zip(pairs, scores, strict=True) if p.split == half]
-        report["halves"][half] = summarise([p for p, _ in chosen], [s for _, s in chosen])
+    halves = {half: [i for i, p in enumerate(pairs) if p.split == half] for half in wanted}
     if args.split == "all":
-        report["all"] = summarise(pairs, scores)
+        halves["all"] = list(range(len(pairs)))
+    for half, chosen in halves.items():
+        block = summarise([pairs[i] for i in chosen], [scores[i] for i in chosen])
+        # The same figures without the pairs whose source the prompt reader misses: verification alone.
+        read = [i for i in chosen if pairs[i].pair_id not in missed_sources]
+        alone = _block([pairs[i] for i in read], [scores[i] for i in read])
+        block["where_source_found"] = {"pairs": len(read), **{key: alone[key] for key in (
+            "bad_sentences", "found", "false_alarms", "precision", "recall", "f1")}}
+        if half == "all":
+            report["all"] = block
+        else:
+            report["halves"][half] = block
 
     examples = load_examples(args.corpus)
     example_scores = [score_pair(p, fa_findings(check(p.prompt, p.output, config, models=hub, tiers=tiers)))
