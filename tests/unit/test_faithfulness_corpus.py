@@ -89,11 +89,13 @@ def pair_problems(folder: Path, pair_id: str) -> list[str]:
         problems.append(f"{pair_id}: no source listed")
         sources = []
     total_words = 0
+    located = bool(sources)
     for source in sources:
         try:
             start, end = corpus.source_region(prompt, source)
         except (KeyError, ValueError) as exc:
             problems.append(f"{pair_id}: {exc}")
+            located = False
             continue
         words = len(prompt[start:end].split())
         total_words += words
@@ -104,7 +106,7 @@ def pair_problems(folder: Path, pair_id: str) -> list[str]:
     finds = labels.get("reader_finds_source")
     if not isinstance(finds, bool):
         problems.append(f"{pair_id}: reader_finds_source must be true or false")
-    elif finds and not problems:
+    elif finds and located:
         coverage = corpus.source_coverage(prompt, sources)
         if coverage < 0.9:
             problems.append(f"{pair_id}: the prompt reader takes only {coverage:.0%} of the source; mark the pair "
@@ -238,12 +240,20 @@ def test_an_unlabelled_output_sentence_is_reported(broken_copy: Path) -> None:
 
 
 def test_a_source_the_reader_misses_must_be_marked(broken_copy: Path) -> None:
-    def edit(labels):
-        labels["reader_finds_source"] = True
-        del labels["reader_note"]
+    def edit(labels):  # claim the instruction line is the source: no reader takes an instruction for source text
+        labels["source"] = [{"starts": "Summarize this incident report", "ends": "Keep it short and factual.",
+                             "words": 13}]
 
-    _edit_labels(broken_copy, "policy-remote-work", edit)
-    assert any("policy-remote-work: the prompt reader takes only" in p for p in corpus_problems(broken_copy))
+    _edit_labels(broken_copy, "incident-db-failover", edit)
+    problems = corpus_problems(broken_copy)
+    assert any("incident-db-failover: the prompt reader takes only 0%" in p for p in problems)
+
+    def mark(labels):
+        labels["reader_finds_source"] = False
+
+    _edit_labels(broken_copy, "incident-db-failover", mark)
+    assert any("incident-db-failover: a pair whose source the reader misses needs a reader_note" in p
+               for p in corpus_problems(broken_copy))
 
 
 def test_a_pair_listed_in_the_wrong_half_is_reported(broken_copy: Path) -> None:
