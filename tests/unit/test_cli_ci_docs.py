@@ -150,7 +150,7 @@ def test_pre_commit_hook_checks_staged_pairs_in_a_new_repository(workspace):
     for name in ("haiku.prompt", "haiku.out"):
         shutil.copy(workspace["project"] / "prompts" / "team-a" / name, repo / name)
     blocked = commit("haiku.prompt", "haiku.out")
-    assert blocked.returncode != 0 and re.search(r"rubriq check\.+Failed", blocked.stdout), blocked.stdout
+    assert blocked.returncode != 0 and re.search(r"rubriq check\.+Failed", blocked.stdout + blocked.stderr)
     assert re.search(r"^haiku\.out:1:1: IF\d{3} ", blocked.stdout + blocked.stderr, re.MULTILINE)
     assert _git(repo, "log", "--format=%s").stdout.count("change") == 1, "the commit was stopped"
 
