@@ -148,7 +148,7 @@ def test_email_with_headers_runs_to_its_sign_off():
 
 def test_letter_without_headers_is_a_source_when_instructions_surround_it():
     letter = f"Hi Sam,\n\n{NOTICE}\n\nCould you tell the swimming club?\n\nThanks,\nRia"
-    doc, blocks = _sources(f"Draft my reply to this message.\n\n{letter}\n\nKeep it under 50 words.")
+    _, blocks = _sources(f"Draft my reply to this message.\n\n{letter}\n\nKeep it under 50 words.")
     assert [(b.kind, b.text) for b in blocks] == [("email", letter)]
 
 
@@ -171,7 +171,8 @@ def test_a_schema_is_a_description_of_the_output_not_a_source():
     prompt = f"Extract the details as JSON.\n\nSchema:\n{schema}\n\nText:\n{NOTICE}"
     _, blocks = _sources(prompt)
     assert [b.text for b in blocks] == [NOTICE]
-    typed = 'Return JSON like this:\n```json\n{"name": "string", "reopens": "YYYY-MM-DD"}\n```\n' + f"<text>{NOTICE}</text>"
+    typed = ('Return JSON like this:\n```json\n{"name": "string", "reopens": "YYYY-MM-DD"}\n```\n'
+             f"<text>{NOTICE}</text>")
     assert [b.text for b in parse_prompt(typed).sources] == [NOTICE]
 
 

@@ -98,3 +98,92 @@ def test_badges_follow_the_research_log():
     assert PARAMETERS["lexical_diversity"].badge == "proxy"
     assert PARAMETERS["code_validity"].badge == "proxy"
     assert PARAMETERS["instruction_following"].badge == ""
+
+
+# --- the prompt's shape decides, a cue word is only evidence ------------------------------------------------------
+
+def _detect(prompt: str):
+    return detect_task(parse_prompt(prompt))
+
+
+def test_a_counting_question_about_a_fenced_document_is_grounded_not_reasoning():
+    prompt = ("How many rooms does the hostel have, and how many of them are private?\n\n"
+              "--- HOSTEL FACT SHEET ---\nThe Quayside hostel has 42 rooms over three floors. Eight rooms are "
+              "private doubles; the rest are dormitories of four to eight beds. Breakfast is served from 7 to 10.\n"
+              "--- END ---")
+    detection = _detect(prompt)
+    assert detection.task is TaskType.GROUNDED_QA
+    assert any(e.startswith("source: delimited block") for e in detection.evidence)
+
+
+def test_extraction_into_a_given_json_schema_is_extraction_and_the_schema_is_not_source():
+    prompt = ('Fill this schema from the booking confirmation below. No extra keys.\n\n'
+              'Schema:\n{"guest": string, "nights": number, "check_in": "YYYY-MM-DD"}\n\n'
+              'Booking confirmation:\nThank you, Ms Ilse Varga. Your stay of three nights starts on 12 August 2024 '
+              'in a double room with sea view. Check-in is from 3 pm.')
+    doc = parse_prompt(prompt)
+    assert detect_task(doc).task is TaskType.EXTRACTION
+    assert [b.text.split(",")[0] for b in doc.sources] == ["Thank you"]
+
+
+def test_a_long_maths_word_problem_is_reasoning_with_no_source():
+    prompt = ("A school orders 36 boxes of pencils with 24 pencils in each box. It gives 5 pencils to each of its "
+              "118 pupils in September and another 2 pencils each in January, and 40 pencils are lost or broken "
+              "during the year. The remaining pencils are shared equally between 8 classrooms. How many pencils "
+              "does each classroom get? Explain each step.")
+    doc = parse_prompt(prompt)
+    detection = detect_task(doc)
+    assert detection.task is TaskType.REASONING and doc.sources == []
+
+
+def test_a_chat_transcript_is_general_unless_its_last_turn_asks_for_a_task():
+    chat = ("User: I just moved to Leeds and don't know anyone.\n"
+            "Assistant: That can feel lonely at first. What do you enjoy doing?\n"
+            "User: board games and hiking mostly. any thoughts on how I could meet people?")
+    detection = _detect(chat)
+    assert detection.task is TaskType.GENERAL
+    assert detection.evidence and detection.evidence[0].startswith("chat transcript")
+    coding = chat + "\nAssistant: Try a games café.\nUser: ok. also write a Python function that picks a random game."
+    assert _detect(coding).task is TaskType.CODE_GENERATION
+
+
+def test_small_talk_is_general_even_with_a_question_mark():
+    assert _detect("hey! how's your day going? thanks again for the recipe").task is TaskType.GENERAL
+
+
+def test_a_word_that_names_another_task_does_not_decide():
+    assert _detect("Write a function summary_line(items) that joins the names with commas, in Python."
+                   ).task is TaskType.CODE_GENERATION
+    assert _detect("What problems does wind power solve, and which does it create?").task is TaskType.OPEN_QA
+    assert _detect("How many legs does a spider have?").task is TaskType.OPEN_QA
+
+
+def test_a_question_about_pasted_code_is_grounded_and_code_to_fix_is_code():
+    code = "```python\ndef area(r):\n    return 3.14 * r * 2\n```"
+    assert _detect(f"What does this function return for r = 2?\n\n{code}").task is TaskType.GROUNDED_QA
+    assert _detect(f"Fix the bug in this function and add type hints.\n\n{code}").task is TaskType.CODE_GENERATION
+
+
+def test_a_polite_request_phrased_as_a_question_is_not_a_question():
+    prompt = ("Could you shorten my paragraph to 30 words?\n\nI have worked as a nurse in Bristol for twelve "
+              "years, first on a surgical ward and then in the community team, and I now train new staff.")
+    assert _detect(prompt).task is TaskType.REWRITING
+
+
+@pytest.mark.parametrize(("expected", "prompt"), [
+    (TaskType.SUMMARIZATION, "Resume el siguiente texto en dos frases.\n\nTexto: El mercado municipal abrirá "
+                             "los domingos a partir de junio, de nueve a dos, con veinte puestos de productores."),
+    (TaskType.REWRITING, "Traduis ce message en anglais, sans rien ajouter.\n\nLe cours de yoga de jeudi est "
+                         "annulé à cause des travaux dans la salle, il reprendra la semaine prochaine."),
+    (TaskType.CREATIVE_WRITING, "Schreib ein kurzes Gedicht über einen Leuchtturm im Nebel."),
+    (TaskType.OPEN_QA, "¿Por qué los gatos ronronean?"),
+    (TaskType.REASONING, "Ein Zug fährt um 8:15 Uhr ab und braucht 2 Stunden und 50 Minuten. Wann kommt er an? "
+                         "Rechne Schritt für Schritt."),
+    (TaskType.EXTRACTION, "Extrais tous les noms de personnes du texte.\n\nTexte : Hier, Paul et Inès ont "
+                          "rencontré la maire, Sophie Morel, devant la gare."),
+    (TaskType.GROUNDED_QA, "Beantworte nur anhand der Notiz: Wann ist die Praxis geschlossen?\n\n--- NOTIZ ---\n"
+                           "Die Praxis ist vom 1. bis 14. August geschlossen. Vertretung: Dr. Weiß.\n--- ENDE ---"),
+    (TaskType.GENERAL, "Escribe un mensaje para invitar a mis vecinos a una cena el sábado."),
+])
+def test_task_type_is_detected_in_spanish_french_and_german(expected, prompt):
+    assert _detect(prompt).task is expected

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from rubriq.core.prompt import PromptDocument
+from rubriq.core.requests import conversation_turns, is_question, sentence_spans
 from rubriq.core.text import Span
 
 
@@ -106,66 +107,134 @@ class TaskDetection:
     confidence: float  # 0..1
     cue: str  # the phrase (or front matter) that decided it
     cue_span: Span | None  # where the cue is in the prompt
+    evidence: tuple[str, ...] = ()  # what else the decision read: source blocks, question form, chat turns, numbers
 
 
-_W = r"(?:\w+[ \t]+){0,4}?"  # up to four words in between
+_W = r"(?:[\w'’-]+[ \t]+){0,4}?"  # up to four words in between
+_LANGS = r"(?:python|javascript|typescript|java|rust|golang|bash|shell|sql|postgresql|html|css|ruby|kotlin|swift|php)"
 TASK_CUES: dict[TaskType, tuple[tuple[str, float], ...]] = {
     TaskType.CODE_GENERATION: (
-        (r"\b(?:write|implement|create|generate|code|build|fix|refactor)\b[ \t]+" + _W +
+        (r"\b(?:write|implement|create|generate|code|build|fix|refactor|give me|need|want)\b[ \t]+" + _W +
          r"(?:function|class|method|script|program|module|endpoint|regex|regular expression|sql query|query|"
          r"unit tests?|api|cli|decorator|component)\b", 3.0),
+        (r"\b(?:escribe|crea|implementa|écris|crée|implémente|schreib|schreibe|erstelle|implementiere)\b[ \t]+"
+         + _W + r"(?:función|funcion|clase|script|programa|consulta|fonction|classe|programme|requête|funktion|"
+         r"klasse|skript|programm|abfrage|python-funktion)\b", 3.0),
+        (r"\b(?:refactor|debug)\b|\bfix (?:this|the|my) (?:code|bug|function|script|query|error|class)\b|"
+         r"\bit'?s wrong for\b", 2.5),
         # "c++" and "c#" end in a symbol, where \b does not hold: they get their own ending.
-        (r"\b(?:python|javascript|typescript|java|rust|golang|bash|sql|html|css|ruby|kotlin|swift)\b|\bc(?:\+\+|#)(?!\w)",
-         1.0),
-        (r"\bdef \w+\(|\bfunction \w+\(|```(?:python|js|ts|java|go|rust|cpp|c|sql|bash)", 2.0),
-        (r"\b(?:code|snippet|algorithm)\b", 0.8),
+        (r"\b" + _LANGS + r"\b|\bc(?:\+\+|#)(?!\w)|\bpython-", 1.0),
+        (r"\bdef \w+\(|\bfunction \w+\(|\b\w+\([\w, =]*\)(?= that| which| to| for|`| —| -|,|\.)", 1.5),
+        (r"\b(?:code|snippet|algorithm|type hints|standard library|pytest|unittest|imports?)\b", 0.8),
     ),
     TaskType.SUMMARIZATION: (
         (r"\bsummar(?:y|ize|ise|ies|izing|ising)\b", 3.0),
-        (r"\b(?:tl;?dr|key (?:points|takeaways)|condense|gist|synopsis|abstract of|recap|digest)\b", 2.0),
-        (r"\bmain (?:points|ideas)\b", 1.5),
+        (r"\b(?:resume|resúmeme|resumen|resumir|résume|résumé|résumer|fass\w*[^.\n]{0,60}?zusammen|"
+         r"zusammenfass\w*|kurzfassung|sintetiza|synthèse)\b", 3.0),
+        (r"\b(?:tl;?dr|key (?:points|takeaways)|condense|gist|synopsis|abstract of|recap|digest|boil (?:it )?down|"
+         r"takeaways|for people who missed|main points|main ideas|puntos principales|points clés|kernpunkte)", 2.5),
     ),
     TaskType.EXTRACTION: (
-        (r"\b(?:extract|pull out|parse|harvest)\b", 3.0),
-        (r"\b(?:identify|list|find) (?:all|every|each)\b(?! (?:steps|reasons|ways))", 1.5),
-        (r"\b(?:fields?|entities|key-value|named entit)", 1.0),
-        (r"\b(?:return|output|give|respond)\b[ \t]+" + _W + r"(?:as|in) (?:json|csv|yaml)\b", 1.0),
-        # "Extract X from the text below" is extraction, not a question about the text.
-        (r"\b(?:extract|pull out|harvest)\b[^.\n]{0,80}?\bfrom (?:the|this|these|that|my)\b", 1.0),
+        (r"\b(?:extract|pull out|harvest|extrae|extrais|extraire|relève|extrahiere|extrahieren)\b", 3.0),
+        (r"\b(?:identify|list|find|get|pull|encuentra|lista|trouve|liste|finde|nenne) (?:all|every|each|todos|"
+         r"todas|tous|toutes|alle)\b(?! (?:steps|reasons|ways|causes|tips|ideas))", 2.0),
+        (r"\b(?:fields?|entities|key-value|named entit|schema|snake_case|keys?|claves?|clés?|schlüssel(?:n)?)\b",
+         1.0),
+        (r"\b(?:return|output|give|respond|format|convert|devuelve|donne|gib)\b[ \t]+" + _W +
+         r"(?:as|in|into|en|au|als)[ \t]+(?:a[ \t]+)?(?:json|csv|yaml|formato json|format json)\b", 1.5),
+        (r"\b(?:extract|pull out|harvest|list|find)\b[^.\n]{0,80}?\bfrom (?:the|this|these|that|my)\b", 1.0),
     ),
     TaskType.REWRITING: (
-        (r"\b(?:rewrite|re-write|rephrase|paraphrase|proofread|copy-?edit|reword|polish|simplify)\b", 3.0),
-        (r"\b(?:translate|edit)\b[ \t]+(?:the|this|my|following)\b", 2.5),
-        (r"\bmake (?:it|this|the \w+) (?:more|less|shorter|clearer|simpler|formal|casual)\b", 2.5),
-        (r"\b(?:fix|correct) (?:the )?(?:grammar|spelling|typos|tone)\b", 2.5),
+        (r"\b(?:rewrite|re-write|rephrase|paraphrase|proofread|copy-?edit|reword|polish|simplify|reescribe|"
+         r"reformula|simplifica|réécris|reformule|simplifie|formuliere|umformulieren|umschreiben|vereinfache)\b",
+         3.0),
+        (r"\b(?:translate|traduce|traduis|traduire|übersetze|übersetzen)\b", 3.0),
+        (r"\b(?:edit)\b[ \t]+(?:the|this|my|following)\b", 2.5),
+        (r"\bmake (?:it|this|the \w+|this \w+|my \w+)[ \t]+(?:\w+[ \t]+)?(?:more|less|shorter|clearer|simpler|"
+         r"formal|casual|punchier|friendlier)\b", 2.5),
+        (r"\b(?:fix|correct|corrige|korrigiere) (?:the |my )?(?:grammar|spelling|typos|tone)\b", 2.5),
+        (r"\b(?:cut|shorten|trim|turn|convert|make)\b[ \t]+(?:my|this|these|the)[ \t]+(?:[\w-]+[ \t]+){0,2}?"
+         r"(?:down|into|to|shorter)\b", 2.0),
+        (r"\b(?:active voice|passive voice|more (?:formal|professional|polite)|tono más|ton plus|freundlicher)\b",
+         1.5),
     ),
     TaskType.REASONING: (
-        (r"\b(?:solve|calculate|compute|derive|prove|deduce|work out)\b", 2.5),
-        (r"\bstep[- ]by[- ]step\b|\bshow (?:your|the) (?:work|reasoning|steps)\b", 2.0),
-        (r"\b(?:how many|what is the probability|riddle|puzzle|logic|equation|percentage of)\b", 1.5),
-        (r"\d+\s*[-+*/×÷^]\s*\d+", 1.5),
+        # Verbs of working something out, where a request starts: "what problems does it solve?" is not maths.
+        (r"(?:^|(?<=[.!?:][ \t])|(?<=[.!?:]\n))[ \t]*(?:please[ \t]+|can you[ \t]+|could you[ \t]+|now[ \t]+)?"
+         r"(?:solve|calculate|compute|derive|prove|deduce|work (?:it )?out|calcula|resuelve|calcule|résous|"
+         r"berechne|rechne|löse|begründe)\b|\bsolve (?:for|this|the (?:equation|problem|puzzle))\b", 2.5),
+        (r"\b(?:your|the|deine|ton|tu) (?:reasoning|working|razonamiento|raisonnement|rechenweg)\b|"
+         r"\bnumbered steps\b|\bthink it through\b|\bétapes numérotées\b", 2.0),
+        (r"\bstep[- ]by[- ]step\b|\bshow (?:your|the) (?:work|working|reasoning|steps)\b|\bpaso a paso\b|"
+         r"\bétape par étape\b|\bschritt für schritt\b|\bday by day\b", 2.0),
+        (r"\b(?:what is the probability|probabilit(?:y|é)|probabilidad|wahrscheinlichkeit|riddle|puzzle|"
+         r"equation|prime number|número primo|nombre premier|primzahl|if all\b|si todos\b|si tous\b|wenn alle\b|"
+         r"who owns which|folgt daraus|se deduce|en déduire)", 2.0),
+        (r"\b(?:deduce|conclude|infer|follows? that|folgt daraus|se deduce|en déduire|déduire)\b", 1.5),
+        (r"\d+\s*[-+*/×÷^]\s*\d+", 1.0),
     ),
     TaskType.CREATIVE_WRITING: (
         (r"\b(?:poem|haiku|limerick|sonnet|story|short story|fable|lyrics|song|screenplay|script for a|"
-         r"fiction|tale|verse|rap|ballad|slogan|toast|monologue|dialogue between)\b", 3.0),
-        (r"\b(?:creative|imaginative|vivid|whimsical)\b", 1.0),
+         r"fiction|tale|verse|rap|ballad|slogans?|toast|monologue|dialogue between|poema|cuento|microcuento|relato|"
+         r"canción|poème|conte|chanson|histoire courte|gedicht|geschichte|kurzgeschichte|märchen|liedtext)\b", 3.0),
+        (r"\b(?:creative|imaginative|vivid|whimsical|make up|erzähl|invente|inventa)\b", 1.0),
     ),
     TaskType.GROUNDED_QA: (
-        (r"\b(?:based (?:only |solely )?on|according to|using (?:only )?|from) (?:the|this|these|above|below|"
+        (r"\b(?:based (?:only |solely )?on|according to|using (?:only )?|from|given) (?:the|this|these|above|below|"
          r"provided|following|given) (?:\w+ )?(?:text|document|article|passage|context|sources?|excerpt|report|"
-         r"information|notes|data)\b", 3.0),
-        (r"\banswer (?:the|this|these|my) (?:following )?questions?\b", 1.5),
+         r"information|notes|data|specs?|table|handbook|policy|config|quotes?|excerpt)\b", 3.0),
+        (r"\b(?:d'après|selon|según|anhand|laut|gemäß|basándote en|en te basant sur|nur anhand)\b", 2.5),
+        (r"\b(?:answer|responde|réponds|beantworte) (?:the|this|these|my|la|la siguiente|die) (?:following )?"
+         r"(?:questions?|pregunta|question|frage)\b|\bjust answer from\b", 1.5),
     ),
     TaskType.OPEN_QA: (
-        (r"(?:^|[.!?]\s+)(?:what|who|whom|whose|when|where|why|how|which|is|are|does|do|did|can|could|should|"
-         r"would|will)\b[^?\n]{2,200}\?", 2.0),
-        (r"\b(?:explain|describe|tell me about|what are|overview of)\b", 1.2),
+        (r"\b(?:explain|describe|tell me about|what are|overview of|explica|explícalo|explique|erkläre|erklär)\b",
+         1.2),
+        # Questions asked indirectly: "my daughter asked why the sky is blue", "tell me how tides work".
+        (r"\b(?:asked(?: me)?|wondering|wonder|want to know|wants to know|curious|tell me|me pregunta|"
+         r"me demande|fragt(?: mich)?) (?:why|how|what|whether|who|when|where|por qué|cómo|pourquoi|comment|warum|"
+         r"wie)\b", 2.0),
+    ),
+    TaskType.GENERAL: (
+        (r"\b(?:write|draft|compose|prepare|help me write|escribe|redacta|écris|rédige|schreib|schreibe)\b[ \t]+"
+         + _W + r"(?:e-?mails?|message|letter|note|invitation|reply|announcement|cover letter|slack message|post|"
+         r"mensaje|correo|carta|invitación|courriel|lettre|einladung|nachricht|brief)\b", 3.0),
+        (r"\b(?:checklist|packing list|plan for|a plan|make me a plan|plan an itinerary|brainstorm|ideas for|"
+         r"name ideas|tips|advice on|advice|negotiat\w*|un plan|plan de|consejos|astuces|conseils|tipps|ideen)\b", 2.5),
+        (r"^\W*(?:hi|hello|hey|thanks|thank you|good (?:morning|evening)|hola|bonjour|salut|hallo)\b[^?\n]{0,40}"
+         r"(?:how'?s it going|how are you|thanks|thank you)", 3.0),
+        (r"\b(?:you are|eres|tu es|du bist) [A-Z]\w+,? (?:the|a|an|el|la|le|der|die)\b", 2.0),
     ),
 }
 _COMPILED_CUES = {
     task: tuple((re.compile(pattern, re.IGNORECASE | re.MULTILINE), weight) for pattern, weight in cues)
     for task, cues in TASK_CUES.items()
 }
+_QUANTITY_QUESTION_RE = re.compile(
+    r"\b(?:how (?:many|much|long|old|far|fast)|what time|what(?:'s| is) the (?:total|probability|average)|"
+    r"on what day|which day|is it the same|cuántos|cuántas|cuánto|cuánta|combien|wie viele|wie viel|wie hoch|"
+    r"wie lange|quel est le total)\b|\b(?:calculate|compute|work (?:it )?out|calcula|calcule|berechne|rechne)\b",
+    re.IGNORECASE)
+_NUMBER_RE = re.compile(
+    r"(?<![\w.])(?:\d+(?:[.,:]\d+)*|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|"
+    r"forty|fifty|sixty|seventy|eighty|ninety|hundred|half|quarter|twice|thrice|dozen|"
+    r"fifty-\w+|forty-\w+|thirty-\w+|twenty-\w+)(?![\w])", re.IGNORECASE)
+_COUNT_UNIT_AFTER_RE = re.compile(
+    r"[ \t]*(?:words?|sentences?|paragraphs?|bullets?|bullet points?|lines?|items?|characters?|palabras|frases|"
+    r"mots|phrases|wörtern|wörter|sätzen|sätze|tests?)\b", re.IGNORECASE)
+# "Can you cut my bio down to 50 words?" asks for work, not for information.
+_POLITE_REQUEST_RE = re.compile(
+    r"^[¿\s]*(?:(?:can|could|would|will) (?:you|u)|puedes|podrías|peux-tu|pourrais-tu|pouvez-vous|pourriez-vous|"
+    r"kannst du|könntest du|würdest du)\b(?! (?:tell me|explain)\b)", re.IGNORECASE)
+_DATA_OUT_RE = re.compile(r"\b(?:as|in|into|en|au|als)[ \t]+(?:a[ \t]+|an[ \t]+|formato[ \t]+|format[ \t]+)?"
+                          r"(?:json|csv|yaml|markdown table|table|tabla|tableau|tabelle)\b", re.IGNORECASE)
+_PHATIC_RE = re.compile(r"^\W*(?:hi|hello|hey|thanks|thank you|hola|bonjour|salut|hallo)\b", re.IGNORECASE)
+_CODE_LANGUAGES = frozenset({"python", "py", "js", "javascript", "ts", "typescript", "java", "go", "rust", "cpp", "c",
+                             "sql", "bash", "sh", "shell", "ruby", "php", "kotlin", "swift", "html", "css"})
+# Types whose output is written from pasted material; without any, they are unlikely.
+_NEEDS_SOURCE = (TaskType.SUMMARIZATION, TaskType.EXTRACTION)
+
+
 TASK_ALIASES = {
     "summary": TaskType.SUMMARIZATION, "summarisation": TaskType.SUMMARIZATION, "qa": TaskType.OPEN_QA,
     "grounded-qa": TaskType.GROUNDED_QA, "open-qa": TaskType.OPEN_QA, "code": TaskType.CODE_GENERATION,
@@ -182,32 +251,117 @@ def parse_task_name(name: str) -> TaskType | None:
         return TASK_ALIASES.get(key) or TASK_ALIASES.get(key.replace("_", "-"))
 
 
+def _maths_numbers(view: str) -> int:
+    """Numbers in the instructions that are quantities, not output lengths ("in 80 words" does not count)."""
+    return sum(1 for m in _NUMBER_RE.finditer(view) if not _COUNT_UNIT_AFTER_RE.match(view, m.end()))
+
+
+def _request_region(prompt: PromptDocument) -> tuple[str, list[str]]:
+    """The text that states the request: the last user turn of a chat transcript, else the instruction part."""
+    view = prompt.instruction_view
+    turns = conversation_turns(view, prompt.body_start)
+    users = [t for t in turns if t.is_user]
+    if not users:
+        return view, []
+    last = users[-1].span
+    region = "".join(c if last.start <= i < last.end or c == "\n" else " " for i, c in enumerate(view))
+    return region, [f"chat transcript: {len(turns)} turns, the last user turn states the request"]
+
+
 def detect_task(prompt: PromptDocument) -> TaskDetection:
-    """Score each task type by the cues in the instruction part; the highest wins, general when none fire."""
+    """Decide the task type from the whole prompt (cues are evidence, not the decision):
+
+    1. front matter `task:` decides when it names a type;
+    2. each type's cues score in the request (a chat transcript's last user turn, else the instruction part);
+    3. the prompt's shape moves the scores: a question about pasted material is grounded (also "how many");
+       pasted code asked about is grounded, code to fix is code; numbers with a quantity question and no source
+       make a maths problem (reasoning); a question with no source and no other cue is open; summaries and
+       extraction need material; a chat transcript without a task cue in its last turn is general;
+    4. the highest score wins; confidence grows with its margin over the runner-up.
+    """
     if prompt.front_matter.task:
         declared = parse_task_name(prompt.front_matter.task)
         if declared is not None:
-            return TaskDetection(declared, 1.0, f"front matter task: {prompt.front_matter.task}", None)
+            return TaskDetection(declared, 1.0, f"front matter task: {prompt.front_matter.task}", None,
+                                 ("front matter",))
+    region, evidence = _request_region(prompt)
+    chat = bool(evidence)
     view = prompt.instruction_view
     scores: dict[TaskType, float] = {}
     best_cue: dict[TaskType, tuple[float, str, Span]] = {}
+
+    def credit(task: TaskType, weight: float, cue: str = "", span: Span | None = None) -> None:
+        scores[task] = scores.get(task, 0.0) + weight
+        if span is not None and (task not in best_cue or weight > best_cue[task][0]):
+            best_cue[task] = (weight, cue, span)
+
     for task, cues in _COMPILED_CUES.items():
         for pattern, weight in cues:
-            for match in pattern.finditer(view):
-                scores[task] = scores.get(task, 0.0) + weight
-                if task not in best_cue or weight > best_cue[task][0]:
-                    best_cue[task] = (weight, match.group().strip(), Span(match.start(), match.end()))
-                break  # one hit per cue: repetition is not more evidence
-    if prompt.has_source and (TaskType.OPEN_QA in scores or TaskType.GROUNDED_QA in scores):
-        # A question asked about pasted material is grounded, not open-world.
-        scores[TaskType.GROUNDED_QA] = scores.get(TaskType.GROUNDED_QA, 0.0) + scores.pop(TaskType.OPEN_QA, 0.0)
-        if TaskType.GROUNDED_QA not in best_cue and TaskType.OPEN_QA in best_cue:
-            best_cue[TaskType.GROUNDED_QA] = best_cue[TaskType.OPEN_QA]
+            match = pattern.search(region)
+            if match:  # one hit per cue: repetition is not more evidence
+                start = match.start() + len(match.group()) - len(match.group().lstrip())
+                credit(task, weight, match.group().strip(), Span(start, match.end()))
+    questions = [s for s in sentence_spans(region, prompt.body_start)
+                 if is_question(s.slice(region)) and not _POLITE_REQUEST_RE.match(s.slice(region))]
+    phatic = bool(_PHATIC_RE.match(region[prompt.body_start:].lstrip()))
+    if questions and not phatic:
+        span = questions[-1]
+        credit(TaskType.OPEN_QA, 2.0, span.slice(region), span)
+        evidence.append("question form")
+    material = [b for b in prompt.sources if b.text.strip()]
+    code_only = bool(material) and all(b.kind == "fenced" and b.label in _CODE_LANGUAGES for b in material)
+    if material:
+        evidence.append("source: " + ", ".join(f"{b.kind} block" + (f" ({b.label})" if b.label else "")
+                                              for b in material[:3]))
+    numbers = _maths_numbers(view)
+    quantity = _QUANTITY_QUESTION_RE.search(region) or (chat and _QUANTITY_QUESTION_RE.search(view))
+    if not material and quantity and numbers >= 2:
+        credit(TaskType.REASONING, 3.0 + scores.pop(TaskType.OPEN_QA, 0.0), quantity.group(),
+               Span(quantity.start(), quantity.end()))  # its question asks for the quantity: it is the problem's
+        evidence.append(f"{numbers} numbers and a quantity to work out, no source")
+
+    if material:
+        data_out = _DATA_OUT_RE.search(region)
+        if data_out and not questions and not code_only:
+            credit(TaskType.EXTRACTION, 1.5, data_out.group(), Span(data_out.start(), data_out.end()))
+            evidence.append(f"data requested from the material ({data_out.group().strip()})")
+        if questions and TaskType.GENERAL in scores:
+            scores[TaskType.GENERAL] *= 0.5  # "write the reply" answering a question about the material
+        if code_only and TaskType.CODE_GENERATION in scores and not questions:
+            scores[TaskType.CODE_GENERATION] += 2.0  # code pasted to be fixed or refactored
+        asked = scores.pop(TaskType.OPEN_QA, 0.0)
+        if TaskType.REASONING in scores and questions:
+            asked += scores.pop(TaskType.REASONING)  # "how many ..." about the material is a question about it
+        if asked or TaskType.GROUNDED_QA in scores:
+            if code_only:
+                scores.pop(TaskType.CODE_GENERATION, None)  # "what does this function do?" asks about the code
+            credit(TaskType.GROUNDED_QA, asked)
+            if TaskType.GROUNDED_QA not in best_cue and TaskType.OPEN_QA in best_cue:
+                best_cue[TaskType.GROUNDED_QA] = best_cue[TaskType.OPEN_QA]
+    else:
+        if TaskType.GROUNDED_QA in scores:
+            credit(TaskType.OPEN_QA, scores.pop(TaskType.GROUNDED_QA))
+            if TaskType.OPEN_QA not in best_cue:
+                best_cue[TaskType.OPEN_QA] = best_cue[TaskType.GROUNDED_QA]
+        for task in _NEEDS_SOURCE:
+            if task in scores:
+                scores[task] *= 0.5
+    if chat and TaskType.OPEN_QA in scores:
+        credit(TaskType.GENERAL, scores.pop(TaskType.OPEN_QA))  # a question in a conversation continues it
+        if TaskType.GENERAL not in best_cue and TaskType.OPEN_QA in best_cue:
+            best_cue[TaskType.GENERAL] = best_cue[TaskType.OPEN_QA]
+
     if not scores:
-        return TaskDetection(TaskType.GENERAL, 0.3, "no task cue found", None)
+        if chat or phatic:
+            return TaskDetection(TaskType.GENERAL, 0.6, "conversation without a task cue", None, tuple(evidence))
+        return TaskDetection(TaskType.GENERAL, 0.3, "no task cue found", None, tuple(evidence))
     ranked = sorted(scores.items(), key=lambda item: (-item[1], list(TaskType).index(item[0])))
     task, top = ranked[0]
     runner_up = ranked[1][1] if len(ranked) > 1 else 0.0
     confidence = round(min(1.0, 0.5 + 0.5 * (top - runner_up) / max(top, 1.0)), 2)
-    _, cue, span = best_cue[task]
-    return TaskDetection(task, confidence, cue, span)
+    if task in best_cue:
+        _, cue, span = best_cue[task]
+        cue_span: Span | None = span
+    else:
+        cue, cue_span = evidence[-1] if evidence else "prompt shape", None
+    return TaskDetection(task, confidence, cue, cue_span, tuple(evidence))
