@@ -167,6 +167,13 @@ async def lsp(request: Any, lsp_client: LanguageClient, tmp_path_factory: Any):
 
     registrations: list[types.Registration] = []
     lsp_client.registrations = registrations  # type: ignore[attr-defined]
+    lens_refreshes: list[float] = []
+    lsp_client.lens_refreshes = lens_refreshes  # type: ignore[attr-defined]
+
+    @lsp_client.feature(types.WORKSPACE_CODE_LENS_REFRESH)
+    def on_lens_refresh(ls: Any, params: Any) -> None:
+        lens_refreshes.append(time.monotonic())
+
     applied: list[types.WorkspaceEdit] = []
     lsp_client.applied_edits = applied  # type: ignore[attr-defined]
     lsp_client.choice = None  # type: ignore[attr-defined]

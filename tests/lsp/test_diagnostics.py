@@ -3,17 +3,26 @@
 from __future__ import annotations
 
 import asyncio
+from pathlib import Path
+from typing import Any
 
 import pytest
 from lsprotocol import types
 
-from tests.lsp.conftest import Session
+from rubriq.core.rules import find_rule
+from tests.lsp.conftest import TEST_SETTINGS, Session
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 
 
 def codes(diagnostics: list[types.Diagnostic]) -> list[str]:
     return [str(d.code) for d in diagnostics]
+
+
+def send_settings(session: Session, settings: dict[str, Any]) -> None:
+    session.client.set_configuration(settings, section="rubriq")
+    session.client.workspace_did_change_configuration(types.DidChangeConfigurationParams(
+        settings={"rubriq": settings}))
 
 
 async def test_output_findings_become_diagnostics_with_code_link_and_data(session: Session):
@@ -24,7 +33,9 @@ async def test_output_findings_become_diagnostics_with_code_link_and_data(sessio
     first = next(d for d in found if d.code == "LD002")
     assert first.source == "rubriq"
     assert first.severity == types.DiagnosticSeverity.Hint  # LD002's default severity
-    assert first.code_description.href == "https://rubriq.dev/rules/LD002"
+    page = first.code_description.href
+    assert page.startswith("file://") and page.endswith("/LD002.md")  # a page that exists, never a dead link
+    assert Path(page.removeprefix("file://")).read_text(encoding="utf-8") == find_rule("LD002").markdown()
     assert first.data["code"] == "LD002" and first.data["evidence"] == "Once upon a time"
     assert len(first.data["sentence_hash"]) == 16
     assert first.range.start == types.Position(line=0, character=0)
@@ -105,14 +116,50 @@ async def test_delivery_matches_the_client(session: Session):
         assert session.client.diagnostics == {}  # VS Code pulls: nothing was pushed twice
 
 
-async def test_the_prompt_shows_what_rubriq_understood(session: Session):
+async def test_the_prompt_shows_what_rubriq_understood_once_per_constraint(session: Session):
     prompt, _ = session.copy("story", "diag_understood")
     session.open(prompt)
-    found = await session.diagnostics(prompt, lambda d: any("Rubriq will check" in x.message for x in d))
-    info = next(d for d in found if "Rubriq will check" in d.message)
-    assert info.message == "Rubriq will check: fewer than 200 words"
+    found = await session.diagnostics(prompt, lambda d: "IF091" in codes(d))
+    (info,) = [d for d in found if d.range.start.line == 5]  # "... Keep it under 200 words." in the prompt body
+    assert info.code == "IF091" and info.message == "checked: fewer than 200 words"
     assert info.severity == types.DiagnosticSeverity.Information
-    assert info.range.start.line == 5  # "... Keep it under 200 words." in the prompt body
+    assert not any("Rubriq will check" in d.message for d in found)
+
+
+async def test_one_diagnostic_per_problem_on_a_pair_with_three_broken_constraints(session: Session):
+    prompt, out = session.copy("brief", "diag_brief")
+    session.open(out)
+    found = await session.diagnostics(out, lambda d: {"IF001", "IF007", "IF024"} <= set(codes(d)))
+    spans = [(d.code, d.range.start.line, d.range.start.character, d.range.end.character) for d in found]
+    assert len(spans) == len(set(spans))  # nothing reported twice
+    assert codes(found).count("IF001") == 1 and "CN001" not in codes(found)  # the limit wins over conciseness
+    assert all("\n" not in d.message for d in found)
+    very = next(d for d in found if d.code == "IF007")
+    text = session.path(out).read_text(encoding="utf-8")
+    assert very.range.end.character - very.range.start.character == len("very")  # the word, not the line
+    bullets = next(d for d in found if d.code == "IF024")  # about the whole output: marked on its first word
+    assert (bullets.range.start.line, bullets.range.end.line) == (0, 0)
+    assert bullets.range.end.character - bullets.range.start.character == len(text.split()[1])
+    assert bullets.data["start"] == 0 and bullets.data["end"] >= len(text.rstrip())  # the finding keeps its span
+    (asked,) = very.related_information
+    assert asked.location.uri == prompt and "very" in asked.message
+
+
+async def test_rubriq_enable_false_withdraws_everything_and_checks_nothing(session: Session):
+    _, out = session.copy("brief", "diag_disabled")
+    session.open(out)
+    await session.diagnostics(out, lambda d: "IF007" in codes(d))
+    send_settings(session, {**TEST_SETTINGS, "enable": False})
+    try:
+        await session.diagnostics(out, lambda d: d == [])
+        session.change(out, (0, 0), (0, 0), "- Very ")
+        await asyncio.sleep(0.5)
+        assert await session.current(out) == []
+        status = await session.command("rubriq.status")
+        assert status["status"]["enabled"] is False
+    finally:
+        send_settings(session, dict(TEST_SETTINGS))
+    await session.diagnostics(out, lambda d: "IF007" in codes(d))
 
 
 async def test_a_change_of_the_partner_on_disk_is_picked_up(session: Session):

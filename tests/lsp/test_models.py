@@ -127,12 +127,46 @@ async def test_run_sqb_reports_progress_and_opens_the_report_or_says_why_not(ses
     answer = await session.command("rubriq.runSQB", str(suite))
     assert set(session.client.diagnostics) == set(diagnostics_before)  # no case floods the Problems panel
     if answer["ok"]:
-        report = Path(answer["reports"]["markdown"])
+        report = Path(answer["reports"]["html"])
         assert report.is_file() and report.parent == suite / ".rubriq" / "sqb"
-        if session.profile == "vscode":  # Neovim 0.7 cannot show documents
-            assert session.client.shown_documents[-1].uri == report.as_uri()
+        assert answer["summary"].startswith("1 case, 1 contenders against their baseline")
+        if session.profile == "vscode":  # the HTML report in the browser; Neovim 0.7 cannot show documents
+            shown = session.client.shown_documents[-1]
+            assert shown.uri == report.as_uri() and shown.external
         sqb = [r for r in session.client.progress_reports.values()
                if r and getattr(r[0], "title", "") == "Rubriq: Semantic Quality Benchmark"]
-        assert sqb and sqb[-1][0].cancellable and sqb[-1][-1].kind == "end"
+        if session.profile == "vscode":
+            begin, *steps, end = sqb[-1]
+            assert begin.cancellable and end.kind == "end" and end.message == answer["summary"]
+            assert [step.message for step in steps] == ["ready: A (1 of 2)", "ready: B (2 of 2)"]
+        running = [s["sqb"] if isinstance(s["sqb"], dict) else s["sqb"]._asdict()
+                   for s in session.statuses if s.get("sqb")]
+        assert {"case": "ready", "contender": "B", "done": 1, "total": 2} in [
+            {k: v for k, v in step.items() if k != "folder"} for step in running]
+        assert session.statuses[-1]["sqb"] is None  # the run is over
+        shown_before = len(session.client.shown_documents)
+        itself = await session.command("rubriq.runSQB", str(suite), {"open": False})  # the client opens it itself
+        assert itself["ok"] and len(session.client.shown_documents) == shown_before
     else:
         assert "NLI" in answer["reason"] or "model" in answer["reason"]  # the benchmark needs the NLI model
+
+
+async def test_after_the_model_pass_the_lens_names_the_faithfulness_score_and_fa001_points_at_the_source(
+        session: Session):
+    prompt, out = session.copy("brief", "mdl_brief")
+    session.open(out)
+    await session.settled(out)
+    await session.command("rubriq.rescore", out)
+    found = await session.diagnostics(out, lambda d: any(x.code == "FA001" for x in d), timeout=MODEL_TIMEOUT)
+    status = await session.settled(out)
+    assert status["pair"]["model_pass"] == "current" and status["status"]["busy"] is False
+    lens = (await session.client.text_document_code_lens_async(types.CodeLensParams(
+        text_document=types.TextDocumentIdentifier(uri=out))))[0]
+    faithfulness = next(p for p in status["pair"]["profile"]["parameters"] if p["name"] == "faithfulness")
+    assert f"Faithfulness {faithfulness['score']:.2f}" in lens.command.title and len(lens.command.title) <= 80
+    unsupported = next(d for d in found if d.code == "FA001")
+    assert "\n" not in unsupported.message
+    (source,) = [r for r in unsupported.related_information or [] if r.message.startswith("source:")]
+    prompt_text = session.path(prompt).read_text(encoding="utf-8")
+    start, end = unsupported.data["finding"]["source_start"], unsupported.data["finding"]["source_end"]
+    assert source.location.uri == prompt and prompt_text[start:end].split()[0] in source.message

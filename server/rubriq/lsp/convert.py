@@ -92,15 +92,25 @@ def sentence_hash(sentence: str) -> str:
     return hashlib.sha256(normalized.encode("utf-8")).hexdigest()[:16]
 
 
+def one_line(message: str) -> str:
+    """A message on one line: quoted source keeps no hard line breaks (Problems views cut at the first)."""
+    return " ".join(message.split())
+
+
 def to_diagnostic(
     finding: Finding,
     positions: PositionMap,
     *,
-    rules_base_url: str,
+    href: str | None,
     sentence: str,
     extra: dict[str, Any] | None = None,
+    span: tuple[int, int] | None = None,
+    related: list[types.DiagnosticRelatedInformation] | None = None,
 ) -> types.Diagnostic:
-    """One finding as a diagnostic: code, link to the rule page, and the data a quick fix needs."""
+    """One finding as a diagnostic: code, link to the rule page, and the data a quick fix needs.
+
+    `span` is where the squiggle goes when it differs from the finding's own span (a whole-output finding is
+    marked at the start); `data` always keeps the finding's own offsets."""
     rule = find_rule(finding.code)
     data: dict[str, Any] = {
         "code": finding.code,
@@ -114,12 +124,14 @@ def to_diagnostic(
     }
     if extra:
         data.update(extra)
+    start, end = span or (finding.start, finding.end)
     return types.Diagnostic(
-        range=positions.range(finding.start, finding.end),
-        message=finding.message,
+        range=positions.range(start, end),
+        message=one_line(finding.message),
         severity=SEVERITY_TO_LSP[finding.severity],
         source=SOURCE,
         code=finding.code,
-        code_description=types.CodeDescription(href=f"{rules_base_url.rstrip('/')}/{finding.code}"),
+        code_description=types.CodeDescription(href=href) if href else None,
+        related_information=related or None,
         data=data,
     )

@@ -16,7 +16,7 @@ from rubriq.core.config import Config
 
 log = logging.getLogger(__name__)
 
-ModelState = Literal["loading", "ready", "unavailable"]
+ModelState = Literal["not_loaded", "loading", "ready", "unavailable"]  # "unavailable" only after a load failed
 MODEL_FIELDS = ("embedding_model", "nli_model", "device", "embedding_cache_size", "nli_cache_size", "disk_cache")
 
 
@@ -27,8 +27,8 @@ def hub_settings(config: Config) -> tuple[Any, ...]:
 
 @dataclass
 class ModelService:
-    state: ModelState = "unavailable"
-    detail: str = "models not loaded yet"
+    state: ModelState = "not_loaded"
+    detail: str = "the models load after the first check"
     hub: Any = None
     model_ids: dict[str, str] = field(default_factory=dict)
     failures: dict[str, str] = field(default_factory=dict)  # kind → reason, once per kind and hub

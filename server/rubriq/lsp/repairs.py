@@ -32,7 +32,8 @@ def available() -> tuple[bool, str]:
     return True, ""
 
 
-def _edit(repair: Any, title: str, prompt_length: int) -> RepairEdit | None:
+def as_edit(repair: Any, title: str, prompt_length: int) -> RepairEdit | None:
+    """A library repair as (start, end, new_text) edits, clamped to the prompt; None when there is nothing to write."""
     if repair is None:
         return None
     edits = []
@@ -43,37 +44,37 @@ def _edit(repair: Any, title: str, prompt_length: int) -> RepairEdit | None:
     return RepairEdit(title, tuple(edits)) if edits else None
 
 
-def repair_edit(view: PairView, finding: Finding, family: Family) -> RepairEdit | None:
-    """The library's repair for one finding, as edits of the prompt; None when the rule has no failure mode."""
+def build(view: PairView, finding: Finding, family: Family) -> Any:
+    """The library's repair for one finding (possibly `already_in_prompt`); None when the rule has no failure mode."""
     try:
         from rubriq.core.repair import build_repair
     except ImportError:
         return None
     try:
-        repair = build_repair(finding, view.result.prompt, view.result.task.task, family)
+        return build_repair(finding, view.result.prompt, view.result.task.task, family)
     except Exception as exc:  # a finding the library cannot repair gets no action, the others still do
         log.info("no repair for %s: %s", finding.code, exc)
         return None
-    return _edit(repair, repair.title if repair else "", len(view.result.prompt.text))
+
+
+def repair_edit(view: PairView, finding: Finding, family: Family) -> RepairEdit | None:
+    """The library's repair for one finding, as edits of the prompt; None when there is nothing to insert."""
+    repair = build(view, finding, family)
+    return as_edit(repair, repair.title if repair else "", len(view.result.prompt.text))
 
 
 def combined_edit(view: PairView, findings: list[Finding], family: Family) -> RepairEdit | None:
-    """Every repair of `findings` merged into one edit (blocks shared by several repairs written once)."""
+    """Every repair of `findings` not yet in the prompt, merged into one edit (blocks shared by several repairs
+    written once)."""
     try:
-        from rubriq.core.repair import build_repair, merge_repairs
+        from rubriq.core.repair import merge_repairs
     except ImportError:
         return None
-    prompt, task = view.result.prompt, view.result.task.task
-    built = []
-    for finding in findings:
-        try:
-            repair = build_repair(finding, prompt, task, family)
-        except Exception as exc:
-            log.info("no repair for %s: %s", finding.code, exc)
-            continue
-        if repair is not None:
-            built.append(repair)
+    built = [r for r in (build(view, finding, family) for finding in findings)
+             if r is not None and not r.already_in_prompt]
     if not built:
         return None
-    merged = merge_repairs(built, prompt)
-    return _edit(merged, f"Insert all repair prompts for {family.value} ({len(built)} findings)", len(prompt.text))
+    merged = merge_repairs(built, view.result.prompt)
+    count = len({r.code + r.fragment for r in built})
+    return as_edit(merged, f"Insert all repair prompts for {family.value} ({count} findings)",
+                   len(view.result.prompt.text))

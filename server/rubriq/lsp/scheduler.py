@@ -14,6 +14,11 @@ The flow for one pair (the vale-ls / LTeX pattern):
 Nothing here cancels an asyncio task: superseded work notices and returns (cancelling a task that waits on the
 client crashes pygls handlers, pygls issue #621). Worker threads are daemons, so a client that disconnects
 mid-check never keeps the process alive.
+
+Every job a worker finishes tells the server (`on_settle`), so the `rubriq/status` it sends last is the state after
+the last job: idle means not busy. The models are shared by the model worker and an SQB run (its own thread):
+`ModelGate` lets the SQB take them only between two contenders and only while no model work of an open pair is
+queued, so a model pass waits at most for the contender in progress.
 """
 
 from __future__ import annotations
@@ -23,6 +28,7 @@ import contextlib
 import logging
 import queue
 import threading
+import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -44,15 +50,51 @@ class Superseded(Exception):
     """The work was overtaken by a newer change before it started."""
 
 
+class ModelGate:
+    """Who uses the models now: the model worker (open pairs) always goes first; an SQB run takes them for one
+    contender at a time, when no model job is queued."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()  # held while a job or one SQB contender uses the models
+        self._count_lock = threading.Lock()
+        self.queued = 0  # model-worker jobs submitted and not finished
+        self._sqb_holds = False
+
+    def enqueue(self, delta: int) -> None:
+        with self._count_lock:
+            self.queued += delta
+
+    @contextlib.contextmanager
+    def for_editor(self) -> Any:
+        with self._lock:
+            yield
+
+    def sqb_turn(self, stop: Callable[[], bool]) -> None:
+        """Between two contenders: give the models back, wait while open pairs need them, take them again."""
+        self.sqb_release()
+        while self.queued > 0 and not stop():
+            time.sleep(0.01)
+        self._lock.acquire()
+        self._sqb_holds = True
+
+    def sqb_release(self) -> None:
+        if self._sqb_holds:
+            self._sqb_holds = False
+            self._lock.release()
+
+
 class Worker:
     """One daemon thread that runs jobs in order and hands results back to the event loop as futures."""
 
-    def __init__(self, name: str) -> None:
+    def __init__(self, name: str, gate: ModelGate | None = None,
+                 on_settle: Callable[[], None] | None = None) -> None:
         self.name = name
         self._jobs: queue.SimpleQueue[tuple[Callable[[], Any], asyncio.Future[Any]] | None] = queue.SimpleQueue()
         self._thread = threading.Thread(target=self._run, name=name, daemon=True)
         self.running = 0
         self._started = False
+        self.gate = gate
+        self.on_settle = on_settle  # on the event loop, after each job: the status may have changed
 
     def submit(self, job: Callable[[], Any]) -> asyncio.Future[Any]:
         if not self._started:
@@ -60,6 +102,8 @@ class Worker:
             self._started = True
         future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
         self.running += 1
+        if self.gate is not None:
+            self.gate.enqueue(1)
         self._jobs.put((job, future))
         return future
 
@@ -68,9 +112,12 @@ class Worker:
             job, future = item
             loop = future.get_loop()
             try:
-                result, error = job(), None
+                with self.gate.for_editor() if self.gate is not None else contextlib.nullcontext():
+                    result, error = job(), None
             except BaseException as exc:  # handed to the awaiting coroutine, never lost
                 result, error = None, exc
+            if self.gate is not None:
+                self.gate.enqueue(-1)
             try:
                 loop.call_soon_threadsafe(self._settle, future, result, error)
             except RuntimeError:  # the loop is closed: the client went away
@@ -78,12 +125,13 @@ class Worker:
 
     def _settle(self, future: asyncio.Future[Any], result: Any, error: BaseException | None) -> None:
         self.running -= 1
-        if future.done():
-            return
-        if error is not None:
-            future.set_exception(error)
-        else:
-            future.set_result(result)
+        if not future.done():
+            if error is not None:
+                future.set_exception(error)
+            else:
+                future.set_result(result)
+        if self.on_settle is not None:
+            self.on_settle()
 
 
 class Scheduler:
@@ -93,8 +141,10 @@ class Scheduler:
         self.reasons: dict[str, set[Reason]] = {}
         self.debouncing: dict[str, asyncio.Task[None]] = {}
         self.model_wanted: dict[str, int] = {}
-        self.tier0_worker = Worker("rubriq-tier0")
-        self.model_worker = Worker("rubriq-models")
+        self.gate = ModelGate()
+        self.tier0_worker = Worker("rubriq-tier0", on_settle=server.status_changed)
+        self.model_worker = Worker("rubriq-models", gate=self.gate, on_settle=server.status_changed)
+        self.sqb_worker = Worker("rubriq-sqb", on_settle=server.status_changed)
         self.stale_dropped = 0  # results computed for a version that was already superseded
         self.tier0_runs = 0
         self.model_runs = 0
@@ -113,7 +163,9 @@ class Scheduler:
         return bool(self.debouncing) or self.tier0_worker.running > 0 or self.model_worker.running > 0
 
     def touch(self, key: str, reason: Reason) -> None:
-        """Something in the pair changed: check it again after the debounce."""
+        """Something in the pair changed: check it again after the debounce (nothing while Rubriq is disabled)."""
+        if not self.server.settings.enabled:
+            return
         self.generation[key] = self.generation.get(key, 0) + 1
         self.reasons.setdefault(key, set()).add(reason)
         task = self.debouncing.get(key)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import sys
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -61,6 +62,9 @@ class RubriqServer(LanguageServer):
         self._noted: set[tuple[str, str]] = set()
         self._last_status: dict[str, Any] | None = None
         self._refresh_pending = False
+        self._lens_refresh_pending = False
+        self.sqb_progress: dict[str, Any] | None = None  # the SQB run in progress: case, contender, done, total
+        self.sqb_stop = threading.Event()  # rubriq.cancelSQB: stop after the contender in progress
         self._model_load: asyncio.Future[Any] | None = None
         self._progress_counter = 0
         self._settings_requests = 0  # workspace/configuration requests in flight
@@ -137,6 +141,11 @@ class RubriqServer(LanguageServer):
 
     def settings_changed(self) -> None:
         self.choose_diagnostic_mode()
+        if not self.settings.enabled:  # `enable = false`: withdraw everything shown, check nothing
+            for key in list(self.pairs):
+                self.clear_pair(key)
+            self.status_changed()
+            return
         for key in list(self.pairs):
             self.scheduler.touch(key, "config")
 
@@ -146,6 +155,8 @@ class RubriqServer(LanguageServer):
             return
         key = pair_key(uri)
         self.pairs.setdefault(key, PairState(key))
+        if not self.settings.enabled:
+            return
         if reason in ("open", "save") and not self.watches_files:
             self.settings.invalidate_files()  # no file watcher tells us about rubriq.toml: read it again now
         self.scheduler.touch(key, reason)
@@ -318,6 +329,7 @@ class RubriqServer(LanguageServer):
         per_uri = build_diagnostics(self, view)
         for uri, side in ((prompt_uri(key), snapshot.prompt), (output_uri(key), snapshot.output)):
             self.set_diagnostics(uri, per_uri.get(uri, []), side)
+        self.request_lens_refresh()
 
     def set_diagnostics(self, uri: str, diagnostics: list[types.Diagnostic], side: Side | None) -> None:
         if uri not in self.diagnostics.current and not diagnostics:
@@ -348,13 +360,32 @@ class RubriqServer(LanguageServer):
 
         asyncio.get_running_loop().create_task(refresh())
 
+    def request_lens_refresh(self) -> None:
+        """Ask the client to request code lenses again after a pass (`workspace/codeLens/refresh`, once per burst)."""
+        if self._lens_refresh_pending or not self.client_supports("workspace.code_lens.refresh_support"):
+            return
+        self._lens_refresh_pending = True
+
+        async def refresh() -> None:
+            await asyncio.sleep(0)
+            self._lens_refresh_pending = False
+            try:
+                await self.workspace_code_lens_refresh_async(None)
+            except Exception as exc:
+                log.info("workspace/codeLens/refresh failed: %s", exc)
+
+        asyncio.get_running_loop().create_task(refresh())
+
     def new_progress_token(self, what: str) -> str:
         self._progress_counter += 1
         return f"rubriq-{what}-{self._progress_counter}"
 
     # ----------------------------------------------------------------- status
     def status_payload(self) -> dict[str, Any]:
-        return {"models": self.models.state, "busy": self.scheduler.busy, "detail": self.models.detail}
+        """The `rubriq/status` notification (docs/lsp.md): busy is true only while a check of an open pair is
+        pending or running, so the last notification after a pass says idle."""
+        return {"models": self.models.state, "busy": self.scheduler.busy, "detail": self.models.detail,
+                "enabled": self.settings.enabled, "sqb": self.sqb_progress}
 
     def status_changed(self) -> None:
         payload = self.status_payload()

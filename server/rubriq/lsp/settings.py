@@ -1,11 +1,14 @@
 """Effective configuration: client settings (section `rubriq`) merged over `rubriq.toml` / `[tool.rubriq]`.
 
-Setting names are the `Config` field names of `rubriq.core.config`, unchanged, so the same key works in a
-config file and in the editor. Invalid values cost only their key (reported once); the defaults stand in.
+Setting names are the `Config` field names of `rubriq.core.config`, so the same key works in a config file and in
+the editor; a client may also send them in camelCase (`debounceMs`), as editors write their settings. One setting
+is the editor's alone: `enable` (default true); false turns Rubriq off for the workspace: no checks, nothing shown.
+Invalid values cost only their key (reported once); the defaults stand in.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -15,14 +18,27 @@ from rubriq.core.config import Config, config_from_mapping, find_config_file, lo
 SECTION = "rubriq"
 
 
+ENABLE = "enable"
+_CAMEL_RE = re.compile(r"(?<=[a-z0-9])([A-Z])")
+
+
+def snake_case(key: str) -> str:
+    """`debounceMs` → `debounce_ms`; Config names pass unchanged."""
+    return _CAMEL_RE.sub(lambda m: "_" + m.group(1).lower(), key)
+
+
 @dataclass
 class SettingsStore:
     client_settings: dict[str, Any] = field(default_factory=dict)
+    enabled: bool = True
     _file_configs: dict[str, tuple[Config, list[str], Path | None]] = field(default_factory=dict)
     _merged: dict[str, tuple[Config, list[str]]] = field(default_factory=dict)
 
     def set_client_settings(self, raw: Any) -> None:
-        self.client_settings = dict(raw) if isinstance(raw, dict) else {}
+        settings = {snake_case(str(k)): v for k, v in raw.items()} if isinstance(raw, dict) else {}
+        enable = settings.pop(ENABLE, True)
+        self.enabled = enable is not False
+        self.client_settings = settings
         self._merged.clear()
 
     def invalidate_files(self) -> None:

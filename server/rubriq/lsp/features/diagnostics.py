@@ -1,4 +1,5 @@
-"""Diagnostics: findings on the `.out`, prompt problems and what Rubriq understood on the `.prompt`.
+"""Diagnostics: one per finding, on the `.out` and on the `.prompt` (its problems, and IF091 for each constraint
+Rubriq understood and checks).
 
 Pushed (`textDocument/publishDiagnostics`) for every client, or pulled (`textDocument/diagnostic`) when the client
 supports it and `diagnostic_mode` allows; never both, so the Problems panel shows each finding once.
@@ -7,12 +8,15 @@ supports it and `diagnostic_mode` allows; never both, so the Problems panel show
 from __future__ import annotations
 
 import asyncio
-from typing import Any
+import re
 
 from lsprotocol import types
 
+from rubriq.core.findings import Finding
+from rubriq.core.overlaps import MERGED_KEY
 from rubriq.lsp import convert
 from rubriq.lsp.documents import output_uri, pair_key, path_for_uri, prompt_uri
+from rubriq.lsp.rule_pages import rule_href
 from rubriq.lsp.server import RubriqServer
 from rubriq.lsp.store import PairView
 
@@ -20,39 +24,76 @@ MAX_DIAGNOSTICS_PER_FILE = 1000  # a pathological output cannot flood the client
 PULL_WAIT_SECONDS = 10.0  # a pull waits this long for a pending tier-0 check of the current version
 
 
-_CONSTRAINT_CACHE: dict[str, list[tuple[int, int, str, dict[str, Any]]]] = {}
-_CONSTRAINT_CACHE_SIZE = 64
+_WORD_RE = re.compile(r"\w+")
+_NON_BLANK_RE = re.compile(r"\S+")
 
 
-def constraint_information(view: PairView) -> list[tuple[int, int, str, dict[str, Any]]]:
-    """What Rubriq understood from the prompt: each extracted constraint, as (start, end, message, data)."""
+def covers_whole(text: str, start: int, end: int) -> bool:
+    """The span holds all of the text but blanks: a finding about the whole output, not a part of it."""
+    return bool(text.strip()) and not text[:start].strip() and not text[end:].strip()
+
+
+def display_span(finding: Finding, text: str) -> tuple[int, int]:
+    """Where the squiggle goes: the finding's own span, except that one about the whole text is marked on its
+    first word (as linters mark a file-level problem at its start), so it does not cover every other squiggle."""
+    if not covers_whole(text, finding.start, finding.end):
+        return finding.start, finding.end
+    line_end = text.find("\n", len(text) - len(text.lstrip()))
+    first_line = slice(finding.start, line_end if line_end >= 0 else finding.end)
+    match = _WORD_RE.search(text, first_line.start, first_line.stop) or _NON_BLANK_RE.search(text, finding.start)
+    return (match.start(), match.end()) if match else (finding.start, finding.end)
+
+
+def _quote(text: str, start: int, end: int, limit: int = 120) -> str:
+    quoted = " ".join(text[start:end].split())
+    return f"“{quoted if len(quoted) <= limit else quoted[: limit - 1].rstrip() + '…'}”"
+
+
+def related_information(finding: Finding, view: PairView, in_uri: str, out_uri: str,
+                        maps: dict[str, convert.PositionMap]) -> list[types.DiagnosticRelatedInformation]:
+    """Where else the finding points: the source sentence it was compared with, the prompt's wording of the
+    constraint, and findings folded into it (rubriq.core.overlaps)."""
     prompt_text = view.result.prompt.text
-    cached = _CONSTRAINT_CACHE.get(prompt_text)
-    if cached is not None:
-        return cached
-    try:
-        from rubriq.core.constraints import extract_constraints
-    except ImportError:
-        return []
-    try:
-        constraints = extract_constraints(view.result.prompt)
-    except Exception:  # the extractor is only informative here; the findings still show
-        return []
-    items = [(c.span.start, c.span.end, f"Rubriq will check: {c.wording}", {"constraint": c.kind})
-             for c in constraints]
-    if len(_CONSTRAINT_CACHE) >= _CONSTRAINT_CACHE_SIZE:
-        _CONSTRAINT_CACHE.pop(next(iter(_CONSTRAINT_CACHE)))
-    _CONSTRAINT_CACHE[prompt_text] = items
-    return items
+    data = finding.data
+    related: list[types.DiagnosticRelatedInformation] = []
+
+    def span_of(start_key: str, end_key: str, length: int) -> tuple[int, int] | None:
+        start, end = data.get(start_key), data.get(end_key)
+        if isinstance(start, int) and isinstance(end, int) and 0 <= start < end <= length:
+            return start, end
+        return None
+
+    source = span_of("source_start", "source_end", len(prompt_text))
+    if source is not None:
+        related.append(types.DiagnosticRelatedInformation(
+            location=types.Location(uri=in_uri, range=maps["prompt"].range(*source)),
+            message=f"source: {_quote(prompt_text, *source)}"))
+    if finding.where == "output":
+        asked = span_of("prompt_start", "prompt_end", len(prompt_text))
+        if asked is not None:
+            related.append(types.DiagnosticRelatedInformation(
+                location=types.Location(uri=in_uri, range=maps["prompt"].range(*asked)),
+                message=f"the prompt asks: {_quote(prompt_text, *asked)}"))
+    for merged in data.get(MERGED_KEY, []) if isinstance(data.get(MERGED_KEY), list) else []:
+        if not isinstance(merged, dict) or not isinstance(merged.get("start"), int):
+            continue
+        where = "prompt" if merged.get("where") == "prompt" else "output"
+        related.append(types.DiagnosticRelatedInformation(
+            location=types.Location(uri=in_uri if where == "prompt" else out_uri,
+                                    range=maps[where].range(int(merged["start"]), int(merged.get("end", 0)))),
+            message=f"also reported as {merged.get('code', '')}: {convert.one_line(str(merged.get('message', '')))}"))
+    return related
 
 
 def build_diagnostics(server: RubriqServer, view: PairView) -> dict[str, list[types.Diagnostic]]:
+    """One diagnostic per finding (prompt findings such as IF091 "checked: ..." included, once)."""
     key = view.snapshot.key
     out_uri, in_uri = output_uri(key), prompt_uri(key)
     encoding = convert.encoding_name(server.workspace.position_encoding)
     result = view.result
     maps = {"output": convert.PositionMap(result.output.text, encoding),
             "prompt": convert.PositionMap(result.prompt.text, encoding)}
+    texts = {"output": result.output.text, "prompt": result.prompt.text}
     base_url = view.snapshot.config.rules_base_url
     relative_output = server.ignores.relative(path_for_uri(out_uri))
     per_uri: dict[str, list[types.Diagnostic]] = {out_uri: [], in_uri: []}
@@ -68,8 +109,10 @@ def build_diagnostics(server: RubriqServer, view: PairView) -> dict[str, list[ty
         if finding.where == "output" and server.ignores.is_ignored(finding.code, digest, relative_output):
             continue
         per_uri[uri].append(convert.to_diagnostic(
-            finding, maps[finding.where], rules_base_url=base_url, sentence=sentence,
+            finding, maps[finding.where], href=rule_href(finding.code, base_url), sentence=sentence,
             extra={"pair": key, "prompt_uri": in_uri, "output_uri": out_uri},
+            span=display_span(finding, texts[finding.where]),
+            related=related_information(finding, view, in_uri, out_uri, maps),
         ))
     output = view.snapshot.output
     if output.text is None and output.problem and output.is_open:
@@ -78,11 +121,6 @@ def build_diagnostics(server: RubriqServer, view: PairView) -> dict[str, list[ty
         per_uri[out_uri].append(types.Diagnostic(
             range=top, message=f"Rubriq does not score this file: {output.problem}.",
             severity=types.DiagnosticSeverity.Information, source=convert.SOURCE, data={"kind": "not-scored"}))
-    for start, end, message, data in constraint_information(view):
-        per_uri[in_uri].append(types.Diagnostic(
-            range=maps["prompt"].range(start, end), message=message,
-            severity=types.DiagnosticSeverity.Information, source=convert.SOURCE, data={"kind": "constraint", **data},
-        ))
     return per_uri
 
 
