@@ -1,0 +1,2141 @@
+"""Values a text states, and whether a source states the same ones: deterministic, tier 0 (pure Python, no model).
+
+A claim that changes a number, a date or a name keeps nearly all of its source sentence's words, so similarity and
+NLI miss it; comparing the values themselves finds it, says exactly what changed and quotes the source's value.
+
+Extraction. `extract_values(text)` returns every value of `text` in order, each a `Value`:
+
+    kind       "number", "quantity" (a count with a head noun or a physical unit), "percent", "money",
+               "duration", "age", "ordinal", "date", "time", "weekday", "email", "url", "entity",
+               "negation", "quantifier"
+    span       Span into `text` (a qualifier such as "about" or "more than" is part of the span)
+    text       span.slice(text)
+    key        the normalised comparable form (see below)
+    unit       what makes two values of one kind comparable: the canonical unit ("m", "kg", "s" for durations),
+               the currency ("USD", "EUR", "GBP" ...), the head noun's lemma ("staff", "truck"), the time zone,
+               the negated or quantified word's lemma; "" where there is none
+    low, high  for the numeric kinds (number, quantity, percent, money, duration, age): the inclusive interval the
+               value allows, in the canonical unit (money in currency units, durations in seconds, percent in
+               percent); a point has low == high, "about 4%" is [3.6, 4.4], "more than 500" is [500, inf]
+    step       the rounding step of the written number in the canonical unit ("530" → 10, "3.9 million" → 1e5,
+               "4 million" → 1e6, "nine" → 1); 0 where it does not apply
+    qualifier  "", or the normalised bounding word: "about", "nearly", "just over", "more than", "at least",
+               "fewer than", "at most", "exactly", "range" (a range "80-120", "between 80 and 120", "from 5 to 7"),
+               "vague" ("hundreds of"), "affirmed" (see negations below)
+    governor   the lemma of the nearest content word on the value's left in its clause ("hired 530 staff" → "hir")
+    context    content-word lemmas around the value in its clause (up to 4 each side, nearest first)
+
+Keys: numeric kinds `(low, high)`; ordinal `(n,)`; date `(year_low, year_high, month, day)` with None for what the
+text does not say ("3 March 2024" = "March 3, 2024" = "2024-03-03" = (2024, 2024, 3, 3), "the 1990s" =
+(1990, 1999, None, None)); time `(minutes after midnight, ...)`: every reading ("9:47" without am/pm has two),
+unit = the time zone; weekday `(0..6,)`; email and url `(normalised string,)` (lower-cased, scheme, "www." and
+trailing punctuation removed); entity `(tokens...)` lower-cased without "the", titles and possessives; negation
+`("not", head)`; quantifier `(class, word)` with class "all", "some", "none" or "only".
+
+Numbers are read from digits ("1,200" = 1200, "3.5"), number words ("nine", "twenty-one", "a dozen", "one hundred
+and twenty"), magnitudes ("1.2 million", "3bn", "$5m"), fractions ("a third", "half of", "two-thirds": percent with
+a ±10% interval). Not values: list numbering, section/figure/page/version numbers, identifiers ("G7", "COVID-19",
+"A380"), digits inside e-mail addresses and URLs, a year inside a date (the date is one value).
+
+Comparison. `check_values(claim, evidence, source, claim_span=None)` returns one `ValueCheck` per value of the
+claim (plus one for each affirmed statement that the evidence negates, below), in the claim's order:
+
+    matched    the evidence or the source states a compatible value, or the value is derived from the
+               evidence's numbers (a sum, a difference, a ratio or a percentage change of two of them);
+               `evidence` is the agreeing value where there is one
+    conflict   the evidence states a different value in the same slot, and the source states no compatible value
+               in that slot; `evidence` is that evidence value (its span points into the evidence text, or into
+               the source when the evidence was given as spans of it) so a message can quote it
+    absent     the source nowhere states it and nothing in the evidence conflicts with it
+
+Compatible (claim value c, source value s, same comparison family):
+  - numeric: c's interval meets s's; a point c may round s ("4 million" for 3,900,000, "500" for 530: |c − s| ≤
+    step(c)/2 and ≤ 10% of s), but a plain source number is not rounded towards a more precise claim ("530" is
+    not "500"); a range matches a range when both ends do, and holds a point inside it. Units convert within a
+    dimension ("3 km" = "3,000 m", "72 hours" = "three days", "5 miles" ≈ "8 km").
+  - date: the parts both state agree (a year matches any date in that year); time: the same time zone (or a known
+    offset between two named zones) and a common reading; weekday, ordinal, email, url: equal keys.
+  - entity: one's tokens contain the other's ("Trump" and "Donald Trump"), an acronym of the other ("UN"), a
+    demonym ("French", "France"); and an entity counts as stated wherever all its words occur in the source.
+  - negation: the source negates the same word; a quantifier: the same class on the same head noun.
+
+Same slot (what makes a different value a conflict rather than another fact): the same comparison family and
+`slot_score(c, e) ≥ 2`, where the score adds 2 for the same unit or head noun (dates, times, weekdays, percents,
+money, durations and ages share their kind's unit; two different head nouns or time zones are never one slot),
+2 for the same governor and 1 per shared context lemma (at most 2). A value whose number the source states
+elsewhere (in another slot) conflicts only with a slot score ≥ 4. An evidence value that agrees with another of
+the claim's values is taken and is never a conflict partner. Derived values, rounding, values of different slots,
+ranges that hold the claim's value, and times in different zones are never conflicts.
+
+Negation. A claim's negation ("was not arrested") conflicts with an evidence sentence that states the same word
+un-negated with at least two shared context lemmas, when the source never negates that word. An affirmed word of
+the claim ("was arrested") that the evidence negates in the same way, and that the source never states un-negated
+in that context, is reported as a conflict on the claim's word (kind "negation", qualifier "affirmed").
+
+Cost. Extraction is one pass over a regex tokenisation with bounded look-around at each token: O(n) in the
+text's length (`extraction_work` counts the steps; a test shows it doubles with the text). A check costs
+O(|claim values| × (|evidence values| + log |source values|)) after the source's one extraction; extractions are
+cached per text (`index_values`), so a source is read once however many claims are checked against it.
+"""
+
+from __future__ import annotations
+
+import bisect
+import math
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cached_property, lru_cache
+from typing import Literal
+
+from rubriq.core.text import Span
+
+KINDS = ("number", "quantity", "percent", "money", "duration", "age", "ordinal", "date", "time", "weekday", "email",
+         "url", "entity", "negation", "quantifier")
+# Kinds whose absence from the source is worth telling a person ("“in 2019” and “Berlin” are not in the source");
+# a quantifier or negation the source does not repeat is not, on its own, a claim the source fails to support.
+REPORTABLE_ABSENT_KINDS = frozenset(KINDS) - {"negation", "quantifier"}
+
+Status = Literal["matched", "conflict", "absent"]
+INF = math.inf
+
+def _words(text: str) -> frozenset[str]:
+    return frozenset(text.split())
+
+
+# --- lexicons -----------------------------------------------------------------------------------------------------
+
+STOPWORDS = _words("""
+a an the of on in for to and or nor with about its it it's their theirs them they this that these those both all
+each your yours you my me mine our ours us we i he she him her his hers is are was were be been being am do does
+did done doing has have had having as at by from into onto over under after before while during than then so such
+can could will would may might shall should must not no yes but if also very just only too there here what when
+where why how which who whom whose any some much many more most other another same own up down out off again
+further once per via upon within without between among across through against toward towards around
+himself herself itself themselves ourselves yourself myself 's s t ve ll re d m isn't wasn't aren't weren't
+don't doesn't didn't hasn't haven't hadn't won't wouldn't can't cannot couldn't shouldn't never even ever yet
+still already now today tonight though although because since until unless whether either neither else
+almost nearly about approximately roughly some several few many lot lots least less fewer
+""")
+# Verbs of saying govern every quoted figure alike; as a governor they would put unrelated numbers in one slot.
+WEAK_GOVERNORS = _words("say said says tell told add added report reported according accord state stated "
+                           "claim claimed announce announced show showed shown include included")
+_IRREGULAR = {
+    "men": "man", "women": "woman", "children": "child", "people": "person", "persons": "person", "feet": "foot",
+    "teeth": "tooth", "mice": "mouse", "geese": "goose", "won": "win", "said": "say", "told": "tell",
+    "made": "make", "took": "take", "taken": "take", "went": "go", "gone": "go", "came": "come", "found": "find",
+    "gave": "give", "given": "give", "got": "get", "held": "hold", "left": "leave", "lost": "lose", "met": "meet",
+    "paid": "pay", "ran": "run", "saw": "see", "seen": "see", "sold": "sell", "sent": "send", "spent": "spend",
+    "stood": "stand", "thought": "think", "wrote": "write", "written": "write", "knew": "know", "known": "know",
+    "began": "begin", "begun": "begin", "brought": "bring", "bought": "buy", "built": "build", "caught": "catch",
+    "chose": "choose", "chosen": "choose", "drew": "draw", "drawn": "draw", "drove": "drive", "driven": "drive",
+    "fell": "fall", "fallen": "fall", "felt": "feel", "fought": "fight", "grew": "grow", "grown": "grow",
+    "kept": "keep", "led": "lead", "meant": "mean", "rose": "rise", "risen": "rise", "shot": "shoot",
+    "struck": "strike", "spoke": "speak", "spoken": "speak", "stole": "steal", "stolen": "steal",
+    "threw": "throw", "thrown": "throw", "became": "become", "broke": "break", "broken": "break", "ate": "eat",
+    "flew": "fly", "hid": "hide", "hidden": "hide", "taught": "teach", "wore": "wear", "worn": "wear",
+    "sang": "sing", "sung": "sing", "sank": "sink", "swam": "swim", "beaten": "beat", "froze": "freeze",
+    "frozen": "freeze", "forgot": "forget", "forgotten": "forget", "arose": "arise", "sought": "seek",
+    "dealt": "deal", "heard": "hear", "laid": "lay", "lent": "lend", "shut": "shut", "slept": "sleep",
+    "understood": "understand", "woke": "wake", "was": "be", "were": "be", "been": "be", "is": "be", "are": "be",
+    "am": "be", "has": "have", "had": "have", "did": "do", "does": "do", "done": "do", "died": "die",
+    "dies": "die", "dying": "die", "lives": "life", "staff": "staff", "news": "news", "series": "series",
+    "data": "data", "media": "media", "police": "police",
+}
+
+_UNITS_WORDS = {
+    "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
+    "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16,
+    "seventeen": 17, "eighteen": 18, "nineteen": 19,
+}
+_TENS_WORDS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80,
+               "ninety": 90}
+_SCALE_WORDS = {"thousand": 1e3, "million": 1e6, "billion": 1e9, "trillion": 1e12}
+# Magnitude abbreviations written after digits; "m" and "b" mean million and billion only beside a currency.
+_SCALE_ABBREVIATIONS = {"k": 1e3, "bn": 1e9, "bln": 1e9, "mn": 1e6, "mln": 1e6, "tn": 1e12, "trn": 1e12}
+_CURRENCY_SCALE_ABBREVIATIONS = {"m": 1e6, "b": 1e9}
+_ORDINAL_WORDS = {
+    "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8,
+    "ninth": 9, "tenth": 10, "eleventh": 11, "twelfth": 12, "thirteenth": 13, "fourteenth": 14, "fifteenth": 15,
+    "sixteenth": 16, "seventeenth": 17, "eighteenth": 18, "nineteenth": 19, "twentieth": 20, "thirtieth": 30,
+    "fortieth": 40, "fiftieth": 50, "sixtieth": 60, "seventieth": 70, "eightieth": 80, "ninetieth": 90,
+    "hundredth": 100, "thousandth": 1000, "millionth": 1000000,
+}
+_FRACTION_WORDS = {"half": 2, "halves": 2, "third": 3, "thirds": 3, "quarter": 4, "quarters": 4, "fifth": 5,
+                   "fifths": 5, "sixth": 6, "sixths": 6, "seventh": 7, "sevenths": 7, "eighth": 8, "eighths": 8,
+                   "ninth": 9, "ninths": 9, "tenth": 10, "tenths": 10}
+# Vague plural magnitudes ("hundreds of people"): wide intervals, so that they only ever disagree grossly.
+_VAGUE_WORDS = {"dozens": (20.0, 200.0), "scores": (40.0, 400.0), "hundreds": (100.0, 1000.0),
+                "thousands": (1000.0, 100000.0), "millions": (1e6, 1e9), "billions": (1e9, 1e12)}
+
+_MONTHS = {
+    "january": 1, "february": 2, "march": 3, "april": 4, "may": 5, "june": 6, "july": 7, "august": 8,
+    "september": 9, "october": 10, "november": 11, "december": 12, "jan": 1, "feb": 2, "mar": 3, "apr": 4,
+    "jun": 6, "jul": 7, "aug": 8, "sep": 9, "sept": 9, "oct": 10, "nov": 11, "dec": 12,
+}
+# Month names that are also ordinary words or names: a date only beside a day or a year.
+_AMBIGUOUS_MONTHS = frozenset({"may", "march", "jan", "mar", "jun", "jul", "aug", "sep", "sept", "oct", "nov",
+                               "dec", "feb", "apr"})
+_MONTH_ALONE_PREFIXES = _words("in since until till by last next this early late mid of during from before "
+                                  "after between to through")
+_WEEKDAYS = {"monday": 0, "tuesday": 1, "wednesday": 2, "thursday": 3, "friday": 4, "saturday": 5, "sunday": 6,
+             "mondays": 0, "tuesdays": 1, "wednesdays": 2, "thursdays": 3, "fridays": 4, "saturdays": 5,
+             "sundays": 6}
+_YEAR_PREFIXES = _words("in since until till by from during circa c before after of the early late mid "
+                           "spring summer autumn fall winter season year between and to")
+
+_SECONDS = {"second": 1.0, "seconds": 1.0, "sec": 1.0, "secs": 1.0, "minute": 60.0, "minutes": 60.0, "min": 60.0,
+            "mins": 60.0, "hour": 3600.0, "hours": 3600.0, "hr": 3600.0, "hrs": 3600.0, "day": 86400.0,
+            "days": 86400.0, "week": 604800.0, "weeks": 604800.0, "fortnight": 1209600.0, "fortnights": 1209600.0,
+            "month": 2629746.0, "months": 2629746.0, "year": 31556952.0, "years": 31556952.0, "yr": 31556952.0,
+            "yrs": 31556952.0, "decade": 315569520.0, "decades": 315569520.0, "century": 3155695200.0,
+            "centuries": 3155695200.0}
+# Physical units: canonical unit and factor. Temperatures do not convert (affine scales): each is its own unit.
+_PHYSICAL = {
+    "mm": ("m", 1e-3), "millimetre": ("m", 1e-3), "millimetres": ("m", 1e-3), "millimeter": ("m", 1e-3),
+    "millimeters": ("m", 1e-3), "cm": ("m", 1e-2), "centimetre": ("m", 1e-2), "centimetres": ("m", 1e-2),
+    "centimeter": ("m", 1e-2), "centimeters": ("m", 1e-2), "metre": ("m", 1.0), "metres": ("m", 1.0),
+    "meter": ("m", 1.0), "meters": ("m", 1.0), "km": ("m", 1e3), "kilometre": ("m", 1e3),
+    "kilometres": ("m", 1e3), "kilometer": ("m", 1e3), "kilometers": ("m", 1e3), "mile": ("m", 1609.344),
+    "miles": ("m", 1609.344), "ft": ("m", 0.3048), "foot": ("m", 0.3048), "feet": ("m", 0.3048),
+    "yard": ("m", 0.9144), "yards": ("m", 0.9144), "inch": ("m", 0.0254), "inches": ("m", 0.0254),
+    "mg": ("kg", 1e-6), "milligram": ("kg", 1e-6), "milligrams": ("kg", 1e-6), "g": ("kg", 1e-3),
+    "gram": ("kg", 1e-3), "grams": ("kg", 1e-3), "kg": ("kg", 1.0), "kilogram": ("kg", 1.0),
+    "kilograms": ("kg", 1.0), "kilo": ("kg", 1.0), "kilos": ("kg", 1.0), "tonne": ("kg", 1e3),
+    "tonnes": ("kg", 1e3), "ton": ("kg", 1e3), "tons": ("kg", 1e3), "lb": ("kg", 0.45359237),
+    "lbs": ("kg", 0.45359237), "ounce": ("kg", 0.028349523), "ounces": ("kg", 0.028349523),
+    "oz": ("kg", 0.028349523), "acre": ("m2", 4046.8564), "acres": ("m2", 4046.8564), "hectare": ("m2", 1e4),
+    "hectares": ("m2", 1e4), "ha": ("m2", 1e4), "litre": ("l", 1.0), "litres": ("l", 1.0), "liter": ("l", 1.0),
+    "liters": ("l", 1.0), "ml": ("l", 1e-3), "millilitre": ("l", 1e-3), "millilitres": ("l", 1e-3),
+    "gallon": ("l", 3.785411784), "gallons": ("l", 3.785411784), "barrel": ("l", 158.987295),
+    "barrels": ("l", 158.987295), "mph": ("m/s", 0.44704), "kph": ("m/s", 1 / 3.6), "knot": ("m/s", 0.514444),
+    "knots": ("m/s", 0.514444), "w": ("W", 1.0), "watt": ("W", 1.0), "watts": ("W", 1.0), "kw": ("W", 1e3),
+    "kilowatt": ("W", 1e3), "kilowatts": ("W", 1e3), "mw": ("W", 1e6), "megawatt": ("W", 1e6),
+    "megawatts": ("W", 1e6), "gw": ("W", 1e9), "gigawatt": ("W", 1e9), "gigawatts": ("W", 1e9),
+    "kwh": ("Wh", 1e3), "mwh": ("Wh", 1e6), "gwh": ("Wh", 1e9), "kb": ("B", 1e3), "mb": ("B", 1e6),
+    "gb": ("B", 1e9), "tb": ("B", 1e12), "celsius": ("degC", 1.0), "fahrenheit": ("degF", 1.0),
+}
+_CURRENCY_SYMBOLS = {"$": "USD", "€": "EUR", "£": "GBP", "¥": "JPY", "₹": "INR", "₩": "KRW", "₽": "RUB"}
+_DOLLAR_PREFIXES = {"us": "USD", "a": "AUD", "au": "AUD", "c": "CAD", "ca": "CAD", "hk": "HKD", "nz": "NZD",
+                    "s": "SGD", "r": "BRL"}
+_CURRENCY_CODES = {"usd": "USD", "eur": "EUR", "gbp": "GBP", "jpy": "JPY", "chf": "CHF", "cny": "CNY",
+                   "inr": "INR", "aud": "AUD", "cad": "CAD", "rs": "INR"}
+_CURRENCY_WORDS = {"dollar": "USD", "dollars": "USD", "euro": "EUR", "euros": "EUR", "pound": "GBP",
+                   "pounds": "GBP", "sterling": "GBP", "yen": "JPY", "yuan": "CNY", "renminbi": "CNY",
+                   "rupee": "INR", "rupees": "INR", "franc": "CHF", "francs": "CHF", "ruble": "RUB",
+                   "rubles": "RUB", "rouble": "RUB", "roubles": "RUB", "won": "KRW"}
+_SUBUNITS = {"p": ("GBP", 0.01), "pence": ("GBP", 0.01), "penny": ("GBP", 0.01), "cent": ("USD", 0.01),
+             "cents": ("USD", 0.01)}
+_TIME_ZONES = {"utc": 0, "gmt": 0, "z": 0, "bst": 60, "cet": 60, "cest": 120, "eet": 120, "eest": 180,
+               "est": -300, "edt": -240, "cdt": -300, "mst": -420, "mdt": -360, "pst": -480, "pdt": -420,
+               "jst": 540, "kst": 540, "aest": 600, "aedt": 660, "hkt": 480, "sgt": 480, "ist": None, "cst": None,
+               "et": None, "pt": None, "ct": None, "mt": None}
+_MERIDIEM = {"am": 0, "a.m.": 0, "pm": 12, "p.m.": 12}
+
+# Qualifiers written before a number: (phrase → normalised qualifier). Longest phrases first when matching.
+_PREFIX_QUALIFIERS = {
+    "about": "about", "around": "about", "approximately": "about", "roughly": "about", "some": "about",
+    "circa": "about", "c.": "about", "an estimated": "about", "estimated": "about", "close to": "about",
+    "in the region of": "about", "nearly": "nearly", "almost": "nearly", "just under": "nearly",
+    "just below": "nearly", "not quite": "nearly", "just over": "just over", "just above": "just over",
+    "more than": "more than", "over": "more than", "above": "more than", "greater than": "more than",
+    "in excess of": "more than", "higher than": "more than", "exceeding": "more than", "upwards of": "more than",
+    "upward of": "more than", "north of": "more than", "at least": "at least", "no fewer than": "at least",
+    "no less than": "at least", "not less than": "at least", "a minimum of": "at least", "minimum": "at least",
+    "fewer than": "fewer than", "less than": "fewer than", "under": "fewer than", "below": "fewer than",
+    "lower than": "fewer than", "at most": "at most", "up to": "at most", "as many as": "at most",
+    "as much as": "at most", "no more than": "at most", "not more than": "at most", "a maximum of": "at most",
+    "maximum": "at most", "exactly": "exactly", "precisely": "exactly", "only": "exactly", "just": "exactly",
+}
+_MAX_QUALIFIER_WORDS = 4
+_SUFFIX_QUALIFIERS = {("or", "more"): "at least", ("or", "over"): "at least", ("or", "fewer"): "at most",
+                      ("or", "less"): "at most", ("or", "so"): "about"}
+# Words after which a number is a label, not a value ("section 3", "figure 2", "No. 10", "version 3.2").
+_LABEL_WORDS = _words("section sections chapter chapters article articles figure figures fig table tables step "
+                         "steps item items rule rules paragraph paragraphs clause clauses appendix part page pages "
+                         "p pp vol volume issue version v no nos number level grade room flight route platform "
+                         "exhibit schedule annex footnote note line lines verse psalm question q")
+# Words between a number and its head noun that describe the counted thing rather than name it.
+_MODIFIERS = _words("new more other extra additional further full-time part-time full part young old former "
+                       "senior junior local foreign british american european international national small large "
+                       "big major minor key separate different similar existing current previous same few")
+
+_NEGATION_CUES = _words("not never nobody none nothing nowhere neither nor cannot")
+_NOT_NEGATION_AFTER = _words("only just least merely longer sooner doubt")  # "not only", "no doubt"
+_QUANTIFIERS = {"all": "all", "every": "all", "each": "all", "entire": "all", "some": "some", "most": "some",
+                "many": "some", "several": "some", "few": "some", "no": "none", "only": "only"}
+_SCOPE_ADVERBS = _words("yet always necessarily entirely fully quite just only all completely even")
+_NEGATION_SKIP = _words("be been being have has had do does did yet always even ever also still really "
+                           "actually necessarily immediately currently a an the any to")
+
+# Words after a name that do not make it a modifier of a noun ("Caen last May", "Paris yesterday").
+_NOT_HEADS = _words("last next later earlier yesterday today tonight tomorrow recently previously alone "
+                       "itself himself herself themselves instead")
+_PREPOSITIONS = _words("in on at by for from to of with into onto over under after before during since until "
+                          "between among against about via per than as within without across through toward towards "
+                          "upon")
+_PARTIAL_BEFORE = _words("further another additional extra other")
+_TITLES = _words("mr mrs ms miss dr prof professor sir dame lord lady rev st mx")
+# Titles and offices written before a name ("Archbishop Martin", "President Obama"): dropped from the name's key
+# when a name follows, so the office alone never makes two people one slot.
+_OFFICES = _words("archbishop bishop cardinal pope king queen prince princess duke duchess president chancellor "
+                     "minister senator governor mayor judge justice general colonel captain sergeant officer coach "
+                     "manager striker midfielder defender goalkeeper chairman chief secretary inspector detective "
+                     "constable sheriff councillor deputy father sister brother")
+# Words names share without being one name ("Scottish Borders", "Scottish Fire"): no evidence of one slot.
+_GENERIC_NAME_WORDS = _words("north south east west northern southern eastern western new great royal national "
+                                "international united central general grand saint old upper lower greater first "
+                                "county city state republic university college school club party council "
+                                "department ministry office group company association society league cup")
+_CONNECTORS = _words("of de del della la le van von der den da di du al el bin ibn y")
+# Demonyms whose stem differs from the country's: general knowledge, so "French" counts as stated by "France".
+_DEMONYMS = {
+    "french": "france", "welsh": "wales", "dutch": "netherlands", "british": "britain", "english": "england",
+    "irish": "ireland", "scottish": "scotland", "scots": "scotland", "spanish": "spain", "swiss": "switzerland",
+    "swedish": "sweden", "danish": "denmark", "finnish": "finland", "norwegian": "norway", "polish": "poland",
+    "turkish": "turkey", "greek": "greece", "thai": "thailand", "filipino": "philippines", "peruvian": "peru",
+    "chilean": "chile", "israeli": "israel", "iraqi": "iraq", "pakistani": "pakistan", "saudi": "saudi",
+    "american": "america", "us": "america", "usa": "america", "uk": "britain", "german": "germany",
+    "chinese": "china", "japanese": "japan", "portuguese": "portugal", "vietnamese": "vietnam",
+    "lebanese": "lebanon", "sudanese": "sudan", "egyptian": "egypt", "afghan": "afghanistan",
+    "kiwi": "zealand", "emirati": "emirates", "belgian": "belgium", "czech": "czechia", "icelandic": "iceland",
+}
+_TLDS = _words("com org net edu gov io co uk de fr info biz ai app dev eu us ca au int mil")
+
+# --- tokens ---------------------------------------------------------------------------------------------------------
+
+_TOKEN_RE = re.compile(r"(\d+(?:[.,]\d+)*)|([^\W\d_]+(?:['’][^\W\d_]+)*)|(\S)")
+NUM, WORD, SYM = 1, 2, 3
+_CLAUSE_BREAKS = frozenset(".!?;:()[]{}\"“”'‘’`")
+_SENTENCE_ENDS = frozenset(".!?:")
+_OPENERS = frozenset("\"'“‘([{*-–—•#>")
+_QUOTES = frozenset("\"'“”‘’`")
+_MAX_DIGITS = 30  # a longer run of digits is not a figure anyone states; int() of it could be very slow
+_MAX_NUMBER_WORDS = 12
+_MAX_LINK = 2000
+_EMAIL_LOCAL = 64
+_EMAIL_DOMAIN = 253
+
+
+@lru_cache(maxsize=65536)
+def lemma(word: str) -> str:
+    """A crude lemma: lower-cased, possessive and regular inflections removed, a final "e" dropped."""
+    w = word.lower().replace("’", "'")
+    if w.endswith("'s"):
+        w = w[:-2]
+    elif w.endswith("'"):
+        w = w[:-1]
+    if w in _IRREGULAR:
+        return _IRREGULAR[w]
+    for suffix, replacement in (("ies", "y"), ("ied", "y"), ("ing", ""), ("ed", ""), ("es", ""), ("s", "")):
+        if w.endswith(suffix) and len(w) - len(suffix) >= 3:
+            if suffix == "s" and w.endswith(("ss", "us", "is")):
+                break
+            w = w[: len(w) - len(suffix)] + replacement
+            break
+    if len(w) > 3 and w.endswith("e"):
+        w = w[:-1]
+    return w
+
+
+@dataclass(frozen=True, slots=True)
+class Value:
+    """One value stated by a text; see the module docstring for every field's meaning."""
+
+    kind: str
+    span: Span
+    text: str
+    key: tuple
+    unit: str = ""
+    low: float | None = None
+    high: float | None = None
+    step: float = 0.0
+    qualifier: str = ""
+    governor: str = ""
+    context: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class ValueCheck:
+    """The verdict on one value of a claim.
+
+    `evidence` is, for a conflict, the evidence value it contradicts; for a match, the agreeing value (None when
+    the value is derived from several); for an absent value, None. `in_evidence` tells whether `evidence.span`
+    points into the evidence (True) or into the source (False). `reason` says why, in a few words.
+    """
+
+    value: Value
+    status: Status
+    evidence: Value | None
+    in_evidence: bool
+    reason: str
+
+
+# --- the scanner ----------------------------------------------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class _Raw:
+    """A value before its context is known: token range [first, last) and the fields so far."""
+
+    kind: str
+    start: int
+    end: int
+    first: int
+    last: int
+    key: tuple
+    unit: str = ""
+    low: float | None = None
+    high: float | None = None
+    step: float = 0.0
+    qualifier: str = ""
+
+
+def _step_of_digits(digits: str) -> float:
+    """Rounding step of a written number: 10^(trailing zeros) for integers, 10^-(decimals) otherwise."""
+    if "." in digits:
+        return 10.0 ** -(len(digits) - digits.index(".") - 1)
+    stripped = digits.rstrip("0")
+    zeros = len(digits) - len(stripped) if stripped else 0
+    return 10.0 ** zeros
+
+
+def _step_of_value(value: float) -> float:
+    if value <= 0 or value != int(value) or value >= 1e18:
+        return 1.0
+    number = int(value)
+    step = 1
+    while number % (step * 10) == 0:
+        step *= 10
+    return float(step)
+
+
+def _interval(value: float, step: float, qualifier: str) -> tuple[float, float]:
+    if qualifier == "about":
+        margin = max(abs(value) * 0.1, step / 2)
+        return value - margin, value + margin
+    if qualifier == "nearly":
+        return value - max(abs(value) * 0.1, step / 2), value
+    if qualifier == "just over":
+        return value, value + max(abs(value) * 0.1, step / 2)
+    if qualifier in ("more than", "at least"):
+        return value, INF
+    if qualifier in ("fewer than", "at most"):
+        return -INF, value
+    return value, value
+
+
+class _Scanner:
+    def __init__(self, text: str) -> None:
+        self.text = text
+        starts: list[int] = []
+        ends: list[int] = []
+        toks: list[str] = []
+        types: list[int] = []
+        for m in _TOKEN_RE.finditer(text):
+            starts.append(m.start())
+            ends.append(m.end())
+            toks.append(m.group())
+            types.append(m.lastindex or SYM)
+        self.starts, self.ends, self.toks, self.types = starts, ends, toks, types
+        self.lows = [t.lower() for t in toks]
+        self.n = len(toks)
+        self.work = self.n
+        self.raws: list[_Raw] = []
+        self.covered: list[tuple[int, int]] = []  # character spans of e-mail addresses and URLs
+        self._midcaps: set[str] | None = None
+        self._amount_first = 0
+
+    # token helpers
+    def adjacent(self, i: int) -> bool:
+        """Token i follows token i-1 with no space between."""
+        return 0 < i < self.n and self.ends[i - 1] == self.starts[i]
+
+    def newline_before(self, i: int) -> bool:
+        if i <= 0:
+            return True
+        return "\n" in self.text[self.ends[i - 1] : self.starts[i]]
+
+    def low(self, i: int) -> str:
+        return self.lows[i] if 0 <= i < self.n else ""
+
+    def is_word(self, i: int) -> bool:
+        return 0 <= i < self.n and self.types[i] == WORD
+
+    def is_num(self, i: int) -> bool:
+        return 0 <= i < self.n and self.types[i] == NUM
+
+    def is_initial(self, i: int) -> bool:
+        """Token i starts a sentence, a line or a quotation."""
+        j = i - 1
+        steps = 0
+        if j >= 0 and self.toks[j] in _QUOTES:
+            return True  # a capital after a quotation mark opens a quoted sentence (or follows one)
+        while j >= 0 and steps < 3 and self.types[j] == SYM and self.toks[j] in _OPENERS:
+            if self.newline_before(j + 1):
+                return True
+            j -= 1
+            steps += 1
+        self.work += steps
+        if j < 0 or self.newline_before(j + 1):
+            return True
+        if self.toks[j] == "." and j > 0 and self.adjacent(j) and self.types[j - 1] == WORD and (
+                self.lows[j - 1] in _TITLES or (len(self.toks[j - 1]) == 1 and self.toks[j - 1].isupper())):
+            return False  # "Mr. Smith", "J. Smith"
+        return self.types[j] == SYM and self.toks[j] in _SENTENCE_ENDS
+
+    @property
+    def midcaps(self) -> set[str]:
+        """Capitalised words found in mid-sentence: a sentence-initial word among them is a name."""
+        if self._midcaps is None:
+            found: set[str] = set()
+            for i in range(self.n):
+                tok = self.toks[i]
+                if self.types[i] == WORD and tok[0].isupper() and not self.is_initial(i):
+                    found.add(self.lows[i])
+            self.work += self.n
+            self._midcaps = found
+        return self._midcaps
+
+    def add(self, kind: str, first: int, last: int, key: tuple, *, start: int | None = None, **fields) -> int:
+        raw = _Raw(kind, self.starts[first] if start is None else start, self.ends[last - 1], first, last, key,
+                   **fields)
+        self.raws.append(raw)
+        self.work += 1
+        return last
+
+    # the pass
+    def run(self) -> list[_Raw]:
+        self._links()
+        covered = self.covered
+        c = 0
+        i = 0
+        n = self.n
+        while i < n:
+            self.work += 1
+            while c < len(covered) and covered[c][1] <= self.starts[i]:
+                c += 1
+            if c < len(covered) and covered[c][0] <= self.starts[i] < covered[c][1]:
+                i += 1
+                continue
+            kind = self.types[i]
+            j = i
+            if kind == NUM:
+                j = self._numeric(i)
+            elif kind == WORD:
+                low = self.lows[i]
+                if low in _UNITS_WORDS or low in _TENS_WORDS or low in ("a", "an", "half") or low in _VAGUE_WORDS \
+                        or low in _FRACTION_WORDS or low == "tens":
+                    j = self._number_words(i)
+                if j == i and low in _ORDINAL_WORDS:
+                    j = self._ordinal_word(i)
+                if j == i and low in _MONTHS:
+                    j = self._month_date(i)
+                bare = low[:-2] if low.endswith(("'s", "’s")) else low
+                if j == i and bare in _WEEKDAYS:  # "Saturday's match"
+                    j = self.add("weekday", i, i + 1, (_WEEKDAYS[bare],))
+                if j == i and low in ("noon", "midday", "midnight"):
+                    j = self._time_word(i)
+                if j == i and (low in _NEGATION_CUES or low.endswith(("n't", "n’t"))):
+                    j = self._negation(i)
+                if j == i and low in _QUANTIFIERS:
+                    j = self._quantifier(i)
+                if j == i and self.toks[i][0].isupper():
+                    j = self._entity(i)
+            i = max(j, i + 1)
+        return self.raws
+
+    # e-mail addresses and URLs: anchored on "@", "://", "www." and a top-level domain, expanded a bounded distance;
+    # an anchor inside a link already found is skipped, so no character is walked over twice
+    def _links(self) -> None:
+        text = self.text
+        found: list[tuple[int, int, str, str]] = []
+        pos = text.find("@")
+        while pos != -1:
+            self.work += 1
+            left = pos
+            while left > 0 and pos - left < _EMAIL_LOCAL and (text[left - 1].isalnum() or text[left - 1] in "._%+-"):
+                left -= 1
+            right = pos + 1
+            while right < len(text) and right - pos <= _EMAIL_DOMAIN and (text[right].isalnum() or
+                                                                           text[right] in ".-"):
+                right += 1
+            self.work += (pos - left) + (right - pos)
+            while right > pos + 1 and text[right - 1] in ".-":
+                right -= 1
+            local, domain = text[left:pos], text[pos + 1 : right]
+            labels = domain.split(".")
+            if local.strip("._%+-") and len(labels) >= 2 and len(labels[-1]) >= 2 and labels[-1].isalpha():
+                found.append((left, right, "email", f"{local.lower()}@{domain.lower()}"))
+            pos = text.find("@", max(right, pos + 1))
+        covered_until = -1
+        previous_tld, previous_host = -1, -1
+        for m in _LINK_ANCHOR_RE.finditer(text):
+            self.work += 1
+            if m.start() < covered_until:
+                continue
+            start = m.start()
+            if m.group(1) is None:  # a top-level domain: walk back over the host name (never past the last one)
+                start = m.start()
+                while start > 0 and text[start - 1].isascii() and (text[start - 1].isalnum() or
+                                                                   text[start - 1] in ".-"):
+                    if start - 1 <= previous_tld:
+                        start = previous_host
+                        break
+                    start -= 1
+                    self.work += 1
+                previous_tld, previous_host = m.start(), start
+                start = max(start, m.start() - _EMAIL_DOMAIN)
+                host = text[start : m.start()]
+                if not host or (start > 0 and text[start - 1] in "@/:") or not any(ch.isalpha() for ch in host):
+                    continue
+            end = m.end()
+            tail = _LINK_TAIL_RE.match(text, end)
+            if tail:
+                end = tail.end()
+            self.work += end - m.end()
+            end = _trim_link(text, start, end)
+            covered_until = end
+            found.append((start, end, "url", _normal_url(text[start:end])))
+        found.sort()
+        last_end = -1
+        for start, end, kind, key in found:
+            if start < last_end:
+                continue
+            last_end = end
+            self.covered.append((start, end))
+            first = bisect.bisect_left(self.starts, start)
+            last = max(first + 1, bisect.bisect_left(self.starts, end))
+            self.raws.append(_Raw(kind, start, end, first, min(last, self.n), (key,)))
+
+    # numbers written with digits
+    def _is_label_number(self, i: int) -> bool:
+        """List numbering, section and page numbers, identifiers glued to letters ("G7", "COVID-19", "A380")."""
+        tok = self.toks[i]
+        if tok.count(".") >= 2 or (tok.count(".") == 1 and tok.count(",") >= 1):
+            return True
+        if self.adjacent(i) and self.types[i - 1] == WORD:
+            return True
+        if self.adjacent(i) and self.toks[i - 1] in "-/#_" and (self.adjacent(i - 1) and self.types[i - 2] == WORD):
+            return self.lows[i - 2] not in ("mid", "early", "late", "pre", "post")
+        if i > 0 and self.toks[i - 1] == "#":
+            return True
+        prev = i - 1
+        if prev >= 0 and self.toks[prev] == "." and self.adjacent(prev):
+            prev -= 1
+        if prev >= 0 and self.types[prev] == WORD and self.lows[prev] in _LABEL_WORDS:
+            # "no 10 people" is a quantity; "No. 10" and "No 10" are labels
+            return not (self.lows[prev] == "no" and self.toks[prev] == "no" and prev == i - 1)
+        # "1." or "2)" opening a line, or "(3)" anywhere
+        nxt = i + 1
+        if nxt < self.n and self.types[nxt] == SYM and self.toks[nxt] in ".)" and self.adjacent(nxt) and \
+                self.newline_before(i) and (nxt + 1 >= self.n or not self.adjacent(nxt + 1)):
+            return True
+        if i > 0 and self.toks[i - 1] == "(" and nxt < self.n and self.toks[nxt] == ")" and len(tok) <= 2:
+            return True
+        return bool(self.adjacent(i + 1) and self.types[i + 1] == WORD and self._glued_suffix(i + 1) is None)
+
+    def _glued_suffix(self, j: int) -> str | None:
+        """The meaning of letters glued to a number ("21st", "3bn", "9pm", "1990s", "5km"), or None."""
+        low = self.lows[j]
+        if low in ("st", "nd", "rd", "th"):
+            return "ordinal"
+        if low == "s":
+            return "decade"
+        if low in _SCALE_ABBREVIATIONS or low in _CURRENCY_SCALE_ABBREVIATIONS or low in _SCALE_WORDS:
+            return "scale"
+        if low in _MERIDIEM or low in ("a", "p"):
+            return "meridiem"
+        if low in _PHYSICAL or low in _SECONDS or low in ("h", "hr", "hrs", "m", "p", "bn", "pc"):
+            return "unit"
+        if low.endswith("s") and low[:-1] in _SCALE_ABBREVIATIONS:
+            return "scale"
+        return None
+
+    def _digits_value(self, i: int) -> tuple[float, float, int] | None:
+        """(value, step, next token) of a digit token, joining "7, 000" (a tokeniser's split thousands)."""
+        tok = self.toks[i]
+        digits = tok
+        nxt = i + 1
+        if "," in tok:
+            groups = tok.split(",")
+            if "." in groups[-1]:
+                groups[-1], _, decimals = groups[-1].partition(".")
+            else:
+                decimals = ""
+            if not (1 <= len(groups[0]) <= 3 and all(len(g) == 3 for g in groups[1:])):
+                return None
+            digits = "".join(groups) + ("." + decimals if decimals else "")
+        # "7, 000": a thousands group split off by a space
+        while nxt + 1 < self.n and self.toks[nxt] == "," and self.adjacent(nxt) and self.types[nxt + 1] == NUM and \
+                len(self.toks[nxt + 1]) == 3 and self.toks[nxt + 1].isdigit() and "." not in digits and \
+                len(digits) <= 12 and self.starts[nxt + 1] == self.ends[nxt] + 1 and \
+                len(self.toks[i]) <= 3 and (nxt + 2 >= self.n or self.types[nxt + 2] != NUM):
+            digits += self.toks[nxt + 1]
+            nxt += 2
+            self.work += 1
+        if len(digits.replace(".", "")) > _MAX_DIGITS:
+            return None
+        try:
+            value = float(int(digits)) if "." not in digits else float(digits)
+        except ValueError:
+            return None
+        if not math.isfinite(value):
+            return None
+        return value, _step_of_digits(digits), nxt
+
+    def _numeric(self, i: int) -> int:
+        if self._is_label_number(i):
+            j = i + 1
+            while j < self.n and self.adjacent(j) and self.types[j] != WORD and j - i < 8:
+                j += 1
+            self.work += j - i
+            return j
+        for attempt in (self._iso_date, self._clock_time, self._day_month_date, self._year):
+            j = attempt(i)
+            if j > i:
+                return j
+        parsed = self._digits_value(i)
+        if parsed is None:
+            return i + 1
+        value, step, j = parsed
+        if self.is_word(j) and self.adjacent(j) and self.lows[j] in ("st", "nd", "rd", "th"):
+            return self._ordinal(i, j + 1, int(value) if value == int(value) else 0)
+        return self._amount(i, value, step, j)
+
+    def _amount(self, first: int, value: float, step: float, j: int, *, words: bool = False) -> int:
+        """A number at tokens [first, j): its magnitude, unit, qualifiers and range partner."""
+        self._amount_first = first
+        currency = self._currency_before(first)
+        start_tok = first
+        if currency:
+            start_tok = currency[1]
+        value, step, j, scaled = self._scale(value, step, j, bool(currency))
+        # a second number making a range: "80-120", "80 to 120", "between 80 and 120", "from 5 to 7"
+        prefix_q, q_first = self._qualifier_before(start_tok)
+        range_end = self._range_partner(start_tok, j, prefix_q)
+        if range_end is not None:
+            return self._range(first, start_tok, value, step, j, currency, scaled, range_end, prefix_q, q_first)
+        return self._finish_amount(first, start_tok, value, step, j, currency, prefix_q, q_first, words=words)
+
+    def _scale(self, value: float, step: float, j: int, currency: bool) -> tuple[float, float, int, bool]:
+        if j < self.n and self.types[j] == WORD:
+            low = self.lows[j]
+            factor = _SCALE_WORDS.get(low) or (_SCALE_ABBREVIATIONS.get(low) if self.adjacent(j) or low == "bn"
+                                               else None)
+            if factor is None and currency:  # "£50m", "£ 50 m": beside a currency, "m" is a million
+                factor = _CURRENCY_SCALE_ABBREVIATIONS.get(low) or _SCALE_ABBREVIATIONS.get(low)
+            if factor is None and low == "hundred":
+                factor = 100.0
+            if factor:
+                value, step = value * factor, step * factor
+                j += 1
+                if self.is_word(j) and self.lows[j] in _SCALE_WORDS:  # "ten thousand million"
+                    factor = _SCALE_WORDS[self.lows[j]]
+                    value, step = value * factor, step * factor
+                    j += 1
+                return value, step, j, True
+        return value, step, j, False
+
+    def _currency_before(self, first: int) -> tuple[str, int] | None:
+        """(currency code, first token of the amount's span) from a symbol or code just before the number."""
+        k = first - 1
+        if k < 0:
+            return None
+        tok = self.toks[k]
+        if tok in _CURRENCY_SYMBOLS:
+            code = _CURRENCY_SYMBOLS[tok]
+            if tok == "$" and self.adjacent(k) and self.types[k - 1] == WORD and self.lows[k - 1] in _DOLLAR_PREFIXES:
+                return _DOLLAR_PREFIXES[self.lows[k - 1]], k - 1
+            return code, k
+        if self.types[k] == WORD and self.lows[k] in _CURRENCY_CODES and (tok.isupper() or tok == "Rs"):
+            return _CURRENCY_CODES[self.lows[k]], k
+        return None
+
+    def _qualifier_before(self, first: int) -> tuple[str, int]:
+        """The qualifier phrase ending just before token `first` ("more than", "about"), and where it starts."""
+        words: list[str] = []
+        k = first - 1
+        while k >= 0 and len(words) < _MAX_QUALIFIER_WORDS and (self.types[k] == WORD or self.toks[k] == "."):
+            if self.toks[k] == ".":
+                if words or k == 0 or self.lows[k - 1] != "c":
+                    break
+                words.insert(0, "c.")
+                k -= 2
+                continue
+            words.insert(0, self.lows[k])
+            k -= 1
+        self.work += len(words)
+        for size in range(len(words), 0, -1):
+            phrase = " ".join(words[-size:])
+            if phrase in _PREFIX_QUALIFIERS:
+                return _PREFIX_QUALIFIERS[phrase], first - size - (1 if "c." in words[-size:] else 0)
+        return "", first
+
+    def _range_partner(self, first: int, j: int, prefix_q: str) -> int | None:
+        """Token index of the number ending a range that starts at `first` and whose first number ends at j."""
+        if j >= self.n:
+            return None
+        tok = self.toks[j]
+        before = self.low(first - 1)
+        nxt = self.low(j + 1)
+        number_next = self.is_num(j + 1) or nxt in _UNITS_WORDS or nxt in _TENS_WORDS
+        dash = tok in ("-", "–", "—") and (self.is_num(j + 1) or self.toks[j + 1:j + 2] in (["$"], ["€"], ["£"]))
+        to = self.lows[j] == "to" and (before == "from" or number_next)
+        between = self.lows[j] == "and" and before == "between"
+        either = self.lows[j] == "or" and (nxt in _UNITS_WORDS or nxt in _TENS_WORDS)  # "two or three days"
+        connector = j + 1 if j + 1 < self.n and (dash or to or between or either) else None
+        if connector is None:
+            return None
+        if self.toks[connector] in _CURRENCY_SYMBOLS and connector + 1 < self.n and self.is_num(connector + 1):
+            connector += 1
+        return connector
+
+    def _parse_second(self, k: int) -> tuple[float, float, int] | None:
+        if self.is_num(k):
+            if self._is_label_number(k) or len(self.toks[k]) > _MAX_DIGITS:
+                return None
+            return self._digits_value(k)
+        return self._words_value(k)
+
+    def _range(self, first: int, start_tok: int, low_value: float, low_step: float, j: int,
+               currency: tuple[str, int] | None, scaled: bool, k: int, prefix_q: str, q_first: int) -> int:
+        second = self._parse_second(k)
+        if second is None:
+            return self._finish_amount(first, start_tok, low_value, low_step, j, currency, prefix_q, q_first)
+        high_value, high_step, end = second
+        high_value, high_step, end, high_scaled = self._scale(high_value, high_step, end, bool(currency))
+        if high_scaled and not scaled:
+            mantissa = self._unscaled(high_value, high_step)
+            if 0 < low_value <= mantissa:  # "1.2 to 1.5 million": the magnitude is written once, at the end
+                factor = high_value / mantissa
+                low_value, low_step = low_value * factor, low_step * factor
+        # a score or a tally ("3-1", "45-55") is kept as the pair of its numbers, in either order
+        lo, hi = min(low_value, high_value), max(low_value, high_value)
+        return self._finish_amount(first, start_tok, lo, min(low_step, high_step), end, currency, "range", q_first
+                                   if prefix_q else start_tok, high=hi)
+
+    @staticmethod
+    def _unscaled(value: float, step: float) -> float:
+        for factor in (1e12, 1e9, 1e6, 1e3):
+            if value >= factor and step >= factor / 10:
+                return value / factor
+        return value
+
+    def _finish_amount(self, first: int, start_tok: int, value: float, step: float, j: int,
+                       currency: tuple[str, int] | None, qualifier: str, q_first: int, *, high: float | None = None,
+                       words: bool = False) -> int:
+        span_first = min(start_tok, q_first) if qualifier and qualifier != "range" else start_tok
+        if qualifier == "range":
+            span_first = min(start_tok, q_first)
+            if self.low(span_first - 1) in ("between", "from"):
+                span_first -= 1
+        kind, unit, factor, j = self._unit_after(j, currency, words)
+        # a rate: "$5m a year", "30 km per hour"
+        if kind in ("money", "quantity") and j + 1 < self.n and self.low(j) in ("a", "an", "per", "each", "every") \
+                and self.low(j + 1) in _SECONDS:
+            unit = f"{unit}/{lemma(self.lows[j + 1])}"
+            j += 2
+        if j < self.n and self.toks[j] == "+" and self.adjacent(j):
+            qualifier, j = qualifier or "at least", j + 1
+        elif j + 1 < self.n and self.toks[j] == "-" and self.adjacent(j) and self.lows[j + 1] == "plus":
+            qualifier, j = qualifier or "at least", j + 2
+        elif j + 1 < self.n and (self.lows[j], self.lows[j + 1]) in _SUFFIX_QUALIFIERS and qualifier != "range":
+            qualifier = qualifier or _SUFFIX_QUALIFIERS[(self.lows[j], self.lows[j + 1])]
+            j += 2
+        value, step = value * factor, step * factor
+        if high is not None:
+            high *= factor
+            lo, hi = value, high
+        else:
+            lo, hi = _interval(value, step, qualifier)
+        if not (math.isfinite(value) and abs(value) < 1e300):
+            return j
+        if not qualifier and (self.low(span_first - 1) in _PARTIAL_BEFORE or self.low(j) in ("more", "others") or
+                              (self.low(j) in _MODIFIERS and self.low(j) == "more")):
+            qualifier = "partial"  # "a further 63 pupils", "12 more": a part of a total, not the total
+        elif not qualifier and kind in ("quantity", "number") and self.low(first + 1) == "more" and first + 1 < j:
+            qualifier = "partial"
+        return self.add(kind, span_first, j, (lo, hi), unit=unit, low=lo, high=hi, step=step, qualifier=qualifier,
+                        start=self.starts[span_first])
+
+    def _unit_after(self, j: int, currency: tuple[str, int] | None, words: bool) -> tuple[str, str, float, int]:
+        """(kind, unit, factor to the canonical unit, next token) from what follows a number."""
+        if currency:
+            k = j
+            if self.is_word(k) and self.lows[k] in _CURRENCY_WORDS:
+                k += 1
+            return "money", currency[0], 1.0, k
+        if self.low(self._amount_first - 1) == "aged":
+            return "age", "", 1.0, j
+        if j >= self.n:
+            return "number", "", 1.0, j
+        tok, low = self.toks[j], self.lows[j]
+        if tok == "%" or low in ("percent", "pc") or (low == "per" and self.low(j + 1) == "cent"):
+            k = j + (2 if low == "per" else 1)
+            if self.low(k) == "point" or self.low(k) == "points":
+                return "percent", "pp", 1.0, k + 1
+            return "percent", "%", 1.0, k
+        if low == "percentage" and self.low(j + 1) in ("point", "points"):
+            return "percent", "pp", 1.0, j + 2
+        if low in _CURRENCY_WORDS and not (low == "won" and not words):
+            return "money", _CURRENCY_WORDS[low], 1.0, j + 1
+        if low in _SUBUNITS and (low != "p" or self.adjacent(j)):
+            code, factor = _SUBUNITS[low]
+            return "money", code, factor, j + 1
+        # "N-year-old", "N year-old", "N years old": an age; "N-year" / "N years": a duration
+        k = j + 1 if tok in "-–" and self.adjacent(j) else j
+        if self.is_word(k) and self.lows[k] in _SECONDS:
+            unit_word = self.lows[k]
+            after = k + 1
+            if self.low(after) == "-" and self.low(after + 1) == "old":
+                return "age", self._age_head(after + 2), _SECONDS[unit_word] / _SECONDS["year"], after + 2
+            if self.low(after) == "old" and unit_word in ("year", "years"):
+                return "age", self._age_head(after + 1), 1.0, after + 1
+            if self.low(after) in ("ago", "later", "earlier", "before", "after", "on"):
+                # "30 years ago", "five months after": a distance in time from an event, not a length
+                return "duration", "s " + self.lows[after], _SECONDS[unit_word], after + (self.low(after) == "ago")
+            return "duration", "s", _SECONDS[unit_word], after
+        if self.is_word(k) and self.lows[k] in ("h",) and self.adjacent(k):
+            return "duration", "s", 3600.0, k + 1
+        if self.is_word(k) and self.lows[k] in _PHYSICAL and (k == j or self.adjacent(k)):
+            unit_low = self.lows[k]
+            if unit_low in ("g", "w", "ha", "mb", "gb", "kb", "tb", "mw", "kw", "gw") and not self.adjacent(k) and \
+                    self.toks[k] != self.toks[k].upper():
+                return self._head_noun(j)
+            canonical, factor = _PHYSICAL[unit_low]
+            nxt = k + 1
+            if unit_low in ("km", "kilometre", "kilometres", "kilometer", "kilometers") and self.low(nxt) == "/" and \
+                    self.low(nxt + 1) == "h":
+                return "quantity", "m/s", 1 / 3.6, nxt + 2
+            return "quantity", canonical, factor, nxt
+        if self.is_word(k) and self.lows[k] == "m" and self.adjacent(k):
+            return "quantity", "m?", 1.0, k + 1  # metres or millions: only ever compared with another "m"
+        if tok == "°" and self.adjacent(j):
+            if self.is_word(j + 1) and self.lows[j + 1] in ("c", "f") and self.adjacent(j + 1):
+                return "quantity", "deg" + self.toks[j + 1].upper(), 1.0, j + 2
+            return "quantity", "deg", 1.0, j + 1
+        if low in ("degree", "degrees"):
+            nxt = j + 1
+            if self.low(nxt) in ("celsius", "centigrade", "c"):
+                return "quantity", "degC", 1.0, nxt + 1
+            if self.low(nxt) in ("fahrenheit", "f"):
+                return "quantity", "degF", 1.0, nxt + 1
+            return "quantity", "deg", 1.0, nxt
+        return self._head_noun(j)
+
+    def _age_head(self, j: int) -> str:
+        """The noun an age describes ("a 10-year-old horse" → "hors"): two ages of two nouns are two facts."""
+        if self.is_word(j) and self.lows[j] not in STOPWORDS and not self.toks[j][0].isupper():
+            return lemma(self.lows[j])
+        return ""
+
+    def _head_noun(self, j: int) -> tuple[str, str, float, int]:
+        """A counted noun right after the number ("530 staff", "12 armoured trucks" → "armour"), else a number."""
+        k = j
+        if self.low(k) == "of":  # "350 of them", "three of the trucks": a part, counted by its governor
+            return "number", "", 1.0, j
+        if self.is_word(k) and self.lows[k] in _MODIFIERS and self.is_word(k + 1) and \
+                self.lows[k + 1] not in STOPWORDS and not self.toks[k + 1][0].isupper():
+            k += 1
+        if self.is_word(k) and self.lows[k] not in STOPWORDS and not self.toks[k][0].isupper() and \
+                self.lows[k] not in _MONTHS and not self.adjacent(k):
+            return "quantity", lemma(self.lows[k]), 1.0, j
+        return "number", "", 1.0, j
+
+    # ordinals
+    def _ordinal(self, first: int, j: int, number: int) -> int:
+        head = ""
+        k = j
+        if self.low(k) == "-" and self.adjacent(k) and self.is_word(k + 1):
+            k += 1
+        if self.is_word(k) and self.lows[k] not in STOPWORDS and not self.toks[k][0].isupper():
+            head = lemma(self.lows[k])
+        if not number:
+            return j
+        return self.add("ordinal", first, j, (number,), unit=head)
+
+    def _ordinal_word(self, i: int) -> int:
+        low = self.lows[i]
+        if low in ("second", "seconds") and self._count_before(i):
+            return i  # "30 seconds" is a duration, read with its number
+        if self.low(i - 1) in ("a", "an", "one") and low in _FRACTION_WORDS and self.low(i + 1) in ("of", "", ".", ","):
+            return i  # "a third of": a fraction
+        number = _ORDINAL_WORDS[low]
+        first = i
+        if self.toks[i - 1:i] == ["-"] and self.adjacent(i) and self.low(i - 2) in _TENS_WORDS:
+            return i  # handled with its tens word
+        if self.low(i + 1) == "-" and self.adjacent(i + 1) and self.is_word(i + 2) and self.lows[i + 2] in (
+                "half", "quarter"):
+            return i + 3  # "second-half": a period, not a value
+        return self._ordinal(first, i + 1, number)
+
+    def _count_before(self, i: int) -> bool:
+        k = i - 1
+        if k >= 0 and self.toks[k] == "-":
+            k -= 1
+        return k >= 0 and (self.types[k] == NUM or self.lows[k] in _UNITS_WORDS or self.lows[k] in _TENS_WORDS)
+
+    # numbers written in words
+    def _words_value(self, i: int) -> tuple[float, float, int] | None:
+        """(value, step, next token) of a number written in words from token i, or None."""
+        total = 0.0
+        current = 0.0
+        j = i
+        last = ""  # category of the previous number word
+        count = 0
+        if self.low(i) in ("a", "an"):
+            nxt = self.low(i + 1)
+            if nxt in _SCALE_WORDS or nxt == "hundred":
+                current, last, j = 1.0, "unit", i + 1
+            elif nxt == "dozen":
+                return 12.0, 1.0, i + 2
+            else:
+                return None
+        while j < self.n and count < _MAX_NUMBER_WORDS:
+            self.work += 1
+            low = self.lows[j]
+            if low in _UNITS_WORDS and last in ("", "tens", "hundred", "scale", "and"):
+                if last == "tens" and _UNITS_WORDS[low] >= 10:
+                    break
+                current += _UNITS_WORDS[low]
+                last = "unit"
+            elif low in _TENS_WORDS and last in ("", "hundred", "scale", "and"):
+                current += _TENS_WORDS[low]
+                last = "tens"
+            elif low == "hundred" and last in ("unit", "tens"):
+                current = (current or 1.0) * 100
+                last = "hundred"
+            elif low in _SCALE_WORDS and last in ("unit", "tens", "hundred"):
+                total += (current or 1.0) * _SCALE_WORDS[low]
+                current = 0.0
+                last = "scale"
+            elif low == "dozen" and last in ("unit", "tens"):
+                current *= 12
+                last = "scale"
+            elif low == "-" and last == "tens" and self.adjacent(j) and self.is_word(j + 1) and \
+                    self.lows[j + 1] in _UNITS_WORDS and self.adjacent(j + 1):
+                j += 1
+                continue
+            elif low == "and" and last in ("hundred", "scale") and (self.low(j + 1) in _UNITS_WORDS or
+                                                                   self.low(j + 1) in _TENS_WORDS):
+                last = "and"
+            else:
+                break
+            j += 1
+            count += 1
+        if last in ("", "and") or j == i:
+            return None
+        value = total + current
+        if value >= 1e18:
+            return None
+        return value, _step_of_value(value), j
+
+    def _number_words(self, i: int) -> int:
+        low = self.lows[i]
+        # vague magnitudes: "hundreds of", "tens of thousands of"
+        if low == "tens" and self.low(i + 1) == "of" and self.low(i + 2) in ("thousands", "millions"):
+            base = 1e4 if self.low(i + 2) == "thousands" else 1e7
+            end = i + 3
+            return self._vague(i, end, base, base * 10)
+        if low in _VAGUE_WORDS and self.low(i + 1) == "of":
+            lo, hi = _VAGUE_WORDS[low]
+            end = i + 1
+            if low == "hundreds" and self.low(i + 2) in ("thousands", "millions"):
+                lo, hi = (1e5, 1e6) if self.low(i + 2) == "thousands" else (1e8, 1e9)
+                end = i + 3
+            return self._vague(i, end, lo, hi)
+        fraction = self._fraction(i)
+        if fraction is not None:
+            return fraction
+        if low in ("a", "an") and self.low(i + 1) in _SECONDS and self._duration_article(i):
+            return self._finish_amount(i, i, 1.0, 1.0, i + 1, None, *self._qualifier_before(i), words=True)
+        if low == "half":
+            return i
+        parsed = self._words_value(i)
+        if parsed is None:
+            return i
+        value, step, j = parsed
+        if low == "one" and parsed[2] == i + 1:
+            # "one" alone is mostly a pronoun ("one of the", "the one who"): a value only before a unit or a noun
+            prev = self.low(i - 1)
+            nxt = self.low(j)
+            if prev in ("the", "no", "any", "every", "each", "which", "this", "that", "someone", "anyone") or \
+                    nxt in ("of", "another", "", "-") or nxt in STOPWORDS:
+                return j
+        if self.low(j) == "and" and self.low(j + 1) == "a" and self.low(j + 2) == "half":
+            value, step, j = value + 0.5, 0.5, j + 3
+        if self.low(j) in ("o'clock", "o’clock"):
+            if 1 <= value <= 12:
+                return self._add_time(i, j + 1, [int(value) * 60, (int(value) % 12 + 12) * 60 % 1440], "")
+            return j + 1
+        if self.low(j) in _MERIDIEM and 1 <= value <= 12:
+            return self._time_from(i, int(value), 0, j)
+        return self._amount(i, value, step, j, words=True)
+
+    def _duration_article(self, i: int) -> bool:
+        """ "a week" is one week after "within", "for", "in", "after", "over", a qualifier, or before "ago"."""
+        prev = self.low(i - 1)
+        if prev in ("once", "twice", "times", "per"):
+            return False
+        return prev in ("within", "for", "in", "after", "over", "than", "least", "most", "about", "nearly",
+                        "almost", "around", "under", "past", "last", "than") or self.low(i + 2) in ("ago", "later",
+                                                                                                "earlier")
+
+    def _vague(self, i: int, end: int, lo: float, hi: float) -> int:
+        kind, unit, _, _ = self._head_noun(end + 1) if self.low(end) == "of" else ("number", "", 1.0, end)
+        return self.add(kind, i, end, (lo, hi), unit=unit, low=lo, high=hi, step=lo, qualifier="vague")
+
+    def _fraction(self, i: int) -> int | None:
+        """ "a third of", "two-thirds", "half of", "one and a half" → a percent, ±10%."""
+        low = self.lows[i]
+        numerator = None
+        k = i
+        if low in ("a", "an", "one"):
+            numerator, k = 1, i + 1
+        elif low in _UNITS_WORDS and 1 <= _UNITS_WORDS[low] <= 9:
+            numerator, k = _UNITS_WORDS[low], i + 1
+        elif low == "half":
+            numerator, k = 1, i
+        if numerator is None or k >= self.n:
+            return None
+        if self.toks[k] == "-" and self.adjacent(k):
+            k += 1
+        word = self.low(k)
+        if word not in _FRACTION_WORDS:
+            return None
+        if word in ("half", "halves") and low != "half" and numerator != 1:
+            return None
+        if word in ("half", "halves") and self._ordinal_before(i):
+            return None  # "the second half": a period
+        plural = word.endswith("s") and word not in ("halves",)
+        after = self.low(k + 1)
+        if not plural and after not in ("of", "the", "a", "an", "", ".", ",", ";", "percent") and low != "half":
+            return None
+        if low == "half" and after not in ("of", "the", "a", "an", "their", "its", "his", "her"):
+            return None
+        if low == "half" and self.toks[k + 1:k + 2] == ["-"]:
+            return None
+        if plural and numerator == 1 and low in ("a", "an"):
+            return None
+        percent = 100.0 * numerator / _FRACTION_WORDS[word]
+        lo, hi = percent * 0.9, percent * 1.1
+        end = k + 1
+        unit = "%"
+        return self.add("percent", i, end, (lo, hi), unit=unit, low=lo, high=hi, step=0.0, qualifier="about")
+
+    def _ordinal_before(self, i: int) -> bool:
+        k = i - 1
+        return k >= 0 and (self.lows[k] in _ORDINAL_WORDS or self.lows[k] in ("st", "nd", "rd", "th"))
+
+    # dates and times
+    def _year_value(self, i: int) -> int | None:
+        tok = self.toks[i]
+        if len(tok) == 4 and tok.isdigit():
+            value = int(tok)
+            if 1000 <= value <= 2100:
+                return value
+        return None
+
+    def _iso_date(self, i: int) -> int:
+        year = self._year_value(i)
+        if year is None or i + 4 >= self.n:
+            return i
+        if self.toks[i + 1] == "-" and self.is_num(i + 2) and self.toks[i + 3] == "-" and self.is_num(i + 4) and \
+                all(self.adjacent(k) for k in range(i + 1, i + 5)):
+            month, day = self.toks[i + 2], self.toks[i + 4]
+            if month.isdigit() and day.isdigit() and 1 <= int(month) <= 12 and 1 <= int(day) <= 31:
+                return self.add("date", i, i + 5, (year, year, int(month), int(day)))
+        return i
+
+    def _clock_time(self, i: int) -> int:
+        tok = self.toks[i]
+        hours = minutes = None
+        j = i + 1
+        if tok.isdigit() and len(tok) <= 2 and j + 1 < self.n and self.toks[j] == ":" and self.adjacent(j) and \
+                self.is_num(j + 1) and self.adjacent(j + 1) and len(self.toks[j + 1]) == 2 and \
+                self.toks[j + 1].isdigit():
+            hours, minutes = int(tok), int(self.toks[j + 1])
+            j += 2
+            if self.toks[j:j + 1] == [":"] and self.is_num(j + 1) and len(self.toks[j + 1]) == 2:
+                j += 2
+            if hours > 23 or minutes > 59:
+                return i
+            twenty_four = tok.startswith("0") or hours >= 13 or hours == 0
+            return self._time_from(i, hours, minutes, j, twenty_four=twenty_four)
+        if "." in tok and "," not in tok:
+            whole, _, frac = tok.partition(".")
+            if len(whole) <= 2 and len(frac) == 2 and self._meridiem_at(j) is not None:
+                hours, minutes = int(whole), int(frac)
+                if 1 <= hours <= 12 and minutes <= 59:
+                    return self._time_from(i, hours, minutes, j)
+            return i
+        if tok.isdigit() and len(tok) <= 2 and self._meridiem_at(j) is not None and 1 <= int(tok) <= 12:
+            return self._time_from(i, int(tok), 0, j)
+        return i
+
+    def _meridiem_at(self, j: int) -> tuple[int, int] | None:
+        """(hours to add, next token) for "am", "pm", "a.m.", "p.m." at token j."""
+        if not self.is_word(j):
+            return None
+        low = self.lows[j]
+        if low in ("am", "pm"):
+            return _MERIDIEM[low], j + 1
+        if low in ("a", "p") and self.toks[j + 1:j + 2] == ["."] and self.low(j + 2) == "m" and \
+                self.adjacent(j + 1) and self.adjacent(j + 2):
+            end = j + 3
+            if self.toks[end:end + 1] == ["."] and self.adjacent(end):
+                end += 1
+            return (0 if low == "a" else 12), end
+        return None
+
+    def _time_from(self, first: int, hours: int, minutes: int, j: int, *, twenty_four: bool = False) -> int:
+        meridiem = self._meridiem_at(j)
+        if meridiem is not None:
+            add, j = meridiem
+            if hours > 12:
+                return j
+            readings = [((hours % 12) + add) * 60 + minutes]
+        elif twenty_four:
+            readings = [hours * 60 + minutes]
+        else:
+            readings = sorted({(hours % 12) * 60 + minutes, ((hours % 12) + 12) * 60 + minutes})
+        zone = ""
+        if self.is_word(j) and self.lows[j] in _TIME_ZONES and (self.toks[j].isupper() or len(self.toks[j]) > 3):
+            zone = self.lows[j]
+            j += 1
+        elif self.low(j) == "local" and self.low(j + 1) == "time":
+            zone, j = "local", j + 2
+        return self._add_time(first, j, readings, zone)
+
+    def _add_time(self, first: int, j: int, readings: list[int], zone: str) -> int:
+        return self.add("time", first, j, tuple(readings), unit=zone)
+
+    def _time_word(self, i: int) -> int:
+        minutes = 0 if self.lows[i] == "midnight" else 720
+        return self._add_time(i, i + 1, [minutes], "")
+
+    def _day_month_date(self, i: int) -> int:
+        tok = self.toks[i]
+        if not tok.isdigit() or len(tok) > 2 or not 1 <= int(tok) <= 31:
+            return i
+        j = i + 1
+        if self.is_word(j) and self.lows[j] in ("st", "nd", "rd", "th") and self.adjacent(j):
+            j += 1
+        if self.low(j) == "of":
+            j += 1
+        if not (self.is_word(j) and self.lows[j] in _MONTHS):
+            return i
+        month = _MONTHS[self.lows[j]]
+        j += 1
+        if self.toks[j:j + 1] == ["."] and self.adjacent(j) and len(self.lows[j - 1]) <= 4:
+            j += 1
+        year = None
+        k = j + 1 if self.toks[j:j + 1] == [","] else j
+        if self.is_num(k):
+            year = self._year_value(k)
+            if year is not None:
+                j = k + 1
+        return self.add("date", i, j, (year, year, month, int(tok)))
+
+    def _month_date(self, i: int) -> int:
+        low = self.lows[i]
+        month = _MONTHS[low]
+        j = i + 1
+        if self.toks[j:j + 1] == ["."] and self.adjacent(j) and len(low) <= 4:
+            j += 1
+        k = j + 1 if self.toks[j:j + 1] == [","] else j
+        if self.is_num(k):
+            tok = self.toks[k]
+            year = self._year_value(k)
+            if year is not None:
+                return self.add("date", i, k + 1, (year, year, month, None))
+            if tok.isdigit() and len(tok) <= 2 and 1 <= int(tok) <= 31 and k == j:
+                end = k + 1
+                if self.is_word(end) and self.lows[end] in ("st", "nd", "rd", "th") and self.adjacent(end):
+                    end += 1
+                # "July 3 and 4", "April 17-18": a second day of the same month
+                second = None
+                if end + 1 < self.n and self.lows[end] in ("and", "-", "–", "&", "to") and self.is_num(end + 1) and \
+                        self.toks[end + 1].isdigit() and len(self.toks[end + 1]) <= 2 and \
+                        1 <= int(self.toks[end + 1]) <= 31:
+                    second = end + 1
+                    after = second + 1
+                else:
+                    after = end
+                y = None
+                m = after + 1 if self.toks[after:after + 1] == [","] else after
+                year_end = after
+                if self.is_num(m) and self._year_value(m) is not None:
+                    y = self._year_value(m)
+                    year_end = m + 1
+                    if second is None:
+                        end = year_end
+                if second is not None:
+                    self.add("date", i, end, (y, y, month, int(tok)))
+                    return self.add("date", second, year_end, (y, y, month, int(self.toks[second])))
+                return self.add("date", i, end, (y, y, month, int(tok)))
+        if low in _AMBIGUOUS_MONTHS or (low not in _MONTHS):
+            return i
+        if self.low(i - 1) in _MONTH_ALONE_PREFIXES or self.toks[i][0].isupper():
+            if self.toks[i][0].isupper() and self.low(i - 1) not in _MONTH_ALONE_PREFIXES and \
+                    self.is_word(i + 1) and self.toks[i + 1][0].isupper():
+                return i  # "June Carter": a name
+            return self.add("date", i, i + 1, (None, None, month, None))
+        return i
+
+    def _year(self, i: int) -> int:
+        year = self._year_value(i)
+        if year is None:
+            return i
+        j = i + 1
+        if self.is_word(j) and self.adjacent(j) and self.lows[j] == "s":  # "1990s"
+            if year % 10 == 0:
+                return self.add("date", i, j + 1, (year, year + 9, None, None))
+            return j + 1
+        if self.toks[j:j + 1] == ["'"] and self.low(j + 1) == "s" and year % 10 == 0:
+            return self.add("date", i, j + 2, (year, year + 9, None, None))
+        # "2015-16", "2015-2016", "2015/16": a season or a span of years
+        if j + 1 < self.n and self.toks[j] in "-–/" and self.adjacent(j) and self.is_num(j + 1) and \
+                self.adjacent(j + 1):
+            second = self.toks[j + 1]
+            if second.isdigit() and len(second) == 2:
+                other = year // 100 * 100 + int(second)
+                if other > year:
+                    return self.add("date", i, j + 2, (year, other, None, None))
+            other_year = self._year_value(j + 1)
+            if other_year is not None and other_year > year:
+                return self.add("date", i, j + 2, (year, other_year, None, None))
+            return i
+        prev = self.low(i - 1)
+        currency = self._currency_before(i)
+        qualifier, _ = self._qualifier_before(i)
+        if currency or qualifier:
+            return i
+        nxt = self.low(j)
+        tok_next = self.toks[j] if j < self.n else ""
+        if tok_next == "%" or nxt in _SCALE_WORDS or nxt in ("percent", "per", "pc") or nxt in _PHYSICAL or \
+                nxt in _CURRENCY_WORDS or (self.adjacent(j) and self.is_word(j)):
+            return i
+        if year < 1900 and prev not in _YEAR_PREFIXES:
+            return i
+        if self.is_word(j) and nxt not in STOPWORDS and not self.toks[j][0].isupper() and \
+                prev not in _YEAR_PREFIXES and not prev.endswith(("'s", "’s")) and nxt not in _MONTHS:
+            # "1500 staff", "2000 people": a count, unless "the 2019 election", "in 2019 alone"
+            return i
+        if prev in ("between", "from") and (self.low(j) in ("and", "to") and self._year_value(j + 1)):
+            other = self._year_value(j + 1)
+            if other is not None and other > year:
+                return self.add("date", i - 1, j + 2, (year, other, None, None))
+        return self.add("date", i, j, (year, year, None, None))
+
+    # polarity and quantifiers
+    def _negation(self, i: int) -> int:
+        low = self.lows[i]
+        nxt = self.low(i + 1)
+        if nxt in _NOT_NEGATION_AFTER or (low == "not" and self.low(i - 1) in ("if", "or", "whether")):
+            return i + 1
+        head = self._head_after(i + 1, 4)
+        if head is None:
+            return i + 1
+        # "did not immediately turn", "is not always": the negation may bear on the adverb, not on the verb
+        qualified = any(self.lows[k].endswith("ly") or self.lows[k] in _SCOPE_ADVERBS for k in range(i + 1, head[0]))
+        return self.add("negation", i, i + 1, ("not", head[1]), unit=head[1], qualifier="qualified" if qualified
+                        else "")
+
+    def _head_after(self, j: int, limit: int) -> tuple[int, str] | None:
+        """The first content word within `limit` tokens from j, in the same clause: (index, lemma)."""
+        k = j
+        while k < self.n and k - j < limit:
+            self.work += 1
+            if self.types[k] == SYM and self.toks[k] in _CLAUSE_BREAKS | {","}:
+                return None
+            if self.types[k] == WORD and self.lows[k] not in STOPWORDS and self.lows[k] not in _NEGATION_SKIP:
+                return k, lemma(self.lows[k])
+            k += 1
+        return None
+
+    def _quantifier(self, i: int) -> int:
+        low = self.lows[i]
+        if low == "no" and (self.low(i + 1) in _NOT_NEGATION_AFTER or self.low(i + 1) in ("one", "-")):
+            if self.low(i + 1) == "one" or (self.low(i + 1) == "-" and self.low(i + 2) == "one"):  # "no one"
+                end = i + 2 if self.low(i + 1) == "one" else i + 3
+                head = self._head_after(end, 4)
+                if head is not None:
+                    return self.add("negation", i, end, ("not", head[1]), unit=head[1])
+            return i + 1
+        if low == "only" and self.low(i - 1) in ("not", "if"):
+            return i + 1
+        if self.low(i - 1) in ("the", "at", "a", "after") and low in ("most", "all", "many", "each") and \
+                not (low == "many" and self.low(i - 1) == "a"):
+            return i + 1  # "the most common", "at most", "at all", "after all"
+        if low == "most" and self.low(i + 1) != "of":
+            return i + 1  # "most" before an adjective is a superlative
+        if low == "each" and self.low(i + 1) in ("other", "others"):
+            return i + 2  # "each other": reciprocal, not a quantifier
+        k = i + 1
+        if self.low(k) in ("of", "the") and low in ("all", "some", "most", "many", "several", "few", "each", "none"):
+            k += 1
+            if self.low(k) in ("the", "its", "their", "his", "her", "these", "those"):
+                k += 1
+        if self.low(k) in _MODIFIERS and self.is_word(k + 1) and self.lows[k + 1] not in STOPWORDS:
+            k += 1
+        if not self.is_word(k) or self.lows[k] in STOPWORDS or (self.toks[k][0].isupper() and low != "all"):
+            return i + 1
+        if self.lows[k] in _UNITS_WORDS or self.lows[k] in _TENS_WORDS:
+            return i + 1  # "all 12 trucks": the number carries the claim
+        head = lemma(self.lows[k])
+        return self.add("quantifier", i, i + 1, (_QUANTIFIERS[low], low), unit=head)
+
+    # named entities
+    def _entity(self, i: int) -> int:
+        low = self.lows[i]
+        if low in STOPWORDS and not self.toks[i].isupper() and not (self.is_num(i + 1) and self.adjacent(i + 1)):
+            return i + 1
+        if low in _MONTHS or low in _WEEKDAYS:
+            return i + 1
+        tokens: list[int] = []
+        j = i
+        while j < self.n and len(tokens) < 12:
+            self.work += 1
+            tok = self.toks[j]
+            glued = j + 1 < self.n and self.types[j + 1] == NUM and self.adjacent(j + 1)
+            if self.types[j] == WORD and tok[0].isupper() and (self.lows[j] not in STOPWORDS or glued or
+                                                               (tok.isupper() and len(tok) > 1)):
+                tokens.append(j)
+                j += 1
+                if j < self.n and self.types[j] == NUM and self.adjacent(j):  # "G7", "A380"
+                    j += 1
+                # "U.S.": single capitals joined by dots
+                if len(tok) == 1 and self.toks[j:j + 1] == ["."] and self.adjacent(j):
+                    j += 1
+                if tok.endswith(("'s", "’s")):
+                    break
+                continue
+            # "Bank of England", "Ludwig van Beethoven"; but "Van Zyl of South Africa" is a man and a country
+            if tokens and self.types[j] == WORD and self.lows[j] in _CONNECTORS and self.is_word(j + 1) and \
+                    self.toks[j + 1][0].isupper() and self.lows[j + 1] not in STOPWORDS and \
+                    not (self.lows[j] == "of" and len(tokens) > 1):
+                j += 1
+                continue
+            if tokens and tok == "-" and self.adjacent(j) and self.is_word(j + 1) and self.adjacent(j + 1) and \
+                    self.toks[j + 1][0].isupper():
+                j += 1
+                continue
+            break
+        if not tokens:
+            return i + 1
+        if self.lows[tokens[-1]] in _MONTHS or self.lows[tokens[-1]] in _WEEKDAYS:
+            tokens.pop()
+            if not tokens:
+                return i + 1
+        end = j if self.types[j - 1] == NUM else tokens[-1] + 1
+        if len(tokens) == 1 and not self.toks[i].isupper() and self.is_initial(i) and low not in self.midcaps:
+            return end  # a capitalised first word is not a name unless the text capitalises it elsewhere too
+        if len(tokens) > 1 and self.is_initial(i) and low not in self.midcaps:
+            tokens = tokens[1:]  # "Striker Akinfenwa said": a sentence's first capital may be an ordinary word
+        head = ""
+        if self.is_word(end) and not self.toks[end][0].isupper() and self.lows[end] not in STOPWORDS and \
+                self.lows[end] not in _NOT_HEADS and not self.toks[end - 1].endswith(("'s", "’s")):
+            head = lemma(self.lows[end])  # "New Zealand all-rounder": the name qualifies a noun, which is its slot
+        key = _entity_key([self.text[self.starts[t]:self.ends[t + 1] if t + 1 < end and self.types[t + 1] == NUM
+                                     and self.adjacent(t + 1) else self.ends[t]] for t in tokens])
+        if not key:
+            return end
+        return self.add("entity", i, end, key, unit=head)
+
+    # context: governor and content words around each value, within its clause
+    def context_of(self, raw: _Raw) -> tuple[str, tuple[str, ...]]:
+        governor = ""
+        left: list[str] = []
+        k = raw.first - 1
+        steps = 0
+        comma = False
+        prepositions: list[str] = []
+        while k >= 0 and steps < 6 and len(left) < 4:
+            steps += 1
+            if self.types[k] == SYM and self.toks[k] in _CLAUSE_BREAKS:
+                break
+            if self.toks[k] == ",":
+                comma = True
+            if self.types[k] == WORD and self.lows[k] not in STOPWORDS:
+                word = lemma(self.lows[k])
+                if not governor and not comma and word not in WEAK_GOVERNORS and steps <= 3:
+                    governor = " ".join([word, *reversed(prepositions)])
+                left.append(word)
+            elif not governor and self.lows[k] in _PREPOSITIONS:
+                prepositions.append(self.lows[k])
+            if self.newline_before(k):
+                break
+            k -= 1
+        right: list[str] = []
+        k = raw.last
+        steps = 0
+        while k < self.n and steps < 6 and len(right) < 4:
+            steps += 1
+            if self.types[k] == SYM and self.toks[k] in _CLAUSE_BREAKS:
+                break
+            if k > raw.last and self.newline_before(k):
+                break
+            if self.types[k] == WORD and self.lows[k] not in STOPWORDS:
+                right.append(lemma(self.lows[k]))
+            k += 1
+        self.work += len(left) + len(right) + 2
+        return governor, tuple(left) + tuple(right)
+
+
+_LINK_ANCHOR_RE = re.compile(r"(?i)(https?://|ftp://|www\.)|\.(?:" + "|".join(sorted(_TLDS)) + r")\b(?![.-]\w)")
+_LINK_TAIL_RE = re.compile(rf"[^\s<>\"“”]{{0,{_MAX_LINK}}}")
+
+
+def _trim_link(text: str, start: int, end: int) -> int:
+    """Drop trailing punctuation, and closing brackets the link does not open ("(see acme.com/x)")."""
+    while end > start and text[end - 1] in ".,;:!?'\"’”»]}":
+        end -= 1
+    unmatched = text.count(")", start, end) - text.count("(", start, end)
+    while end > start and text[end - 1] == ")" and unmatched > 0:
+        end -= 1
+        unmatched -= 1
+    return end
+
+
+def _normal_url(url: str) -> str:
+    url = url.lower()
+    for prefix in ("https://", "http://", "ftp://"):
+        if url.startswith(prefix):
+            url = url[len(prefix) :]
+            break
+    if url.startswith("www."):
+        url = url[4:]
+    return url.rstrip("/")
+
+
+def _entity_key(tokens: list[str]) -> tuple[str, ...]:
+    words: list[str] = []
+    for n, tok in enumerate(tokens):
+        w = tok.lower().replace("’", "'")
+        if w.endswith("'s"):
+            w = w[:-2]
+        w = w.rstrip("'").replace(".", "")
+        if not w or w in _TITLES or w == "the" or w in _CONNECTORS:  # "Van Zyl" is "van Zyl" is Zyl
+            continue
+        if w in _OFFICES and n + 1 < len(tokens) and not words and tokens[n + 1][:1].isupper():
+            continue  # "Archbishop Martin" is Martin
+        words.append(w)
+    return tuple(words)
+
+
+def _to_value(scanner: _Scanner, raw: _Raw) -> Value:
+    governor, context = scanner.context_of(raw)
+    text = scanner.text
+    return Value(raw.kind, Span(raw.start, raw.end), text[raw.start : raw.end], raw.key, raw.unit, raw.low, raw.high,
+                 raw.step, raw.qualifier, governor, context)
+
+
+def _extract(text: str) -> tuple[tuple[Value, ...], _Scanner]:
+    scanner = _Scanner(text)
+    raws = scanner.run()
+    raws.sort(key=lambda r: (r.start, r.end))
+    values: list[Value] = []
+    last_end = -1
+    for raw in raws:
+        if raw.start < last_end:  # an overlap (a link's digits read again): the earlier value stands
+            continue
+        last_end = raw.end
+        values.append(_to_value(scanner, raw))
+    return tuple(values), scanner
+
+
+def extract_values(text: str) -> list[Value]:
+    """Every value stated in `text`, in order, with its exact span (see the module docstring)."""
+    return list(index_values(text).values)
+
+
+def extraction_work(text: str) -> int:
+    """The number of steps `extract_values` takes on `text`: tokens, look-around steps and values (for tests)."""
+    return _extract(text)[1].work
+
+
+# --- comparison -----------------------------------------------------------------------------------------------------
+
+_FAMILY = {"number": "count", "quantity": "count", "percent": "percent", "money": "money", "duration": "duration",
+           "age": "age", "ordinal": "ordinal", "date": "date", "time": "time", "weekday": "weekday",
+           "email": "email", "url": "url", "entity": "entity", "negation": "negation", "quantifier": "quantifier"}
+_NUMERIC_FAMILIES = frozenset({"count", "percent", "money", "duration", "age"})
+# Families whose unit is the kind's own: any two values of one of these kinds may fill the same slot.
+_INTRINSIC_FAMILIES = frozenset({"percent", "money", "duration", "age", "date", "time", "weekday", "email", "url"})
+_ROUNDING_SHARE = 0.10  # a claim may round a figure by at most 10% of it ("500" for 530, not "100" for 130)
+_SAME_SLOT = 2
+_STRONG_SLOT = 4
+_MAX_DERIVATION_VALUES = 40
+
+
+def family(value: Value) -> str:
+    return _FAMILY[value.kind]
+
+
+class ValueIndex:
+    """The values of one text, extracted once, with what comparisons look up in them."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.values, self._tokens = _extract(text)
+        self._starts = [v.span.start for v in self.values]
+
+    def within(self, spans: Sequence[Span]) -> list[Value]:
+        """Values lying inside any of `spans` (character spans into this text), in text order, without repeats."""
+        picked: dict[int, Value] = {}
+        for span in spans:
+            k = bisect.bisect_left(self._starts, span.start)
+            while k < len(self.values) and self.values[k].span.start < span.end:
+                if self.values[k].span.end <= span.end:
+                    picked[k] = self.values[k]
+                k += 1
+        return [picked[k] for k in sorted(picked)]
+
+    @cached_property
+    def by_family(self) -> dict[str, list[Value]]:
+        groups: dict[str, list[Value]] = {}
+        for v in self.values:
+            groups.setdefault(family(v), []).append(v)
+        return groups
+
+    @cached_property
+    def points(self) -> tuple[list[float], list[Value]]:
+        """Numeric point values (and years of dates) sorted by value, for bounded look-ups."""
+        items: list[tuple[float, int, Value]] = []
+        for n, v in enumerate(self.values):
+            if family(v) in _NUMERIC_FAMILIES and v.low is not None and v.low == v.high:
+                items.append((v.low, n, v))
+            elif v.kind == "date" and v.key[0] is not None and v.key[0] == v.key[1] and v.key[2] is None:
+                items.append((float(v.key[0]), n, v))
+        items.sort(key=lambda item: (item[0], item[1]))
+        return [item[0] for item in items], [item[2] for item in items]
+
+    @cached_property
+    def intervals(self) -> list[Value]:
+        return [v for v in self.values if family(v) in _NUMERIC_FAMILIES and v.low is not None and v.low != v.high]
+
+    @cached_property
+    def words(self) -> frozenset[str]:
+        """Every word of the text, lower-cased, possessives removed, with demonym and country forms."""
+        found: set[str] = set()
+        for m in re.finditer(r"[^\W_]+(?:['’][^\W_]+)*", self.text):
+            w = m.group().lower().replace("’", "'")
+            if w.endswith("'s"):
+                w = w[:-2]
+            found.add(w)
+            if w in _DEMONYMS:
+                found.add(_DEMONYMS[w])
+        return frozenset(found)
+
+    @cached_property
+    def word_prefixes(self) -> frozenset[str]:
+        """Prefixes (4 to 6 letters) of the text's words, for demonyms ("African" is stated by "Africa")."""
+        return frozenset(w[:k] for w in self.words for k in (4, 5, 6) if len(w) >= k)
+
+    @cached_property
+    def acronyms(self) -> frozenset[str]:
+        """Initials of the text's multi-word entities ("United Nations" → "un")."""
+        return frozenset(_initials(v.key) for v in self.values if v.kind == "entity" and len(v.key) > 1)
+
+    @cached_property
+    def lemma_positions(self) -> dict[str, list[int]]:
+        """Token positions of each content lemma, for the negation checks."""
+        positions: dict[str, list[int]] = {}
+        for n in range(self._tokens.n):
+            if self._tokens.types[n] == WORD and self._tokens.lows[n] not in STOPWORDS:
+                positions.setdefault(lemma(self._tokens.lows[n]), []).append(n)
+        return positions
+
+
+@lru_cache(maxsize=64)
+def index_values(text: str) -> ValueIndex:
+    """The `ValueIndex` of `text`, cached: a source is extracted once however many claims it is checked against."""
+    return ValueIndex(text)
+
+
+def _initials(key: tuple[str, ...]) -> str:
+    return "".join(w[0] for w in key if w not in _CONNECTORS and w != "and" and w)
+
+
+_APPROXIMATE = frozenset({"about", "nearly", "just over"})
+_LOWER_BOUNDS = frozenset({"more than", "at least"})
+_UPPER_BOUNDS = frozenset({"fewer than", "at most"})
+
+
+def stated_number(v: Value) -> float:
+    """The number a numeric value writes: 500 for "more than 500", 4e6 for "nearly 4 million"."""
+    assert v.low is not None and v.high is not None
+    if v.qualifier in _LOWER_BOUNDS or v.qualifier == "just over":
+        return v.low
+    if v.qualifier in _UPPER_BOUNDS or v.qualifier == "nearly":
+        return v.high
+    if v.qualifier == "about":
+        return (v.low + v.high) / 2
+    return v.low
+
+
+def _same_direction(c: Value, s: Value) -> bool:
+    return (c.qualifier in _APPROXIMATE and s.qualifier in _APPROXIMATE) or \
+        (c.qualifier in _LOWER_BOUNDS and s.qualifier in _LOWER_BOUNDS) or \
+        (c.qualifier in _UPPER_BOUNDS and s.qualifier in _UPPER_BOUNDS)
+
+
+def _numeric_compatible(c: Value, s: Value) -> str:
+    """Why the numeric claim value c agrees with s, or "" when it does not (same family assumed)."""
+    assert c.low is not None and c.high is not None and s.low is not None and s.high is not None
+    if _same_direction(c, s):
+        # "about 57" and "about 50", "at least 174" and "at least 145": two writings of one figure, compared as such
+        x, y = stated_number(c), stated_number(s)
+        return "same figure" if abs(x - y) <= _ROUNDING_SHARE * max(abs(x), abs(y)) else ""
+    c_point, s_point = c.low == c.high, s.low == s.high
+    if c.qualifier == "range" and s.qualifier == "range":
+        if _close(c.low, s.low, c.step) and _close(c.high, s.high, c.step):
+            return "same range"
+        return ""
+    if c_point and s_point:
+        x, y = c.low, s.low
+        if x == y or abs(x - y) <= 1e-9 * max(abs(x), abs(y)):
+            return "same value"
+        if c.step > 0 and abs(x - y) <= c.step / 2 + 1e-9 * abs(y) and abs(x - y) <= _ROUNDING_SHARE * abs(y):
+            return "rounded"
+        return ""
+    if c_point:
+        slack = c.step / 2 if c.qualifier != "exactly" else 0.0
+        if s.low - slack <= c.low <= s.high + slack:
+            return "within the source's range" if s.qualifier == "range" else "within the source's bound"
+        return ""
+    if s_point:
+        if c.low <= s.low <= c.high:
+            return "within the stated bound" if c.qualifier != "range" else "within the stated range"
+        return ""
+    if c.low <= s.high and s.low <= c.high:
+        return "overlapping bounds"
+    return ""
+
+
+def _close(x: float, y: float, step: float) -> bool:
+    if x == y:
+        return True
+    return step > 0 and abs(x - y) <= step / 2 and abs(x - y) <= _ROUNDING_SHARE * max(abs(y), 1e-300)
+
+
+_PHYSICAL_UNITS = frozenset(canonical for canonical, _ in _PHYSICAL.values()) | {"m?", "deg", "m/s"}
+
+
+def _units_agree(c: Value, s: Value) -> bool:
+    fam = family(c)
+    if fam == "count":
+        if (c.unit in _PHYSICAL_UNITS) != (s.unit in _PHYSICAL_UNITS):
+            return False  # "3.5" and "3.5cm": one is converted to metres, the other is not a measure at all
+        return not c.unit or not s.unit or c.unit == s.unit
+    if fam == "duration":
+        return c.unit == s.unit
+    if fam == "age":
+        return not c.unit or not s.unit or c.unit == s.unit
+    if fam in ("money", "time"):
+        return c.unit == s.unit or not c.unit or not s.unit
+    if fam == "percent":
+        return True
+    if fam == "ordinal":
+        return not c.unit or not s.unit or c.unit == s.unit
+    return True
+
+
+def _date_compatible(c: tuple, s: tuple) -> bool:
+    c_lo, c_hi, c_month, c_day = c
+    s_lo, s_hi, s_month, s_day = s
+    if c_lo is not None and s_lo is not None and (c_hi < s_lo or s_hi < c_lo):
+        return False
+    if c_month is not None and s_month is not None and c_month != s_month:
+        return False
+    return not (c_day is not None and s_day is not None and c_day != s_day)
+
+
+def _time_compatible(c: Value, s: Value) -> bool:
+    if c.unit == s.unit or not c.unit or not s.unit:
+        return bool(set(c.key) & set(s.key))
+    c_off, s_off = _TIME_ZONES.get(c.unit), _TIME_ZONES.get(s.unit)
+    if c_off is None or s_off is None:
+        return False
+    return bool({(m - c_off) % 1440 for m in c.key} & {(m - s_off) % 1440 for m in s.key})
+
+
+def _demonym_stem(word: str) -> str:
+    """ "african" → "afric", "chinese" → "chin", "iraqi" → "iraq": a prefix the country's name starts with."""
+    if word in _DEMONYMS:
+        return _DEMONYMS[word]
+    for suffix in ("ian", "ese", "ish", "an", "i"):
+        if word.endswith(suffix) and len(word) - len(suffix) >= 4:
+            return word[: len(word) - len(suffix)]
+    return word
+
+
+def _entity_compatible(c: Value, s: Value) -> bool:
+    ck, sk = set(c.key), set(s.key)
+    if ck <= sk or sk <= ck:
+        return True
+    if len(c.key) == 1 and c.key[0] == _initials(s.key):
+        return True
+    if len(s.key) == 1 and s.key[0] == _initials(c.key):
+        return True
+    stems = {_demonym_stem(w) for w in sk}
+    return all(any(t.startswith(_demonym_stem(w)) or _demonym_stem(w).startswith(t) for t in stems) for w in ck)
+
+
+def compatible(c: Value, s: Value) -> str:
+    """Why s states what c states, or "" (see the module docstring). Values of different families never agree."""
+    fam = family(c)
+    if fam != family(s):
+        return ""
+    if fam in _NUMERIC_FAMILIES:
+        if not _units_agree(c, s):
+            return ""
+        return _numeric_compatible(c, s)
+    if fam == "date":
+        return "same date" if _date_compatible(c.key, s.key) else ""
+    if fam == "time":
+        return "same time" if _time_compatible(c, s) else ""
+    if fam == "ordinal":
+        return "same value" if c.key == s.key and _units_agree(c, s) else ""
+    if fam == "url":
+        a, b = c.key[0], s.key[0]
+        return "same address" if a == b or a.startswith(b + "/") or b.startswith(a + "/") else ""
+    if fam in ("weekday", "email"):
+        return "same value" if c.key == s.key else ""
+    if fam == "entity":
+        return "same name" if _entity_compatible(c, s) else ""
+    if fam == "quantifier":
+        return "same quantifier" if c.key[0] == s.key[0] and c.unit == s.unit else ""
+    if fam == "negation":
+        return "same negation" if c.unit == s.unit or c.unit in s.context[-4:] else ""
+    return ""
+
+
+def slot_score(c: Value, e: Value) -> int:
+    """How surely e fills the slot c fills: < 0 never, ≥ 2 the same slot, ≥ 4 surely (module docstring)."""
+    fam = family(c)
+    if fam != family(e):
+        return -1
+    score = 0
+    if fam in ("count", "ordinal", "age", "duration") and not _units_agree(c, e):
+        return -1
+    if fam in ("count", "ordinal"):
+        if c.unit and e.unit:
+            if c.unit != e.unit:
+                return -1
+            score += 2
+        elif not (c.governor and c.governor == e.governor):
+            return -1  # a bare number belongs to a slot only by its head noun or its governing word
+    elif fam == "time":
+        if c.unit != e.unit and (_TIME_ZONES.get(c.unit) is None or _TIME_ZONES.get(e.unit) is None):
+            return -1  # an unnamed or ambiguous zone against another: the times cannot be compared
+        score += 2
+    elif fam == "money":
+        score += 2 if c.unit == e.unit else 0
+    elif fam in _INTRINSIC_FAMILIES:
+        if fam == "percent" and c.unit != e.unit:
+            return -1
+        score += 2
+    elif fam == "entity":
+        if c.unit and e.unit and c.unit != e.unit:
+            return -1  # "New Zealand all-rounder" and "Australia pace bowler" describe two people
+        if {w for w in set(c.key) & set(e.key) if w not in _GENERIC_NAME_WORDS and w not in _DEMONYMS and
+                _demonym_stem(w) == w}:
+            score += 2
+        elif not c.governor or c.governor != e.governor or " " not in c.governor or c.unit or e.unit:
+            # a name fills another's slot only sharing a word with it, or as the same complement of the same word
+            # ("signed for Chelsea" / "signed for Arsenal"); "signed Australia pace bowler" names a nationality
+            return -1
+    elif fam == "quantifier":
+        if c.unit != e.unit or "only" in (c.key[0], e.key[0]):
+            return -1  # "only" restricts without contradicting; quantifiers of two nouns are two claims
+        score += 2
+    if c.governor and e.governor and c.governor != e.governor:
+        return -1  # "founded in 1990" and "sold in 2018" are two facts, not two versions of one
+    if c.governor and c.governor == e.governor:
+        score += 2
+    shared = set(c.context) & set(e.context)
+    shared.discard(c.unit)
+    score += min(2, len(shared))
+    return score
+
+
+def weak(v: Value) -> bool:
+    """A one-sided bound or a vague magnitude: it agrees with so much that it proves little."""
+    return v.qualifier in ("vague", *_LOWER_BOUNDS, *_UPPER_BOUNDS)
+
+
+def _lookup_source(c: Value, source: ValueIndex) -> Value | None:
+    """A value of the source that agrees with c in the same slot or, failing that, anywhere.
+
+    A one-sided bound or a vague magnitude of the source counts only in c's slot: "more than 100" elsewhere in
+    the source does not state every larger number.
+    """
+    fam = family(c)
+    if fam in _NUMERIC_FAMILIES:
+        values, items = source.points
+        if c.low is not None and c.high is not None:
+            lo = c.low - max(c.step, abs(c.low) * _ROUNDING_SHARE) if math.isfinite(c.low) else -INF
+            hi = c.high + max(c.step, abs(c.high) * _ROUNDING_SHARE) if math.isfinite(c.high) else INF
+            first = bisect.bisect_left(values, lo)
+            last = bisect.bisect_right(values, hi)
+            if last - first > 400:
+                last = first + 400  # a bound such as "more than 5" over a long table: enough to decide
+            candidates = items[first:last] + source.intervals
+        else:
+            candidates = source.intervals
+    else:
+        candidates = source.by_family.get(fam, [])
+    best: Value | None = None
+    best_score = -9
+    for s in candidates:
+        if family(s) != fam or not compatible(c, s):
+            continue
+        score = slot_score(c, s)
+        if weak(s) and score < _SAME_SLOT:
+            continue
+        score -= 2 if weak(s) else 0
+        if score > best_score:
+            best, best_score = s, score
+    return best
+
+
+def _number_anywhere(c: Value, source: ValueIndex) -> Value | None:
+    """A source number equal to c's, whatever its unit or kind (a year counts): the claim's figure is there."""
+    if c.low is None or c.low != c.high or not math.isfinite(c.low):
+        return None
+    values, items = source.points
+    k = bisect.bisect_left(values, c.low)
+    while k < len(values) and values[k] == c.low:
+        return items[k]
+    return None
+
+
+def _derived(c: Value, evidence: list[Value]) -> bool:
+    """c is a sum, difference, ratio or percentage change of the evidence's numbers of its kind and unit."""
+    if c.low is None or c.high is None or c.qualifier == "range":
+        return False
+    fam = family(c)
+    numbers: list[float] = []
+    for e in evidence:
+        # parts of the same kind: counts of the claim's noun, money of its currency; any counts for a percentage;
+        # years for a duration or an age ("born in 1990 ... died in 2020" → "30 years")
+        if fam in ("duration", "age") and e.kind == "date" and e.key[0] is not None and e.key[0] == e.key[1]:
+            numbers.append(float(e.key[0]))
+            continue
+        part_family = family(e)
+        if fam == "percent":
+            if part_family not in ("count", "percent", "money"):
+                continue
+        elif part_family != fam or e.unit != c.unit:
+            continue
+        if e.low is not None and e.low == e.high and math.isfinite(e.low):
+            numbers.append(e.low)
+        elif e.qualifier == "range" and e.low is not None and e.high is not None:
+            numbers += [e.low, e.high]
+    numbers = numbers[:_MAX_DERIVATION_VALUES]
+
+    def fits(x: float) -> bool:
+        if c.low == c.high:
+            slack = max(c.step / 2, 1e-9 * abs(x))
+            if fam == "percent":
+                slack = max(slack, 0.5)
+            return abs(c.low - x) <= slack and abs(c.low - x) <= max(_ROUNDING_SHARE * abs(x), 0.5)
+        return c.low <= x <= c.high
+
+    if fam == "count" and len(numbers) >= 3 and fits(sum(numbers)):
+        return True
+    for a_index, a in enumerate(numbers):
+        for b in numbers[a_index + 1 :]:
+            candidates = [a + b, abs(a - b)]
+            if fam == "percent" or c.unit == "%":
+                for p, q in ((a, b), (b, a)):
+                    if q:
+                        candidates += [100.0 * p / q, 100.0 * (p - q) / q, 100.0 * (q - p) / q]
+            if any(fits(x) for x in candidates):
+                return True
+    return False
+
+
+def _negation_checks(claim: list[Value], claim_index: ValueIndex, claim_spans: Sequence[Span],
+                     evidence: list[Value], evidence_index: ValueIndex, evidence_spans: Sequence[Span],
+                     source: ValueIndex, in_evidence: bool) -> dict[int, ValueCheck]:
+    """Verdicts on the claim's negations (by position in `claim`) and on affirmed words the evidence negates."""
+    verdicts: dict[int, ValueCheck] = {}
+    for n, c in enumerate(claim):
+        if c.kind != "negation":
+            continue
+        agreeing = next((s for s in source.by_family.get("negation", []) if compatible(c, s)), None)
+        if agreeing is not None:
+            verdicts[n] = ValueCheck(c, "matched", agreeing, False, "the source negates it too")
+            continue
+        affirmed = None if c.qualifier == "qualified" else _affirmed_occurrence(c.unit, c.context, evidence_index,
+                                                                                 evidence_spans)
+        if affirmed is not None:
+            verdicts[n] = ValueCheck(c, "conflict", affirmed, in_evidence, "the evidence states it without negation")
+        else:
+            verdicts[n] = ValueCheck(c, "absent", None, False, "not in the source")
+    claimed_negations = {c.unit for c in claim if c.kind == "negation"}
+    extra: list[ValueCheck] = []
+    for e in evidence:
+        if e.kind != "negation" or e.unit in claimed_negations or e.qualifier == "qualified":
+            continue
+        affirmed = _affirmed_occurrence(e.unit, e.context, claim_index, claim_spans)
+        if affirmed is None:
+            continue
+        # the source may state the word un-negated elsewhere in the same context: then nothing is proven
+        if _affirmed_occurrence(e.unit, affirmed.context, source, [Span(0, len(source.text))]) is not None:
+            continue
+        extra.append(ValueCheck(affirmed, "conflict", e, in_evidence, "the evidence negates it"))
+    for k, check in enumerate(extra):
+        verdicts[-1 - k] = check
+    return verdicts
+
+
+def _affirmed_occurrence(head: str, context: tuple[str, ...], index: ValueIndex, spans: Sequence[Span]
+                         ) -> Value | None:
+    """An occurrence of `head` in `spans` of the indexed text that no negation governs, sharing ≥ 2 context words."""
+    tokens = index._tokens
+    wanted = set(context) - {head}
+    for position in index.lemma_positions.get(head, []):
+        start = tokens.starts[position]
+        if not any(s.start <= start < s.end for s in spans):
+            continue
+        negated = False
+        k = position - 1
+        steps = 0
+        while k >= 0 and steps < 12:  # a negation earlier in the clause may govern it ("not found X or Y")
+            if tokens.types[k] == SYM and tokens.toks[k] in _CLAUSE_BREAKS:
+                break
+            low = tokens.lows[k]
+            if low in _NEGATION_CUES or low in ("no", "without") or low.endswith(("n't", "n’t")):
+                negated = True
+                break
+            k -= 1
+            steps += 1
+        if negated:
+            continue
+        raw = _Raw("negation", start, tokens.ends[position], position, position + 1, ("affirmed", head), unit=head,
+                   qualifier="affirmed")
+        governor, around = tokens.context_of(raw)
+        if len(wanted & set(around)) >= 2:
+            return Value("negation", Span(start, tokens.ends[position]), tokens.toks[position], ("affirmed", head),
+                         head, None, None, 0.0, "affirmed", governor, around)
+    return None
+
+
+def compare(claim: list[Value], evidence: list[Value], source: ValueIndex, *, in_evidence: bool = True,
+            claim_index: ValueIndex | None = None, claim_spans: Sequence[Span] = (),
+            evidence_index: ValueIndex | None = None, evidence_spans: Sequence[Span] = ()) -> list[ValueCheck]:
+    """Verdicts on pre-extracted claim values against evidence values and the source's index.
+
+    `in_evidence` is recorded on each verdict whose `evidence` value came from `evidence`. The negation checks need
+    the token indexes of the claim and evidence texts (`claim_index`, `evidence_index`) and the spans the claim and
+    evidence occupy in them; without them negations are only matched or absent.
+    """
+    # Each evidence value that agrees with a claim value in its slot is taken by it and is nobody's conflict partner:
+    # pairs are assigned best slot first, one evidence value to one claim value.
+    pairs = sorted((-_agreement_score(c, e), n, k) for n, c in enumerate(claim) for k, e in enumerate(evidence)
+                   if family(c) == family(e) and e.kind != "negation" and compatible(c, e)
+                   and _agreement_score(c, e) >= 0)
+    taken = [False] * len(evidence)
+    holder = [False] * len(claim)
+    for _, n, k in pairs:
+        if not taken[k] and not holder[n]:
+            taken[k] = holder[n] = True
+    negation_verdicts: dict[int, ValueCheck] = {}
+    if claim_index is not None and evidence_index is not None:
+        negation_verdicts = _negation_checks(claim, claim_index, claim_spans, evidence, evidence_index,
+                                             evidence_spans, source, in_evidence)
+    results: list[ValueCheck] = []
+    for n, c in enumerate(claim):
+        if n in negation_verdicts:
+            results.append(negation_verdicts[n])
+            continue
+        if c.kind == "negation":
+            agreeing = next((s for s in source.by_family.get("negation", []) if compatible(c, s)), None)
+            results.append(ValueCheck(c, "matched", agreeing, False, "the source negates it too") if agreeing else
+                           ValueCheck(c, "absent", None, False, "not in the source"))
+            continue
+        results.append(_check_one(c, evidence, taken, source, in_evidence))
+    results.extend(negation_verdicts[k] for k in sorted(k for k in negation_verdicts if k < 0))
+    results.sort(key=lambda check: (check.value.span.start, check.value.span.end))
+    return results
+
+
+def _agreement_score(c: Value, s: Value) -> int:
+    """The slot score of an agreeing value, less 2 for a bound or a vague magnitude (they agree with too much)."""
+    return slot_score(c, s) - (2 if weak(s) and not _same_direction(c, s) else 0)
+
+
+def _check_one(c: Value, evidence: list[Value], taken: list[bool], source: ValueIndex, in_evidence: bool
+               ) -> ValueCheck:
+    """The verdict on one claim value: the evidence value filling its slot best decides (module docstring)."""
+    fam = family(c)
+    # the best agreeing value: in the evidence, else in the source, else the bare figure or the name's words
+    agree, agree_score, agree_in_evidence, reason = None, -3, False, ""
+    for e in evidence:
+        why = compatible(c, e)
+        if why:
+            score = _agreement_score(c, e)
+            if score > agree_score:
+                agree, agree_score, agree_in_evidence, reason = e, score, True, why
+    found = _lookup_source(c, source)
+    if found is not None and _agreement_score(c, found) > agree_score:
+        agree, agree_score, agree_in_evidence, reason = found, _agreement_score(c, found), False, compatible(c, found)
+    if agree is None and fam in _NUMERIC_FAMILIES:
+        agree = _number_anywhere(c, source)
+        agree_score, reason = -2, "the same figure is in the source"
+    if fam == "entity":
+        if agree is not None:  # the name is in the source: a swap of two stated names is no proof of anything
+            return ValueCheck(c, "matched", agree, agree_in_evidence, "the source names it")
+        if all(w in source.words or w in source.acronyms or _DEMONYMS.get(w) in source.words or
+               _demonym_stem(w)[:6] in source.word_prefixes for w in c.key):
+            return ValueCheck(c, "matched", None, False, "every word of it is in the source")
+    # the best disagreeing value of the evidence: not taken by another claim value, not a part of a total
+    partner, partner_score = None, _SAME_SLOT - 1
+    for k, e in enumerate(evidence):
+        if taken[k] or e.kind == "negation" or e.qualifier == "partial" or compatible(c, e):
+            continue
+        score = slot_score(c, e)
+        if score > partner_score:
+            partner, partner_score = e, score
+    if partner is not None and partner_score > agree_score:
+        # a value agreeing in a worse slot (or a mere bound in this one) asks for a sure slot
+        required = _SAME_SLOT if agree is None or weak(agree) else _STRONG_SLOT
+        if agree is None and fam in _NUMERIC_FAMILIES and _derived(c, evidence):
+            return ValueCheck(c, "matched", None, False, "derived from the source's figures")
+        if partner_score >= required:
+            return ValueCheck(c, "conflict", partner, in_evidence, "a different value in the same slot")
+    if agree is not None:
+        return ValueCheck(c, "matched", agree, agree_in_evidence, reason)
+    if fam in _NUMERIC_FAMILIES and _derived(c, evidence):
+        return ValueCheck(c, "matched", None, False, "derived from the source's figures")
+    return ValueCheck(c, "absent", None, False, "not in the source")
+
+
+def check_values(claim: str, evidence: str | Sequence[Span], source: str, *,
+                 claim_span: Span | None = None) -> list[ValueCheck]:
+    """Verdicts on the values of a claim against its evidence and the whole source.
+
+    `claim` is the text holding the claim and `claim_span` the claim's span in it (None: all of it), so an output
+    is extracted once and its sentences checked one by one. `evidence` is the evidence text, or spans of `source`
+    (the source sentences the claim was drawn from): then conflicting values point into `source`. Claim values'
+    spans point into `claim`. Extractions are cached per text.
+    """
+    claim_index = index_values(claim)
+    claim_spans = [claim_span or Span(0, len(claim))]
+    claim_values = claim_index.within(claim_spans)
+    source_index = index_values(source)
+    if isinstance(evidence, str):
+        evidence_index = index_values(evidence)
+        evidence_spans: list[Span] = [Span(0, len(evidence))]
+        evidence_values = evidence_index.values
+    else:
+        evidence_index = source_index
+        evidence_spans = list(evidence)
+        evidence_values = source_index.within(evidence_spans)
+    return compare(list(claim_values), list(evidence_values), source_index, claim_index=claim_index,
+                   claim_spans=claim_spans, evidence_index=evidence_index, evidence_spans=evidence_spans)
