@@ -3,6 +3,7 @@ entries listed with their reason while every good pair is still checked."""
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -212,3 +213,16 @@ def test_discovery_imports_no_model_library():
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120,
                           cwd=Path(__file__).resolve().parents[2] / "examples")
     assert done.stdout.strip() == "False", done.stderr
+
+
+def test_sqb_suites_leave_out_what_gitignore_ignores(tmp_path):
+    from rubriq.core.sqb.case import CaseError, load_suite
+
+    suite = tmp_path / "suite"
+    shutil.copytree(Path(__file__).resolve().parents[2] / "examples" / "sqb", suite)
+    (suite / "scratch").mkdir()
+    (suite / "scratch" / "half-written.sqb.yaml").write_text("task: [\n", encoding="utf-8")
+    with pytest.raises(CaseError, match="half-written"):
+        load_suite(suite)
+    (suite / ".gitignore").write_text("scratch/\n", encoding="utf-8")
+    assert [case.name for case in load_suite(suite)]

@@ -307,8 +307,10 @@ def load_case(case_path: Path, suite_root: Path | None = None) -> LoadedCase:
 
 
 def _case_files(folder: Path) -> list[Path]:
-    return sorted(p for p in folder.rglob(CASE_GLOB)
-                  if not any(part.startswith(".") for part in p.relative_to(folder).parts[:-1]))
+    from rubriq.core.discovery import discover_files  # `rubriq check`'s discovery: .gitignore, extend-exclude
+
+    files, _ = discover_files(folder, (CASE_GLOB.removeprefix("*"),))
+    return [p for p in files if not any(part.startswith(".") for part in p.relative_to(folder).parts[:-1])]
 
 
 def load_suite(targets: Path | list[Path]) -> list[LoadedCase]:
