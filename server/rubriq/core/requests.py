@@ -162,7 +162,8 @@ _MODAL_RE = re.compile(
     r"^(?:you|your[ \t]+\w+|it|they|each[ \t]+\w+|every[ \t]+\w+|all[ \t]+\w+|the[ \t]+(?:answer|response|output|reply|"
     r"summary|story|poem|email|e-mail|message|text|list|code|function|script|result|title|essay|piece|tone|"
     r"explanation|introduction|conclusion|ending|first|last|final)(?:[ \t]+\w+)?)[ \t]+(?:should|must|needs?[ \t]+to|"
-    r"has[ \t]+to|have[ \t]+to|shall|cannot|can't|may[ \t]+not|mustn't|shouldn't|is[ \t]+to|are[ \t]+to)\b",
+    r"has[ \t]+to|have[ \t]+to|shall|cannot|can't|may[ \t]+not|mustn't|shouldn't|is[ \t]+to|are[ \t]+to|"
+    r"needs?[ \t]+(?:a|an|to))\b",
     re.IGNORECASE)
 _PLEASE_RE = re.compile(r"(?<![\w'’])(?:please|pls|plz|bitte|por favor|s'il te plaît|s'il vous plaît|svp)(?![\w'’])",
                         re.IGNORECASE)
@@ -192,6 +193,12 @@ def reads_as_request(sentence: str) -> bool:
     if _PLEASE_RE.search(text) and len(text.split()) <= 10:  # longer notices say "please" to their readers
         return True
     return bool(_COUNT_RE.search(text) and (_LIMIT_RE.search(text) or len(text.split()) <= 8))
+
+
+def states_requirement(sentence: str) -> bool:
+    """A modal requirement on the answer: "each bullet should be one sentence", "it needs a happy ending"."""
+    lead = _LEAD_RE.match(sentence)
+    return _MODAL_RE.match(sentence[lead.end():] if lead else sentence) is not None
 
 
 def sentence_spans(text: str, start: int = 0, end: int | None = None) -> list[Span]:
