@@ -17,6 +17,7 @@ from rubriq.core.constraints import Constraint, Verdict, check_constraint, extra
 from rubriq.core.context import CheckContext
 from rubriq.core.findings import Finding
 from rubriq.core.metrics import TIER_TEXT, MetricResult, ParameterScore
+from rubriq.core.prompt_reading import unchecked_findings
 from rubriq.core.rules.instruction import CHECKED_CODE, CODE_FOR_KIND, CONFLICT_CODE
 from rubriq.core.text import Span
 
@@ -88,6 +89,7 @@ class InstructionFollowing:
                 CONFLICT_CODE, second.span, f"Conflicting constraints: {conflict.reason}.", text=prompt_text,
                 where="prompt", data={"first": _data(first), "second": _data(second), "reason": conflict.reason},
             ))
+        findings += unchecked_findings(ctx.prompt, constraints)  # IF099: what the reading leaves unchecked
         if not constraints:
             return MetricResult(findings, [ParameterScore.not_applicable(
                 PARAMETER, "no verifiable constraint found in the prompt")])
