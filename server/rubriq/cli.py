@@ -108,6 +108,14 @@ class CheckSession:
                 return None
         return cache_key(prompt_text, output_text, config, self.tiers, fingerprint)
 
+    def safe_cache_key(self, prompt_text: str, output_text: str, config: Config) -> str | None:
+        """The cache key, or None (the pair is checked, not cached) when a model folder cannot be read."""
+        try:
+            return self.cache_key(prompt_text, output_text, config)
+        except OSError as exc:
+            logging.getLogger("rubriq.cache").warning("result cache not used: %s", exc)
+            return None
+
     def close(self) -> None:
         if self.cache is not None:
             self.cache.close()
@@ -141,7 +149,7 @@ def check_pair(pair: Pair, session: CheckSession) -> PairOutcome:
     """Check one pair, or answer it from the result cache; raises InputError when a file cannot be read."""
     prompt_text, output_text = _read_pair(pair)
     config, problems = session.config_for(pair)
-    key = session.cache_key(prompt_text, output_text, config) if session.cache is not None else None
+    key = session.safe_cache_key(prompt_text, output_text, config) if session.cache is not None else None
     entry = session.cache.get(key) if key is not None else None
     if entry is None:
         hub = session.hub(config)

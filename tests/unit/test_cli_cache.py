@@ -158,3 +158,20 @@ def test_a_damaged_entry_is_a_miss_not_an_error(capsys, cache, project):
         entry.write_text("{not json", encoding="utf-8")
     assert _check(capsys, str(project), "--no-models", "--output-format", "json") == first
     assert all(json.loads(e.read_text(encoding="utf-8"))["key"] == e.stem for e in _entries(cache))
+
+
+def test_entries_unused_for_a_month_are_pruned_and_used_ones_kept(capsys, cache, project):
+    import time
+
+    from rubriq.core.result_cache import PRUNE_MARKER, ResultCache
+
+    _check(capsys, str(project), "--no-models", "--output-format", "json")
+    entries = _entries(cache)
+    old = time.time() - 40 * 86_400
+    for entry in entries:
+        os.utime(entry, (old, old))
+    (cache / PRUNE_MARKER).unlink()
+    (project / "python-helper.out").write_text("def f():\n    return 1\n", encoding="utf-8")
+    _check(capsys, str(project), "--no-models", "--output-format", "json")  # two hits refresh, one miss adds
+    assert len(_entries(cache)) == 3 and (cache / PRUNE_MARKER).is_file()
+    assert ResultCache(cache).prune() == 0, "at most one scan a day"

@@ -17,10 +17,12 @@ Where: `--cache-dir`, else `$RUBRIQ_CACHE_DIR`, else the user's cache folder (`$
 `~/.cache/rubriq`; `~/Library/Caches/rubriq` on macOS, `%LOCALAPPDATA%\\rubriq\\cache` on Windows), never the
 checked repository unless asked. Entries are written atomically (a temporary file renamed into place), so
 parallel runs share one cache safely; an unreadable entry is a miss and an unwritable cache only costs speed.
+An entry not used for 30 days is deleted (the folder is scanned for them at most once a day).
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import logging
@@ -28,6 +30,7 @@ import os
 import sys
 import tempfile
 import threading
+import time
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
@@ -41,6 +44,8 @@ log = logging.getLogger("rubriq.cache")
 CACHE_FORMAT = 1  # bump when the stored entry changes shape
 CACHE_DIR_ENV = "RUBRIQ_CACHE_DIR"
 DIGESTS_FILE = "model-digests.json"
+PRUNE_MARKER = "last-prune"
+PRUNE_AFTER_DAYS = 30  # an entry nobody asked for in a month is dropped (checked at most once a day)
 PACKAGE_DIR = Path(__file__).resolve().parents[1]  # server/rubriq
 _SOURCE_SUFFIXES = (".py", ".json", ".txt", ".yaml", ".yml", ".toml", ".md", ".csv", ".tsv")
 
@@ -239,6 +244,8 @@ class ResultCache:
             self.misses += 1
             return None
         self.hits += 1
+        with contextlib.suppress(OSError):
+            os.utime(self._path(key))  # recently used: kept by `prune`
         return entry
 
     def put(self, key: str, entry: dict[str, Any]) -> None:
@@ -253,8 +260,33 @@ class ResultCache:
             log.warning("result cache %s is not writable (%s); results are not stored", self.folder,
                         exc.strerror or exc)
 
+    def prune(self, max_age_days: float = PRUNE_AFTER_DAYS) -> int:
+        """Delete entries unused for `max_age_days` (a changed pair, an older Rubriq never asks for them again).
+
+        Runs at most once a day per cache folder (a marker file remembers when), so a run pays for a scan rarely."""
+        marker = self.folder / PRUNE_MARKER
+        now = time.time()
+        try:
+            if marker.exists() and now - marker.stat().st_mtime < 86_400:
+                return 0
+            self.folder.mkdir(parents=True, exist_ok=True)
+            marker.touch()
+        except OSError:
+            return 0
+        removed = 0
+        for entry in (self.folder / "results").rglob("*.json"):
+            try:
+                if now - entry.stat().st_mtime > max_age_days * 86_400:
+                    entry.unlink()
+                    removed += 1
+            except OSError:
+                continue
+        return removed
+
     def close(self) -> None:
         try:
             self.digests.save()
         except OSError as exc:
             log.warning("result cache %s: model digests not saved (%s)", self.folder, exc.strerror or exc)
+        if self.hits or self.misses:
+            self.prune()
