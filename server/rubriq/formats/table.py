@@ -89,9 +89,16 @@ class TableFormatter(Formatter):
         self.console = make_console(self.out)
 
     def pair(self, outcome: PairOutcome, run: RunOutcome) -> None:
-        print_table(outcome, self.console)
-        if run.with_repairs:
-            print_repairs(outcome, self.console)
+        if self.console.is_terminal:
+            print_table(outcome, self.console)
+            if run.with_repairs:
+                print_repairs(outcome, self.console)
+            return
+        with self.console.capture() as captured:  # piped: the same text without the columns' trailing padding
+            print_table(outcome, self.console)
+            if run.with_repairs:
+                print_repairs(outcome, self.console)
+        self.out.write("\n".join(line.rstrip() for line in captured.get().split("\n")))
 
     def finish(self, run: RunOutcome) -> None:
         from rich.markup import escape
