@@ -187,3 +187,11 @@ def test_a_polite_request_phrased_as_a_question_is_not_a_question():
 ])
 def test_task_type_is_detected_in_spanish_french_and_german(expected, prompt):
     assert _detect(prompt).task is expected
+
+
+def test_general_is_the_research_logs_general_chat_row():
+    from rubriq.core.tasks import parse_task_name
+
+    assert parse_task_name("general/chat") is TaskType.GENERAL and parse_task_name("chat") is TaskType.GENERAL
+    assert TASK_PARAMETERS[TaskType.GENERAL] == ("instruction_following", "answer_relevance", "structure",
+                                                 "hallucination_risk")

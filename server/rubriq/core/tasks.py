@@ -20,7 +20,7 @@ class TaskType(StrEnum):
     EXTRACTION = "extraction"
     REASONING = "reasoning"
     REWRITING = "rewriting"
-    GENERAL = "general"
+    GENERAL = "general"  # the research log's "General/chat": conversation, advice, plans, messages to draft
 
 
 @dataclass(frozen=True)
@@ -238,7 +238,8 @@ _NEEDS_SOURCE = (TaskType.SUMMARIZATION, TaskType.EXTRACTION)
 TASK_ALIASES = {
     "summary": TaskType.SUMMARIZATION, "summarisation": TaskType.SUMMARIZATION, "qa": TaskType.OPEN_QA,
     "grounded-qa": TaskType.GROUNDED_QA, "open-qa": TaskType.OPEN_QA, "code": TaskType.CODE_GENERATION,
-    "creative": TaskType.CREATIVE_WRITING, "chat": TaskType.GENERAL, "rewrite": TaskType.REWRITING,
+    "creative": TaskType.CREATIVE_WRITING, "chat": TaskType.GENERAL, "general_chat": TaskType.GENERAL,
+    "conversation": TaskType.GENERAL, "rewrite": TaskType.REWRITING,
     "editing": TaskType.REWRITING,
 }
 
