@@ -148,7 +148,8 @@ def run_real(rows: list[dict], retriever, top_k: int, show: int, show_hits: bool
             for check, evidence, sentence in alarms:
                 shown += 1
                 where = " … ".join(row["document"][s.start : s.end] for s in evidence)
-                print(f"--- {'FALSE ALARM ' if consistent else ''}{row['dataset']} [{check.value.kind}] {check.value.text!r} vs "
+                label = "FALSE ALARM " if consistent else ""
+                print(f"--- {label}{row['dataset']} [{check.value.kind}] {check.value.text!r} vs "
                       f"{check.evidence.text if check.evidence else None!r} ({check.reason})\n"
                       f"claim: {sentence.text}\nevidence: {where}\n", file=sys.stderr)
     return {half: {name: _finish(c) for name, c in sorted(by.items())} for half, by in halves.items()}

@@ -443,6 +443,7 @@ class _Scanner:
         self.work = self.n
         self.raws: list[_Raw] = []
         self.covered: list[tuple[int, int]] = []  # character spans of e-mail addresses and URLs
+        self.blocked = [False] * self.n  # tokens inside them
         self._midcaps: set[str] | None = None
         self._amount_first = 0
 
@@ -606,6 +607,8 @@ class _Scanner:
             self.covered.append((start, end))
             first = bisect.bisect_left(self.starts, start)
             last = max(first + 1, bisect.bisect_left(self.starts, end))
+            for k in range(first, min(last, self.n)):
+                self.blocked[k] = True
             self.raws.append(_Raw(kind, start, end, first, min(last, self.n), (key,)))
 
     # numbers written with digits
@@ -909,8 +912,11 @@ class _Scanner:
                     self.low(nxt + 1) == "h":
                 return "quantity", "m/s", 1 / 3.6, nxt + 2
             return "quantity", canonical, factor, nxt
-        if self.is_word(k) and self.lows[k] == "m" and self.adjacent(k):
-            return "quantity", "m?", 1.0, k + 1  # metres or millions: only ever compared with another "m"
+        if self.is_word(k) and self.toks[k] == "m":
+            after = self.low(k + 1)
+            if after in ("people", "staff") or (len(after) > 3 and after.endswith("s") and after not in STOPWORDS):
+                return "quantity", lemma(after), 1e6, k + 1  # "5m people", "2m users": millions of a plural
+            return "quantity", "m", 1.0, k + 1  # "a 5m fall", "3,000 m": metres
         if tok == "°" and self.adjacent(j):
             if self.is_word(j + 1) and self.lows[j + 1] in ("c", "f") and self.adjacent(j + 1):
                 return "quantity", "deg" + self.toks[j + 1].upper(), 1.0, j + 2
@@ -1396,11 +1402,12 @@ class _Scanner:
             return i + 1
         tokens: list[int] = []
         j = i
-        while j < self.n and len(tokens) < 12:
+        while j < self.n and len(tokens) < 12 and not self.blocked[j]:
             self.work += 1
             tok = self.toks[j]
             glued = j + 1 < self.n and self.types[j + 1] == NUM and self.adjacent(j + 1)
-            if self.types[j] == WORD and tok[0].isupper() and (self.lows[j] not in STOPWORDS or glued or
+            dotted = len(tok) == 1 and tok.isupper() and self.toks[j + 1:j + 2] == ["."] and self.adjacent(j + 1)
+            if self.types[j] == WORD and tok[0].isupper() and (self.lows[j] not in STOPWORDS or glued or dotted or
                                                                (tok.isupper() and len(tok) > 1)):
                 tokens.append(j)
                 j += 1
@@ -1432,8 +1439,7 @@ class _Scanner:
         end = j if self.types[j - 1] == NUM else tokens[-1] + 1
         if len(tokens) == 1 and not self.toks[i].isupper() and self.is_initial(i) and low not in self.midcaps:
             return end  # a capitalised first word is not a name unless the text capitalises it elsewhere too
-        if len(tokens) > 1 and self.is_initial(i) and low not in self.midcaps:
-            tokens = tokens[1:]  # "Striker Akinfenwa said": a sentence's first capital may be an ordinary word
+
         head = ""
         if self.is_word(end) and not self.toks[end][0].isupper() and self.lows[end] not in STOPWORDS and \
                 self.lows[end] not in _NOT_HEADS and not self.toks[end - 1].endswith(("'s", "’s")):
@@ -1521,6 +1527,9 @@ def _entity_key(tokens: list[str]) -> tuple[str, ...]:
             continue
         if w in _OFFICES and n + 1 < len(tokens) and not words and tokens[n + 1][:1].isupper():
             continue  # "Archbishop Martin" is Martin
+        if len(w) == 1 and words and len(tokens[n - 1]) == 1 and words[-1].isalpha():
+            words[-1] += w  # "U.S." is "us"
+            continue
         words.append(w)
     return tuple(words)
 
@@ -1538,9 +1547,12 @@ def _extract(text: str) -> tuple[tuple[Value, ...], _Scanner]:
     raws.sort(key=lambda r: (r.start, r.end))
     values: list[Value] = []
     last_end = -1
+    links = [(raw.start, raw.end) for raw in raws if raw.kind in ("email", "url")]
     for raw in raws:
-        if raw.start < last_end:  # an overlap (a link's digits read again): the earlier value stands
+        if raw.start < last_end:  # an overlap: the earlier value stands
             continue
+        if raw.kind not in ("email", "url") and any(s < raw.end and raw.start < e for s, e in links):
+            continue  # a name or a number running into an address is not read
         last_end = raw.end
         values.append(_to_value(scanner, raw))
     return tuple(values), scanner

@@ -1,0 +1,421 @@
+"""Value extraction, normalisation and comparison (rubriq.core.verify.values)."""
+
+from __future__ import annotations
+
+import pytest
+
+from rubriq.core.text import Span
+from rubriq.core.verify.values import (
+    REPORTABLE_ABSENT_KINDS,
+    Value,
+    check_values,
+    extract_values,
+    extraction_work,
+    index_values,
+)
+
+
+def values(text: str, kind: str | None = None) -> list[Value]:
+    return [v for v in extract_values(text) if kind is None or v.kind == kind]
+
+
+def one(text: str, kind: str) -> Value:
+    found = values(text, kind)
+    assert len(found) == 1, [(v.kind, v.text) for v in extract_values(text)]
+    return found[0]
+
+
+def verdicts(claim: str, evidence: str, source: str | None = None) -> list[tuple[str, str, str | None]]:
+    return [(c.value.text, c.status, c.evidence.text if c.evidence else None)
+            for c in check_values(claim, evidence, source if source is not None else evidence)]
+
+
+def status_of(claim: str, evidence: str, text: str, source: str | None = None) -> str:
+    found = [c.status for c in check_values(claim, evidence, source if source is not None else evidence)
+             if c.value.text == text]
+    assert found, verdicts(claim, evidence, source)
+    return found[0]
+
+
+# --- normalisation -------------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("text", "number"), [
+    ("They hired 1,200 staff.", 1200.0),
+    ("They hired 1.2 thousand staff.", 1200.0),
+    ("They hired nine staff.", 9.0),
+    ("They fired twenty-one guns.", 21.0),
+    ("She bought a dozen eggs.", 12.0),
+    ("It has one hundred and twenty cars.", 120.0),
+    ("The app has 1.2 million users.", 1.2e6),
+    ("The app has 2.5k users.", 2500.0),
+])
+def test_numbers_in_digits_words_and_magnitudes_normalise_to_one_value(text: str, number: float) -> None:
+    value = next(v for v in extract_values(text) if v.kind in ("number", "quantity"))
+    assert value.low == value.high == number
+
+
+def test_a_counted_head_noun_is_the_unit_of_a_quantity() -> None:
+    assert one("The firm hired 530 staff.", "quantity").unit == "staff"
+    assert one("Police found 12 trucks.", "quantity").unit == "truck"
+    assert one("Police found 12 armoured trucks.", "quantity").key == (12.0, 12.0)
+
+
+def test_physical_units_convert_to_one_canonical_unit() -> None:
+    km, metres = one("The road is 3 km long.", "quantity"), one("The road is 3,000 m long.", "quantity")
+    assert (km.unit, km.low) == (metres.unit, metres.low) == ("m", 3000.0)
+
+
+@pytest.mark.parametrize("text", ["Prices rose 4% last year.", "Prices rose four percent last year.",
+                                  "Prices rose 4 per cent last year."])
+def test_percentages_in_every_spelling_are_the_same_percent(text: str) -> None:
+    value = one(text, "percent")
+    assert (value.low, value.high, value.unit) == (4.0, 4.0, "%")
+
+
+def test_money_normalises_symbols_codes_words_and_magnitudes() -> None:
+    assert one("It raised $5m.", "money").key == one("It raised 5 million dollars.", "money").key == (5e6, 5e6)
+    assert one("It raised $5m.", "money").unit == one("It raised 5 million dollars.", "money").unit == "USD"
+    euro = one("The deal is worth €1.2bn.", "money")
+    assert (euro.unit, euro.low) == ("EUR", 1.2e9)
+    assert one("A £ 50 m bid.", "money").low == 5e7
+
+
+@pytest.mark.parametrize(("text", "share"), [("A third of staff left.", 100 / 3), ("Half of them left.", 50.0),
+                                             ("Two-thirds of voters agreed.", 200 / 3)])
+def test_fractions_are_approximate_percentages(text: str, share: float) -> None:
+    value = one(text, "percent")
+    assert value.low < share < value.high and value.qualifier == "about"
+
+
+@pytest.mark.parametrize(("text", "low", "high"), [("between 80 and 120 staff", 80.0, 120.0),
+                                                   ("80-120 staff", 80.0, 120.0),
+                                                   ("from 5 to 7 trucks", 5.0, 7.0),
+                                                   ("1.2 to 1.5 million people", 1.2e6, 1.5e6)])
+def test_ranges_are_one_value_with_both_ends(text: str, low: float, high: float) -> None:
+    value = next(v for v in extract_values(text) if v.qualifier == "range")
+    assert (value.low, value.high) == (low, high)
+
+
+def test_one_date_in_three_formats_has_one_key() -> None:
+    keys = {one(t, "date").key for t in ("on 3 March 2024", "on March 3, 2024", "on 2024-03-03")}
+    assert keys == {(2024, 2024, 3, 3)}
+
+
+def test_partial_dates_keep_only_what_the_text_says() -> None:
+    assert one("It opened in May 2019.", "date").key == (2019, 2019, 5, None)
+    assert one("It opened in 2019.", "date").key == (2019, 2019, None, None)
+    assert one("It was popular in the 1990s.", "date").key == (1990, 1999, None, None)
+    assert one("He joined for the 2015-16 season.", "date").key == (2015, 2016, None, None)
+
+
+def test_a_year_inside_a_date_is_not_a_separate_value() -> None:
+    found = extract_values("It happened on 3 March 2024 in Leeds.")
+    assert [v.kind for v in found if v.kind in ("date", "number", "quantity")] == ["date"]
+
+
+def test_weekdays_times_and_time_zones() -> None:
+    assert one("They met on Monday.", "weekday").key == (0,)
+    utc = one("It started at 09:47 UTC.", "time")
+    assert (utc.key, utc.unit) == ((587,), "utc")
+    assert one("It started at 9:47 am UTC.", "time").key == (587,)
+    assert one("It started at 9:47.", "time").key == (587, 1307)  # without am/pm: both readings
+
+
+@pytest.mark.parametrize(("text", "seconds"), [("within 72 hours", 72 * 3600), ("within three days", 72 * 3600),
+                                               ("for two weeks", 14 * 86400), ("for 14 days", 14 * 86400)])
+def test_durations_normalise_to_seconds(text: str, seconds: int) -> None:
+    assert one(text, "duration").low == seconds
+
+
+def test_ages_and_ordinals() -> None:
+    age = one("The 34-year-old man was charged.", "age")
+    assert (age.low, age.unit) == (34.0, "man")
+    assert one("He was aged 50.", "age").low == 50.0
+    assert one("It was his third conviction.", "ordinal").key == (3,)
+    assert one("In the 21st century.", "ordinal").key == (21,)
+
+
+def test_email_addresses_and_urls_are_exact_after_case_and_trailing_punctuation() -> None:
+    assert one("Write to Support@Acme.COM.", "email").key == ("support@acme.com",)
+    assert one("See https://www.Acme.com/Docs/.", "url").key == ("acme.com/docs",)
+    assert one("See (acme.com/docs).", "url").key == ("acme.com/docs",)
+
+
+def test_named_entities_drop_the_possessive_the_titles_and_case() -> None:
+    assert one("He met the Bank of England's governor.", "entity").key == ("bank", "england")
+    assert one("She met Mr. John Smith yesterday.", "entity").key == ("john", "smith")
+    assert one("Officials from the U.S. arrived.", "entity").key == ("us",)
+    assert one("He works for NASA now.", "entity").key == ("nasa",)
+
+
+def test_sentence_initial_function_words_and_capitals_are_not_names() -> None:
+    assert values("The meeting ended. However, it rained.", "entity") == []
+    assert values("Police said the road was closed.", "entity") == []
+
+
+def test_a_capitalised_first_word_is_a_name_when_the_text_capitalises_it_elsewhere() -> None:
+    assert [v.key for v in values("Leeds won. Fans in Leeds cheered.", "entity")] == [("leeds",), ("leeds",)]
+
+
+def test_qualifiers_make_intervals() -> None:
+    about = one("About 4% of trucks failed.", "percent")
+    assert about.qualifier == "about" and about.low < 4.2 < about.high
+    more = one("More than 500 staff joined.", "quantity")
+    assert (more.low, more.high, more.qualifier) == (500.0, float("inf"), "more than")
+    assert one("Up to 12 trucks left.", "quantity").high == 12.0
+    assert one("Nearly 4 million people voted.", "quantity").low < 3.9e6
+
+
+def test_negations_and_quantifiers_attach_to_the_word_they_modify() -> None:
+    assert one("He did not hire anyone.", "negation").unit == "hir"
+    assert one("Police didn't arrest him.", "negation").unit == "arrest"
+    assert one("No customer was charged twice.", "quantifier").key[0] == "none"
+    assert one("All staff were paid.", "quantifier").unit == "staff"
+    assert values("They see each other often, not only on Sundays.", "quantifier") == []
+
+
+@pytest.mark.parametrize("text", ["1. Hire staff\n2. Train them\n3. Deploy", "See section 3.2 and figure 4.",
+                                  "The G7 met over COVID-19 and the A380.", "He lives at No. 10.",
+                                  "Version 3.11 is out."])
+def test_list_numbering_section_numbers_and_identifiers_are_not_values(text: str) -> None:
+    assert [v for v in extract_values(text) if v.kind in ("number", "quantity", "date", "percent")] == []
+
+
+def test_spans_are_exact() -> None:
+    text = ("On 3 March 2024 at 09:47 UTC, Acme hired about 530 staff (4% more) for $5m within 72 hours; "
+            "write to jobs@acme.com or see https://acme.com/jobs. The Bank of England did not comment.")
+    found = extract_values(text)
+    assert len(found) >= 10
+    for value in found:
+        assert value.text == text[value.span.start : value.span.end]
+    assert [v.text for v in found if v.kind == "quantity"] == ["about 530"]
+    assert [v.text for v in found if v.kind == "money"] == ["$5m"]
+
+
+# --- comparison ---------------------------------------------------------------------------------------------------
+
+def test_a_changed_count_in_the_same_slot_is_a_conflict_quoting_the_evidence_value() -> None:
+    evidence = "Last year the firm hired 530 staff in Leeds."
+    [check] = [c for c in check_values("The firm hired 350 staff.", evidence, evidence) if c.value.text == "350"]
+    assert check.status == "conflict" and check.evidence is not None
+    assert check.evidence.text == "530" and evidence[check.evidence.span.start : check.evidence.span.end] == "530"
+    assert check.in_evidence
+
+
+def test_evidence_given_as_source_spans_points_the_conflict_into_the_source() -> None:
+    source = "Acme was founded in 1990. Last year the firm hired 530 staff in Leeds. It plans more."
+    sentence = Span(source.index("Last"), source.index(" It plans"))
+    [check] = [c for c in check_values("The firm hired 350 staff.", [sentence], source) if c.status == "conflict"]
+    assert check.evidence is not None and source[check.evidence.span.start : check.evidence.span.end] == "530"
+
+
+def test_a_claim_sentence_is_checked_inside_the_whole_output() -> None:
+    output = "Acme grew. The firm hired 350 staff. It was founded in 1990."
+    source = "Acme was founded in 1990 and last year hired 530 staff."
+    span = Span(output.index("The firm"), output.index(" It was"))
+    checks = check_values(output, source, source, claim_span=span)
+    assert [(c.value.text, c.status) for c in checks] == [("350", "conflict")]
+    assert output[checks[0].value.span.start : checks[0].value.span.end] == "350"
+
+
+@pytest.mark.parametrize(("claim", "evidence"), [
+    ("The firm hired 1,200 staff.", "The firm hired 1.2 thousand staff."),
+    ("The firm hired nine staff.", "The firm hired 9 staff."),
+    ("The report is due within three days.", "The report is due within 72 hours."),
+    ("It happened on March 3, 2024.", "It happened on 3 March 2024."),
+    ("The leave lasts two weeks.", "The leave lasts 14 days."),
+    ("Prices rose four percent.", "Prices rose 4%."),
+    ("It raised $5m.", "It raised 5 million dollars."),
+    ("The trip is 5 miles.", "The trip is 8 km."),
+])
+def test_the_same_value_written_another_way_matches(claim: str, evidence: str) -> None:
+    checks = check_values(claim, evidence, evidence)
+    assert checks and all(c.status == "matched" for c in checks), verdicts(claim, evidence)
+
+
+def test_an_approximate_or_bounded_value_is_an_interval() -> None:
+    assert status_of("About 4% of trucks failed.", "Of the trucks, 4.2% failed.", "About 4%") == "matched"
+    assert status_of("More than 500 staff joined.", "530 staff joined.", "More than 500") == "matched"
+    assert status_of("More than 500 staff joined.", "450 staff joined.", "More than 500") == "conflict"
+    assert status_of("Fewer than 20 cars passed.", "35 cars passed.", "Fewer than 20") == "conflict"
+
+
+def test_rounding_is_not_a_conflict() -> None:
+    assert status_of("Nearly 4 million people voted.", "Some 3.9 million people voted.", "Nearly 4 million") == \
+        "matched"
+    assert status_of("4 million people voted.", "3.9 million people voted.", "4 million") == "matched"
+    assert status_of("The firm hired 500 staff.", "The firm hired 530 staff.", "500") == "matched"
+
+
+def test_a_more_precise_claim_than_a_plain_source_figure_conflicts() -> None:
+    assert status_of("The firm hired 530 staff.", "The firm hired 500 staff.", "530") == "conflict"
+
+
+def test_two_approximations_of_different_figures_conflict() -> None:
+    assert status_of("About 57 officials spoke.", "About 50 officials spoke.", "About 57") == "conflict"
+
+
+def test_a_value_of_another_slot_is_not_a_conflict() -> None:
+    evidence = "The firm hired 530 staff last year, 350 of them engineers."
+    assert status_of("The firm hired 350 engineers.", evidence, "350") == "matched"
+    assert status_of("Floods killed 7 people.", "Floods injured 12 people.", "7") == "absent"
+    assert status_of("The firm employs 40 engineers.", "The firm employs 530 staff.", "40") == "absent"
+
+
+def test_derived_values_are_not_conflicts() -> None:
+    evidence = "Acme employs 2,000 people and Beta employs 3,000 people."
+    assert status_of("The two firms employ 5,000 people.", evidence, "5,000") == "matched"
+    assert status_of("Prices rose by a third.", "Prices rose from 300 to 400.", "a third") == "matched"
+    assert status_of("The victim was aged 30.", "He was born in 1990 and died in 2020.", "30") == "matched"
+
+
+def test_a_part_of_a_total_is_not_a_conflict_partner() -> None:
+    assert status_of("More than 100 pupils were sent home.", "A further 63 pupils were sent home.",
+                     "More than 100") != "conflict"
+
+
+def test_a_value_the_source_nowhere_states_is_absent() -> None:
+    checks = verdicts("It happened in 2019 in Berlin.", "It happened in Paris.")
+    assert checks == [("2019", "absent", None), ("Berlin", "absent", None)]
+    assert {"date", "entity", "number"} <= REPORTABLE_ABSENT_KINDS
+    assert "negation" not in REPORTABLE_ABSENT_KINDS
+
+
+def test_a_value_stated_elsewhere_in_the_source_matches() -> None:
+    source = "The firm opened in Leeds. It hired 530 staff in 2019."
+    evidence = "The firm opened in Leeds."
+    assert status_of("It hired 530 staff in 2019.", evidence, "2019", source) == "matched"
+    assert status_of("It hired 530 staff in 2019.", evidence, "530", source) == "matched"
+
+
+def test_a_changed_date_weekday_or_time_in_the_same_slot_conflicts() -> None:
+    assert status_of("It happened on March 4, 2024.", "It happened on 3 March 2024.", "March 4, 2024") == "conflict"
+    assert status_of("He was to be hanged on Wednesday.", "He was to be hanged on Thursday.", "Wednesday") == \
+        "conflict"
+    assert status_of("It was founded in 1991.", "It was founded in 1990 and sold in 2018.", "1991") == "conflict"
+
+
+def test_dates_of_different_events_are_different_slots() -> None:
+    assert status_of("It was founded in 2019.", "It was sold in 2018.", "2019") == "absent"
+
+
+def test_one_evidence_value_agreeing_with_the_claim_is_nobody_elses_conflict_partner() -> None:
+    evidence = "It was founded in 1990 and sold in 2018."
+    checks = verdicts("It was founded in 1990 and sold in 2019.", evidence)
+    assert checks == [("1990", "matched", "1990"), ("2019", "conflict", "2018")]
+
+
+def test_times_are_compared_across_known_zones_and_never_naively() -> None:
+    evidence = "The meeting started at 09:47 UTC."
+    assert status_of("The meeting started at 10:47 BST.", evidence, "10:47 BST") == "matched"
+    assert status_of("The meeting started at 11:47 BST.", evidence, "11:47 BST") == "conflict"
+    assert status_of("The meeting started at 10:47.", evidence, "10:47") == "absent"
+    assert status_of("The meeting started at 10:47 IST.", evidence, "10:47 IST") == "absent"
+
+
+def test_a_changed_email_address_conflicts() -> None:
+    assert status_of("Email help@acme.com for help.", "Email support@acme.com for help.", "help@acme.com") == \
+        "conflict"
+
+
+def test_a_changed_name_in_the_same_slot_conflicts_but_a_name_stated_elsewhere_never_does() -> None:
+    assert status_of("He signed for Arsenal in May.", "He signed for Chelsea in May.", "Arsenal") == "conflict"
+    source = "He signed for Chelsea in May. Arsenal had also wanted him."
+    assert status_of("He signed for Arsenal in May.", "He signed for Chelsea in May.", "Arsenal", source) == \
+        "matched"
+    assert status_of("Manchester United won.", "Manchester City won.", "Manchester United") == "conflict"
+
+
+def test_names_match_their_shorter_forms_acronyms_and_demonyms() -> None:
+    assert status_of("Officials said Trump spoke.", "Donald Trump spoke.", "Trump") == "matched"
+    assert status_of("The UN met.", "The United Nations met.", "UN") == "matched"
+    assert status_of("A South African park.", "A park in South Africa.", "South African") == "matched"
+    assert status_of("The French team won.", "The team from France won.", "French") == "matched"
+
+
+def test_a_name_used_as_a_modifier_of_another_noun_is_another_slot() -> None:
+    evidence = "Worcestershire signed Australia pace bowler John Hastings."
+    assert status_of("Worcestershire signed New Zealand all-rounder Mitchell Santner.", evidence, "New Zealand") \
+        != "conflict"
+
+
+def test_a_removed_or_added_negation_conflicts() -> None:
+    checks = verdicts("Police arrested the man on Monday.", "Police did not arrest the man on Monday.")
+    assert ("arrested", "conflict", "not") in checks
+    checks = verdicts("Police did not arrest the man on Monday.", "Police arrested the man on Monday.")
+    assert ("not", "conflict", "arrested") in checks
+    assert status_of("Police did not arrest the man.", "Police did not arrest the man.", "not") == "matched"
+
+
+def test_a_negation_bearing_on_an_adverb_is_not_a_conflict() -> None:
+    source = "She turned to sex work after her loan failed. She said she didn't immediately turn to it."
+    checks = check_values("She turned to it after her loan failed.", source, source)
+    assert all(c.status != "conflict" for c in checks)
+
+
+def test_quantifiers_of_another_class_on_the_same_noun_conflict() -> None:
+    assert status_of("All staff were paid.", "Some staff were paid.", "All") == "conflict"
+    assert status_of("All staff were paid.", "All staff were paid on time.", "All") == "matched"
+    assert status_of("Only staff were paid.", "All staff were paid.", "Only") != "conflict"
+
+
+def test_a_vague_magnitude_gives_way_to_a_precise_figure_in_its_slot() -> None:
+    source = "The bank will shut hundreds of branches. It will shut 200 branches this year."
+    evidence = "It will shut 200 branches this year."
+    assert status_of("It will shut 229 branches this year.", evidence, "229", source) == "conflict"
+    assert status_of("It will shut hundreds of branches.", evidence, "hundreds", source) == "matched"
+
+
+# --- cost, determinism, hostile input -----------------------------------------------------------------------------
+
+PARAGRAPH = ("On 3 March 2024 the council said it had hired 530 staff, about 4% more than in 2023, at a cost of "
+             "$5m. The Bank of England did not comment. Nearly 4 million people live within 72 hours of the site, "
+             "and between 80 and 120 trucks arrive every Monday at 09:47 UTC. Contact press@council.gov.uk or see "
+             "https://council.gov.uk/news for the 21st report. ")
+
+
+def test_extraction_work_grows_linearly_with_the_text() -> None:
+    small = PARAGRAPH * 40  # about 2,000 words
+    large = PARAGRAPH * 80
+    ratio = extraction_work(large) / extraction_work(small)
+    assert 1.9 <= ratio <= 2.1
+    assert len(extract_values(large)) == 2 * len(extract_values(small))
+
+
+def test_extraction_and_checks_are_deterministic() -> None:
+    text = PARAGRAPH * 3
+    first = extract_values(text)
+    index_values.cache_clear()
+    assert extract_values(text) == first
+    claim = "The council hired 350 staff and about 5% more, on Tuesday."
+    assert check_values(claim, PARAGRAPH, text) == check_values(claim, PARAGRAPH, text)
+
+
+@pytest.mark.parametrize("text", [
+    "",
+    "1" * 1_000_000,
+    "1" + "0" * 400 + " people",
+    "1e309 people and 1e-309 more",
+    "\ud800 12 staff \udfff and \ud83d",
+    "٣٤٥ people and ۱۲ trucks and １２ cars",
+    "one trillion trillion trillion " * 200,
+    "$" * 50_000 + "£5m",
+    "@" * 50_000 + " a@b.co",
+    "www." * 20_000,
+    "((((" * 10_000 + "http://a.com/" + "))))" * 10_000,
+    "9" * 400 + ".5% and 3," + "000," * 10_000,
+])
+def test_hostile_input_never_raises_and_stays_bounded(text: str) -> None:
+    found = extract_values(text)
+    assert len(found) <= len(text) // 2 + 1
+    for value in found:
+        assert 0 <= value.span.start < value.span.end <= len(text)
+        assert value.text == text[value.span.start : value.span.end]
+        for bound in (value.low, value.high):
+            assert bound is None or bound == bound  # never NaN
+    assert extraction_work(text) <= 60 * len(text) + 100
+    check_values(text[:2000], text[:2000], text)
+
+
+def test_numbers_in_other_scripts_are_read() -> None:
+    assert one("٣٤٥ people came.", "quantity").low == 345.0
