@@ -169,7 +169,8 @@ outputs:
     problems = [line.split(str(tmp_path) + "/", 1)[1] for line in raised.value.problems]
     assert problems == [
         "outage.yaml:3: source_corpus.0: no such file: sources/missing.md",
-        "outage.yaml:6: reference_facts.0.supports: unknown source id(s) ['nowhere']; the sources are ['missing', 'note']",
+        "outage.yaml:6: reference_facts.0.supports: unknown source id(s) ['nowhere']; the sources are "
+        "['missing', 'note']",
         "outage.yaml:7: reference_facts.1.id: reference fact id 'F1' is used twice",
         "outage.yaml:8: baseline: baseline 'C' is not a contender (contenders: A, B)",
         "outage.yaml:11: outputs.B: no such file: gone.md",

@@ -17,6 +17,7 @@ import hashlib
 import json
 import multiprocessing
 import os
+import socket
 import tempfile
 from collections.abc import Callable, Iterator
 from dataclasses import asdict
@@ -179,6 +180,9 @@ class RayCluster:
         except ImportError as exc:
             raise WorkerUnavailable("--ray needs Ray: pip install 'rubriq[ray]'") from exc
         self.ray = ray
+        problem = _unreachable(address)
+        if problem:
+            raise WorkerUnavailable(f"cannot connect to the Ray cluster at {address}: {problem}")
         try:
             ray.init(address=address, log_to_driver=False, logging_level="ERROR", configure_logging=False)
         except Exception as exc:  # ConnectionError, or Ray's own errors for a bad address
@@ -201,6 +205,19 @@ class RayCluster:
         for actor in self.actors:
             self.ray.kill(actor)
         self.ray.shutdown()
+
+
+def _unreachable(address: str, timeout_s: float = 5.0) -> str | None:
+    """Why a HOST:PORT cluster address takes no connection, or None (Ray itself waits a long time on a dead one).
+    Other forms ("auto", "ray://...") are left to Ray."""
+    host, _, port = address.rpartition(":")
+    if not host or not port.isdigit() or "/" in address:
+        return None
+    try:
+        with socket.create_connection((host.strip("[]"), int(port)), timeout=timeout_s):
+            return None
+    except OSError as exc:
+        return f"nothing answers there ({exc.strerror or exc})"
 
 
 def run_units(executor: Any, payloads: list[str], before: Callable[[int], bool]) -> Iterator[tuple[int, str]]:
