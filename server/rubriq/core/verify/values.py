@@ -304,6 +304,7 @@ _TLDS = _words("com org net edu gov io co uk de fr info biz ai app dev eu us ca 
 
 # --- tokens ---------------------------------------------------------------------------------------------------------
 
+_NEWLINE_RE = re.compile("\n")
 _TOKEN_RE = re.compile(r"(\d+(?:[.,]\d+)*)|([^\W\d_]+(?:['’][^\W\d_]+)*)|(\S)")
 NUM, WORD, SYM = 1, 2, 3
 _CLAUSE_BREAKS = frozenset(".!?;:()[]{}\"“”'‘’`")
@@ -428,19 +429,25 @@ def _interval(value: float, step: float, qualifier: str) -> tuple[float, float]:
 class _Scanner:
     def __init__(self, text: str) -> None:
         self.text = text
-        starts: list[int] = []
-        ends: list[int] = []
-        toks: list[str] = []
-        types: list[int] = []
-        for m in _TOKEN_RE.finditer(text):
-            starts.append(m.start())
-            ends.append(m.end())
-            toks.append(m.group())
-            types.append(m.lastindex or SYM)
-        self.starts, self.ends, self.toks, self.types = starts, ends, toks, types
-        self.lows = [t.lower() for t in toks]
-        self.n = len(toks)
+        matches = list(_TOKEN_RE.finditer(text))
+        self.starts = [m.start() for m in matches]
+        self.ends = [m.end() for m in matches]
+        self.toks = [m.group() for m in matches]
+        self.types = [m.lastindex for m in matches]
+        self.lows = [t.lower() for t in self.toks]
+        self.n = len(matches)
         self.work = self.n
+        # a token that starts a line; a content word's lemma ("" for function words and symbols); clause breaks
+        self.line_start = [False] * self.n
+        if self.n:
+            self.line_start[0] = True
+        for m in _NEWLINE_RE.finditer(text):
+            k = bisect.bisect_right(self.starts, m.start())
+            if k < self.n:
+                self.line_start[k] = True
+        self.content = [lemma(w) if t == WORD and w not in STOPWORDS else "" for w, t in zip(self.lows, self.types,
+                                                                                           strict=True)]
+        self.breaks = [t == SYM and w in _CLAUSE_BREAKS for w, t in zip(self.toks, self.types, strict=True)]
         self.raws: list[_Raw] = []
         self.covered: list[tuple[int, int]] = []  # character spans of e-mail addresses and URLs
         self.blocked = [False] * self.n  # tokens inside them
@@ -453,9 +460,7 @@ class _Scanner:
         return 0 < i < self.n and self.ends[i - 1] == self.starts[i]
 
     def newline_before(self, i: int) -> bool:
-        if i <= 0:
-            return True
-        return "\n" in self.text[self.ends[i - 1] : self.starts[i]]
+        return i <= 0 or (i < self.n and self.line_start[i])
 
     def low(self, i: int) -> str:
         return self.lows[i] if 0 <= i < self.n else ""
@@ -508,40 +513,31 @@ class _Scanner:
     # the pass
     def run(self) -> list[_Raw]:
         self._links()
-        covered = self.covered
-        c = 0
+        blocked, types, lows, toks = self.blocked, self.types, self.lows, self.toks
+        handlers = _WORD_HANDLERS
         i = 0
         n = self.n
+        self.work += n
         while i < n:
-            self.work += 1
-            while c < len(covered) and covered[c][1] <= self.starts[i]:
-                c += 1
-            if c < len(covered) and covered[c][0] <= self.starts[i] < covered[c][1]:
+            if blocked[i]:  # inside an e-mail address or a URL
                 i += 1
                 continue
-            kind = self.types[i]
+            kind = types[i]
             j = i
             if kind == NUM:
                 j = self._numeric(i)
             elif kind == WORD:
-                low = self.lows[i]
-                if low in _UNITS_WORDS or low in _TENS_WORDS or low in ("a", "an", "half") or low in _VAGUE_WORDS \
-                        or low in _FRACTION_WORDS or low == "tens":
-                    j = self._number_words(i)
-                if j == i and low in _ORDINAL_WORDS:
-                    j = self._ordinal_word(i)
-                if j == i and low in _MONTHS:
-                    j = self._month_date(i)
-                bare = low[:-2] if low.endswith(("'s", "’s")) else low
-                if j == i and bare in _WEEKDAYS:  # "Saturday's match"
-                    j = self.add("weekday", i, i + 1, (_WEEKDAYS[bare],))
-                if j == i and low in ("noon", "midday", "midnight"):
-                    j = self._time_word(i)
-                if j == i and (low in _NEGATION_CUES or low.endswith(("n't", "n’t"))):
-                    j = self._negation(i)
-                if j == i and low in _QUANTIFIERS:
-                    j = self._quantifier(i)
-                if j == i and self.toks[i][0].isupper():
+                low = lows[i]
+                for handler in handlers.get(low, ()):
+                    j = handler(self, i)
+                    if j != i:
+                        break
+                if j == i and ("'" in low or "’" in low):
+                    if low[:-2] in _WEEKDAYS and low.endswith(("'s", "’s")):  # "Saturday's match"
+                        j = self.add("weekday", i, i + 1, (_WEEKDAYS[low[:-2]],))
+                    elif low.endswith(("n't", "n’t")):
+                        j = self._negation(i)
+                if j == i and toks[i][0].isupper():
                     j = self._entity(i)
             i = max(j, i + 1)
         return self.raws
@@ -1452,42 +1448,57 @@ class _Scanner:
 
     # context: governor and content words around each value, within its clause
     def context_of(self, raw: _Raw) -> tuple[str, tuple[str, ...]]:
+        content, breaks, lows, line_start = self.content, self.breaks, self.lows, self.line_start
         governor = ""
         left: list[str] = []
-        k = raw.first - 1
-        steps = 0
-        comma = False
         prepositions: list[str] = []
-        while k >= 0 and steps < 6 and len(left) < 4:
-            steps += 1
-            if self.types[k] == SYM and self.toks[k] in _CLAUSE_BREAKS:
-                break
-            if self.toks[k] == ",":
-                comma = True
-            if self.types[k] == WORD and self.lows[k] not in STOPWORDS:
-                word = lemma(self.lows[k])
-                if not governor and not comma and word not in WEAK_GOVERNORS and steps <= 3:
-                    governor = " ".join([word, *reversed(prepositions)])
+        comma = False
+        k = raw.first - 1
+        stop = max(-1, raw.first - 7)
+        while k > stop and len(left) < 4 and not breaks[k]:
+            word = content[k]
+            if word:
+                if not governor and not comma and word not in WEAK_GOVERNORS and k >= raw.first - 3:
+                    governor = " ".join([word, *reversed(prepositions)]) if prepositions else word
                 left.append(word)
-            elif not governor and self.lows[k] in _PREPOSITIONS:
-                prepositions.append(self.lows[k])
-            if self.newline_before(k):
+            elif lows[k] == ",":
+                comma = True
+            elif not governor and lows[k] in _PREPOSITIONS:
+                prepositions.append(lows[k])
+            if line_start[k]:
                 break
             k -= 1
         right: list[str] = []
         k = raw.last
-        steps = 0
-        while k < self.n and steps < 6 and len(right) < 4:
-            steps += 1
-            if self.types[k] == SYM and self.toks[k] in _CLAUSE_BREAKS:
-                break
-            if k > raw.last and self.newline_before(k):
-                break
-            if self.types[k] == WORD and self.lows[k] not in STOPWORDS:
-                right.append(lemma(self.lows[k]))
+        stop = min(self.n, raw.last + 6)
+        while k < stop and len(right) < 4 and not breaks[k] and (k == raw.last or not line_start[k]):
+            if content[k]:
+                right.append(content[k])
             k += 1
         self.work += len(left) + len(right) + 2
-        return governor, tuple(left) + tuple(right)
+        return governor, (*left, *right)
+
+
+def _build_word_handlers() -> dict[str, tuple]:
+    """Per trigger word, the scanner methods that may read a value starting there, in the order they are tried."""
+    handlers: dict[str, list] = {}
+
+    def register(words, method) -> None:
+        for word in words:
+            handlers.setdefault(word, []).append(method)
+
+    register([*_UNITS_WORDS, *_TENS_WORDS, "a", "an", "half", "tens", *_VAGUE_WORDS, *_FRACTION_WORDS],
+             _Scanner._number_words)
+    register(_ORDINAL_WORDS, _Scanner._ordinal_word)
+    register(_MONTHS, _Scanner._month_date)
+    register(_WEEKDAYS, lambda scanner, i: scanner.add("weekday", i, i + 1, (_WEEKDAYS[scanner.lows[i]],)))
+    register(("noon", "midday", "midnight"), _Scanner._time_word)
+    register(_NEGATION_CUES, _Scanner._negation)
+    register(_QUANTIFIERS, _Scanner._quantifier)
+    return {word: tuple(methods) for word, methods in handlers.items()}
+
+
+_WORD_HANDLERS = _build_word_handlers()
 
 
 _LINK_ANCHOR_RE = re.compile(r"(?i)(https?://|ftp://|www\.)|\.(?:" + "|".join(sorted(_TLDS)) + r")\b(?![.-]\w)")
@@ -1647,6 +1658,29 @@ class ValueIndex:
         return frozenset(w[:k] for w in self.words for k in (4, 5, 6) if len(w) >= k)
 
     @cached_property
+    def _entity_index(self) -> dict[str, list[int]]:
+        """Source names by each word, by the first letters of each word's demonym stem ("~afri") and by initials
+        ("^un"): every name that can agree with a claim's name shares one of these keys with it."""
+        index: dict[str, list[int]] = {}
+        for n, v in enumerate(self.values):
+            if v.kind != "entity":
+                continue
+            keys = set(v.key) | {"~" + _demonym_stem(w)[:4] for w in v.key} | {"^" + _initials(v.key)}
+            for key in keys:
+                index.setdefault(key, []).append(n)
+        return index
+
+    def entity_candidates(self, claim: Value) -> list[Value]:
+        """The source names that may agree with the claim's name `claim`, in text order."""
+        keys = set(claim.key) | {"~" + _demonym_stem(w)[:4] for w in claim.key} | {_initials(claim.key)}
+        if len(claim.key) == 1:
+            keys.add("^" + claim.key[0])
+        found: set[int] = set()
+        for key in keys:
+            found.update(self._entity_index.get(key, ()))
+        return [self.values[n] for n in sorted(found)]
+
+    @cached_property
     def acronyms(self) -> frozenset[str]:
         """Initials of the text's multi-word entities ("United Nations" → "un")."""
         return frozenset(_initials(v.key) for v in self.values if v.kind == "entity" and len(v.key) > 1)
@@ -1774,6 +1808,7 @@ def _time_compatible(c: Value, s: Value) -> bool:
     return bool({(m - c_off) % 1440 for m in c.key} & {(m - s_off) % 1440 for m in s.key})
 
 
+@lru_cache(maxsize=16384)
 def _demonym_stem(word: str) -> str:
     """ "african" → "afric", "chinese" → "chin", "iraqi" → "iraq": a prefix the country's name starts with."""
     if word in _DEMONYMS:
@@ -1898,6 +1933,8 @@ def _lookup_source(c: Value, source: ValueIndex) -> Value | None:
             candidates = items[first:last] + source.intervals
         else:
             candidates = source.intervals
+    elif fam == "entity":
+        candidates = source.entity_candidates(c)
     else:
         candidates = source.by_family.get(fam, [])
     best: Value | None = None
