@@ -18,10 +18,12 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
+from rubriq.core.constraints.checks_code import CODE_CHECKERS
+from rubriq.core.constraints.checks_shape import SHAPE_CHECKERS
+from rubriq.core.constraints.outcome import Outcome, count_outcome, plural, relation_ok, whole
 from rubriq.core.constraints.types import AT_LEAST, EXACTLY, LESS_THAN, Constraint, Mode, Verdict
 from rubriq.core.text import Span, TextModel
 
@@ -32,60 +34,7 @@ COMMA_RE = re.compile(",")
 CONSTRAINED_ANSWERS = ("My answer is yes.", "My answer is no.", "My answer is maybe.")
 
 
-@dataclass
-class Outcome:
-    """What one check found on one text: pass/fail, the measured value, its description and the failing spans."""
-
-    passed: bool
-    measured: Any
-    message: str  # what the output has ("88 words"), without the requirement
-    spans: list[Span] = field(default_factory=list)
-    requirement: str = ""  # the requirement in Rubriq's terms ("limit: fewer than 61"), for unworded constraints
-
-
-def _relation_ok(count: int, relation: str, limit: int) -> bool:
-    if relation == LESS_THAN:
-        return count < limit
-    if relation == AT_LEAST:
-        return count >= limit
-    return count == limit
-
-
-def _limit_text(relation: str, limit: int) -> str:
-    return {LESS_THAN: f"fewer than {limit}", AT_LEAST: f"at least {limit}"}.get(relation, f"exactly {limit}")
-
-
-def _plural(n: int, unit: str) -> str:
-    """ "3 bullet points", "5 occurrences of 'heron'": the head noun takes the plural."""
-    if n == 1:
-        return f"{n} {unit}"
-    for joint in (" of ", " in ", " marked ", " separated "):
-        if joint in unit:
-            head, tail = unit.split(joint, 1)
-            return f"{n} {head}s{joint}{tail}".replace("occurrencess", "occurrences")
-    return f"{n} {unit}s"
-
-
-def _whole(model: TextModel) -> Span:
-    start = len(model.text) - len(model.text.lstrip())
-    return Span(start, len(model.text.rstrip()))
-
-
-def _count_outcome(model: TextModel, count: int, relation: str, limit: int, unit: str,
-                   items: list[Span] | None = None) -> Outcome:
-    """A count against a limit; on failure the span is the part beyond the limit, or the whole output."""
-    passed = _relation_ok(count, relation, limit)
-    message = _plural(count, unit)
-    spans: list[Span] = []
-    if not passed:
-        too_many = relation in (LESS_THAN, EXACTLY) and count >= limit
-        if items and too_many:
-            index = limit - 1 if relation == LESS_THAN and limit >= 1 else min(limit, len(items) - 1)
-            first_extra = items[index]
-            spans = [Span(first_extra.start, items[-1].end)]
-        else:
-            spans = [_whole(model)]
-    return Outcome(passed, count, message, spans, f"limit: {_limit_text(relation, limit)}")
+_relation_ok, _plural, _whole, _count_outcome = relation_ok, plural, whole, count_outcome
 
 
 WORD_RE = re.compile(r"\w+")
@@ -695,6 +644,8 @@ CHECKERS: dict[str, Callable[[TextModel, dict[str, Any]], Outcome]] = {
     "rubriq:headings": _headings,
     "rubriq:reading_level": _reading_level,
     "rubriq:haiku": _haiku,
+    **CODE_CHECKERS,
+    **SHAPE_CHECKERS,
 }
 
 

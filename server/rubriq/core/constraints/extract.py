@@ -18,10 +18,12 @@ from typing import Any
 
 from rubriq.core.constraints.families import (
     casing,
+    code,
     formats,
     keywords,
     language,
     length,
+    lines,
     lists,
     paragraphs,
     placeholders,
@@ -39,8 +41,35 @@ EXTRACTORS: tuple[Callable[[Extraction], None], ...] = (
     paragraphs.extract_paragraphs, lists.extract_bullets, sections.extract_highlights, sections.extract_sections,
     placeholders.extract_placeholders, formats.extract_formats, startend.extract_quotation,
     punctuation.extract_no_comma, casing.extract_casing, keywords.extract_keywords, language.extract_language,
-    startend.extract_end, startend.extract_postscript, style.extract_style,
+    startend.extract_end, startend.extract_postscript, style.extract_style, code.extract_code,
+    formats.extract_keys_and_columns, formats.extract_markup, lines.extract_lines, sections.extract_section_labels,
+    startend.extract_openings_and_closings, keywords.extract_topics,
 )
+
+
+# When a narrower reading of a piece of the prompt was found, a wider reading of the same words is dropped:
+# (the narrower kinds, the wider kinds they replace where their spans overlap, why).
+NARROWER_READINGS: tuple[tuple[frozenset[str], frozenset[str], str], ...] = (
+    (frozenset({"startend:end_checker", "length_constraints:nth_paragraph_first_word"}),
+     frozenset({"keywords:existence", "rubriq:required_phrase"}), "'end with the phrase X' places X, once"),
+    (frozenset({"rubriq:section_labels"}), frozenset({"rubriq:headings", "detectable_format:multiple_sections"}),
+     "'under the headings A, B and C' names the headings"),
+    (frozenset({"rubriq:bold_answer"}), frozenset({"detectable_format:number_highlighted_sections"}),
+     "'put the final number in bold' is one bold answer"),
+    (frozenset({"rubriq:explanation_length", "rubriq:item_length"}),
+     frozenset({"length_constraints:number_words", "length_constraints:number_sentences"}),
+     "'keep the explanation under 50 words' limits a part of the response"),
+    (frozenset({"change_case:capital_word_frequency"}),
+     frozenset({"length_constraints:number_words", "keywords:frequency"}),
+     "'at most 4 words in capitals' counts capital words"),
+)
+
+
+def _narrowest(found: list[Constraint]) -> list[Constraint]:
+    for narrower, wider, _why in NARROWER_READINGS:
+        spans = [c.span for c in found if c.kind in narrower]
+        found = [c for c in found if not (c.kind in wider and any(c.span.overlaps(span) for span in spans))]
+    return found
 
 
 def extract_constraints(prompt: PromptDocument | str) -> list[Constraint]:
@@ -49,21 +78,15 @@ def extract_constraints(prompt: PromptDocument | str) -> list[Constraint]:
     ex = Extraction(doc)
     for extractor in EXTRACTORS:
         extractor(ex)
-    placed = [c.span for c in ex.found if c.kind in ("startend:end_checker",
-                                                    "length_constraints:nth_paragraph_first_word")]
-    ex.found = [c for c in ex.found if not (c.kind in ("keywords:existence", "rubriq:required_phrase") and any(
-        c.span.overlaps(span) for span in placed))]  # "end your response with the phrase X" places X, once
-    counted = {c.params["keyword"].lower() for c in ex.found if c.kind == "keywords:frequency"
+    found = _narrowest(ex.found)
+    counted = {c.params["keyword"].lower() for c in found if c.kind == "keywords:frequency"
                and c.params["relation"] == AT_LEAST and c.params["frequency"] >= 1}
-    ex.found = [c for c in ex.found if not (c.kind == "keywords:existence" and len(c.params["keywords"]) == 1
-                                            and c.params["keywords"][0].lower() in counted)]  # "at least 5 times"
-    capital_counts = [c.span for c in ex.found if c.kind == "change_case:capital_word_frequency"]
-    ex.found = [c for c in ex.found if not (c.kind in ("length_constraints:number_words", "keywords:frequency") and any(
-        c.span.overlaps(span) for span in capital_counts))]  # "at most 4 words in capitals" counts capital words
-    counted_letters = {c.params["letter"] for c in ex.found if c.kind == "keywords:letter_frequency"
+    found = [c for c in found if not (c.kind == "keywords:existence" and len(c.params["keywords"]) == 1
+                                      and c.params["keywords"][0].lower() in counted)]  # "at least 5 times" says it
+    counted_letters = {c.params["letter"] for c in found if c.kind == "keywords:letter_frequency"
                        and not (c.params["let_relation"] == LESS_THAN and c.params["let_frequency"] == 1)}
     unique: dict[tuple[str, str], Constraint] = {}
-    for constraint in ex.found:
+    for constraint in found:
         if constraint.kind == "keywords:letter_frequency" and constraint.params["letter"] in counted_letters and \
                 constraint.params["let_relation"] == LESS_THAN and constraint.params["let_frequency"] == 1:
             continue  # "avoid the letter t ... the letter t must appear 30 times": the count is the constraint

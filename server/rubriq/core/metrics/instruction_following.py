@@ -45,10 +45,11 @@ def constraints_of(ctx: CheckContext) -> list[Constraint]:
     return ctx.memo("constraints", lambda: _extract_once(ctx))
 
 
-def _data(constraint: Constraint) -> dict[str, Any]:
+def _data(constraint: Constraint, prompt_text: str) -> dict[str, Any]:
     return {
         "kind": constraint.kind, "subtype": constraint.subtype, "params": dict(constraint.params),
         "constraint": constraint.wording, "prompt_start": constraint.span.start, "prompt_end": constraint.span.end,
+        "quote": " ".join(constraint.span.slice(prompt_text).split()),  # the constraint as the prompt words it
         "confidence": constraint.confidence,
     }
 
@@ -57,7 +58,7 @@ def _violation_findings(ctx: CheckContext, verdict: Verdict) -> list[Finding]:
     constraint = verdict.constraint
     text = ctx.output.text
     loose = check_constraint(ctx.output, constraint, "loose").passed
-    data = _data(constraint) | {"measured": verdict.measured, "loose_pass": loose}
+    data = _data(constraint, ctx.prompt.text) | {"measured": verdict.measured, "loose_pass": loose}
     spans = list(verdict.spans) or [Span(0, len(text))]
     if len(spans) > MAX_SPANS_PER_CONSTRAINT:
         spans = [*spans[:MAX_SPANS_PER_CONSTRAINT - 1], Span(spans[MAX_SPANS_PER_CONSTRAINT - 1].start, spans[-1].end)]
@@ -82,12 +83,13 @@ class InstructionFollowing:
             if (c.span.start, c.span.end, c.wording) not in shown:
                 shown.add((c.span.start, c.span.end, c.wording))
                 findings.append(Finding.at(CHECKED_CODE, c.span, f"checked: {c.wording}", text=prompt_text,
-                                           where="prompt", data=_data(c)))
+                                           where="prompt", data=_data(c, prompt_text)))
         for conflict in find_conflicts(constraints):
             first, second = conflict.first, conflict.second
             findings.append(Finding.at(
                 CONFLICT_CODE, second.span, f"Conflicting constraints: {conflict.reason}.", text=prompt_text,
-                where="prompt", data={"first": _data(first), "second": _data(second), "reason": conflict.reason},
+                where="prompt", data={"first": _data(first, prompt_text), "second": _data(second, prompt_text),
+                                      "reason": conflict.reason},
             ))
         findings += unchecked_findings(ctx.prompt, constraints)  # IF099: what the reading leaves unchecked
         if not constraints:

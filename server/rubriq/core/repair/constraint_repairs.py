@@ -1,13 +1,15 @@
 """Repairs for a missed constraint, one builder per constraint subtype and kind (IFEval ids and Rubriq's own).
 
 Each reads the constraint as the instruction-following rules record it (`kind`, `subtype`, `params` with IFEval's
-parameter names, `constraint` wording, `measured`) and states it back explicitly with its actual numbers and words.
+parameter names, `constraint` wording, `quote`: the prompt's own words, `measured`) and states it back explicitly
+with its actual numbers and words, quoting the prompt as it was written ("between 80 and 120 words" stays a range).
 """
 
 from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 
 from rubriq.core.repair.facts import Facts, PromptFacts, clean, number_text, quote
 from rubriq.core.repair.modes import constraint_subtype
@@ -38,6 +40,19 @@ def _relation(f: Facts) -> str:
     return "at most"
 
 
+def _as_written(f: Facts) -> str | None:
+    """The constraint in the prompt's own words (the text of the prompt that states it)."""
+    return f.text("quote")
+
+
+def _with_quote(parts: Parts, f: Facts) -> Parts:
+    """Every constraint repair also quotes the prompt's own words for the constraint, once."""
+    written = _as_written(f)
+    if written and written.lower() not in " ".join([parts.requirement, *parts.steps]).lower():
+        parts.steps = [f"The prompt asks for it in these words: {quote(written, 100)}.", *parts.steps]
+    return parts
+
+
 def _length(f: Facts, p: PromptFacts) -> Parts:
     unit = "words"
     for cue in ("sentence", "paragraph", "character", "letter"):
@@ -51,9 +66,13 @@ def _length(f: Facts, p: PromptFacts) -> Parts:
         relation, limit = "at most", limit - 1  # IFEval stores "at most 60" as "less than 61"
     bound = f"{relation} {number_text(limit)} {unit}" if limit is not None else f"within the length the prompt sets " \
         f"({quote(f.constraint_text or f.evidence, 80)})"
+    stated = f.constraint_text or ""
+    if stated.startswith("between "):  # a range the prompt stated stays that range
+        bound, relation = stated, "between"
     measured = f.measured
     had = f" (the last one had {number_text(measured)})" if measured is not None else ""
-    cut_or_add = "cut the least important sentence" if relation != "at least" else "add a concrete detail"
+    cut_or_add = {"at least": "add a concrete detail", "between": "cut or add a sentence"}.get(
+        relation, "cut the least important sentence")
     return Parts(
         "missed_constraint", f"length limit missed: {bound}", "length_limit", subtype="length",
         requirement=f"The {p.deliverable} must be {bound}{had}.",
@@ -273,7 +292,7 @@ def _fields_or(p: PromptFacts, fallback: list[str]) -> list[str]:
 def output_shape(f: Facts, p: PromptFacts, mode: str) -> Parts | None:
     """Whole-output shapes the prompt asked for (lists, tables, headings, YAML, CSV...), by constraint kind;
     None when the kind is not one of them."""
-    kind, asked = _kind(f), f.constraint_text or f.evidence
+    kind, asked = _kind(f), _as_written(f) or f.constraint_text or f.evidence
     subtype = constraint_subtype(f.finding) if mode == "missed_constraint" else None
 
     def shape(label: str, tag: str, requirement: str, example: str, reminder: str, **extra: object) -> Parts:
@@ -385,11 +404,146 @@ _CONSTRAINT_BUILDERS: dict[str, Builder] = {
 }
 
 
+def _beyond_ifeval(f: Facts, p: PromptFacts) -> Parts | None:
+    """Rubriq's kinds beyond IFEval (code, JSON keys, lines, labels, topics ...): the requirement in plain words."""
+    kind = _kind(f)
+    if not kind.startswith("rubriq:") or kind.split(":", 1)[1] not in _BEYOND_IFEVAL:
+        return None
+    tag, requirement, reminder = _BEYOND_IFEVAL[kind.split(":", 1)[1]](f, p)
+    asked = _as_written(f) or f.constraint_text or f.evidence
+    return Parts("missed_constraint", f"constraint missed: {quote(f.constraint_text or asked, 60)}", tag,
+                 subtype=constraint_subtype(f.finding), requirement=requirement, reminder=reminder,
+                 steps=[f"The prompt asks for it in these words: {quote(asked, 100)}."])
+
+
+def _names(f: Facts, *keys: str) -> str:
+    return ", ".join(f"“{item}”" for item in f.items(*keys))
+
+
+def _count_bound(f: Facts, key: str, unit: str) -> str:
+    """ "at most 3 lines" from relation + count, the inclusive form for "less than"; a stated range as stated."""
+    stated = f.constraint_text or ""
+    if stated.startswith("between "):
+        return stated
+    n = f.number(key)
+    if n is None:
+        return f"the number of {unit} the prompt sets"
+    relation = (f.text("relation") or "exactly").lower()
+    if relation == "less than":
+        return f"at most {number_text(n - 1)} {unit}"
+    return f"{'at least' if relation == 'at least' else 'exactly'} {number_text(n)} {unit}"
+
+
+_BEYOND_IFEVAL: dict[str, Callable[[Facts, PromptFacts], tuple[str, str, str]]] = {
+    "code_function_names": lambda f, p: (
+        "function_names", f"Define each function or class the prompt names, with exactly that name: "
+        f"{_names(f, 'names')}.",
+        f"Names: {_names(f, 'names')}."),
+    "code_type_hints": lambda f, p: (
+        "type_hints", "Annotate every parameter and the return type of every function (`def f(x: int) -> str:`).",
+        "Type hints on every function."),
+    "code_stdlib_only": lambda f, p: (
+        "stdlib_only", "Import only modules of the language's standard library; write any helper yourself instead of "
+        "adding a package.", "Standard library only."),
+    "code_forbidden_import": lambda f, p: (
+        "forbidden_import", f"Solve it without importing {_names(f, 'modules')}; use the standard library instead.",
+        f"No {_names(f, 'modules')}."),
+    "code_min_tests": lambda f, p: (
+        "tests", f"Add at least {number_text(f.number('num_tests') or 1)} test functions named `test_...`, each "
+        "checking one behaviour.", f"At least {number_text(f.number('num_tests') or 1)} tests."),
+    "code_docstrings": lambda f, p: (
+        "docstrings", "Give every function and class a one-line docstring that says what it does.",
+        "A docstring on every function and class."),
+    "code_block_count": lambda f, p: (
+        "code_blocks", f"Put the code in exactly {number_text(f.number('num_blocks') or 1)} fenced code block(s).",
+        "One code block."),
+    "no_code_blocks": lambda f, p: (
+        "no_fences", "Write the answer without ``` fences: the bare content only.", "No ``` fences."),
+    "code_only": lambda f, p: (
+        "code_only", "Reply with the code only: no introduction and no explanation outside the code block.",
+        "Only the code."),
+    "no_prose_after_code": lambda f, p: (
+        "code_last", "End the reply with the code block: put any explanation before it, nothing after it.",
+        "Nothing after the code."),
+    "explanation_length": lambda f, p: (
+        "explanation_length", "Keep the explanation outside the code to "
+        f"{f.constraint_text or 'the limit the prompt sets'}.",
+        f"Explanation: {f.constraint_text or 'short'}."),
+    "json_keys": lambda f, p: (
+        "json_keys", f"Give every JSON object the keys {_names(f, 'keys')}, spelled exactly so.",
+        f"Keys: {_names(f, 'keys')}."),
+    "json_no_extra_keys": lambda f, p: (
+        "json_keys", f"Use only the keys {_names(f, 'keys')}; add no other key, even for extra facts.",
+        f"Only the keys {_names(f, 'keys')}."),
+    "json_key_case": lambda f, p: (
+        "json_keys", "Write every JSON key in snake_case (lowercase words joined by underscores).", "snake_case keys."),
+    "table_columns": lambda f, p: (
+        "table", f"Use exactly these column headers: {_names(f, 'columns')}.", f"Columns: {_names(f, 'columns')}."),
+    "item_count": lambda f, p: (
+        "item_count", f"Give {_count_bound(f, 'num_items', 'items')}, one per line.",
+        f"{_count_bound(f, 'num_items', 'items').capitalize()}."),
+    "item_length": lambda f, p: (
+        "item_length", f"Keep every item to {f.constraint_text or 'the length the prompt sets'}.",
+        f"Each item: {f.constraint_text or 'short'}."),
+    "bullets_per_section": lambda f, p: (
+        "section_bullets", f"Under each heading, give {f.constraint_text or 'the number of bullet points asked for'}.",
+        f"Per section: {f.constraint_text or 'as asked'}."),
+    "number_lines": lambda f, p: (
+        "line_count", f"Write {_count_bound(f, 'num_lines', 'lines')}.",
+        f"{_count_bound(f, 'num_lines', 'lines').capitalize()}."),
+    "number_stanzas": lambda f, p: (
+        "stanzas", f"Write exactly {number_text(f.number('num_stanzas') or 1)} stanzas, separated by blank lines.",
+        f"{number_text(f.number('num_stanzas') or 1)} stanzas."),
+    "lines_per_stanza": lambda f, p: (
+        "stanzas", f"Give every stanza exactly {number_text(f.number('num_lines') or 1)} lines.",
+        f"{number_text(f.number('num_lines') or 1)} lines per stanza."),
+    "section_labels": lambda f, p: (
+        "section_labels", f"Start each section with its label on its own line: {_names(f, 'labels')}.",
+        f"Sections: {_names(f, 'labels')}."),
+    "starts_with": lambda f, p: (
+        "opening", f"Begin the {p.deliverable} with {' or '.join(_names(f, 'options').split(', '))}.",
+        f"First words: {_names(f, 'options')}."),
+    "last_line_starts_with": lambda f, p: (
+        "last_line", f"End with a line of its own that starts with {_names(f, 'options')}.",
+        f"Last line: {_names(f, 'options')} ..."),
+    "last_sentence_starts_with": lambda f, p: (
+        "last_sentence", f"Make the last sentence start with {_names(f, 'options')}.",
+        f"Last sentence: {_names(f, 'options')} ..."),
+    "ends_with_question": lambda f, p: (
+        "closing_question", f"End the {p.deliverable} with a question to the reader, as its last sentence.",
+        "Last sentence: a question."),
+    "bold_answer": lambda f, p: (
+        "bold_answer", "Write the final answer in bold (**like this**) in the last paragraph.",
+        "Final answer in bold."),
+    "no_emoji": lambda f, p: ("no_emoji", "Use words only: no emoji anywhere.", "No emoji."),
+    "emoji_count": lambda f, p: (
+        "emoji", f"Use {f.constraint_text or 'the number of emoji the prompt asks for'}.",
+        f"Emoji: {f.constraint_text or 'as asked'}."),
+    "no_headings": lambda f, p: (
+        "no_headings", "Write it without headings: no lines starting with #.", "No headings."),
+    "no_markdown": lambda f, p: (
+        "plain_text", "Write plain text: no headings, bold, italics, lists, tables or code fences.",
+        "Plain text only."),
+    "all_lowercase": lambda f, p: (
+        "letter_case", f"Write the entire {p.deliverable} in lowercase letters, names and the first word included.",
+        "Only lowercase letters."),
+    "postscript_content": lambda f, p: (
+        "postscript", f"End with a postscript line starting with “{f.text('postscript_marker') or 'P.S.'}” that says: "
+        f"{f.text('content') or 'what the prompt asks'}.", f"P.S.: {f.text('content') or 'as asked'}."),
+    "forbidden_topic": lambda f, p: (
+        "forbidden_topic", f"Leave out {f.text('topic') or 'the topic the prompt rules out'} entirely: do not name it, "
+        "hint at it or give its details.", f"Not mentioned: {f.text('topic') or 'the excluded topic'}."),
+}
+
+
 def missed_constraint(f: Facts, p: PromptFacts) -> Parts:
     conflict = _conflict(f, p)
     if conflict is not None:
         return conflict
+    beyond = _beyond_ifeval(f, p)
+    if beyond is not None:
+        return beyond
     shaped = output_shape(f, p, "missed_constraint")
     if shaped is not None:
         return shaped
-    return _CONSTRAINT_BUILDERS[constraint_subtype(f.finding)](f, p)
+    return _with_quote(_CONSTRAINT_BUILDERS[constraint_subtype(f.finding)](f, p), f)

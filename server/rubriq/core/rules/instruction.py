@@ -131,6 +131,126 @@ KIND_RULES: dict[str, tuple[str, str, str, str, str]] = {
     "rubriq:number_characters": (
         "IF043", "character-count", "Character count outside the requested limit", MISSED,
         "Characters of the output without its surrounding blanks, against the relation (\"under 280 characters\")."),
+    # Code, read statically: Python through its syntax tree, JavaScript imports by pattern; nothing is executed.
+    "rubriq:code_function_names": (
+        "IF044", "code-function-names", "A requested function or class is not defined", MISSED,
+        "Each name the prompt gives (\"a function `parse_log(path)`\") must be defined in the code: a `def` or "
+        "`class` in Python, a function, class or `const f = ...` in other languages."),
+    "rubriq:code_type_hints": (
+        "IF045", "code-type-hints", "Functions without type hints", MISSED,
+        "Every Python function must annotate each parameter (`self` and `cls` aside) and its return type; each "
+        "function that does not is marked. Code in other languages is not read."),
+    "rubriq:code_stdlib_only": (
+        "IF046", "code-stdlib-only", "Imports outside the standard library", MISSED,
+        "Every Python import must be a standard-library module (`sys.stdlib_module_names`), every JavaScript import "
+        "a Node built-in or a relative path; each other import is marked."),
+    "rubriq:code_forbidden_import": (
+        "IF047", "code-forbidden-import", "A module the prompt ruled out is imported", MISSED,
+        "None of the named modules may be imported (\"don't use numpy\"); package names map to their import names "
+        "(scikit-learn to sklearn)."),
+    "rubriq:code_min_tests": (
+        "IF048", "code-test-count", "Too few tests", MISSED,
+        "Test functions are Python functions and methods named `test*` and JavaScript `test(...)` / `it(...)` "
+        "calls; there must be at least the requested number."),
+    "rubriq:code_docstrings": (
+        "IF049", "code-docstrings", "Functions or classes without a docstring", MISSED,
+        "Every Python function and class must have a docstring; each one without is marked."),
+    "rubriq:code_block_count": (
+        "IF050", "code-block-count", "Wrong number of code blocks", FORMAT,
+        "Fenced code blocks (```), counted against the requested number."),
+    "rubriq:no_code_blocks": (
+        "IF051", "no-code-blocks", "Code fence used where none was wanted", FORMAT,
+        "The prompt asked for no markdown fences; each fenced block is marked."),
+    "rubriq:code_only": (
+        "IF052", "code-only", "Text outside the code", FORMAT,
+        "The prompt asked for only the code: nothing but blanks may stand outside the code blocks."),
+    "rubriq:no_prose_after_code": (
+        "IF053", "no-prose-after-code", "Text after the code", FORMAT,
+        "Nothing but blanks may follow the last code block; the text after it is marked."),
+    "rubriq:explanation_length": (
+        "IF054", "explanation-length", "Explanation around the code too long", MISSED,
+        "Words (`\\w+`) or Punkt sentences of the prose outside the code blocks, against the relation (\"keep "
+        "the explanation under 50 words\"). Without code, the whole output is the explanation."),
+    # Shapes beyond IFEval
+    "rubriq:json_keys": (
+        "IF055", "json-keys", "JSON object without the requested keys", FORMAT,
+        "The output must parse as JSON; the top-level object, or each object of a top-level array, must have every "
+        "requested key."),
+    "rubriq:json_no_extra_keys": (
+        "IF056", "json-extra-keys", "JSON keys the prompt did not ask for", FORMAT,
+        "The JSON objects may have no key beyond the requested ones; each other key is marked."),
+    "rubriq:json_key_case": (
+        "IF057", "json-key-case", "JSON keys not in snake_case", FORMAT,
+        "Every key of the JSON objects must be snake_case (lowercase words joined by underscores)."),
+    "rubriq:table_columns": (
+        "IF058", "table-columns", "Table without the requested columns", FORMAT,
+        "The header row of the first markdown table (or a CSV's first row) must hold every requested column "
+        "(case-insensitive, emphasis ignored)."),
+    "rubriq:item_count": (
+        "IF059", "item-count", "Wrong number of items", FORMAT,
+        "List items (bulleted or numbered; without a list, the non-empty lines) counted against the relation "
+        "(\"brainstorm 10 names\", \"three at most\")."),
+    "rubriq:item_length": (
+        "IF060", "item-length", "List items outside the word limit", MISSED,
+        "Words (`\\w+`) of each list item, its marker left out, against the relation (\"each name two or three "
+        "words\"); each item outside it is marked."),
+    "rubriq:bullets_per_section": (
+        "IF061", "bullets-per-section", "Too many or too few bullet points in a section", FORMAT,
+        "The list items under each markdown heading, counted against the relation."),
+    "rubriq:number_lines": (
+        "IF062", "line-count", "Wrong number of lines", FORMAT,
+        "Non-empty lines of the output against the relation (\"a one-line answer\", \"eight lines\")."),
+    "rubriq:number_stanzas": (
+        "IF063", "stanza-count", "Wrong number of stanzas", MISSED,
+        "Stanzas are blocks separated by blank lines (a lone title line before them does not count); the count "
+        "must equal the requested number."),
+    "rubriq:lines_per_stanza": (
+        "IF064", "lines-per-stanza", "Stanzas of the wrong length", MISSED,
+        "Every stanza must have the requested number of non-empty lines; each one that does not is marked."),
+    "rubriq:section_labels": (
+        "IF065", "section-labels", "A requested section label is missing", FORMAT,
+        "Each label the prompt names (\"under the headings Clothing, Sleeping and Kitchen\") must start a line: as "
+        "a heading, in bold, as `Label:` or as `[Label]` (case-insensitive)."),
+    "rubriq:starts_with": (
+        "IF066", "starts-with", "Does not start as requested", MISSED,
+        "The stripped output must start with one of the requested openings (case-insensitive, emphasis ignored)."),
+    "rubriq:last_line_starts_with": (
+        "IF067", "last-line-starts-with", "The last line does not start as requested", MISSED,
+        "The last non-empty line must start with one of the requested openings (\"end with a line that starts "
+        "with 'Next meeting:'\"), case-insensitive."),
+    "rubriq:last_sentence_starts_with": (
+        "IF068", "last-sentence-starts-with", "The last sentence does not start as requested", MISSED,
+        "The last Punkt sentence must start with one of the requested openings (case-insensitive)."),
+    "rubriq:ends_with_question": (
+        "IF069", "ends-with-question", "Does not end with a question", MISSED,
+        "The last sentence must end with a question mark (closing quotes and emphasis ignored)."),
+    "rubriq:bold_answer": (
+        "IF070", "bold-answer", "Final answer not in bold", FORMAT,
+        "The last paragraph must hold bold text (`**answer**` or `__answer__`)."),
+    "rubriq:no_emoji": (
+        "IF071", "no-emoji", "Emoji used where none was wanted", FORMAT,
+        "The output must contain no emoji (pictographs, symbols, flags, dingbats); each one is marked."),
+    "rubriq:emoji_count": (
+        "IF072", "emoji-count", "Wrong number of emoji", FORMAT, "Emoji counted against the relation."),
+    "rubriq:no_headings": (
+        "IF073", "no-headings", "Heading used where none was wanted", FORMAT,
+        "The output must contain no markdown heading line (`#` to `######`); each one is marked."),
+    "rubriq:no_markdown": (
+        "IF074", "no-markdown", "Markdown used where plain text was wanted", FORMAT,
+        "No headings, bold or italics, list markers, table rules or code fences; each one is marked."),
+    "rubriq:all_lowercase": (
+        "IF075", "lowercase-any-language", "Capital letters used", MISSED,
+        "The output must contain no capital letter, in any language (the all-lowercase constraint of a prompt "
+        "written in Spanish, French or German); each word with one is marked."),
+    "rubriq:postscript_content": (
+        "IF076", "postscript-content", "Postscript missing or without the requested content", MISSED,
+        "A line must start with the marker (P.S. or the stated one), and the postscript from there on must hold each "
+        "content word the prompt gives (in any of its forms)."),
+    "rubriq:forbidden_topic": (
+        "IF077", "forbidden-topic", "A topic the prompt ruled out is mentioned", MISSED,
+        "The topic's words (\"do not mention the budget\": budget, budgets, budgeted ...) may not appear, each in "
+        "any of its forms, in sequence; every mention is marked. At the model tier, `IF092` also points at sentences "
+        "that talk about the topic without naming it."),
 }
 
 CODE_FOR_KIND: dict[str, str] = {kind: spec[0] for kind, spec in KIND_RULES.items()}

@@ -1,5 +1,6 @@
 """Whole-response formats: JSON, YAML, CSV, a markdown table, headings, a <<title>>, two responses separated
-by ******, the fixed answers "My answer is yes./no./maybe.".
+by ******, the fixed answers "My answer is yes./no./maybe."; the keys of the JSON and the columns of a table;
+markup (emoji, headings, markdown, a bold final answer).
 """
 
 from __future__ import annotations
@@ -7,9 +8,15 @@ from __future__ import annotations
 import re
 
 from rubriq.core.constraints.families.grammar import (
+    POST,
+    REL,
     Extraction,
+    bounds_for,
     negated_before,
+    wording_for,
 )
+from rubriq.core.constraints.numbers import NUM, parse_number
+from rubriq.core.constraints.types import AT_LEAST, EXACTLY, LESS_THAN
 from rubriq.core.text import Span
 
 JSON_RE = re.compile(
@@ -53,3 +60,140 @@ def extract_formats(ex: Extraction) -> None:
     if m:
         ex.add("detectable_format:constrained_response", "format", {}, Span(m.start(), m.end()),
                "answer with 'My answer is yes.', 'My answer is no.' or 'My answer is maybe.'")
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# JSON keys and table columns: "with the keys "name" and "mission"", "Extract the following fields as JSON: brand,
+# model, price_eur", a schema written out (`{"invoice_number": string, ...}`), "no other keys"; "a table with the
+# columns Day, Activity and Duration", "CSV with the header row: date,from,to,flight".
+
+KEYS_RE = re.compile(
+    r"\b(?:with|having|containing|contain|include|including|has|have|use|using)\s+(?:the\s+|these\s+|exactly\s+"
+    r"(?:the\s+|these\s+)?)?(?:(?:following|same)\s+)?(?:keys|fields|properties|attributes)\s*(?:named\s+|called\s+)?:?\s*|"
+    r"\b(?:keys|fields|properties)\s*:\s*|"
+    r"\b(?:extract|pull\s+out|return|give\s+me|list)\s+(?:the\s+|these\s+)?(?:following\s+)?(?:fields|keys|values|"
+    r"properties)\b[^:\n]{0,60}:\s*", re.IGNORECASE)
+SCHEMA_KEY_RE = re.compile(r"[\"']([A-Za-z_][\w-]{0,40})[\"']\s*:")
+SCHEMA_CUE_RE = re.compile(r"\b(?:schema|format|structure|shape|template|like\s+this|as\s+follows|following)\b",
+                           re.IGNORECASE)
+NO_EXTRA_KEYS_RE = re.compile(
+    r"\b(?:no\s+(?:other|extra|additional|more)\s+(?:keys|fields|properties)|(?:only|just)\s+(?:these|those|the\s+"
+    r"(?:listed|given|above))\s+(?:keys|fields|properties)|(?:don'?t|do\s+not|never)\s+add\s+(?:any\s+)?(?:other\s+|"
+    r"extra\s+|new\s+|additional\s+)?(?:keys|fields|properties)(?:\s+(?:that\s+)?(?:aren'?t|are\s+not|not)\s+in\s+"
+    r"the\s+(?:schema|list|format))?|nothing\s+(?:else|more)\s+in\s+the\s+(?:object|json))\b", re.IGNORECASE)
+SNAKE_KEYS_RE = re.compile(r"\b(?:keys|field\s+names)\s+(?:in|as|using|should\s+be(?:\s+in)?)\s+snake[_\s-]?case\b|"
+                           r"\bsnake[_\s-]?case\s+(?:keys|field\s+names)\b", re.IGNORECASE)
+COLUMNS_RE = re.compile(
+    r"\b(?:with|having|containing|and)\s+(?:the\s+|these\s+)?(?:following\s+)?(?:header\s+row|column\s+headers?|"
+    r"column\s+names|columns?|headers?)\s*(?:for\s+|named\s+|called\s+)?:?\s*|\bcolumns?\s*:\s*|"
+    r"\b(?:header\s+row|headers?)\s*(?:should\s+be|must\s+be|is)\s*:?\s*", re.IGNORECASE)
+TABLE_CUE_RE = re.compile(r"\b(?:table|csv|spreadsheet|columns?)\b", re.IGNORECASE)
+JSON_CUE_RE = re.compile(r"\bjson\b", re.IGNORECASE)
+KEY_ITEM_RE = re.compile(r"[\"'`“‘]?([A-Za-z_][\w-]{0,40})[\"'`”’]?")
+
+
+def _key_list(text: str, pos: int) -> tuple[list[str], int]:
+    """Keys or columns listed at `pos`: `a, b and c`, `"a", "b"`, `a,b,c`, `a | b | c`."""
+    items: list[str] = []
+    i, n = pos, len(text)
+    end = pos
+    while len(items) < 30:
+        while i < n and text[i] in " \t`":
+            i += 1
+        m = KEY_ITEM_RE.match(text, i)
+        if not m:
+            break
+        value = m.group(1)
+        if value.lower() in ("and", "or", "the", "a", "an") or (items and value.lower() in ("for", "with", "in")):
+            break
+        items.append(value)
+        i = end = m.end()
+        sep = re.match(r"\s*(?:,\s*(?:and\s+|or\s+)?|\s(?:and|or|&)\s+|\|\s*|/\s*)", text[i:i + 12])
+        if not sep:
+            break
+        i += sep.end()
+    return items, end
+
+
+def extract_keys_and_columns(ex: Extraction) -> None:
+    view = ex.view
+    if JSON_CUE_RE.search(view):
+        keys: list[str] = []
+        span: Span | None = None
+        for m in KEYS_RE.finditer(view):
+            found, end = _key_list(view, m.end())
+            if found:
+                keys, span = found, Span(m.start(), end)
+                break
+        if not keys:
+            for brace in re.finditer(r"\{[^{}]{3,600}\}", view):
+                schema_keys = list(dict.fromkeys(SCHEMA_KEY_RE.findall(brace.group())))
+                before = view[max(0, brace.start() - 120):brace.start()]
+                if len(schema_keys) >= 2 and SCHEMA_CUE_RE.search(before):
+                    keys, span = schema_keys, Span(brace.start(), brace.end())
+                    break
+        if keys and span is not None:
+            ex.add("rubriq:json_keys", "format", {"keys": keys}, span, "the JSON keys " + ", ".join(keys), 0.8)
+            extra = NO_EXTRA_KEYS_RE.search(view)
+            if extra:
+                ex.add("rubriq:json_no_extra_keys", "format", {"keys": keys}, Span(extra.start(), extra.end()),
+                       "no JSON key beyond " + ", ".join(keys), 0.8)
+        snake = SNAKE_KEYS_RE.search(view)
+        if snake:
+            ex.add("rubriq:json_key_case", "format", {"case": "snake_case"}, Span(snake.start(), snake.end()),
+                   "JSON keys in snake_case", 0.8)
+    if TABLE_CUE_RE.search(view):
+        for m in COLUMNS_RE.finditer(view):
+            columns, end = _key_list(view, m.end())
+            if len(columns) >= 2 and TABLE_CUE_RE.search(view[max(0, m.start() - 80):end + 20]):
+                ex.add("rubriq:table_columns", "format", {"columns": columns}, Span(m.start(), end),
+                       "the columns " + ", ".join(columns), 0.8)
+                break
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Markup: emoji, headings, markdown, a bold final answer.
+
+EMOJI_WORD = r"(?:emojis?|emoji\s+icons?|emoticons?|smileys?)"
+NO_EMOJI_RE = re.compile(
+    rf"\b(?:no|without(?:\s+any)?|zero|don'?t\s+(?:use|add|include)(?:\s+any)?|do\s+not\s+(?:use|add|include)"
+    rf"(?:\s+any)?|avoid(?:\s+any)?|never\s+use)\s+{EMOJI_WORD}", re.IGNORECASE)
+EMOJI_COUNT_RE = re.compile(
+    rf"\b(?:use|add|include|with|put|end\s+with|sprinkle\s+in)\s+(?:(?P<rel>{REL})\s+)?(?P<n>{NUM}|an|a\s+few)"
+    rf"(?P<post>{POST})?\s+{EMOJI_WORD}", re.IGNORECASE)
+NO_HEADINGS_RE = re.compile(
+    r"\b(?:no|without(?:\s+any)?|don'?t\s+use(?:\s+any)?|do\s+not\s+use(?:\s+any)?|avoid(?:\s+any)?)\s+"
+    r"(?:markdown\s+)?(?:headings|headers|section\s+headings|titles\s+or\s+headings)\b", re.IGNORECASE)
+NO_MARKDOWN_RE = re.compile(
+    r"\b(?:no|without(?:\s+any)?|don'?t\s+use(?:\s+any)?|do\s+not\s+use(?:\s+any)?|avoid(?:\s+any)?)\s+(?:markdown|"
+    r"formatting|text\s+formatting)\b(?!\s+(?:fences|code|blocks?|tables?|headings|headers|lists?))|"
+    r"\bplain[\s-]+text\s+only\b|\b(?:in|as)\s+plain\s+text\b(?!\s+file)|\bno\s+bold(?:,|\s+or)\s+(?:no\s+)?italics?\b",
+    re.IGNORECASE)
+BOLD_ANSWER_RE = re.compile(
+    r"\b(?:put|write|mark|show|give|make|highlight)\s+(?:the\s+|your\s+)?(?:final\s+)?(?:answer|number|result|total|"
+    r"value|figure|price|amount)\s+in\s+bold\b|\bbold\s+(?:the\s+|your\s+)?(?:final\s+)?(?:answer|number|result|"
+    r"total)\b|\b(?:final\s+)?(?:answer|result|total)\s+(?:should\s+be\s+|must\s+be\s+)?in\s+bold\b", re.IGNORECASE)
+
+
+def extract_markup(ex: Extraction) -> None:
+    view = ex.view
+    m = NO_EMOJI_RE.search(view)
+    if m:
+        ex.add("rubriq:no_emoji", "format", {}, Span(m.start(), m.end()), "no emoji", 0.85)
+    else:
+        m = EMOJI_COUNT_RE.search(view)
+        if m and not negated_before(view, m.start(), 20):
+            raw = m.group("n").lower()
+            n = 1 if raw in ("an", "a few") else parse_number(raw)
+            if n:
+                rel = m.group("rel") or ("at least" if raw in ("an", "a few") else None)
+                for bound in bounds_for(rel, m.group("post"), n):
+                    if bound.relation in (AT_LEAST, LESS_THAN, EXACTLY):
+                        ex.add("rubriq:emoji_count", "format", {"relation": bound.relation, "num_emoji": bound.value},
+                               Span(m.start(), m.end()), wording_for(bound, "emoji").replace("emojis", "emoji"), 0.8)
+    for regex, kind, wording in ((NO_HEADINGS_RE, "rubriq:no_headings", "no headings"),
+                                 (NO_MARKDOWN_RE, "rubriq:no_markdown", "no markdown formatting"),
+                                 (BOLD_ANSWER_RE, "rubriq:bold_answer", "the final answer in bold")):
+        m = regex.search(view)
+        if m:
+            ex.add(kind, "format", {}, Span(m.start(), m.end()), wording, 0.8)

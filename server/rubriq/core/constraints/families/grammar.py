@@ -293,6 +293,7 @@ def parse_items(text: str, pos: int, allow_bare: bool, limit: int = 20,
     while i < n and text[i] in " \t:":
         i += 1
     bracket = i < n and text[i] == "["
+    quoted_before = False  # once items are quoted, a bare word after them ends the list
     if bracket:
         i += 1
     end = i
@@ -301,11 +302,13 @@ def parse_items(text: str, pos: int, allow_bare: bool, limit: int = 20,
             i += 1
         m = QUOTED_ITEM_RE.match(text, i)
         if m:
+            quoted_before = True
             value = m.group(1).strip().strip(",.;:")
             if value:
                 items.append(value)
             i = m.end()
-        elif allow_bare and (b := BARE_ITEM_RE.match(text, i)) and b.group().lower() not in stop:
+        elif allow_bare and (b := BARE_ITEM_RE.match(text, i)) and b.group().lower() not in stop and not (
+                quoted_before and not bracket) and text[b.end():b.end() + 1] not in ("'", "’"):  # "... and don't"
             items.append(b.group().strip("-"))
             i = b.end()
         else:

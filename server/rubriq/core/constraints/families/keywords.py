@@ -44,6 +44,9 @@ REQUIRED_LABEL_RE = re.compile(
 FORBIDDEN_LABEL_RE = re.compile(
     r"(?:^|(?<=[\n.;(]))[ \t*•-]{0,6}(?:banned|forbidden|prohibited|disallowed|excluded|blacklisted|off-limits|"
     r"taboo)\s+(?:key\s*words?|words?|terms?|phrases?)\s*:\s*", re.IGNORECASE)
+HASHTAG_RE = re.compile(
+    r"\b(?:the\s+)?(?:hashtags?|handles?|tags?|mentions?)\s+(?P<tags>[#@]\w{1,40}(?:\s*(?:,|and|&)\s*[#@]\w{1,40}){0,5})|"
+    r"\b(?:with|include|including|add|use|tag)\s+(?P<tags2>[#@]\w{1,40})", re.IGNORECASE)
 POSTFIX_FORBID_RE = re.compile(
     r"(?:should|must|may|can)\s*(?:not|n't)\s+(?:appear|be\s+used|be\s+included|be\s+mentioned|show\s+up)|"
     r"(?:is|are)\s+(?:not\s+allowed|forbidden|banned|prohibited)", re.IGNORECASE)
@@ -205,6 +208,13 @@ def _keyword_clause(ex: Extraction, clause: Clause, previous: str | None = None)
             _add_required(ex, items, Span(clause.start + m.start(), clause.start + end))
             taken.append((m.start(), end))
 
+    # Hashtags and handles written out: "with the hashtag #OpenDay", "tag @cityparks"
+    for m in islice(HASHTAG_RE.finditer(text), MAX_MATCHES):
+        if free(m.start(), m.end()) and not NEGATION_RE.search(text[max(0, m.start() - 25):m.start()]):
+            tags = re.findall(r"[#@]\w+", m.group("tags") or m.group("tags2"))
+            _add_required(ex, tags, Span(clause.start + m.start(), clause.start + m.end()))
+            taken.append((m.start(), m.end()))
+
     # Labelled lists
     for regex, required in ((FORBIDDEN_LABEL_RE, False), (REQUIRED_LABEL_RE, True)):
         for m in islice(regex.finditer(text), MAX_MATCHES):
@@ -276,3 +286,56 @@ def _add_required(ex: Extraction, items: list[str], span: Span) -> None:
                "include " + ", ".join(repr(w) for w in words))
     for phrase in phrases:
         ex.add("rubriq:required_phrase", "content", {"phrase": phrase}, span, f"include the phrase {phrase!r}", 0.8)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Topics to leave out: "Don't mention the founding year", "do not talk about the budget", "no mention of prices or
+# discounts", "leave out anything about his ex". The topic is the noun phrase named (quoted words are forbidden
+# words, above); a clause ("don't mention that you are an AI") or a pronoun is no topic.
+
+TOPIC_RE = re.compile(
+    r"(?:\b(?:don'?t|do\s+not|never|please\s+don'?t|avoid|without|refrain\s+from|shouldn'?t|should\s+not|must\s+not|"
+    r"mustn'?t)\s+(?:ever\s+)?(?:mention(?:ing)?|talk(?:ing)?\s+about|bring(?:ing)?\s+up|discuss(?:ing)?|"
+    r"refer(?:ring)?\s+to|touch(?:ing)?\s+on|go(?:ing)?\s+into|say(?:ing)?\s+anything\s+about)|"
+    r"\bno\s+mention\s+of|\bleave\s+out\s+(?:any\s+mention\s+of|anything\s+about)|\bkeep\s+(?:any\s+mention\s+of\s+)?)"
+    r"\s+(?:the\s+|any\s+|his\s+|her\s+|their\s+|my\s+|our\s+|its\s+|your\s+)?", re.IGNORECASE)
+TOPIC_WORDS_RE = re.compile(r"[^\W\d_][\w'-]*(?:[ \t]+[\w'-]+){0,3}")
+NOT_A_TOPIC = frozenset({
+    "that", "how", "why", "what", "whether", "if", "you", "yourself", "me", "it", "this", "them", "anything",
+    "anyone", "any", "which", "where", "when", "who", "those", "these", "other", "others", "names", "name", "word",
+    "words", "us", "him", "her", "i", "we",
+})
+TOPIC_END_RE = re.compile(r"\s+(?:and|or|but|because|since|as|in|at|on|for|to|unless|if|when|so|anywhere|at\s+all)\b",
+                          re.IGNORECASE)
+
+
+def extract_topics(ex: Extraction) -> None:
+    for clause in ex.clauses:
+        text = clause.text
+        for m in islice(TOPIC_RE.finditer(text), MAX_MATCHES):
+            if text[m.end():m.end() + 1] in "\"“‘'`" or re.match(r"\s*(?:the\s+)?(?:word|term|phrase|name)s?\b",
+                                                                   text[m.end():]):
+                continue  # quoted: forbidden words, read above
+            if m.group().lower().startswith("keep") and not re.search(r"\bout\s+of\b", text[m.end():m.end() + 60]):
+                continue  # "keep X out of it" only
+            words = TOPIC_WORDS_RE.match(text, m.end())
+            if not words:
+                continue
+            phrase = words.group()
+            cut = TOPIC_END_RE.search(phrase)
+            phrase = phrase[:cut.start()] if cut else phrase
+            if m.group().lower().startswith("keep"):
+                phrase = re.split(r"\s+out\b", phrase, maxsplit=1)[0]
+            phrase = phrase.strip(" '-")
+            if not phrase or phrase.split()[0].lower() in NOT_A_TOPIC:
+                continue
+            topics = [phrase]
+            rest = text[m.end() + len(words.group()[:len(phrase)]):]
+            more = re.match(r"\s*(?:,|\bor\b|\band\b)\s*(?:the\s+|any\s+|his\s+|her\s+|their\s+)?([^\W\d_][\w'-]*"
+                            r"(?:[ \t]+[\w'-]+){0,2})", rest)
+            if more and more.group(1).split()[0].lower() not in NOT_A_TOPIC:
+                extra = TOPIC_END_RE.search(more.group(1))
+                topics.append((more.group(1)[:extra.start()] if extra else more.group(1)).strip())
+            span = Span(clause.start + m.start(), clause.start + m.end() + len(phrase))
+            for topic in topics:
+                ex.add("rubriq:forbidden_topic", "keyword", {"topic": topic}, span, f"not mentioning {topic}", 0.75)

@@ -47,6 +47,9 @@ DISTRIBUTIVE_RE = re.compile(
     r"part|step|answer|response|version|entry|slide|tweet|name|title|heading)s?\b", re.IGNORECASE)
 CAPITALIZE_BEFORE_RE = re.compile(r"capitali[sz]e\W{1,3}(?:\w+\W{1,3}){0,3}$", re.IGNORECASE)
 PART_OF_RE = re.compile(r"\s+of\s+(?!(?:text|prose|content|writing|output|response|answer)\b)[a-z]", re.IGNORECASE)
+UPPER_AFTER_RE = re.compile(r"\s*(?:max|maximum|at\s+most|or\s+(?:fewer|less))\b", re.IGNORECASE)
+PER_ITEM_RE = re.compile(r"\s+(?:per|for\s+each|in\s+each|each)\s+(?:item|point|bullet|line|name|entry|idea|step|"
+                         r"paragraph|section|answer|option|title)\b", re.IGNORECASE)
 LIMIT_TO_RE = re.compile(r"\b(?:limit|restrict|cap|keep)\w*\b[^.\n]{0,40}\b(?:to|at)\s*$", re.IGNORECASE)
 # The unit's limit named as a noun: "Word limit: 150", "sentence maximum of 5", "word count: 300-400".
 LIMIT_NOUN_RE = re.compile(
@@ -74,6 +77,12 @@ def _length(ex: Extraction, regex: re.Pattern[str], kind: str, param: str, unit:
         rel = m.group("rel")
         negated = negated_before(view, m.start())
         hyphenated = "-" in m.group("sep") or (m.group("post") or "").strip() == "+"
+        clause_head = view[max(0, m.start() - 60):m.start()]
+        clause_head = clause_head[max(clause_head.rfind("."), clause_head.rfind("\n")) + 1:]
+        if DISTRIBUTIVE_RE.search(clause_head) or PER_ITEM_RE.match(view, m.end()):
+            continue  # "each line should contain exactly one sentence" counts per line, not in the whole response
+        if PART_OF_RE.match(view, m.end()):
+            continue  # "no more than 2 sentences of explanation" limits one part of the output, not all of it
         if m.group("a"):
             a = parse_number(m.group("a"))
             if a is None or a >= n:
@@ -82,14 +91,10 @@ def _length(ex: Extraction, regex: re.Pattern[str], kind: str, param: str, unit:
             if joiner == "or" and norm(rel) not in ("", "between"):
                 continue
             bounds = [Bound(AT_LEAST, a), Bound(LESS_THAN, n + 1, True)]
+            if a == 1 or UPPER_AFTER_RE.match(m.group("post2") or ""):
+                bounds = bounds[1:]  # "one or two sentences", "two or three sentences max": the upper bound says it
             results.append((Span(m.start(), m.end()), bounds, True))
             continue
-        clause_head = view[max(0, m.start() - 60):m.start()]
-        clause_head = clause_head[max(clause_head.rfind("."), clause_head.rfind("\n")) + 1:]
-        if DISTRIBUTIVE_RE.search(clause_head):
-            continue  # "each line should contain exactly one sentence" counts per line, not in the whole response
-        if PART_OF_RE.match(view, m.end()):
-            continue  # "no more than 2 sentences of explanation" limits one part of the output, not all of it
         default = EXACTLY
         if not rel and LIMIT_TO_RE.search(clause_head):
             rel = "at most"  # "limit your response to 100 words", "keep it to 3 sentences"

@@ -1,4 +1,6 @@
-"""Lists: bullet-point counts and ranges, "use bullet points", "no bullet points or lists", numbered lists.
+"""Lists: bullet-point counts and ranges, "use bullet points", "no bullet points or lists", numbered lists and
+numbered steps, how many items ("brainstorm 10 names", "three at most") and how long each item may be ("each name
+two or three words", "no more than 20 words per point"), and bullets per headed section.
 """
 
 from __future__ import annotations
@@ -7,10 +9,15 @@ import re
 
 from rubriq.core.constraints.families.grammar import (
     NEGATION_RE,
+    POST,
+    REL,
+    Bound,
     Extraction,
     bounds_for,
     count_re,
     negated_before,
+    range_wording,
+    wording_for,
 )
 from rubriq.core.constraints.numbers import NUM, parse_number
 from rubriq.core.constraints.types import AT_LEAST, EXACTLY, LESS_THAN
@@ -21,14 +28,46 @@ BULLET_COUNT_RE = count_re(BULLET_UNIT)
 BULLET_MENTION_RE = re.compile(rf"\b(?:{BULLET_UNIT}|bullet(?:ed)?\s+lists?|bullet\s+format)\b", re.IGNORECASE)
 EXACTLY_N_RE = re.compile(rf"\bexactly\s+(?P<n>{NUM})\b", re.IGNORECASE)
 NO_LISTS_RE = re.compile(
-    r"\b(?:no|not?\s+(?:use|give|include|write|add)\s+(?:me\s+)?(?:any\s+)?|without\s+(?:any\s+)?|avoid\s+(?:any\s+)?)"
-    r"(?:bullet(?:ed)?\s*(?:points?|lists?)?|lists?|numbered\s+lists?)\b", re.IGNORECASE)
+    r"\b(?:no\s+|not?\s+(?:use|give|include|write|add|format)\s+(?:me\s+)?(?:any\s+|it\s+as\s+|this\s+as\s+)?(?:a\s+)?|"
+    r"(?:don'?t|do\s+not|never)\s+(?:use|give|include|write|add|format\s+(?:it|this)\s+as)\s+(?:me\s+)?(?:any\s+)?(?:a\s+)?|"
+    r"without\s+(?:using\s+)?(?:any\s+)?(?:a\s+)?|avoid\s+(?:using\s+)?(?:any\s+)?|rather\s+than\s+(?:a\s+)?|"
+    r"not\s+(?:as\s+)?(?:a\s+)?)"
+    r"(?:bullet(?:ed)?\s*(?:points?|lists?)?|lists?|numbered\s+lists?|list\s+format)\b", re.IGNORECASE)
 BULLET_USE_RE = re.compile(
-    r"\b(?:in|as|using|use|with|into)\s+(?:a\s+)?(?:\w+\s+)?(?:bullet(?:ed)?[\s-]?points?|bullets|bullet(?:ed)?\s+lists?)\b",
+    r"\b(?:in|as|using|use|with|into)\s+(?:a\s+)?(?:\w+\s+)?(?:bullet(?:ed)?[\s-]?points?|bullets|bullet(?:ed)?\s+lists?)\b|"
+    r"\bone\s+(?:per|a)\s+bullet\b|\b(?:a|one)\s+bullet\s+(?:per|for\s+each|each)\b",
     re.IGNORECASE)
 NUMBERED_LIST_RE = re.compile(
     rf"\b(?:(?:a|as\s+a|in\s+a|the\s+form\s+of\s+a)\s+numbered\s+list(?:\s+of\s+(?P<n>{NUM})\b)?|"
-    rf"(?P<m>{NUM})\s+numbered\s+(?:items|points|steps))", re.IGNORECASE)
+    rf"(?P<m>{NUM})\s+numbered\s+(?:items|points|steps|lines|tips|reasons)|"
+    rf"(?:in|as|with|into|using)\s+numbered\s+(?:steps|points|lines|items)|"
+    rf"(?:on\s+its|on\s+their)\s+own\s+numbered\s+lines?|"
+    rf"number\s+(?:the|each|every|all\s+the|your)\s+(?:steps?|points?|items?|lines?|tips?|ideas?|answers?)|"
+    rf"numbered\s+step[\s-]by[\s-]step)", re.IGNORECASE)
+# How many items a list holds: "brainstorm 10 names", "list three reasons", "give me five ideas", "3 at most".
+ITEM_VERB = r"(?:list|brainstorm|suggest|name|give(?:\s+me)?|come\s+up\s+with|generate|provide|propose|share|offer)"
+ITEM_COUNT_RE = re.compile(
+    rf"\b{ITEM_VERB}\s+(?:(?:me|us)\s+)?(?:(?P<rel>{REL})\s+)?(?P<n>{NUM})(?P<post>{POST})?\s+"
+    rf"(?:(?!(?:and|or|of|to|in|for|with|the)\b)[a-z-]{{2,20}}\s+){{0,2}}?(?P<noun>[a-z-]{{3,20}}s)\b", re.IGNORECASE)
+BARE_COUNT_RE = re.compile(rf"[\s,;:(–—-]*(?:(?P<rel>{REL})\s+)?(?P<n>{NUM})(?P<post>{POST})?\s*(?:[,;.)]|$)",
+                           re.IGNORECASE)
+NOT_ITEMS = frozenset({
+    "words", "sentences", "paragraphs", "lines", "bullets", "points", "times", "minutes", "hours", "days", "weeks",
+    "months", "years", "characters", "letters", "pages", "sections", "stanzas", "verses", "examples", "seconds",
+    "calls", "commands", "functions", "tests", "cases", "columns", "rows", "fields", "keys", "digits",
+})
+ITEM_NOUN = (r"(?:names?|bullets?|bullet\s+points?|points?|items?|ideas?|options?|entries|entry|titles?|tips?|"
+             r"steps?|answers?|suggestions?|slogans?|taglines?|reasons?|questions?|lines?|headlines?)")
+# "Each name should be two or three words", "each bullet under 12 words", "no more than 20 words per point".
+ITEM_LENGTH_RE = re.compile(
+    rf"\b(?:each|every)\s+(?:single\s+)?{ITEM_NOUN}\b[^.;\n]{{0,40}}?\b(?:(?P<rel>{REL})\s+)?(?:(?P<a>{NUM})\s*"
+    rf"(?:-|–|to|or)\s*)?(?P<n>{NUM})(?P<post>{POST})?[\s-]+words?\b(?P<post2>{POST})?|"
+    rf"\b(?:(?P<rel3>{REL})\s+)?(?P<n3>{NUM})(?P<post3>{POST})?[\s-]+words?\s+(?:per|for\s+each|in\s+each|each)\s+"
+    rf"{ITEM_NOUN}\b", re.IGNORECASE)
+PER_SECTION_RE = re.compile(
+    rf"\b(?:(?P<rel>{REL})\s+)?(?P<n>{NUM})(?P<post>{POST})?\s+(?:(?:bullet\s+)?points?|bullets|things|items|entries)"
+    rf"\s+(?:per|in\s+each|under\s+each|for\s+each|each)\s+(?:group|section|heading|category|part)\b",
+    re.IGNORECASE)
 
 
 def extract_bullets(ex: Extraction) -> None:
@@ -69,6 +108,19 @@ def extract_bullets(ex: Extraction) -> None:
                        f"at most {bound.value - 1} bullet points")
             counted = True
             break
+        mention = BULLET_MENTION_RE.search(text)
+        bare = BARE_COUNT_RE.match(text, mention.end()) if mention and not counted else None
+        if bare and (n := parse_number(bare.group("n"))) and (bare.group("rel") or bare.group("post")):
+            lead = len(bare.group()) - len(bare.group().lstrip(" \t,;:(–—-"))
+            span = Span(clause.start + bare.start() + lead, clause.start + bare.end())  # "bullet points, at most 5"
+            for bound in bounds_for(bare.group("rel"), bare.group("post"), n):
+                if bound.relation == AT_LEAST:
+                    ex.add("rubriq:bullet_count", "structure", {"min": bound.value, "max": None}, span,
+                           f"at least {bound.value} bullet points")
+                elif bound.relation == LESS_THAN:
+                    ex.add("rubriq:bullet_count", "structure", {"min": None, "max": bound.value - 1}, span,
+                           f"at most {bound.value - 1} bullet points")
+            counted = True
         if not counted:
             exact = EXACTLY_N_RE.search(text)
             if exact and parse_number(exact.group("n")) is not None:
@@ -80,16 +132,92 @@ def extract_bullets(ex: Extraction) -> None:
                             clause.start + max(exact.end(), mention.end())),
                        f"exactly {n} bullet point{'s' if n != 1 else ''}", 0.8)
     counted_kinds = ("detectable_format:number_bullet_lists", "rubriq:bullet_count", "rubriq:no_lists")
-    if not any(ex.has(kind) for kind in counted_kinds):
+    counted_spans = [c.span for c in ex.found if c.kind in counted_kinds]
+    if not ex.has("rubriq:no_lists"):
         for clause in ex.clauses:  # "explain it using bullet points": a list, of any length
             mention = BULLET_USE_RE.search(clause.text)
-            if mention and not NEGATION_RE.search(clause.text[max(0, mention.start() - 30):mention.start()]):
-                ex.add("rubriq:bullet_list", "format", {}, Span(clause.start + mention.start(),
-                       clause.start + mention.end()), "a bulleted list", 0.75)
-                break
+            if not mention or NEGATION_RE.search(clause.text[max(0, mention.start() - 30):mention.start()]):
+                continue
+            span = Span(clause.start + mention.start(), clause.start + mention.end())
+            if any(span.overlaps(other) for other in counted_spans) or re.search(
+                    r"\b(?:exactly|precisely)\b|\d", clause.text[:mention.start()]):
+                continue  # "use exactly 4 bullet points": the count is the requirement
+            ex.add("rubriq:bullet_list", "format", {}, span, "a bulleted list", 0.75)
+            break
     numbered = NUMBERED_LIST_RE.search(ex.view)
-    if numbered:
+    if numbered and not negated_before(ex.view, numbered.start(), 20):
         raw = numbered.group("n") or numbered.group("m")
         n = parse_number(raw) if raw else None
-        ex.add("rubriq:numbered_list", "format", {"num_items": n}, Span(numbered.start(), numbered.end()),
+        span = Span(numbered.start(), numbered.end())
+        if n is None:  # "give 4 possible causes as a numbered list": the count names the items
+            clause = next((c for c in ex.clauses if c.span.contains(span)), None)
+            counted = ITEM_COUNT_RE.search(clause.text) if clause else None
+            if clause and counted and counted.group("noun").lower() not in NOT_ITEMS and not counted.group("rel"):
+                n = parse_number(counted.group("n"))
+                span = Span(clause.start + counted.start(), span.end)
+        params = {"num_items": n} if n else {}
+        ex.add("rubriq:numbered_list", "format", params, span,
                f"a numbered list of {n} items" if n else "a numbered list", 0.8)
+    _per_section(ex)
+    _item_counts(ex)
+    _item_lengths(ex)
+
+
+def _item_counts(ex: Extraction) -> None:
+    """ "Brainstorm 10 names", "list three reasons": the number of list items (or lines, without a list)."""
+    listed = [c.span for c in ex.found if c.kind in ("rubriq:numbered_list", "detectable_format:number_bullet_lists",
+                                                      "rubriq:bullet_count", "rubriq:bullets_per_section")]
+    for clause in ex.clauses:
+        m = ITEM_COUNT_RE.search(clause.text)
+        if not m or m.group("noun").lower() in NOT_ITEMS:
+            continue
+        n = parse_number(m.group("n"))
+        span = Span(clause.start + m.start(), clause.start + m.end())
+        if not n or n < 2 or any(span.overlaps(other) for other in listed):
+            continue
+        for bound in bounds_for(m.group("rel"), m.group("post"), n, negated=negated_before(ex.view, span.start)):
+            if bound.relation in (AT_LEAST, LESS_THAN, EXACTLY):
+                ex.add("rubriq:item_count", "structure", {"relation": bound.relation, "num_items": bound.value}, span,
+                       wording_for(bound, "item"), 0.7)
+        return
+
+
+def _item_lengths(ex: Extraction) -> None:
+    for clause in ex.clauses:
+        m = ITEM_LENGTH_RE.search(clause.text)
+        if not m:
+            continue
+        n = parse_number(m.group("n") or m.group("n3"))
+        if n is None:
+            continue
+        span = Span(clause.start + m.start(), clause.start + m.end())
+        if m.group("a"):
+            a = parse_number(m.group("a"))
+            if a is None or a >= n:
+                continue
+            bounds = [Bound(AT_LEAST, a), Bound(LESS_THAN, n + 1, True)]
+        else:
+            rel = m.group("rel") or m.group("rel3")
+            post = m.group("post") or m.group("post2") or m.group("post3")
+            bounds = bounds_for(rel, post, n, negated=negated_before(ex.view, span.start), limiting=LESS_THAN)
+        stated = range_wording(bounds, "word")
+        for bound in bounds:
+            if bound.relation in (AT_LEAST, LESS_THAN, EXACTLY):
+                pairs = [Bound(AT_LEAST, n), Bound(LESS_THAN, n + 1, True)] if bound.relation == EXACTLY else [bound]
+                for b in pairs:
+                    ex.add("rubriq:item_length", "length", {"relation": b.relation, "num_words": b.value}, span,
+                           (stated or wording_for(b, "word")) + " per item", 0.8)
+        return
+
+
+def _per_section(ex: Extraction) -> None:
+    m = PER_SECTION_RE.search(ex.view)
+    if not m:
+        return
+    n = parse_number(m.group("n"))
+    if n is None:
+        return
+    for bound in bounds_for(m.group("rel"), m.group("post"), n, negated=negated_before(ex.view, m.start())):
+        if bound.relation in (AT_LEAST, LESS_THAN, EXACTLY):
+            ex.add("rubriq:bullets_per_section", "structure", {"relation": bound.relation, "num_bullets": bound.value},
+                   Span(m.start(), m.end()), wording_for(bound, "bullet point") + " per section", 0.75)

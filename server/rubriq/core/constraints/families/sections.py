@@ -1,5 +1,6 @@
-"""Highlighted sections (`*text*`, "italicize at least 5 names", "bold 2 key phrases") and sections marked
-with a label and a number ("mark the beginning of each section with SECTION X").
+"""Highlighted sections (`*text*`, "italicize at least 5 names", "bold 2 key phrases"), sections marked with a
+label and a number ("mark the beginning of each section with SECTION X") and sections with given labels ("under the
+headings Clothing, Sleeping and Kitchen").
 """
 
 from __future__ import annotations
@@ -144,3 +145,54 @@ def extract_sections(ex: Extraction) -> None:
         return
     ex.add("detectable_format:multiple_sections", "structure", {"section_spliter": splitter, "num_sections": n},
            span, f"at least {n} sections, each starting with '{splitter} X'")
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Sections with given labels: "grouped under the headings Clothing, Sleeping and Kitchen", "three sections titled
+# Background, Method and Results", "use the headings: Pros, Cons", "Structure: Verse 1, Chorus, Bridge - label each
+# part in square brackets like [Chorus]". Labels are quoted or capitalised; a bracketed example makes them bracketed.
+
+LABELS_RE = re.compile(
+    r"\b(?:under|with|use|using|into|in)\s+(?:the\s+|these\s+|separate\s+|(?:two|three|four|five|six|\d)\s+)?"
+    r"(?:(?:following|section|markdown)\s+)?(?:headings|headers|sections|parts|labels|subheadings|categories)\s*"
+    r"(?:titled|called|named|labell?ed)?\s*:?\s*|"
+    r"\b(?:sections|parts|headings|headers)\s+(?:titled|called|named|labell?ed|for)\s*:?\s*|"
+    r"\b(?:structure|sections|headings|format)\s*:\s*", re.IGNORECASE)
+LABEL_ITEM_RE = re.compile(
+    r"[\"'“‘`]([^\"'”’`\n]{1,40})[\"'”’`]|\[([^\]\n]{1,40})\]|([A-Z][\w-]{0,30}(?:\s[0-9]{1,2})?)")
+LABEL_SEPARATOR_RE = re.compile(r"\s*(?:,\s*(?:and\s+|or\s+|then\s+)?|\s(?:and|or|then)\s+|;\s*|/\s*|\s*(?:→|->)\s*)")
+BRACKETED_RE = re.compile(r"\bsquare\s+brackets\b|\[[A-Z][^\]\n]{0,30}\]")
+
+
+def _label_list(text: str, pos: int) -> tuple[list[str], int]:
+    labels: list[str] = []
+    i = end = pos
+    while len(labels) < 12:
+        m = LABEL_ITEM_RE.match(text, i)
+        if not m:
+            break
+        label = next(g for g in m.groups() if g).strip()
+        if label.lower() in ("and", "or", "the", "a", "an", "each", "label", "use"):
+            break
+        if label not in labels:
+            labels.append(label)
+        i = end = m.end()
+        sep = LABEL_SEPARATOR_RE.match(text[i:i + 12])
+        if not sep:
+            break
+        i += sep.end()
+    return labels, end
+
+
+def extract_section_labels(ex: Extraction) -> None:
+    for clause in ex.clauses:
+        text = clause.text
+        for m in LABELS_RE.finditer(text):
+            labels, end = _label_list(text, m.end())
+            if len(labels) < 2:
+                continue
+            if BRACKETED_RE.search(text):
+                labels = [label if label.startswith("[") else f"[{label}]" for label in labels]
+            ex.add("rubriq:section_labels", "structure", {"labels": labels},
+                   Span(clause.start + m.start(), clause.start + end), "sections labelled " + ", ".join(labels), 0.8)
+            return

@@ -110,9 +110,72 @@ def extract_end(ex: Extraction) -> None:
         phrase, end = found
         if re.match(r"(?:a|an)\s+(?:postscript|p\.\s?s)|p\.\s?p?\.?\s?s\b", phrase, re.IGNORECASE) or len(phrase) < 2:
             continue
+        slot = PLACEHOLDER_SLOT_RE.search(phrase)
+        if slot and slot.start() > 0:  # 'end with "Final answer: X km"': a line to fill in, known by its start
+            prefix = phrase[:slot.start()].strip()
+            ex.add("rubriq:last_line_starts_with", "startend", {"options": [prefix]}, Span(m.start(), end),
+                   f"a last line starting with {prefix!r}", 0.85)
+            return
         ex.add("startend:end_checker", "startend", {"end_phrase": phrase}, Span(m.start(), end),
                f"end with {phrase!r}")
         return
+
+
+# A slot to fill in a phrase: "Answer: X", "Total: <number>", "Result: ___", "Score: [score]".
+PLACEHOLDER_SLOT_RE = re.compile(r"(?<![\w'])(?:X|N|Y|#)(?![\w'])|<[^<>\n]{1,20}>|\[[^\]\n]{1,20}\]|_{2,}|\.{3}|…|"
+                                 r"\{[^{}\n]{1,20}\}")
+LAST_LINE_START_RE = re.compile(
+    r"\b(?:end|finish|close|conclude|wrap\s+up)\w*\s+(?:(?:your|the|it|this)\s+(?:\w+\s+)?)?(?:with|on)\s+a\s+"
+    r"(?:final\s+|last\s+|closing\s+)?line\s+(?:that\s+)?(?:starts?|begins?|starting|beginning|opening)\s+with\s+|"
+    r"\b(?:the\s+)?(?:last|final|closing)\s+line\s+(?:of\s+(?:your|the)\s+\w+\s+)?(?:should|must|has\s+to|needs\s+to|will)?"
+    r"\s*(?:start|begin)s?\s+with\s+", re.IGNORECASE)
+ENDS_WITH_QUESTION_RE = re.compile(
+    r"\b(?:end|finish|close|conclude|wrap\s+up)(?:s|es|ing|ed)?\s+(?P<what>(?:(?:your|the|it|this|each|every|my)\s+)?"
+    r"(?:\w+\s+)?)(?:with|by\s+asking|on)\s+(?:a|one)\s+(?:\w+\s+)?question\b|"
+    r"\b(?:last|final)\s+sentence\s+(?:should|must|has\s+to)\s+be\s+a\s+question\b", re.IGNORECASE)
+STARTS_WITH_RE = re.compile(
+    r"\b(?:start|begin|open)(?:s|ing)?\s+(?:(?:your|the)\s+(?:answer|response|reply|email|letter|message|note|post|"
+    r"text|output|story|poem|speech)\s+|it\s+|off\s+)?with\s+(?:the\s+(?:word|words|phrase|line|greeting)\s+|"
+    r"either\s+)?(?=[\"“‘'`])|"
+    r"\b(?:your|the)\s+(?:answer|response|reply|email|letter|message|output)\s+(?:should|must|has\s+to|needs\s+to|will)\s+"
+    r"(?:start|begin|open)\s+with\s+(?:the\s+(?:word|words|phrase)\s+|either\s+)?(?=[\"“‘'`])", re.IGNORECASE)
+
+
+def extract_openings_and_closings(ex: Extraction) -> None:
+    """The first words, the last line's start, and ending with a question."""
+    view = ex.view
+    m = LAST_LINE_START_RE.search(view)
+    if m and not ex.has("rubriq:last_line_starts_with"):
+        quoted = QUOTED_PHRASE_RE.match(view, m.end())
+        if quoted:
+            option = next(g for g in quoted.groups() if g is not None).strip()
+            slot = PLACEHOLDER_SLOT_RE.search(option)
+            option = option[:slot.start()].strip() if slot and slot.start() > 0 else option
+            ex.add("rubriq:last_line_starts_with", "startend", {"options": [option]}, Span(m.start(), quoted.end()),
+                   f"a last line starting with {option!r}", 0.85)
+            ex.found = [c for c in ex.found if not (c.kind == "startend:end_checker"
+                                                    and c.span.overlaps(Span(m.start(), quoted.end())))]
+    m = ENDS_WITH_QUESTION_RE.search(view)
+    if m and (m.groupdict().get("what") or "").strip().lower().split(" ")[0] not in ("each", "every"):
+        ex.add("rubriq:ends_with_question", "startend", {}, Span(m.start(), m.end()), "end with a question", 0.85)
+    if ex.has("combination:repeat_prompt"):
+        return
+    m = STARTS_WITH_RE.search(view)
+    if m and not re.search(r"paragraph|section|line|sentence\s+of", view[max(0, m.start() - 30):m.end()], re.I):
+        options, end = [], m.end()
+        for _ in range(4):
+            quoted = QUOTED_PHRASE_RE.match(view, end)
+            if not quoted:
+                break
+            options.append(next(g for g in quoted.groups() if g is not None).strip())
+            end = quoted.end()
+            sep = re.match(r"\s*(?:,\s*)?(?:or|and)?\s*", view[end:end + 8])
+            if not sep or not QUOTED_PHRASE_RE.match(view, end + sep.end()):
+                break
+            end += sep.end()
+        if options:
+            ex.add("rubriq:starts_with", "startend", {"options": options}, Span(m.start(), end),
+                   "start with " + " or ".join(repr(o) for o in options), 0.85)
 
 
 POSTSCRIPT_RE = re.compile(
@@ -134,6 +197,7 @@ def extract_postscript(ex: Extraction) -> None:
         marker = "P.P.S" if compact.startswith("P.P.S") else ("P.S." if compact.startswith("P.S") else raw.strip())
         ex.add("detectable_content:postscript", "content", {"postscript_marker": marker}, Span(m.start(), m.end()),
                f"a postscript starting with {marker}")
+        _postscript_content(ex, marker, m.end())
         return
     m = POSTSCRIPT_MARKER_RE.search(ex.view)  # "add a note starting with P.S."
     if m:
@@ -148,13 +212,29 @@ def extract_postscript(ex: Extraction) -> None:
                "a postscript starting with P.S.", 0.7)
 
 
+POSTSCRIPT_SAYS_RE = re.compile(
+    r"[^.\n]{0,30}?\b(?:saying|that\s+says|which\s+says|reading|that\s+reads|with\s+the\s+(?:words|text|line)|"
+    r"stating|containing|with)\s*:?\s*(?=[\"“‘'])", re.IGNORECASE)
+
+
+def _postscript_content(ex: Extraction, marker: str, pos: int) -> None:
+    """'a P.S. that says "Doors open at 7"': the postscript's given words, when the prompt quotes them."""
+    says = POSTSCRIPT_SAYS_RE.match(ex.view, pos)
+    quoted = QUOTED_PHRASE_RE.match(ex.view, says.end()) if says else None
+    if quoted:
+        content = next(g for g in quoted.groups() if g is not None).strip()
+        ex.add("rubriq:postscript_content", "content", {"postscript_marker": marker, "content": content},
+               Span(pos, quoted.end()), f"a postscript starting with {marker} that says {content!r}", 0.85)
+
+
 REPEAT_FIRST_RE = re.compile(
     r"\b(?:first|before|word\s+for\s+word|without\s+(?:any\s+)?chang\w*|exact\w*|verbatim|as\s+it\s+is|"
     r"beginning|start\s+(?:your|the)\s+(?:response|answer|reply))\b", re.IGNORECASE)
 REPEAT_TALK_RE = re.compile(r"\brepeat\w*|\b(?:do\s+not|don'?t)\s+say\b|\bword\s+for\s+word\b", re.IGNORECASE)
 REPEAT_RE = re.compile(
     r"\b(?:repeat(?:ing)?|(?:copy|copying|restate|restating|reproduce|reproducing|echo|echoing)(?=[^.\n]{0,80}?"
-    r"\b(?:word\s+for\s+word|verbatim|exactly|without\s+(?:any\s+)?chang)))\s+(?:(?:the|this|my|your|all|exact|entire|whole|above|following|same|original|user'?s?|"
+    r"\b(?:word\s+for\s+word|verbatim|exactly|without\s+(?:any\s+)?chang)))\s+(?:(?:the|this|my|your|all|exact|"
+    r"entire|whole|above|following|same|original|user'?s?|"
     r"full|it|that|text|request|prompt|question|sentence|instructions?|input|query)\b[\s,]*){1,6}",
     re.IGNORECASE)
 

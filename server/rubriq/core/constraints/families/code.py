@@ -1,0 +1,238 @@
+"""Code-task constraints: named functions, type hints, standard library only, modules ruled out, a number of tests,
+docstrings, code blocks, only the code, nothing after it, and a limit on the explanation around it.
+
+    "Write a Python function `parse_log(path)`"         code_function_names {names: [parse_log]}
+    "Use type hints" / "fully typed"                    code_type_hints
+    "Standard library only" / "no external libraries"   code_stdlib_only
+    "don't use numpy" / "no pandas" / "without lodash"  code_forbidden_import {modules}
+    "Include at least three pytest tests"               code_min_tests {num_tests: 3}
+    "add docstrings to every function"                  code_docstrings
+    "in a single code block"                            code_block_count {num_blocks: 1}
+    "no markdown fences" / "don't wrap it in ```"       no_code_blocks
+    "only the code" / "just the code, no explanation"   code_only
+    "No prose after the code"                           no_prose_after_code
+    "keep your explanation under 50 words"              explanation_length {relation, num_words | num_sentences}
+
+A module named after a negation counts only when it is a package name Rubriq knows (the code metric's tables of
+PyPI and npm packages, the standard library) or is written as code (`numpy`), so "don't use recursion" is no
+import. Code constraints are read only in a prompt that asks for code (a language, a function, a script ...).
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from itertools import islice
+
+from rubriq.core.constraints.families.grammar import (
+    MAX_MATCHES,
+    NEGATION_RE,
+    POST,
+    REL,
+    Extraction,
+    bounds_for,
+    negated_before,
+    wording_for,
+)
+from rubriq.core.constraints.numbers import NUM, parse_number
+from rubriq.core.constraints.types import AT_LEAST, EXACTLY, LESS_THAN
+from rubriq.core.text import Span
+
+# ---------------------------------------------------------------------------------------------------------------
+# Phrasings
+
+CODE_TASK_RE = re.compile(
+    r"\b(?:python|javascript|typescript|java|golang|rust|c\+\+|c#|ruby|php|kotlin|swift|bash|sql|node(?:\.js)?|"
+    r"functions?|methods?|class(?:es)?|scripts?|programs?|code|snippets?|modules?|implement\w*|refactor\w*|"
+    r"endpoints?|regex|unit\s+tests?|pytest|jest|cli)\b|```|\bdef\s+\w+\(", re.IGNORECASE)
+_IDENT = r"[A-Za-z_$][\w$]{1,60}"
+FUNCTION_NAME_RE = re.compile(
+    rf"\b(?:function|method|class|def|helper|func|fn)\s+(?:(?:called|named)\s+)?`?(?P<a>{_IDENT})`?\s*\(|"
+    rf"\b(?:function|method|class|helper)\s+(?:called|named)\s+`?(?P<b>{_IDENT})`?|"
+    rf"\b(?:function|method|class)\s+`(?P<c>{_IDENT})`|"
+    rf"\b(?:keep|call|name)\s+(?:the\s+)?(?:function|method|class)(?:'s)?\s+(?:name\s+)?(?:as\s+)?`?(?P<d>{_IDENT})`?|"
+    rf"`(?P<e>{_IDENT})\([^`\n]{{0,80}}\)`", re.IGNORECASE)
+NOT_A_NAME = frozenset({
+    "that", "which", "to", "for", "with", "in", "of", "the", "a", "an", "and", "or", "it", "this", "is", "as", "from",
+    "called", "named", "returns", "takes", "accepts", "should", "must", "will", "can", "so", "but", "on", "by",
+    "using", "without", "print", "main", "name", "names",
+})
+TYPE_HINTS_RE = re.compile(
+    r"\b(?:type\s+hints?|type\s+annotations?|typed\s+(?:parameters|signatures?|arguments)|fully\s+typed|"
+    r"annotate\w*\s+(?:all\s+|every\s+|the\s+|each\s+)?(?:functions?|parameters|arguments|signatures?|types?)|"
+    r"type[\s-]annotated|with\s+types\b|typing\s+annotations?)", re.IGNORECASE)
+STDLIB_RE = re.compile(
+    r"\b(?:(?:the\s+)?standard[\s-]+library\s+only|only\s+(?:use\s+|the\s+)?(?:the\s+)?standard[\s-]+library|"
+    r"(?:just|only)\s+(?:the\s+)?(?:stdlib|standard\s+lib(?:rary)?|built-?in\s+modules?)|stdlib\s+only|"
+    r"(?:no|without|don'?t\s+use|do\s+not\s+use|avoid)\s+(?:any\s+)?(?:external|third[\s-]party|outside|extra|"
+    r"additional|non-standard)\s+(?:libraries|library|packages?|modules?|dependencies|deps|imports?)|"
+    r"(?:no|without|zero)\s+(?:any\s+)?dependencies|nothing\s+(?:to|you\s+have\s+to)\s+pip\s+install|"
+    r"(?:no|without|don'?t\s+use|do\s+not\s+use)\s+(?:any\s+)?(?:npm\s+)?(?:libraries|packages))\b", re.IGNORECASE)
+FORBID_MODULE_RE = re.compile(
+    r"(?:\b(?:don'?t|do\s+not|never|please\s+don'?t)\s+(?:use|import|rely\s+on|pull\s+in|depend\s+on)|"
+    r"\b(?:no|without(?:\s+using)?|avoid(?:ing)?|not)\s+(?:using\s+|importing\s+)?)\s*(?:the\s+)?`?"
+    r"(?P<m>[A-Za-z_][\w.-]{1,40})`?(?:\s+(?:library|package|module|dependency))?"
+    r"(?P<more>(?:\s*(?:,|\bor\b|\band\b|/|\bnor\b)\s*`?[A-Za-z_][\w.-]{1,40}`?){0,4})", re.IGNORECASE)
+TESTS_RE = re.compile(
+    rf"\b(?:(?P<rel>{REL})\s+)?(?P<n>{NUM})(?P<post>{POST})?\s+(?:(?:pytest|unit|jest|unittest|automated|simple|"
+    rf"small|separate|passing|different)\s+){{0,2}}(?:test\s+(?:functions|cases)|tests|test\s+cases)\b|"
+    rf"\b(?:add|include|write)\s+(?:some\s+|a\s+few\s+)?(?:pytest\s+|unit\s+)?tests\s*\(\s*(?:(?P<rel2>{REL})\s+)?"
+    rf"(?P<n2>{NUM})\s*\)", re.IGNORECASE)
+DOCSTRINGS_RE = re.compile(
+    r"\b(?:add|include|write|with|give|use)\s+(?:a\s+)?docstrings?\b|\bdocstrings?\s+(?:for|on|in)\s+(?:every|each|all)\b|"
+    r"\b(?:every|each|all)\s+(?:function|method|class)s?\s+(?:should|must|needs?\s+to)\s+have\s+(?:a\s+)?docstrings?",
+    re.IGNORECASE)
+SINGLE_BLOCK_RE = re.compile(
+    r"\b(?:in|as|inside|within)\s+(?:a\s+single|one\s+single|one|a\s+single\s+fenced)\s+(?:fenced\s+)?code\s+blocks?\b|"
+    r"\b(?:one|a\s+single)\s+code\s+block\s+only\b", re.IGNORECASE)
+NO_FENCES_RE = re.compile(
+    r"\b(?:no|without|don'?t\s+use|do\s+not\s+use|don'?t\s+wrap\s+(?:it\s+)?in|do\s+not\s+wrap\s+(?:it\s+)?in)\s+"
+    r"(?:any\s+)?(?:markdown\s+)?(?:code\s+)?(?:fences|fenced\s+(?:code\s+)?blocks?|code\s+blocks?|backticks|```)",
+    re.IGNORECASE)
+CODE_ONLY_RE = re.compile(
+    r"\b(?:(?:return|give|output|reply\s+with|respond\s+with|send|show)\s+(?:me\s+)?(?:only|just)\s+the\s+code|"
+    r"(?:only|just)\s+(?:the\s+)?code\b(?![\s-]+(?:block|review|comments?))|code\s+only\b|nothing\s+but\s+(?:the\s+)?code|"
+    r"no\s+explanations?\b(?:\s*,|\s+needed|\s+please|\s*$|\.)|without\s+(?:any\s+)?explanations?\b)", re.IGNORECASE)
+AFTER_CODE_RE = re.compile(
+    r"\b(?:no|without|don'?t\s+(?:add|write|put|include)|do\s+not\s+(?:add|write|put|include))\s+(?:any\s+)?"
+    r"(?:prose|text|explanation|commentary|notes?|words?|summary)\s+(?:after|below|following)\s+(?:the\s+)?"
+    r"(?:code|code\s+block|last\s+code\s+block|snippet)|\bnothing\s+after\s+the\s+code\b|"
+    r"\bend\s+(?:your\s+(?:answer|response|reply)\s+)?with\s+the\s+code(?:\s+block)?\b", re.IGNORECASE)
+# The explanation named as what a count limits: "keep your explanation under 50 words", "no more than 3 sentences of
+# explanation", "any explanation outside the code to two sentences".
+EXPLANATION_RE = re.compile(
+    r"\b(?:explanations?|commentary|prose|notes?\s+(?:outside|around)|text\s+(?:outside|around|besides|after)\s+"
+    r"the\s+code|words\s+outside\s+the\s+code)\b", re.IGNORECASE)
+EXPLANATION_COUNT_RE = re.compile(
+    rf"\b(?:(?P<rel>{REL})\s+)?(?:(?P<a>{NUM})\s*(?:-|–|to|or)\s*)?(?P<n>{NUM})(?P<post>{POST})?[\s-]+"
+    rf"(?P<unit>words?|sentences?|lines?)\b(?P<post2>{POST})?", re.IGNORECASE)
+LIMIT_VERB_RE = re.compile(r"\b(?:keep|limit|restrict|cap)\b", re.IGNORECASE)
+
+
+def _known_module(name: str, prompt: str) -> bool:
+    """A name a person means as a package: Rubriq's package tables, the standard library, or written as code."""
+    from rubriq.core.metrics.code import KNOWN_NPM_PACKAGES, KNOWN_PYTHON_PACKAGES, PIP_TO_IMPORT
+
+    lowered = name.lower()
+    return (lowered in KNOWN_PYTHON_PACKAGES or lowered in KNOWN_NPM_PACKAGES or lowered in PIP_TO_IMPORT
+            or (lowered in sys.stdlib_module_names and len(lowered) > 3)
+            or re.search(rf"`{re.escape(name)}`", prompt) is not None)
+
+
+COMMON_WORDS = frozenset({
+    "recursion", "loops", "loop", "classes", "globals", "comments", "prints", "print", "regex", "regexes", "types",
+    "mutation", "eval", "exec", "threads", "magic", "emoji", "markdown", "it", "them", "that", "this", "any", "more",
+    "less", "other", "the", "a", "an", "external", "third", "extra", "additional", "libraries", "packages",
+    "dependencies", "code", "prose", "text", "explanation", "explanations", "tests", "test", "changes", "change",
+})
+
+
+def extract_code(ex: Extraction) -> None:
+    view = ex.view
+    _explanation(ex)  # "no more than 3 sentences of explanation" limits the prose of any answer
+    m = NO_FENCES_RE.search(view)  # "No markdown fences" around a JSON answer, too
+    if m:
+        ex.add("rubriq:no_code_blocks", "format", {}, Span(m.start(), m.end()), "no code fences", 0.85)
+    if not CODE_TASK_RE.search(view):
+        return
+    _function_names(ex)
+    for regex, kind, wording in (
+        (TYPE_HINTS_RE, "rubriq:code_type_hints", "type hints on every function"),
+        (STDLIB_RE, "rubriq:code_stdlib_only", "standard-library imports only"),
+        (DOCSTRINGS_RE, "rubriq:code_docstrings", "a docstring on every function and class"),
+        (AFTER_CODE_RE, "rubriq:no_prose_after_code", "nothing after the code"),
+    ):
+        m = regex.search(view)
+        if m and not (kind in ("rubriq:code_type_hints", "rubriq:code_docstrings")
+                      and negated_before(view, m.start(), 20)):
+            ex.add(kind, "content", {}, Span(m.start(), m.end()), wording, 0.85)
+    m = CODE_ONLY_RE.search(view)
+    if m and not ex.has("rubriq:no_prose_after_code") and not negated_before(view, m.start(), 15):
+        ex.add("rubriq:code_only", "format", {}, Span(m.start(), m.end()), "only the code", 0.8)
+    m = SINGLE_BLOCK_RE.search(view)
+    if m:
+        ex.add("rubriq:code_block_count", "format", {"num_blocks": 1}, Span(m.start(), m.end()),
+               "exactly 1 code block", 0.8)
+    _forbidden_modules(ex)
+    _tests(ex)
+
+
+def _function_names(ex: Extraction) -> None:
+    names: list[str] = []
+    first: Span | None = None
+    for m in islice(FUNCTION_NAME_RE.finditer(ex.view), MAX_MATCHES):
+        name = next(g for g in m.groups() if g)
+        if name.lower() in NOT_A_NAME or name in names:
+            continue
+        if not (re.search(r"[_$]|[a-z][A-Z]", name) or m.group("a") or m.group("c") or m.group("e") or
+                re.search(rf"`{re.escape(name)}", m.group())):
+            continue  # a plain word ("a function called total") only when written as code or with its parentheses
+        names.append(name)
+        first = first or Span(m.start(), m.end())
+    if names and first is not None:
+        ex.add("rubriq:code_function_names", "content", {"names": names}, first,
+               "defines " + ", ".join(f"`{n}`" for n in names), 0.85)
+
+
+def _forbidden_modules(ex: Extraction) -> None:
+    view, text = ex.view, ex.doc.text
+    modules: list[str] = []
+    first: Span | None = None
+    for m in islice(FORBID_MODULE_RE.finditer(view), MAX_MATCHES):
+        candidates = [m.group("m"), *re.findall(r"[A-Za-z_][\w.-]{1,40}", m.group("more") or "")]
+        found = [c.strip("`.") for c in candidates
+                 if c.lower() not in COMMON_WORDS and _known_module(c.strip("`."), text)]
+        if not found:
+            continue
+        modules += [f for f in found if f not in modules]
+        first = first or Span(m.start(), m.end())
+    if modules and first is not None:
+        ex.add("rubriq:code_forbidden_import", "content", {"modules": modules}, first,
+               "no import of " + ", ".join(modules), 0.85)
+
+
+def _tests(ex: Extraction) -> None:
+    m = TESTS_RE.search(ex.view)
+    if not m:
+        return
+    n = parse_number(m.group("n") or m.group("n2") or "")
+    if not n:
+        return
+    rel = m.group("rel") or m.group("rel2")
+    bounds = bounds_for(rel, m.group("post"), n, default=AT_LEAST)
+    bound = next((b for b in bounds if b.relation in (AT_LEAST, EXACTLY)), None)
+    if bound is None:
+        return
+    ex.add("rubriq:code_min_tests", "content", {"num_tests": bound.value}, Span(m.start(), m.end()),
+           f"at least {bound.value} test{'s' if bound.value != 1 else ''}", 0.85)
+
+
+def _explanation(ex: Extraction) -> None:
+    for clause in ex.clauses:
+        text = clause.text
+        cue = EXPLANATION_RE.search(text)
+        if not cue:
+            continue
+        for m in EXPLANATION_COUNT_RE.finditer(text):
+            if abs(m.start() - cue.end()) > 60 and abs(cue.start() - m.end()) > 30:
+                continue
+            n = parse_number(m.group("n"))
+            if n is None:
+                continue
+            unit = m.group("unit").lower().rstrip("s")
+            param = {"word": "num_words", "sentence": "num_sentences"}.get(unit)
+            if param is None:
+                continue
+            rel = m.group("rel")
+            if not rel and (LIMIT_VERB_RE.search(text[:m.start()]) or m.group("post") or m.group("post2")):
+                rel = rel or "at most"
+            if not rel and not (m.group("post") or m.group("post2")):
+                continue
+            bounds = bounds_for(rel, m.group("post") or m.group("post2"), n, negated=NEGATION_RE.search(
+                text[max(0, m.start() - 25):m.start()]) is not None, limiting=LESS_THAN)
+            span = Span(clause.start + min(cue.start(), m.start()), clause.start + max(cue.end(), m.end()))
+            for bound in bounds:
+                if bound.relation in (AT_LEAST, LESS_THAN):
+                    ex.add("rubriq:explanation_length", "length", {"relation": bound.relation, param: bound.value},
+                           span, wording_for(bound, unit) + " of explanation", 0.85)
+            return

@@ -1,0 +1,78 @@
+"""Lines and stanzas: "a one-line answer", "in no more than 4 lines", "a poem of exactly 8 lines", "four stanzas",
+"stanzas of four lines each", "three four-line stanzas".
+
+A count of lines limits the whole response unless it names a part ("4 lines of code", "each line", "per stanza").
+"""
+
+from __future__ import annotations
+
+import re
+
+from rubriq.core.constraints.families.grammar import (
+    POST,
+    REL,
+    Extraction,
+    bounds_for,
+    negated_before,
+    wording_for,
+)
+from rubriq.core.constraints.numbers import NUM, parse_number
+from rubriq.core.constraints.types import AT_LEAST, EXACTLY, LESS_THAN
+from rubriq.core.text import Span
+
+# ---------------------------------------------------------------------------------------------------------------
+# Phrasings
+
+LINES_RE = re.compile(
+    rf"\b(?P<one>one|single|a\s+single)[\s-]+line(?:d|r)?\s+(?:answer|reply|response|summary|description|explanation)\b|"
+    rf"\b(?:(?P<rel>{REL})\s+)?(?P<n>{NUM})(?P<post>{POST})?[\s-]+lines?\b(?P<post2>{POST})?(?!\s+(?:of\s+code|each|"
+    rf"per|long|apart|of\s+(?:the|your|each)))",
+    re.IGNORECASE)
+LINE_CUE_BEFORE_RE = re.compile(
+    r"\b(?:in|of|with|use|using|write|keep\s+it\s+(?:to|under)|be|is|only|just|answer|reply|respond|exactly|poem|"
+    r"limerick|verse|response)\s*$", re.IGNORECASE)
+STANZAS_RE = re.compile(rf"\b(?:(?P<rel>{REL})\s+)?(?P<n>{NUM})[\s-]+stanzas?\b", re.IGNORECASE)
+LINES_PER_STANZA_RE = re.compile(
+    rf"\bstanzas?\s+(?:of|with|having)\s+(?P<n>{NUM})\s+lines?(?:\s+each)?\b|"
+    rf"\b(?:each|every)\s+stanza\s+(?:should|must|has\s+to|needs\s+to|will)?\s*(?:have|has|contain|be)\s+"
+    rf"(?:exactly\s+)?(?P<n2>{NUM})\s+lines?\b|"
+    rf"\b(?P<n3>{NUM})-line\s+stanzas?\b|\b(?P<n4>{NUM})\s+lines?\s+(?:each|per\s+stanza|in\s+each\s+stanza)\b",
+    re.IGNORECASE)
+
+
+def extract_lines(ex: Extraction) -> None:
+    view = ex.view
+    stanza = STANZAS_RE.search(view)
+    if stanza and (n := parse_number(stanza.group("n"))) and n > 0:
+        ex.add("rubriq:number_stanzas", "structure", {"num_stanzas": n}, Span(stanza.start(), stanza.end()),
+               f"exactly {n} stanza{'s' if n != 1 else ''}", 0.85)
+    per = LINES_PER_STANZA_RE.search(view)
+    per_span = None
+    if per:
+        n = parse_number(per.group("n") or per.group("n2") or per.group("n3") or per.group("n4"))
+        if n:
+            per_span = Span(per.start(), per.end())
+            ex.add("rubriq:lines_per_stanza", "structure", {"num_lines": n}, per_span,
+                   f"{n} lines in every stanza", 0.85)
+    for m in LINES_RE.finditer(view):
+        span = Span(m.start(), m.end())
+        if per_span and span.overlaps(per_span):
+            continue
+        if m.group("one"):
+            bounds = bounds_for(None, None, 1)
+        else:
+            n = parse_number(m.group("n"))
+            if n is None:
+                continue
+            rel, post = m.group("rel"), m.group("post") or m.group("post2")
+            before = view[max(0, m.start() - 30):m.start()]
+            if re.search(r"\b(?:each|every|per)\b[^.\n]{0,20}$", before, re.IGNORECASE):
+                continue
+            if not rel and not post and not LINE_CUE_BEFORE_RE.search(before):
+                continue
+            bounds = bounds_for(rel, post, n, negated=negated_before(view, m.start()), limiting=LESS_THAN)
+        for bound in bounds:
+            if bound.relation in (AT_LEAST, LESS_THAN, EXACTLY):
+                ex.add("rubriq:number_lines", "structure", {"relation": bound.relation, "num_lines": bound.value},
+                       span, wording_for(bound, "line"), 0.8)
+        return
