@@ -64,3 +64,7 @@ def test_the_engine_reports_each_unchecked_instruction_as_information_on_the_pro
     assert [(f.where, f.severity.value, f.message) for f in unchecked] == [
         ("prompt", "information", "not checked: Keep it casual and friendly.")]
     assert unchecked[0].span.slice(prompt) == "Keep it casual and friendly."
+
+
+def test_a_permission_is_not_an_instruction():
+    assert _unchecked("Write a short poem about the sea, without any need to rhyme. Feel free to be playful.") == []

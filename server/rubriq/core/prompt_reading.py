@@ -47,6 +47,7 @@ MANNER_RE = re.compile(
     r"short sentences|rhyme|rhymes|rhythm|second person|third person|first person|point of view|perspective|"
     r"active voice|passive voice|dialogue|directly|as if you were|sounds?|intense|politely|formally|informally|"
     r"casually|warmly|firmly|briefly|concisely|clearly|simply|gently|kindly|honestly|professionally|"
+    r"technical terms|tecnicismos|simplemente|sencillo|claramente|simplement|clairement|einfach|verständlich|"
     r"tono|formal|cariñoso|cariñosa|amable|cercano|sencillo|divertido|ton|chaleureux|drôle|formel|ton plus|"
     r"freundlich|freundlicher|locker|förmlich|panikmache|lustig|sachlich)\b", re.IGNORECASE)
 # A prohibition or a standing requirement at the start of a clause.
@@ -76,6 +77,11 @@ GROUNDING_RE = re.compile(
     r"\b(?:make (?:anything|things|something) up|invent|guess|speculat\w*|add (?:new )?(?:facts|information)|"
     r"(?:doesn'?t|does not|don'?t|do not|isn'?t|is not) (?:say|mention|state|appear|in (?:the|it))|"
     r"only (?:from|use|what)|stick to the (?:text|source|document|facts))", re.IGNORECASE)
+# Permissions are not instructions: "sin rima obligatoria", "no need to rhyme", "feel free to ...".
+PERMISSION_RE = re.compile(
+    r"\b(?:(?:no|without (?:any |the )?)need (?:to|for)|needn'?t|doesn'?t have to|does not have to|don'?t have to|optional|feel free|if you like|"
+    r"obligatori[oa]s?|no hace falta|no es necesario|pas besoin|facultati(?:f|ve)|pas obligatoire|muss nicht|"
+    r"nicht nötig|nicht notwendig|optional)\b", re.IGNORECASE)
 _ROLE_RE = re.compile(r"^[ \t]*(?:you are|you're|act as|pretend|imagine you|eres|tu es|du bist)\b", re.IGNORECASE)
 # Where a sentence holds a second request: "Fifty words or fewer, and make it punchy".
 _SPLIT_RE = re.compile(
@@ -104,7 +110,8 @@ def _clauses(text: str, span: Span) -> list[Span]:
         rest = text[m.end() : span.end]
         hard = any(mark in m.group() for mark in _HARD_SPLITS)
         comma_only = m.group().strip() == ","  # "three paragraphs, simple words": a list of requirements
-        if hard or reads_as_request(rest) or (comma_only and (MANNER_RE.match(rest) or FORMAT_REQUEST_RE.match(rest))) \
+        if hard or reads_as_request(rest) or (not comma_only and PROHIBITION_START_RE.match(rest)) \
+                or (comma_only and (MANNER_RE.match(rest) or FORMAT_REQUEST_RE.match(rest))) \
                 or m.group().strip().startswith("so"):
             pieces.append(Span(start, m.start()))
             start = m.start() if m.group().strip().startswith("so") else m.end()
@@ -144,7 +151,8 @@ def unchecked_instructions(prompt: PromptDocument, constraints: Sequence[Constra
                     and not PROHIBITION_START_RE.match(text) and not MANNER_RE.search(text):
                 task_clause = clause
                 continue
-            if is_question(text) or any(clause.overlaps(s) for s in constraint_spans) or MEASURED_RE.search(text):
+            if is_question(text) or any(clause.overlaps(s) for s in constraint_spans) or MEASURED_RE.search(text) \
+                    or PERMISSION_RE.search(text):
                 continue
             if prompt.has_source and GROUNDING_RE.search(text):
                 continue

@@ -107,6 +107,9 @@ _TYPE_VALUE_RE = re.compile(
     r":\s*\"?(?:string|str|number|integer|int|float|boolean|bool|date|datetime|null|array|object|list|"
     r"yyyy-mm-dd|dd/mm/yyyy|\.\.\.|…|<[^<>\n]{1,40}>)\"?\s*[,}\]\n|]", re.IGNORECASE)
 _DATA_LINE_MAX_FIELD = 60
+# "Marta: ...", "Dr. Okafor: ...", "JESS: ...": a speaker name of one to three capitalised words, then the words.
+_DIALOGUE_LINE_RE = re.compile(
+    r"^[ \t]*((?:[A-ZÀ-Þ][\w.'’-]{0,20})(?:[ \t]+[A-ZÀ-Þ][\w.'’-]{0,20}){0,2})[ \t]*:[ \t]+\S")
 
 
 @dataclass(frozen=True)
@@ -366,6 +369,7 @@ class _Finder:
         self.markdown_quotes()
         self.emails()
         self.data_blocks()
+        self.dialogues()
         self.bare_fences()
         self.labelled_sections()
         self.introduced_blocks()
@@ -531,6 +535,34 @@ class _Finder:
             return False
         fields = stripped.split(delimiter)
         return all(len(f.strip()) <= _DATA_LINE_MAX_FIELD for f in fields) and not stripped.endswith((".", "?", "!"))
+
+    def dialogues(self) -> None:
+        """A pasted exchange between named people ("Marta: ...", "Jorge: ..."): three lines or more, two names or
+        more, none of them a chat speaker (User, Assistant), whose turns are the conversation with the model."""
+        lines, text = self.lines, self.text
+        i = self.first_line
+        while i < len(lines):
+            name = self._dialogue_name(i)
+            if name is None:
+                i += 1
+                continue
+            j, names = i, {name}
+            while j + 1 < len(lines) and (following := self._dialogue_name(j + 1)) is not None:
+                names.add(following)
+                j += 1
+            if j - i >= 2 and len(names) >= 2:
+                span = self._line_range(i, j)
+                self.add("quoted", span, _trimmed(text, span.start, span.end), "dialogue")
+            i = j + 1
+
+    def _dialogue_name(self, i: int) -> str | None:
+        m = _DIALOGUE_LINE_RE.match(self.lines.line(i))
+        if not m or not self._free(i):
+            return None
+        name = m.group(1).lower()
+        if name in SPEAKERS or name in _NOT_MATERIAL_LABELS or name in SOURCE_LABELS:
+            return None
+        return name
 
     # -- 6. bare fences -------------------------------------------------------------------------------------------
     def bare_fences(self) -> None:

@@ -138,7 +138,8 @@ TASK_CUES: dict[TaskType, tuple[tuple[str, float], ...]] = {
         (r"\b(?:extract|pull out|harvest|extrae|extrais|extraire|relève|extrahiere|extrahieren)\b", 3.0),
         (r"\b(?:identify|list|find|get|pull|encuentra|lista|trouve|liste|finde|nenne) (?:all|every|each|todos|"
          r"todas|tous|toutes|alle)\b(?! (?:steps|reasons|ways|causes|tips|ideas))", 2.0),
-        (r"\b(?:fields?|entities|key-value|named entit|schema|snake_case|keys?|claves?|clés?|schlüssel(?:n)?)\b",
+        (r"\b(?:fields?|entities|key-value|named entit|schema|snake_case|keys?|claves?|clés?|schlüssel(?:n)?|"
+         r"columns?|columnas?|colonnes?|spalten|felder(?:n)?|campos?|champs?)\b",
          1.0),
         (r"\b(?:return|output|give|respond|format|convert|devuelve|donne|gib)\b[ \t]+" + _W +
          r"(?:as|in|into|en|au|als)[ \t]+(?:a[ \t]+)?(?:json|csv|yaml|formato json|format json)\b", 1.5),
@@ -154,7 +155,7 @@ TASK_CUES: dict[TaskType, tuple[tuple[str, float], ...]] = {
          r"formal|casual|punchier|friendlier)\b", 2.5),
         (r"\b(?:fix|correct|corrige|korrigiere) (?:the |my )?(?:grammar|spelling|typos|tone)\b", 2.5),
         (r"\b(?:cut|shorten|trim|turn|convert|make)\b[ \t]+(?:my|this|these|the)[ \t]+(?:[\w-]+[ \t]+){0,2}?"
-         r"(?:down|into|to|shorter)\b", 2.0),
+         r"(?:down|into|to|shorter)\b(?![ \t]+(?:a[ \t]+)?(?:json|csv|yaml|table|markdown table|list)\b)", 2.0),
         (r"\b(?:active voice|passive voice|more (?:formal|professional|polite)|tono más|ton plus|freundlicher)\b",
          1.5),
     ),
@@ -226,6 +227,10 @@ _COUNT_UNIT_AFTER_RE = re.compile(
 _POLITE_REQUEST_RE = re.compile(
     r"^[¿\s]*(?:(?:can|could|would|will) (?:you|u)|puedes|podrías|peux-tu|pourrais-tu|pouvez-vous|pourriez-vous|"
     r"kannst du|könntest du|würdest du)\b(?! (?:tell me|explain)\b)", re.IGNORECASE)
+_CODE_EDIT_RE = re.compile(
+    r"\b(?:fix|change|modify|update|adapt|extend|correct|rewrite|refactor|optimi[sz]e|speed up|clean up|debug|"
+    r"corrige|modifica|arregla|optimiza|corrige|modifie|optimise|korrigiere|ändere|optimiere|behebe)\b",
+    re.IGNORECASE)
 _DATA_OUT_RE = re.compile(r"\b(?:as|in|into|en|au|als)[ \t]+(?:a[ \t]+|an[ \t]+|formato[ \t]+|format[ \t]+)?"
                           r"(?:json|csv|yaml|markdown table|table|tabla|tableau|tabelle)\b", re.IGNORECASE)
 _PHATIC_RE = re.compile(r"^\W*(?:hi|hello|hey|thanks|thank you|hola|bonjour|salut|hallo)\b", re.IGNORECASE)
@@ -328,13 +333,15 @@ def detect_task(prompt: PromptDocument) -> TaskDetection:
             evidence.append(f"data requested from the material ({data_out.group().strip()})")
         if questions and TaskType.GENERAL in scores:
             scores[TaskType.GENERAL] *= 0.5  # "write the reply" answering a question about the material
-        if code_only and TaskType.CODE_GENERATION in scores and not questions:
-            scores[TaskType.CODE_GENERATION] += 2.0  # code pasted to be fixed or refactored
+        edit = _CODE_EDIT_RE.search(region) if code_only else None
+        if edit:  # code pasted to be fixed, changed or refactored
+            credit(TaskType.CODE_GENERATION, 3.0, edit.group(), Span(edit.start(), edit.end()))
+            evidence.append("pasted code to change")
         asked = scores.pop(TaskType.OPEN_QA, 0.0)
         if TaskType.REASONING in scores and questions:
             asked += scores.pop(TaskType.REASONING)  # "how many ..." about the material is a question about it
         if asked or TaskType.GROUNDED_QA in scores:
-            if code_only:
+            if code_only and not edit:
                 scores.pop(TaskType.CODE_GENERATION, None)  # "what does this function do?" asks about the code
             credit(TaskType.GROUNDED_QA, asked)
             if TaskType.GROUNDED_QA not in best_cue and TaskType.OPEN_QA in best_cue:
