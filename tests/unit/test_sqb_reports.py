@@ -2,13 +2,15 @@
 
 import json
 import re
+import shutil
+import subprocess
 from pathlib import Path
 
 import pytest
 
 from rubriq.core.config import Config
 from rubriq.core.models.hub import LocalModelHub
-from rubriq.core.sqb.reports import md, to_html, to_markdown, write_reports
+from rubriq.core.sqb.reports import MISS_KINDS, PALETTE, md, to_html, to_markdown, write_reports
 from rubriq.core.sqb.runner import run_suite
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "sqb"
@@ -85,3 +87,23 @@ def test_the_html_page_has_the_charts_tables_and_evidence_and_loads_nothing(exam
     assert page.count("<svg") == 2 * len(example.cases)
     assert not re.search(r"""(src|href)\s*=\s*["']?(https?:)?//""", page), "no resource from the network"
     assert "<script" not in page
+
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+
+
+@pytest.mark.models
+@pytest.mark.skipif(CHROMIUM is None, reason="needs Debian's chromium package (tests/e2e/setup.sh installs it)")
+def test_the_charts_render_in_a_real_browser(tmp_path, example):
+    page = tmp_path / "report.html"
+    page.write_text(to_html(example), encoding="utf-8")
+    shot = tmp_path / "shot.png"
+    subprocess.run([CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
+                    "--window-size=1280,1400", f"--screenshot={shot}", page.as_uri()],
+                   check=True, capture_output=True, timeout=120)
+    from PIL import Image
+
+    pixels = set(Image.open(shot).convert("RGB").getdata())
+    for colour in (*PALETTE[:3], *(c for _, _, c in MISS_KINDS[:3])):  # three contenders; three kinds of fact
+        rgb = tuple(int(colour[i : i + 2], 16) for i in (1, 3, 5))
+        assert rgb in pixels, f"nothing drawn in {colour}"

@@ -22,9 +22,9 @@ from rubriq.core.sqb.runner import CaseResult, SuiteResult
 METRICS = (("factual_recall", "Recall"), ("factual_precision", "Precision"), ("factual_f1", "Factual F1"),
            ("coverage_completeness", "Coverage"), ("multi_hop_recall", "Multi-hop recall"))
 PALETTE = ("#4c78a8", "#f58518", "#54a24b", "#b279a2", "#e45756", "#72b7b2")
-MISS_KINDS = (("conveyed", "conveyed", "#54a24b"),
-              ("generation", "missed: generation (was in the envelope)", "#f58518"),
-              ("retrieval", "missed: retrieval (not in the envelope)", "#e45756"),
+MISS_KINDS = (("conveyed", "conveyed", "#3b8f3b"),  # colours apart from PALETTE's: the charts are told apart
+              ("generation", "missed: generation (was in the envelope)", "#e8a33d"),
+              ("retrieval", "missed: retrieval (not in the envelope)", "#c23b4e"),
               ("unattributed", "missed: no envelope to tell", "#9d9d9d"))
 
 
@@ -319,7 +319,8 @@ def to_html(result: SuiteResult) -> str:
             + ", ".join(f"{esc(k)} <code>{esc(v)}</code>" for k, v in sorted(result.models.items()))
             + f"; matcher <code>{esc(result.matcher)}</code></p>"]
     for case in result.cases:
-        body.append(f"<h2>{esc(case.name)}</h2><p>{esc(case.task)}</p>")
+        slug = re.sub(r"[^a-z0-9]+", "-", case.name.lower()).strip("-") or "case"
+        body.append(f"<h2 id='{slug}'>{esc(case.name)}</h2><p>{esc(case.task)}</p>")
         body += [f"<p class='hard'>Warning: {esc(w)}</p>" for w in case.warnings]
         body.append(_bar_chart(case))
         rows = "".join(
@@ -336,10 +337,12 @@ def to_html(result: SuiteResult) -> str:
                  f"{d.delta_factual_f1:+.2f}; {esc(d.verdict)}</p>" for d in case.decisions]
         lines = "\n".join(f"[{name}]\n" + "\n".join(ls) for name, ls in disclosure(case).items())
         body.append(f"<pre>{esc(lines)}</pre>")
-        body.append("<h3>Why facts were missed</h3>" + _attribution_chart(case))
-        body.append("<h3>Which facts each contender conveyed</h3>" + _fact_matrix(case))
-        body.append("<h3>Which required topics each contender addressed</h3>" + _topic_table(case))
-        body.append("<h3>Evidence, per contender</h3>" + "".join(_contender_details(c) for c in case.contenders))
+        body.append(f"<h3 id='{slug}-missed'>Why facts were missed</h3>" + _attribution_chart(case))
+        body.append(f"<h3 id='{slug}-facts'>Which facts each contender conveyed</h3>" + _fact_matrix(case))
+        body.append(f"<h3 id='{slug}-topics'>Which required topics each contender addressed</h3>"
+                    + _topic_table(case))
+        body.append(f"<h3 id='{slug}-evidence'>Evidence, per contender</h3>"
+                    + "".join(_contender_details(c) for c in case.contenders))
     return (f"<!doctype html><html lang='en'><head><meta charset='utf-8'><title>SQB report</title>"
             f"<style>{STYLE}</style></head><body>{''.join(body)}</body></html>\n")
 
