@@ -252,7 +252,7 @@ def test_lines_of_open_brackets_are_scanned_within_a_budget():
 def test_a_pasted_exchange_between_named_people_is_a_source_but_a_chat_with_the_model_is_not():
     exchange = ("Nadia: Is the library open on Sunday?\nOwen: Only in the afternoon, from 1 to 5.\n"
                 "Nadia: Great, I'll return the books then.")
-    doc, blocks = _sources(f"Summarise this exchange in one line.\n\n{exchange}")
+    _, blocks = _sources(f"Summarise this exchange in one line.\n\n{exchange}")
     assert [(b.label, b.text) for b in blocks] == [("dialogue", exchange)]
     chat = "User: Is the library open on Sunday?\nAssistant: Which library?\nUser: the one on Mill Lane"
     assert parse_prompt(chat).sources == []

@@ -79,13 +79,15 @@ GROUNDING_RE = re.compile(
     r"only (?:from|use|what)|stick to the (?:text|source|document|facts))", re.IGNORECASE)
 # Permissions are not instructions: "sin rima obligatoria", "no need to rhyme", "feel free to ...".
 PERMISSION_RE = re.compile(
-    r"\b(?:(?:no|without (?:any |the )?)need (?:to|for)|needn'?t|doesn'?t have to|does not have to|don'?t have to|optional|feel free|if you like|"
+    r"\b(?:(?:no|without (?:any |the )?)need (?:to|for)|needn'?t|doesn'?t have to|does not have to|"
+    r"don'?t have to|optional|feel free|if you like|"
     r"obligatori[oa]s?|no hace falta|no es necesario|pas besoin|facultati(?:f|ve)|pas obligatoire|muss nicht|"
     r"nicht nötig|nicht notwendig|optional)\b", re.IGNORECASE)
 _ROLE_RE = re.compile(r"^[ \t]*(?:you are|you're|act as|pretend|imagine you|eres|tu es|du bist)\b", re.IGNORECASE)
 # Where a sentence holds a second request: "Fifty words or fewer, and make it punchy".
 _SPLIT_RE = re.compile(
-    r";[ \t]*|[ \t]+[—–][ \t]+|,?[ \t]+(?:and|but|or|so (?:it|that|they)|pero|y|mais|et|aber|und)[ \t]+|,[ \t]+")
+    r";[ \t]*|[ \t]+[—–][ \t]+|,?[ \t]+(?:and|but|or|then|and then|so (?:it|that|they)|pero|y|luego|mais|et|puis|"
+    r"aber|und|dann)[ \t]+|,[ \t]+")
 _HARD_SPLITS = (";", "—", "–")
 _MARKER_RE = re.compile(r"[ \t,]*(?:(?:[-*•+]|\d{1,2}[.)])[ \t]+)?")
 # Items of a list under "Requirements:", "Rules:" ...: every item is an instruction, even without a verb.
