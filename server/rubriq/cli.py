@@ -7,6 +7,7 @@ import contextlib
 import functools
 import json
 import logging
+import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -22,6 +23,7 @@ from rubriq.core.rules import all_rules, find_rule
 from rubriq.formats import FORMAT_NAMES, PairOutcome, failing
 
 EXIT_OK, EXIT_FAILED_GATE, EXIT_USAGE = 0, 1, 2
+EXIT_BROKEN_PIPE = 141  # 128 + SIGPIPE, what a shell reports for a writer whose reader closed the pipe
 REPORT_SCHEMA_DOC = "docs/report-schema.md"
 
 
@@ -543,6 +545,11 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("rubriq: interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:  # `rubriq check ... | head`: the reader left; say nothing more, as a shell tool does
+        with contextlib.suppress(OSError):
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())  # so that the interpreter's final flush does not fail again
+        return EXIT_BROKEN_PIPE
 
 
 if __name__ == "__main__":
