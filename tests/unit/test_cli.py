@@ -199,6 +199,7 @@ def test_console_script_runs_the_bundled_example(tmp_path):
 
 def test_a_reader_that_closes_the_pipe_early_gets_no_traceback(tmp_path):
     for index in range(40):
+        (tmp_path / f"p{index:02d}").mkdir()
         _pair(tmp_path / f"p{index:02d}", prompt="Write a haiku about rain. Use no commas.", out="Rain, rain, rain.")
     process = subprocess.Popen([sys.executable, "-m", "rubriq", "check", str(tmp_path), "--no-models", "--no-cache",
                                 "--output-format", "concise"], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
