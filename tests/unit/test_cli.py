@@ -198,13 +198,13 @@ def test_console_script_runs_the_bundled_example(tmp_path):
 
 
 def test_a_reader_that_closes_the_pipe_early_gets_no_traceback(tmp_path):
-    for index in range(40):
+    for index in range(60):  # more table than a pipe buffer holds, so a write meets the closed pipe
         (tmp_path / f"p{index:02d}").mkdir()
         _pair(tmp_path / f"p{index:02d}", prompt="Write a haiku about rain. Use no commas.", out="Rain, rain, rain.")
     process = subprocess.Popen([sys.executable, "-m", "rubriq", "check", str(tmp_path), "--no-models", "--no-cache",
-                                "--output-format", "concise"], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+                                "--output-format", "table"], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     first = process.stdout.readline()
     process.stdout.close()  # as `| head -1` does
     _, err = process.communicate(timeout=300)
-    assert first.startswith(str(tmp_path).encode()) and b"Traceback" not in err
-    assert process.returncode in (0, 1, 141)  # 141 when a write met the closed pipe, else it finished first
+    assert first.startswith(str(tmp_path).encode()) and b"Traceback" not in err and err == b""
+    assert process.returncode == 141
