@@ -33,7 +33,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from rubriq.core.text import Segment, split_sentences
-from rubriq.core.verify.values import STOPWORDS, check_values, lemma
+from rubriq.core.verify.values import REPORTABLE_ABSENT_KINDS, STOPWORDS, check_values, lemma
 
 Retriever = Callable[[list[Segment], str, int], list[int]]
 _WORD_RE = re.compile(r"\w+")
@@ -88,7 +88,8 @@ def claim_checks(document: str, claim: str, sentence: Segment, retriever, top_k:
 def _empty() -> dict:
     return {"claims": 0, "consistent": 0, "inconsistent": 0, "conflicts_on_consistent": 0,
             "consistent_with_conflict": 0, "conflicts_on_inconsistent": 0, "inconsistent_with_conflict": 0,
-            "claim_values": 0, "absent_on_consistent": 0, "false_alarm_kinds": Counter(),
+            "claim_values": 0, "consistent_with_absent": 0, "inconsistent_with_absent": 0,
+            "false_alarm_kinds": Counter(),
             "inconsistent_conflict_kinds": Counter()}
 
 
@@ -100,6 +101,10 @@ def _finish(counts: dict) -> dict:
     out["conflicts_per_50_consistent"] = round(50 * counts["conflicts_on_consistent"] / consistent, 3) \
         if consistent else None
     out["inconsistent_with_conflict_share"] = round(counts["inconsistent_with_conflict"] / inconsistent, 4) \
+        if inconsistent else None
+    out["consistent_with_absent_share"] = round(counts["consistent_with_absent"] / consistent, 4) \
+        if consistent else None
+    out["inconsistent_with_absent_share"] = round(counts["inconsistent_with_absent"] / inconsistent, 4) \
         if inconsistent else None
     return out
 
@@ -124,7 +129,7 @@ def run_real(rows: list[dict], retriever, top_k: int, show: int, show_hits: bool
                 if check.status == "conflict":
                     conflicts += 1
                     alarms.append((check, evidence, sentence))
-                elif check.status == "absent":
+                elif check.status == "absent" and check.value.kind in REPORTABLE_ABSENT_KINDS:
                     absent += 1
         consistent = row["label"] == 1
         for name in (row["dataset"], "all"):
@@ -135,13 +140,14 @@ def run_real(rows: list[dict], retriever, top_k: int, show: int, show_hits: bool
                 counts["consistent"] += 1
                 counts["conflicts_on_consistent"] += conflicts
                 counts["consistent_with_conflict"] += conflicts > 0
-                counts["absent_on_consistent"] += absent
+                counts["consistent_with_absent"] += absent > 0
                 for check, _, _ in alarms:
                     counts["false_alarm_kinds"][check.value.kind] += 1
             else:
                 counts["inconsistent"] += 1
                 counts["conflicts_on_inconsistent"] += conflicts
                 counts["inconsistent_with_conflict"] += conflicts > 0
+                counts["inconsistent_with_absent"] += absent > 0
                 for check, _, _ in alarms:
                     counts["inconsistent_conflict_kinds"][check.value.kind] += 1
         if alarms and half == "development" and shown < show and (consistent or show_hits):

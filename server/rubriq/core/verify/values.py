@@ -1350,10 +1350,12 @@ class _Scanner:
         k = j
         while k < self.n and k - j < limit:
             self.work += 1
-            if self.types[k] == SYM and self.toks[k] in _CLAUSE_BREAKS | {","}:
+            if self.types[k] == SYM and (self.toks[k] in _CLAUSE_BREAKS or self.toks[k] == ","):
                 return None
-            if self.types[k] == WORD and self.lows[k] not in STOPWORDS and self.lows[k] not in _NEGATION_SKIP:
-                return k, lemma(self.lows[k])
+            low = self.lows[k]
+            if self.types[k] == WORD and low not in STOPWORDS and low not in _NEGATION_SKIP and \
+                    not (len(low) > 4 and low.endswith("ly")):  # "not currently open": the verb, not the adverb
+                return k, lemma(low)
             k += 1
         return None
 
@@ -1421,6 +1423,9 @@ class _Scanner:
                     not (self.lows[j] == "of" and len(tokens) > 1):
                 j += 1
                 continue
+            if tokens and tok == "&" and self.is_word(j + 1) and self.toks[j + 1][0].isupper():  # "Marks & Spencer"
+                j += 1
+                continue
             if tokens and tok == "-" and self.adjacent(j) and self.is_word(j + 1) and self.adjacent(j + 1) and \
                     self.toks[j + 1][0].isupper():
                 j += 1
@@ -1448,6 +1453,7 @@ class _Scanner:
 
     # context: governor and content words around each value, within its clause
     def context_of(self, raw: _Raw) -> tuple[str, tuple[str, ...]]:
+        """(governor, context) of a value; a negation's context reaches further right, over what it negates."""
         content, breaks, lows, line_start = self.content, self.breaks, self.lows, self.line_start
         governor = ""
         left: list[str] = []
@@ -1470,8 +1476,9 @@ class _Scanner:
             k -= 1
         right: list[str] = []
         k = raw.last
-        stop = min(self.n, raw.last + 6)
-        while k < stop and len(right) < 4 and not breaks[k] and (k == raw.last or not line_start[k]):
+        reach, most = (10, 6) if raw.kind == "negation" else (6, 4)
+        stop = min(self.n, raw.last + reach)
+        while k < stop and len(right) < most and not breaks[k] and (k == raw.last or not line_start[k]):
             if content[k]:
                 right.append(content[k])
             k += 1
@@ -1856,8 +1863,14 @@ def compatible(c: Value, s: Value) -> str:
     if fam == "quantifier":
         return "same quantifier" if c.key[0] == s.key[0] and c.unit == s.unit else ""
     if fam == "negation":
-        return "same negation" if c.unit == s.unit or c.unit in s.context[-4:] else ""
+        return "same negation" if c.unit == s.unit else ""
     return ""
+
+
+def _shared_name_words(c: Value, e: Value) -> set[str]:
+    """Words two names share that say they may be one name: not "North", "City", "Scottish"."""
+    return {w for w in set(c.key) & set(e.key) if w not in _GENERIC_NAME_WORDS and w not in _DEMONYMS and
+            not w.endswith(("ish", "ese", "ian"))}
 
 
 def slot_score(c: Value, e: Value) -> int:
@@ -1888,13 +1901,10 @@ def slot_score(c: Value, e: Value) -> int:
     elif fam == "entity":
         if c.unit and e.unit and c.unit != e.unit:
             return -1  # "New Zealand all-rounder" and "Australia pace bowler" describe two people
-        if {w for w in set(c.key) & set(e.key) if w not in _GENERIC_NAME_WORDS and w not in _DEMONYMS and
-                _demonym_stem(w) == w}:
+        if _shared_name_words(c, e):
             score += 2
-        elif not c.governor or c.governor != e.governor or " " not in c.governor or c.unit or e.unit:
-            # a name fills another's slot only sharing a word with it, or as the same complement of the same word
-            # ("signed for Chelsea" / "signed for Arsenal"); "signed Australia pace bowler" names a nationality
-            return -1
+        elif not c.governor or c.governor != e.governor or c.unit or e.unit:
+            return -1  # a name fills another's slot only sharing a word with it, or governed by the same words
     elif fam == "quantifier":
         if c.unit != e.unit or "only" in (c.key[0], e.key[0]):
             return -1  # "only" restricts without contradicting; quantifiers of two nouns are two claims
@@ -2037,7 +2047,8 @@ def _negation_checks(claim: list[Value], claim_index: ValueIndex, claim_spans: S
         # the source may state the word un-negated elsewhere in the same context: then nothing is proven
         if _affirmed_occurrence(e.unit, affirmed.context, source, [Span(0, len(source.text))]) is not None:
             continue
-        extra.append(ValueCheck(affirmed, "conflict", e, in_evidence, "the evidence negates it"))
+        if all(x.value.span != affirmed.span for x in extra):  # one verdict per word of the claim
+            extra.append(ValueCheck(affirmed, "conflict", e, in_evidence, "the evidence negates it"))
     for k, check in enumerate(extra):
         verdicts[-1 - k] = check
     return verdicts
@@ -2069,7 +2080,7 @@ def _affirmed_occurrence(head: str, context: tuple[str, ...], index: ValueIndex,
         raw = _Raw("negation", start, tokens.ends[position], position, position + 1, ("affirmed", head), unit=head,
                    qualifier="affirmed")
         governor, around = tokens.context_of(raw)
-        if len(wanted & set(around)) >= 2:
+        if wanted and len(wanted & set(around)) >= min(2, len(wanted)):
             return Value("negation", Span(start, tokens.ends[position]), tokens.toks[position], ("affirmed", head),
                          head, None, None, 0.0, "affirmed", governor, around)
     return None
@@ -2114,6 +2125,20 @@ def compare(claim: list[Value], evidence: list[Value], source: ValueIndex, *, in
     return results
 
 
+_NEIGHBOUR_CHARACTERS = 40
+
+
+def _untaken_name_beside(partner: Value, evidence: list[Value], taken: list[bool]) -> bool:
+    """Another name of the evidence within a few words of `partner` that no claim value accounts for."""
+    for k, e in enumerate(evidence):
+        if e is partner or e.kind != "entity" or taken[k]:
+            continue
+        if -_NEIGHBOUR_CHARACTERS <= e.span.start - partner.span.end <= _NEIGHBOUR_CHARACTERS or \
+                -_NEIGHBOUR_CHARACTERS <= partner.span.start - e.span.end <= _NEIGHBOUR_CHARACTERS:
+            return True
+    return False
+
+
 def _agreement_score(c: Value, s: Value) -> int:
     """The slot score of an agreeing value, less 2 for a bound or a vague magnitude (they agree with too much)."""
     return slot_score(c, s) - (2 if weak(s) and not _same_direction(c, s) else 0)
@@ -2151,6 +2176,9 @@ def _check_one(c: Value, evidence: list[Value], taken: list[bool], source: Value
         score = slot_score(c, e)
         if score > partner_score:
             partner, partner_score = e, score
+    if partner is not None and fam == "entity" and not _shared_name_words(c, partner) and \
+            _untaken_name_beside(partner, evidence, taken):
+        partner = None  # "signed Australia pace bowler John Hastings": the sentence is about another name
     if partner is not None and partner_score > agree_score:
         # a value agreeing in a worse slot (or a mere bound in this one) asks for a sure slot
         required = _SAME_SLOT if agree is None or weak(agree) else _STRONG_SLOT
