@@ -3,79 +3,126 @@
 A claim that changes a number, a date or a name keeps nearly all of its source sentence's words, so similarity and
 NLI miss it; comparing the values themselves finds it, says exactly what changed and quotes the source's value.
 
-Extraction. `extract_values(text)` returns every value of `text` in order, each a `Value`:
+API (stable):
 
-    kind       "number", "quantity" (a count with a head noun or a physical unit), "percent", "money",
-               "duration", "age", "ordinal", "date", "time", "weekday", "email", "url", "entity",
-               "negation", "quantifier"
-    span       Span into `text` (a qualifier such as "about" or "more than" is part of the span)
-    text       span.slice(text)
-    key        the normalised comparable form (see below)
-    unit       what makes two values of one kind comparable: the canonical unit ("m", "kg", "s" for durations),
-               the currency ("USD", "EUR", "GBP" ...), the head noun's lemma ("staff", "truck"), the time zone,
-               the negated or quantified word's lemma; "" where there is none
-    low, high  for the numeric kinds (number, quantity, percent, money, duration, age): the inclusive interval the
-               value allows, in the canonical unit (money in currency units, durations in seconds, percent in
-               percent); a point has low == high, "about 4%" is [3.6, 4.4], "more than 500" is [500, inf]
+    extract_values(text) -> list[Value]                     every value of `text`, in order
+    index_values(text) -> ValueIndex                        the same, cached per text, with look-up tables
+    check_values(claim, evidence, source, *, claim_span=None) -> list[ValueCheck]
+    compare(claim_values, evidence_values, source_index, ...) -> list[ValueCheck]   over pre-extracted values
+    extraction_work(text) -> int                            steps extraction takes (to show linear cost)
+    REPORTABLE_ABSENT_KINDS                                 kinds whose "absent" is worth telling a person
+
+`check_values`: `claim` is the text holding the claim (a whole output may be passed once, with `claim_span` the
+claim's span in it); `evidence` is either the evidence text or a sequence of `Span`s of `source` (the source
+sentences the claim was drawn from: then every evidence value's span points into `source`); `source` is the whole
+source. Claim values' spans point into `claim`. One `ValueCheck(value, status, evidence, in_evidence, reason)` per
+value of the claim, plus one per affirmed word of the claim that the evidence negates (below), in the claim's order:
+
+    matched    the evidence or the source states a compatible value (`evidence` = the agreeing value; None when the
+               value is derived from the evidence's figures or the name's words are all in the source)
+    conflict   the evidence states a different value in the same slot, and no value of the source agrees in that
+               slot as well; `evidence` = that evidence value, to quote
+    absent     the source nowhere states it and nothing in the evidence conflicts with it (`evidence` = None)
+
+`in_evidence` says whether `evidence.span` points into the evidence (True) or into the source (False); with
+evidence given as spans both are the source. `reason` says why in a few words ("rounded", "same date", "derived
+from the source's figures", "a different value in the same slot", "the evidence negates it", ...).
+
+Extraction. A `Value` has:
+
+    kind       "number", "quantity" (a count with a head noun, or a physical measure), "percent", "money",
+               "duration", "age", "ordinal", "date", "time", "weekday", "email", "url", "entity", "negation",
+               "quantifier"
+    span, text the exact span into the text (a qualifier such as "about" or "more than" is part of it)
+    key        the normalised comparable form:
+                 numeric kinds (number, quantity, percent, money, duration, age): (low, high)
+                 ordinal (n,); weekday (0..6,); email, url (normalised string,): lower-cased, the scheme, "www."
+                 and trailing punctuation removed
+                 date (year_low, year_high, month, day), None where the text does not say: "3 March 2024" =
+                 "March 3, 2024" = "2024-03-03" = (2024, 2024, 3, 3); "the 1990s" = (1990, 1999, None, None)
+                 time (minutes after midnight, ...): every reading ("9:47" without am/pm has two)
+                 entity (words...): lower-cased, without "the", titles, offices before a name ("Archbishop
+                 Martin" = ("martin",)), connectors ("van", "of") and possessives
+                 negation ("not", head lemma); quantifier (class, word), class "all", "some", "none" or "only"
+    unit       what makes two values of a kind comparable: the canonical unit of a measure ("m", "kg", "m2", "l",
+               "m/s", "W", "B", "degC"), "s" for durations ("s ago", "s later" for a distance in time from an
+               event), the currency ("USD", "EUR", "GBP" ...; a rate appends "/year"), "%" or "pp" (percentage
+               points), the lemma of a counted head noun ("staff", "truck") or of the noun an age or an ordinal
+               describes ("man", "conviction"), the time zone of a time, the lemma of the noun a name qualifies
+               ("New Zealand all-rounder" → "all-rounder"), the negated or quantified word's lemma; "" if none
+    low, high  numeric kinds: the inclusive interval the value allows in the canonical unit; a point has low ==
+               high; "about 4%" is [3.6, 4.4] (±10%), "nearly 4 million" [3.6e6, 4e6], "more than 500" [500, inf],
+               "up to 12" [-inf, 12], "hundreds of" [100, 1000]; None for the other kinds
     step       the rounding step of the written number in the canonical unit ("530" → 10, "3.9 million" → 1e5,
                "4 million" → 1e6, "nine" → 1); 0 where it does not apply
-    qualifier  "", or the normalised bounding word: "about", "nearly", "just over", "more than", "at least",
-               "fewer than", "at most", "exactly", "range" (a range "80-120", "between 80 and 120", "from 5 to 7"),
-               "vague" ("hundreds of"), "affirmed" (see negations below)
-    governor   the lemma of the nearest content word on the value's left in its clause ("hired 530 staff" → "hir")
-    context    content-word lemmas around the value in its clause (up to 4 each side, nearest first)
+    qualifier  "" or: "about", "nearly", "just over", "more than", "at least", "fewer than", "at most", "exactly",
+               "range" ("80-120", "between 80 and 120", "from 5 to 7", a score "3-1"), "vague" ("hundreds of"),
+               "partial" ("a further 63", "12 more": a part of a total), "qualified" (a negation that may bear on
+               an adverb: "did not immediately turn"), "affirmed" (an un-negated word, only in verdicts)
+    governor   the nearest content word on the value's left in its clause, as a lemma followed by the prepositions
+               between ("hired 530 staff" → "hir", "founded in 1990" → "found in"); "" if none within 3 words or
+               across a comma; verbs of saying are never governors
+    context    content-word lemmas around the value in its clause: up to 4 on each side (6 after a negation)
 
-Keys: numeric kinds `(low, high)`; ordinal `(n,)`; date `(year_low, year_high, month, day)` with None for what the
-text does not say ("3 March 2024" = "March 3, 2024" = "2024-03-03" = (2024, 2024, 3, 3), "the 1990s" =
-(1990, 1999, None, None)); time `(minutes after midnight, ...)`: every reading ("9:47" without am/pm has two),
-unit = the time zone; weekday `(0..6,)`; email and url `(normalised string,)` (lower-cased, scheme, "www." and
-trailing punctuation removed); entity `(tokens...)` lower-cased without "the", titles and possessives; negation
-`("not", head)`; quantifier `(class, word)` with class "all", "some", "none" or "only".
+Read: digits ("1,200", "3.5", "7, 000"), number words ("nine", "twenty-one", "a dozen", "one hundred and twenty"),
+magnitudes ("1.2 million", "3bn", "$5m", "2.5k"), fractions ("a third", "half of", "two-thirds": percent, ±10%),
+percent ("4%", "four percent", "4 per cent"), money (symbols, codes, words, pence and cents), measures ("3 km",
+"5 miles", "20C"), ranges, dates, decades, seasons ("2015-16"), weekdays, times ("09:47 UTC", "9:47 am", "3.30pm",
+"noon"), durations, ages ("34-year-old", "aged 50"), ordinals ("third", "21st"), e-mail addresses, URLs, names
+(capitalised word sequences, acronyms, "U.S."; a sentence's capitalised first word only when the text capitalises
+it elsewhere too), negations ("not", "n't", "never", "no one", "nobody"...) and quantifiers ("all", "every",
+"no", "some", "only"...). Not values: list numbering, section/figure/page/version numbers, identifiers ("G7",
+"COVID-19", "A380", "No. 10"), anything inside an e-mail address or a URL, a year inside a date.
 
-Numbers are read from digits ("1,200" = 1200, "3.5"), number words ("nine", "twenty-one", "a dozen", "one hundred
-and twenty"), magnitudes ("1.2 million", "3bn", "$5m"), fractions ("a third", "half of", "two-thirds": percent with
-a ±10% interval). Not values: list numbering, section/figure/page/version numbers, identifiers ("G7", "COVID-19",
-"A380"), digits inside e-mail addresses and URLs, a year inside a date (the date is one value).
+Compatible (claim value c, source value s, same comparison family; numbers and quantities are one family):
+  - numeric, same unit (or one without a head noun; a measure never matches a bare number): intervals meet;
+    a point c may round s ("4 million" for 3.9 million, "500" for 530: |c − s| ≤ step(c)/2 and ≤ 10% of s), but a
+    plain source figure is not rounded towards a more precise claim ("530" does not match "500"); two
+    approximations, or two bounds of one direction, compare their stated figures within 10% ("about 57" is not
+    "about 50"); a range matches a range when both ends do, and holds any point inside it; units convert within a
+    dimension ("3 km" = "3,000 m", "72 hours" = "three days", "two weeks" = "14 days", "5 miles" ≈ "8 km").
+  - date: the parts both state agree (a year matches any date in it); time: the same zone, or two zones of known
+    offset converted ("10:47 BST" = "09:47 UTC"), and a common reading; weekday, ordinal, email: equal keys; url:
+    equal or one a path under the other.
+  - entity: one's words contain the other's ("Trump", "Donald Trump"), an acronym of the other ("UN"), a demonym
+    ("French", "France"; "South African", "South Africa"); a name whose every word occurs in the source is stated.
+  - negation: the source negates the same word; quantifier: the same class on the same head noun.
 
-Comparison. `check_values(claim, evidence, source, claim_span=None)` returns one `ValueCheck` per value of the
-claim (plus one for each affirmed statement that the evidence negates, below), in the claim's order:
+Same slot. `slot_score(c, e)`, for values of one family: -1 (never the same slot) when both have governors and
+they differ, when both have units (head nouns, time zones of unknown offset, currencies aside) and they differ, when
+a bare number has neither the evidence value's head noun nor its governor, when two names share no word (other than
+"North", "City", "Scottish" and the like) and no governor, when two quantifiers qualify different nouns or one is
+"only"; otherwise 2 for the same unit (dates, weekdays, times, percents, durations, ages, e-mail addresses, URLs
+share their kind's unit) or a shared name word, + 2 for the same governor, + 1 per shared context lemma (at most 2).
 
-    matched    the evidence or the source states a compatible value, or the value is derived from the
-               evidence's numbers (a sum, a difference, a ratio or a percentage change of two of them);
-               `evidence` is the agreeing value where there is one
-    conflict   the evidence states a different value in the same slot, and the source states no compatible value
-               in that slot; `evidence` is that evidence value (its span points into the evidence text, or into
-               the source when the evidence was given as spans of it) so a message can quote it
-    absent     the source nowhere states it and nothing in the evidence conflicts with it
+Decision for a claim value c. The agreeing value is the best-scoring compatible value of the evidence or of the
+source (a bound or a vague magnitude scores 2 less: "more than 100" agrees with too much to prove a slot; the
+source's bounds and vague magnitudes count only in c's slot); failing that, the same figure anywhere in the
+source (another slot), or for a name, its words. The partner is the best-scoring evidence value that disagrees,
+with a score ≥ 2, not taken (each evidence value agreeing with a claim value, with a score ≥ 0, is assigned to one
+claim value, best score first, and is nobody's partner), not a part of a total ("a further 63"), and, for names joined
+only by a governor, with no unexplained name beside it in the evidence ("signed Australia pace bowler John
+Hastings" is about another player). c conflicts with the partner when the partner scores higher than the agreeing
+value and, if a precise value agrees in another slot, scores ≥ 4. Otherwise c matches its agreeing value, or is
+derived (a sum, a difference, a ratio or a percentage change of two evidence figures of c's kind and unit, the sum
+of three or more, years apart for a duration or an age: matched), or is absent. A name the source states is never
+a conflict (two stated names swapped is beyond values). So rounding, a bound or range holding the value, derived
+figures, values of other slots, a year inside a date, list and section numbers, and times in zones of unknown
+offset are never conflicts.
 
-Compatible (claim value c, source value s, same comparison family):
-  - numeric: c's interval meets s's; a point c may round s ("4 million" for 3,900,000, "500" for 530: |c − s| ≤
-    step(c)/2 and ≤ 10% of s), but a plain source number is not rounded towards a more precise claim ("530" is
-    not "500"); a range matches a range when both ends do, and holds a point inside it. Units convert within a
-    dimension ("3 km" = "3,000 m", "72 hours" = "three days", "5 miles" ≈ "8 km").
-  - date: the parts both state agree (a year matches any date in that year); time: the same time zone (or a known
-    offset between two named zones) and a common reading; weekday, ordinal, email, url: equal keys.
-  - entity: one's tokens contain the other's ("Trump" and "Donald Trump"), an acronym of the other ("UN"), a
-    demonym ("French", "France"); and an entity counts as stated wherever all its words occur in the source.
-  - negation: the source negates the same word; a quantifier: the same class on the same head noun.
+Negation. A claim's negation ("was not arrested") conflicts with the evidence's un-negated occurrence of the same
+word (no negation earlier in its clause) sharing its context lemmas (2, or all when it has fewer), when the source
+never negates that word; an affirmed word of the claim ("was arrested") that the evidence negates, and that the
+source never states un-negated in that context, is a conflict on the claim's word (kind "negation", qualifier
+"affirmed", its span into the claim). "Qualified" negations are never conflicts.
 
-Same slot (what makes a different value a conflict rather than another fact): the same comparison family and
-`slot_score(c, e) ≥ 2`, where the score adds 2 for the same unit or head noun (dates, times, weekdays, percents,
-money, durations and ages share their kind's unit; two different head nouns or time zones are never one slot),
-2 for the same governor and 1 per shared context lemma (at most 2). A value whose number the source states
-elsewhere (in another slot) conflicts only with a slot score ≥ 4. An evidence value that agrees with another of
-the claim's values is taken and is never a conflict partner. Derived values, rounding, values of different slots,
-ranges that hold the claim's value, and times in different zones are never conflicts.
+Measured (docs/benchmarks.md, "Value conflicts"; `bench/value_conflicts.py`): every rule above was tuned on the
+development halves of the SummaC and AggreFact-SOTA val cuts only, and the test halves are reported beside them.
 
-Negation. A claim's negation ("was not arrested") conflicts with an evidence sentence that states the same word
-un-negated with at least two shared context lemmas, when the source never negates that word. An affirmed word of
-the claim ("was arrested") that the evidence negates in the same way, and that the source never states un-negated
-in that context, is reported as a conflict on the claim's word (kind "negation", qualifier "affirmed").
-
-Cost. Extraction is one pass over a regex tokenisation with bounded look-around at each token: O(n) in the
-text's length (`extraction_work` counts the steps; a test shows it doubles with the text). A check costs
-O(|claim values| × (|evidence values| + log |source values|)) after the source's one extraction; extractions are
-cached per text (`index_values`), so a source is read once however many claims are checked against it.
+Cost. Extraction is one pass over a regex tokenisation with bounded look-around at each token, and e-mail/URL
+anchors expanded a bounded distance without re-walking: O(n) in the text's length (`extraction_work` counts the
+steps; a test shows it doubles with the text). A check costs O(|claim values| × (|evidence values| + log |source
+values| + the source's names sharing a word)) after the source's one extraction; `index_values` caches per text.
 """
 
 from __future__ import annotations
