@@ -689,8 +689,7 @@ def check_constraint(output: TextModel | str, constraint: Constraint, mode: Mode
 
 
 _UPPER_LIMITS = ("at most", "fewer than", "less than", "under", "no ", "none")
-_AMOUNTS = ("at least", "exactly", "between", "about", "more than", "a ", "an ", "the ", "all ", "one ", "paragraph",
-            "'", '"')
+_IMPERATIVES = ("end with", "include", "start ", "begin", "answer with", "repeat")  # wordings that are instructions
 _NUMBER_AND_UNIT_RE = re.compile(r"^(?P<bound>.*\d)\s+(?P<unit>[a-z]+)$")
 
 
@@ -705,6 +704,6 @@ def _message(outcome: Outcome, constraint: Constraint) -> str:
         wording = stated.group("bound")  # "88 words; the prompt allows at most 60": the unit is said once
     if wording.startswith(_UPPER_LIMITS):
         return f"{outcome.message}; the prompt allows {wording}"
-    if wording.startswith(_AMOUNTS) or wording[:1].isdigit():
-        return f"{outcome.message}; the prompt asks for {wording}"
-    return f"{outcome.message}; the prompt says: {wording}"
+    if wording.startswith(_IMPERATIVES):
+        return f"{outcome.message}; the prompt says: {wording}"
+    return f"{outcome.message}; the prompt asks for {wording}"

@@ -25,6 +25,7 @@ from rubriq.core.constraints.families import (
     length,
     lines,
     lists,
+    multilingual,
     paragraphs,
     placeholders,
     punctuation,
@@ -43,7 +44,7 @@ EXTRACTORS: tuple[Callable[[Extraction], None], ...] = (
     punctuation.extract_no_comma, casing.extract_casing, keywords.extract_keywords, language.extract_language,
     startend.extract_end, startend.extract_postscript, style.extract_style, code.extract_code,
     formats.extract_keys_and_columns, formats.extract_markup, lines.extract_lines, sections.extract_section_labels,
-    startend.extract_openings_and_closings, keywords.extract_topics,
+    startend.extract_openings_and_closings, keywords.extract_topics, multilingual.extract_multilingual,
 )
 
 

@@ -75,7 +75,7 @@ FORBID_MODULE_RE = re.compile(
     r"(?P<more>(?:\s*(?:,|\bor\b|\band\b|/|\bnor\b)\s*`?[A-Za-z_][\w.-]{1,40}`?){0,4})", re.IGNORECASE)
 TESTS_RE = re.compile(
     rf"\b(?:(?P<rel>{REL})\s+)?(?P<n>{NUM})(?P<post>{POST})?\s+(?:(?:pytest|unit|jest|unittest|automated|simple|"
-    rf"small|separate|passing|different)\s+){{0,2}}(?:test\s+(?:functions|cases)|tests|test\s+cases)\b|"
+    rf"small|separate|passing|different)\s+){{0,2}}(?:test\s+(?:functions?|cases?)|tests?)\b|"
     rf"\b(?:add|include|write)\s+(?:some\s+|a\s+few\s+)?(?:pytest\s+|unit\s+)?tests\s*\(\s*(?:(?P<rel2>{REL})\s+)?"
     rf"(?P<n2>{NUM})\s*\)", re.IGNORECASE)
 DOCSTRINGS_RE = re.compile(
@@ -103,6 +103,9 @@ AFTER_CODE_RE = re.compile(
 EXPLANATION_RE = re.compile(
     r"\b(?:explanations?|commentary|prose|notes?\s+(?:outside|around)|text\s+(?:outside|around|besides|after)\s+"
     r"the\s+code|words\s+outside\s+the\s+code)\b", re.IGNORECASE)
+# In a code task, the verb says it too: "explain the fix in one sentence after the code".
+EXPLAIN_VERB_RE = re.compile(
+    r"\bexplain\w*\b(?:\s+(?:the|your|what|why|how|it|this|each|any)\b[^.\n]{0,30}?)?\s+(?=in\s)", re.IGNORECASE)
 EXPLANATION_COUNT_RE = re.compile(
     rf"\b(?:(?P<rel>{REL})\s+)?(?:(?P<a>{NUM})\s*(?:-|–|to|or)\s*)?(?P<n>{NUM})(?P<post>{POST})?[\s-]+"
     rf"(?P<unit>words?|sentences?|lines?)\b(?P<post2>{POST})?", re.IGNORECASE)
@@ -171,7 +174,8 @@ def _function_names(ex: Extraction) -> None:
         first = first or Span(m.start(), m.end())
     if names and first is not None:
         ex.add("rubriq:code_function_names", "content", {"names": names}, first,
-               "defines " + ", ".join(f"`{n}`" for n in names), 0.85)
+               ("a function or class named " if len(names) == 1 else "functions or classes named ")
+               + ", ".join(f"`{n}`" for n in names), 0.85)
 
 
 def _forbidden_modules(ex: Extraction) -> None:
@@ -208,9 +212,10 @@ def _tests(ex: Extraction) -> None:
 
 
 def _explanation(ex: Extraction) -> None:
+    code_task = CODE_TASK_RE.search(ex.view) is not None
     for clause in ex.clauses:
         text = clause.text
-        cue = EXPLANATION_RE.search(text)
+        cue = EXPLANATION_RE.search(text) or (EXPLAIN_VERB_RE.search(text) if code_task else None)
         if not cue:
             continue
         for m in EXPLANATION_COUNT_RE.finditer(text):
@@ -224,8 +229,9 @@ def _explanation(ex: Extraction) -> None:
             if param is None:
                 continue
             rel = m.group("rel")
-            if not rel and (LIMIT_VERB_RE.search(text[:m.start()]) or m.group("post") or m.group("post2")):
-                rel = rel or "at most"
+            if not rel and (LIMIT_VERB_RE.search(text[:m.start()]) or m.group("post") or m.group("post2")
+                            or cue.re is EXPLAIN_VERB_RE):
+                rel = rel or "at most"  # "explain it in one sentence": that much explanation at most
             if not rel and not (m.group("post") or m.group("post2")):
                 continue
             bounds = bounds_for(rel, m.group("post") or m.group("post2"), n, negated=NEGATION_RE.search(

@@ -275,7 +275,9 @@ LIST_STOP_WORDS = STOP_WORDS | frozenset((
     "may", "shall", "when", "while", "until", "unless", "if", "because", "since", "like", "such", "other", "than",
     "appear", "appears", "appearing", "occur", "occurs", "used", "show", "shows", "count", "limit",
 ))
-ITEM_SEPARATOR_RE = re.compile(r"\s*(?:,\s*(?:and|or|&)?\s*|\s(?:and|or|&|nor)\s+|/)\s*", re.IGNORECASE)
+# Between listed items: English joiners and those of the other languages Rubriq reads (y/o, et/ou, und/oder).
+_JOINERS = r"and|or|&|nor|y|o|et|ou|und|oder"
+ITEM_SEPARATOR_RE = re.compile(rf"\s*(?:,\s*(?:{_JOINERS})?\s*|\s(?:{_JOINERS})\s+|/)\s*", re.IGNORECASE)
 QUOTED_ITEM_RE = re.compile(r"[\"“‘'`]([^\"”’'`\n]{1,60})[\"”’'`]")
 BARE_ITEM_RE = re.compile(r"[^\W\d_][\w-]{0,40}")
 

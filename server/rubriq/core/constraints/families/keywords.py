@@ -338,4 +338,4 @@ def extract_topics(ex: Extraction) -> None:
                 topics.append((more.group(1)[:extra.start()] if extra else more.group(1)).strip())
             span = Span(clause.start + m.start(), clause.start + m.end() + len(phrase))
             for topic in topics:
-                ex.add("rubriq:forbidden_topic", "keyword", {"topic": topic}, span, f"not mentioning {topic}", 0.75)
+                ex.add("rubriq:forbidden_topic", "keyword", {"topic": topic}, span, f"no mention of {topic}", 0.75)

@@ -103,7 +103,7 @@ def _length(ex: Extraction, regex: re.Pattern[str], kind: str, param: str, unit:
             # a bare "500 words" counts only in length phrasing: "in 500 words", "a 500-word essay", "using 500 words"
             before = view[max(0, m.start() - 12):m.start()].lower()
             if not rel and not m.group("post") and not m.group("post2") and not hyphenated and not re.search(
-                    r"\b(?:in|a|an|using|use|with|within|of|be|is|write|keep\s+it)\s*$", before):
+                    r"(?:\b(?:in|a|an|using|use|with|within|of|be|is|write|keep\s+it)|^|[:\n•*-])\s*$", before):
                 continue
         if unit == "word" and hyphenated and not rel and not m.group("post") and not m.group("post2"):
             default = AT_LEAST  # IFEval reads "a 100-word advertisement" as at least 100 words
@@ -111,7 +111,8 @@ def _length(ex: Extraction, regex: re.Pattern[str], kind: str, param: str, unit:
                             limiting=LESS_THAN if unit == "word" else EXACTLY)
         if unit == "sentence" and not rel and not m.group("post") and not m.group("post2"):
             before = view[max(0, m.start() - 12):m.start()].lower()
-            if not re.search(r"\b(?:in|a|an|of|with|using|use|contain|contains|write|be|only|just)\s*$", before):
+            if not re.search(r"(?:\b(?:in|a|an|of|with|using|use|contain|contains|write|be|only|just)|^|[:\n•*-])\s*$",
+                             before):  # "Summarize it: two sentences, no emojis" states the length after a colon
                 continue
         explicit = bool(rel or m.group("post") or m.group("post2"))
         results.append((Span(m.start(), m.end()), bounds, explicit))
