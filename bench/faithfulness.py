@@ -15,6 +15,9 @@ A cut is `<name>_val.jsonl` in a --val folder and `<name>_test.jsonl` in a --tes
 exist, `--split-val` splits each val cut into two halves by a hash of (document, claim): the first half chooses
 the threshold, the second is scored, so development never looks at the numbers it reports.
 `--scorer embedding-proxy` replaces NLI by max cosine similarity of sentence embeddings: a proxy, labelled as such.
+`--scorer verifier` scores with Rubriq's claim verifier (`rubriq.core.verify`, what FA001 uses): per claim the
+calibrated P(supported), averaged over the claims; `--dump-features FILE` writes every claim's features (one JSON
+object a line) for `bench/calibrate_verifier.py`.
 """
 
 from __future__ import annotations
@@ -34,7 +37,9 @@ from rubriq.core.metrics.faithfulness import SUPPORT_THRESHOLD, summac_zs
 from rubriq.core.models import ModelUnavailable
 from rubriq.core.models.hub import LocalModelHub
 from rubriq.core.models.semantic import cosine
-from rubriq.core.text import split_sentences
+from rubriq.core.text import Segment, Span, split_sentences
+from rubriq.core.verify.claims import split_claims
+from rubriq.core.verify.engine import Verifier
 
 
 def read_cut(path: Path) -> list[dict]:
@@ -103,9 +108,30 @@ class Scorer:
         self.hub, self.mode, self.top_k, self.kind = hub, mode, top_k, kind
         self.nli_pairs = 0
         self.full_matrix_pairs = 0
+        self.features: list[dict] = []  # per claim, for --dump-features (verifier only)
+
+    def verifier_supports(self, document: str, claim: str) -> list[float]:
+        units = [s for s in split_sentences(document) if s.text.strip()] or [Segment(Span(0, len(document)), document)]
+        claims, _ = split_claims(claim)
+        if not claims:  # a claim that is all framing is still judged, as one statement
+            claims, _ = split_claims(claim.rstrip(":?") + ".")
+        if not claims:
+            return [0.0]
+        verifier = Verifier(document, units, [0] * len(units), embedder=self.hub.embedder(),
+                            nli=None if self.mode == "no-nli" else self.hub.nli(), top_k=self.top_k)
+        verdicts = verifier.verify(claims, claim)
+        self.nli_pairs += verifier.cost.nli_pairs
+        self.full_matrix_pairs += verifier.cost.full_matrix_pairs
+        for v in verdicts:
+            self.features.append({**v.whole.features.as_dict(), "probability": v.probability,
+                                  "verdict": v.verdict, "clauses": len(v.clauses),
+                                  "clause_min": min((c.probability for c in v.clauses), default=None)})
+        return [v.probability if v.verdict != "conflicts" else 0.0 for v in verdicts]
 
     def supports(self, document: str, claim: str) -> list[float]:
         """Per claim sentence: max over document sentences of P(entail) - P(contradict) (or cosine for the proxy)."""
+        if self.kind == "verifier":
+            return self.verifier_supports(document, claim)
         chunks = [s.text for s in split_sentences(document) if s.text.strip()] or [document]
         claims = [s.text for s in split_sentences(claim) if s.text.strip()] or [claim]
         self.full_matrix_pairs += len(claims) * len(chunks)
@@ -124,9 +150,11 @@ def main() -> int:
     parser.add_argument("--val", nargs="+", required=True, type=Path, metavar="DIR")
     parser.add_argument("--test", nargs="+", required=True, type=Path, metavar="DIR")
     parser.add_argument("--limit", type=int, default=None, metavar="N", help="deterministic sample of N per cut")
-    parser.add_argument("--mode", choices=("topk", "full"), default="topk")
+    parser.add_argument("--mode", choices=("topk", "full", "no-nli"), default="topk",
+                        help="no-nli: the verifier without its NLI feature (the embedding tier)")
     parser.add_argument("--top-k", type=int, default=Config().top_k)
-    parser.add_argument("--scorer", choices=("nli", "embedding-proxy"), default="nli")
+    parser.add_argument("--scorer", choices=("nli", "embedding-proxy", "verifier"), default="nli")
+    parser.add_argument("--dump-features", type=Path, help="verifier: write each claim's features here (JSONL)")
     parser.add_argument("--split-val", action="store_true", help="develop on halves of the val cuts")
     parser.add_argument("--nli-model", help="local path of an NLI cross-encoder (else the usual resolution)")
     parser.add_argument("--cache", help="folder for the on-disk model cache (speeds up reruns)")
@@ -139,7 +167,7 @@ def main() -> int:
     hub = LocalModelHub(config, probe_hub=False)
     try:
         hub.embedder()
-        if args.scorer == "nli":
+        if args.scorer == "nli" or (args.scorer == "verifier" and args.mode != "no-nli"):
             hub.nli()
     except ModelUnavailable as exc:
         print(json.dumps({"error": str(exc)}))
@@ -162,7 +190,11 @@ def main() -> int:
                           ("test", limited(test_rows, args.limit, args.seed))):
             scores, labels = [], []
             for row in rows:
+                before = len(scorer.features)
                 supports = scorer.supports(row["document"], row["claim"])
+                for feature in scorer.features[before:]:
+                    feature.update(dataset=name, half=0 if cut == "val" else 1, label=int(row["label"]),
+                                   claims=len(supports))
                 scores.append(float(np.mean(supports)))
                 labels.append(int(row["label"]))
                 if len(supports) == 1:
@@ -205,7 +237,8 @@ def main() -> int:
                                                                                  pooled_choice), 1),
                               "roc_auc": _percent(roc_auc(all_scores, all_labels))}
     result = {
-        "scorer": "SummaC-ZS (NLI)" if args.scorer == "nli" else "embedding proxy (max cosine, not NLI)",
+        "scorer": {"nli": "SummaC-ZS (NLI)", "embedding-proxy": "embedding proxy (max cosine, not NLI)",
+                   "verifier": "claim verifier (rubriq.core.verify)"}[args.scorer],
         "mode": args.mode if args.scorer == "nli" else "full",
         "top_k": args.top_k if args.mode == "topk" and args.scorer == "nli" else None,
         "split": "val halves" if args.split_val else "val/test",
@@ -220,6 +253,8 @@ def main() -> int:
         "seconds": round(time.perf_counter() - started, 1),
         "models": hub.model_ids(),
     }
+    if args.dump_features:
+        args.dump_features.write_text("".join(json.dumps(f) + "\n" for f in scorer.features), encoding="utf-8")
     print(json.dumps(result, indent=2))
     return 0
 

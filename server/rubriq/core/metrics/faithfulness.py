@@ -1,105 +1,61 @@
-"""Faithfulness to the prompt's own source text: SummaC-ZS (Laban et al., TACL 2022; research log 1.2, 1.4).
+"""Faithfulness to the prompt's own source text: every claim of the output verified against it.
 
-Formula. Split the output into sentences o_1..o_n and the source into sentence chunks s_1..s_m. With an NLI
-cross-encoder giving P(entail | s, o) and P(contradict | s, o):
+The output's claims (`verify.claims`: sentences and list items, framing such as "Here is a summary of …" left out,
+joined statements split into clauses) are verified against the source blocks of the prompt by the claim verifier
+(`verify.engine`: retrieval by embedding and word overlap, NLI on single and joined source sentences, value-level
+agreement, one calibrated probability; the formula is in `verify/decision.py`). Findings:
 
-    support(o_i) = max_j [ P(entail | s_j, o_i) - P(contradict | s_j, o_i) ]       in [-1, 1]
-    SummaC-ZS   = mean_i support(o_i)
+- **FA002** on a value of the output (a number, date, name, ...) that the source states differently for the same
+  thing, quoting the source's value and sentence: deterministic and exact, a warning.
+- **FA001** on a claim (or the clause of it) whose P(supported) is below `SUPPORT_THRESHOLD`, naming the values the
+  source does not state, quoting the closest source sentence: a model's reading, information by default.
 
-Retrieve, then verify: instead of the full n x m matrix, the source chunks are ranked per output sentence by
-embedding cosine and only the top k (`Config.top_k`) are verified with NLI, so cost grows with the output, not
-output x source. `bench/faithfulness.py --mode full|topk` measures what this costs in accuracy.
-
-The parameter's score is SummaC-ZS rescaled to [0, 1] as (ZS + 1) / 2. Every output sentence whose support is
-below `SUPPORT_THRESHOLD` is an FA001 finding on its span, quoting the best-supporting source sentence and the
-score. The threshold was chosen on development data (docs/benchmarks.md, "Faithfulness (SummaC / AggreFact)").
+The parameter's score is the mean over claims of P(supported), with a claim whose value conflicts counted as 0:
+    score = (1/n) * sum_i (0 if conflicts_i else P_i)
 Without a source in the prompt, faithfulness is not applicable: the hallucination-risk signals take its place.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-import numpy as np
-
 from rubriq.core.context import CheckContext
 from rubriq.core.findings import Finding
 from rubriq.core.metrics import TIER_NLI, MetricResult, ParameterScore
-from rubriq.core.models import Embedder, ModelUnavailable, NLIScorer
-from rubriq.core.models.semantic import cosine, embed_units, get_nli, output_units, source_units
+from rubriq.core.models import ModelUnavailable
+from rubriq.core.models.semantic import get_embedder, get_nli
 from rubriq.core.text import Segment
+from rubriq.core.verify.claims import Claim, NotAClaim, split_claims
+from rubriq.core.verify.engine import PartVerdict, Verdict, Verifier
+from rubriq.core.verify.sources import source_evidence
+from rubriq.core.verify.values import ValueCheck
 
-# Chosen by bench/faithfulness.py (--split-val --limit 60, top-3) for the shipped NLI model
-# rubriq/nli-minilm-l6-v1: the threshold maximising balanced accuracy over the 528 single-sentence claims of both
-# development halves of the SummaC benchmark and AggreFact-SOTA val cuts ("pooled": 0.398, used as 0.40; balanced
-# accuracy 66.1, ROC AUC 69.7). The curve is flat from 0.0 to 0.6, so a choice on one half transfers poorly:
-# two-fold cross-validated balanced accuracy 61.8 (docs/benchmarks.md, "Faithfulness (SummaC / AggreFact)").
-# It belongs to the model: rerun the benchmark and update this when the shipped model changes.
-SUPPORT_THRESHOLD = 0.40
-
-
-@dataclass(frozen=True)
-class SentenceSupport:
-    """The verdict on one output sentence."""
-
-    support: float  # max over verified chunks of P(entail) - P(contradict)
-    best: int  # index of the chunk that gave the max
-    entailment: float
-    contradiction: float
-    verified: tuple[int, ...]  # chunk indices that NLI scored
+# P(supported) below which FA001 is reported; chosen for precision on development data (docs/benchmarks.md,
+# "Faithfulness: the claim verifier").
+SUPPORT_THRESHOLD = 0.5
+QUOTE_LIMIT = 200
 
 
-@dataclass(frozen=True)
-class ZeroShotResult:
-    sentences: list[SentenceSupport]
-    nli_pairs: int  # distinct (chunk, sentence) pairs verified
-    full_matrix_pairs: int  # what the full SummaC matrix would have needed
-
-    @property
-    def score(self) -> float:
-        """SummaC-ZS: the mean support over output sentences (0.0 when there is none)."""
-        if not self.sentences:
-            return 0.0
-        return float(np.mean([s.support for s in self.sentences]))
+def _one_line(text: str, limit: int = QUOTE_LIMIT) -> str:
+    flat = " ".join(text.split())
+    return flat if len(flat) <= limit else flat[: limit - 1].rstrip() + "…"
 
 
-def retrieve(claim_vectors: np.ndarray, chunk_vectors: np.ndarray, top_k: int) -> list[list[int]]:
-    """Per claim, the indices of the `top_k` most similar chunks (ties broken by position, deterministically)."""
-    similarity = cosine(claim_vectors, chunk_vectors)
-    order = np.argsort(-np.round(similarity, 6), axis=1, kind="stable")
-    return [sorted(int(j) for j in row[:top_k]) for row in order]
+def output_claims(ctx: CheckContext) -> tuple[list[Claim], list[NotAClaim]]:
+    """The output's claims and the units that are not claims, memoised per check."""
+    return ctx.memo("verify.output_claims", lambda: split_claims(ctx.output.text))
 
 
-def verify(claims: list[str], chunks: list[str], candidates: list[list[int]], nli: NLIScorer) -> ZeroShotResult:
-    """Score each claim against its candidate chunks with NLI and keep, per claim, the best-supporting chunk."""
-    pairs = [(chunks[j], claims[i]) for i, row in enumerate(candidates) for j in row]
-    probs = nli.predict(pairs).astype(np.float64)
-    results: list[SentenceSupport] = []
-    cursor = 0
-    for row in candidates:
-        block = probs[cursor : cursor + len(row)]
-        cursor += len(row)
-        margins = np.round(block[:, 0] - block[:, 2], 6)  # rounded so ties resolve the same on every platform
-        best = int(np.argmax(margins))
-        results.append(SentenceSupport(float(margins[best]), row[best], float(block[best, 0]),
-                                       float(block[best, 2]), tuple(row)))
-    return ZeroShotResult(results, len(set(pairs)), len(claims) * len(chunks))
+def run_verifier(ctx: CheckContext, *, with_nli: bool) -> tuple[list[Verdict], Verifier]:
+    """The verdicts on the output's claims against the prompt's source (memoised per check and tier)."""
 
+    def compute() -> tuple[list[Verdict], Verifier]:
+        claims, _ = output_claims(ctx)
+        units, blocks = source_evidence(ctx)
+        verifier = Verifier(ctx.prompt.text, units, blocks, embedder=get_embedder(ctx),
+                            nli=get_nli(ctx) if with_nli else None, top_k=ctx.config.top_k,
+                            threshold=SUPPORT_THRESHOLD)
+        return verifier.verify(claims, ctx.output.text), verifier
 
-def summac_zs(
-    claims: list[str], chunks: list[str], nli: NLIScorer, *, embedder: Embedder | None = None,
-    top_k: int | None = None,
-) -> ZeroShotResult:
-    """SummaC-ZS of `claims` against `chunks`; `top_k=None` scores the full matrix, else retrieve-then-verify."""
-    if not claims or not chunks:
-        return ZeroShotResult([], 0, len(claims) * len(chunks))
-    if top_k is None or top_k >= len(chunks):
-        candidates = [list(range(len(chunks))) for _ in claims]
-    else:
-        if embedder is None:
-            raise ValueError("top-k verification needs an embedder to rank the source chunks")
-        candidates = retrieve(embedder.encode(claims), embedder.encode(chunks), top_k)
-    return verify(claims, chunks, candidates, nli)
+    return ctx.memo(f"verify.output_verdicts.{with_nli}", compute)
 
 
 class Faithfulness:
@@ -113,46 +69,70 @@ class Faithfulness:
             return MetricResult(scores=[ParameterScore.not_applicable(
                 "faithfulness", "the prompt has no source text to be faithful to; the hallucination-risk signals "
                 "take its place")])
-        claims = output_units(ctx)
-        chunks = source_units(ctx)
-        if not claims or not chunks:
-            what = "the output has no sentences" if not claims else "the source has no sentences"
+        claims, _ = output_claims(ctx)
+        units, _ = source_evidence(ctx)
+        if not claims or not units:
+            what = "the output states no claims" if not claims else "the source has no sentences"
             return MetricResult(scores=[ParameterScore.not_applicable("faithfulness", f"{what} to verify")])
         try:
-            nli = get_nli(ctx)
-            claim_vectors = embed_units(ctx, "output", claims)
-            chunk_vectors = embed_units(ctx, "source", chunks)
+            verdicts, verifier = run_verifier(ctx, with_nli=True)
         except ModelUnavailable as exc:
             return MetricResult(scores=[ParameterScore.unavailable("faithfulness", str(exc))])
-        top_k = min(ctx.config.top_k, len(chunks))
-        result = verify([c.text for c in claims], [c.text for c in chunks],
-                        retrieve(claim_vectors, chunk_vectors, top_k), nli)
-        findings = [
-            self._finding(ctx, claim, chunks[verdict.best], verdict)
-            for claim, verdict in zip(claims, result.sentences, strict=True)
-            if verdict.support < SUPPORT_THRESHOLD
-        ]
-        zs = result.score
-        detail = (f"SummaC-ZS {zs:+.3f} on [-1, 1]; {len(findings)} of {len(claims)} sentences below the support "
-                  f"threshold {SUPPORT_THRESHOLD:+.2f}; {result.nli_pairs} NLI pairs (top {top_k} of "
-                  f"{len(chunks)} source sentences each)")
-        return MetricResult(findings, [ParameterScore("faithfulness", round((zs + 1.0) / 2.0, 6), detail=detail)])
+        findings: list[Finding] = []
+        for verdict in verdicts:
+            findings.extend(self._findings(ctx, verdict, units))
+        per_claim = [0.0 if v.verdict == "conflicts" else v.probability for v in verdicts]
+        score = sum(per_claim) / len(per_claim)
+        supported = sum(v.verdict == "supported" for v in verdicts)
+        conflicts = sum(v.verdict == "conflicts" for v in verdicts)
+        detail = (f"{supported} of {len(verdicts)} claims supported by the source, {conflicts} with a value that "
+                  f"conflicts with it; mean P(supported) {score:.2f}; {verifier.cost.nli_pairs} NLI pairs "
+                  f"({verifier.cost.full_matrix_pairs} for every claim against every source sentence)")
+        return MetricResult(findings, [ParameterScore("faithfulness", round(score, 6), detail=detail)])
 
     @staticmethod
-    def _finding(ctx: CheckContext, claim: Segment, best: Segment, verdict: SentenceSupport) -> Finding:
-        # An NLI model's reading, not a proof: the wording says what was measured and leaves the verdict to the reader.
-        leaning = ("the NLI model leans towards contradiction" if verdict.contradiction > verdict.entailment
-                   else "nothing in the source appears to state it")
-        quote = best.text.strip()[:200]
-        message = (f"The source does not support this sentence (support {verdict.support:+.2f}, threshold "
-                   f"{SUPPORT_THRESHOLD:+.2f}): {leaning}. Closest source sentence: \u201c{quote}\u201d")
-        return Finding.at(
-            "FA001", claim.span, message, text=ctx.output.text,
-            data={"sentence": claim.text, "best_source": best.text, "score": round(verdict.support, 4),
-                  "entailment": round(verdict.entailment, 4), "contradiction": round(verdict.contradiction, 4),
-                  "leans_to_contradiction": verdict.contradiction > verdict.entailment,
-                  "threshold": SUPPORT_THRESHOLD, "source_start": best.span.start, "source_end": best.span.end},
-        )
+    def _findings(ctx: CheckContext, verdict: Verdict, units: list[Segment]) -> list[Finding]:
+        if verdict.verdict == "conflicts":
+            return [_conflict_finding(ctx, check, units) for check in verdict.conflicts]
+        if verdict.verdict == "not_supported":
+            return [_unsupported_finding(ctx, verdict, part, units) for part in verdict.failing]
+        return []
+
+
+def _conflict_finding(ctx: CheckContext, check: ValueCheck, units: list[Segment]) -> Finding:
+    source_value = check.evidence
+    sentence = next((u for u in units if u.span.start <= source_value.span.start < u.span.end), None)
+    quote = _one_line(sentence.text if sentence else source_value.text)
+    message = f"{check.value.text} — the source says {source_value.text}: \u201c{quote}\u201d"
+    source_span = sentence.span if sentence else source_value.span
+    return Finding.at(
+        "FA002", check.value.span, message, text=ctx.output.text,
+        data={"value": check.value.text, "kind": check.value.kind, "source_value": source_value.text,
+              "best_source": sentence.text if sentence else source_value.text, "reason": check.reason,
+              "source_start": source_span.start, "source_end": source_span.end,
+              "source_value_start": source_value.span.start, "source_value_end": source_value.span.end},
+    )
+
+
+def _unsupported_finding(ctx: CheckContext, verdict: Verdict, part: PartVerdict, units: list[Segment]) -> Finding:
+    closest = units[part.closest] if part.closest is not None else None
+    if part.absent:
+        named = ", ".join(f"\u201c{v.text}\u201d" for v in part.absent[:4])
+        lead = f"{named} {'is' if len(part.absent) == 1 else 'are'} not in the source"
+    else:
+        lead = "The source does not appear to state this"
+    message = f"{lead} (P(supported) {part.probability:.2f})."
+    if closest is not None:
+        message += f" Closest source sentence: \u201c{_one_line(closest.text)}\u201d"
+    data = {
+        "sentence": part.text, "claim": verdict.claim.text, "probability": part.probability,
+        "threshold": SUPPORT_THRESHOLD, "features": part.features.as_dict(),
+        "absent": [v.text for v in part.absent],
+        "best_source": closest.text if closest else "",
+    }
+    if closest is not None:
+        data.update(source_start=closest.span.start, source_end=closest.span.end)
+    return Finding.at("FA001", part.span, message, text=ctx.output.text, data=data)
 
 
 METRICS = [Faithfulness()]

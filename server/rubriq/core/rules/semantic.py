@@ -3,23 +3,48 @@
 from rubriq.core.rules import define
 
 define(
-    "FA001", "unsupported-sentence", "Output sentence not supported by the source",
-    parameter="faithfulness", severity="warning", failure_mode="unfaithful_content",
-    source="Research log 1.2 SummaC (Laban et al., TACL 2022), SummaC-ZS; 1.4 TruLens groundedness",
+    "FA001", "unsupported-claim", "Output claim not supported by the source",
+    parameter="faithfulness", severity="information", failure_mode="unfaithful_content",
+    source="Research log 1.2 SummaC (Laban et al., TACL 2022), adapted; 1.3 RAGAS statement-level faithfulness; "
+           "1.4 TruLens groundedness",
     definition="""
-Each output sentence is checked against the source text pasted in the prompt with a natural-language-inference
-(NLI) cross-encoder. Its **support** is the largest value of P(entailment) − P(contradiction) over the source
-sentences verified for it (SummaC-ZS). The source sentences are first ranked by embedding similarity to the output
-sentence and only the top k (`top_k`, default 3) are verified.
+Each claim of the output (a sentence or list item; a sentence that joins independent statements also clause by
+clause) is verified against the source text pasted in the prompt. Openings such as "Here is a summary of …",
+headings, questions and closing offers are not claims.
 
-A sentence whose support is below the calibrated threshold is reported, quoting the source sentence that supports
-it best. With P(contradiction) > P(entailment) the message says the model *leans towards contradiction*; otherwise
-that nothing in the source appears to state the sentence. Both are a small model's reading, not a proof: check the
-quoted source sentence. The threshold and how it was chosen are in docs/benchmarks.md.
+The verifier retrieves the source sentences closest to the claim (embedding similarity plus shared words), asks a
+natural-language-inference (NLI) model whether they entail it (each sentence alone, the best two joined in document
+order, and the best with its neighbours, so a claim drawn from two source sentences is supported), compares the
+claim's values with the source, and combines four measurements into one probability that the claim is supported:
+the NLI margin P(entailment) − P(contradiction), embedding similarity, how much of the claim's wording the source
+contains, and the values (numbers, dates, names) the source nowhere states.
+
+A claim whose probability is below the threshold is reported, naming the values the source does not state and
+quoting the closest source sentence. It is a small model's reading, not a proof, so it is information by default:
+check the quoted sentence. The formula, its weights and how the threshold was chosen are in docs/benchmarks.md.
 """,
     rubric=((1, "Most sentences contradict or are absent from the source."),
             (3, "The gist is supported, but several details are not in the source."),
             (5, "Every sentence is supported by the source.")),
+)
+define(
+    "FA002", "conflicting-value", "Value that conflicts with the source",
+    parameter="faithfulness", severity="warning", failure_mode="unfaithful_content",
+    source="FactCC (Kryscinski et al., EMNLP 2020) and FRANK (Pagnoni et al., NAACL 2021) error types: entity, "
+           "number and date errors; research log 1.2, deterministic value comparison",
+    definition="""
+A value of the output — a number or amount (with its unit, currency or counted noun), a percentage, a date, a
+weekday, a time, a duration, a person, place or organisation, an e-mail address or URL, or a negation — that the
+source states differently for the same thing. The output's value and the source's value are compared after
+normalisation ("1,200" = "1200", "nine days" = "9 days", "four percent" = "4%", "within 72 hours" = "within three
+days"); an approximate value ("about 4%") is an interval. It is a conflict only when the source sentence the claim
+comes from states a different value in the same slot (the same counted noun or unit, the same governing words) and
+the source states no compatible value for it anywhere: a value computed from the source's numbers, a rounding, or
+a different fact of the same kind is never a conflict.
+
+The finding sits on the output's value and quotes the source's value and sentence, which is also given as related
+information. Deterministic: no model is involved in the comparison.
+""",
 )
 define(
     "AR001", "off-topic-paragraph", "Paragraph drifts away from the request",

@@ -1,0 +1,158 @@
+"""Claims: the pieces of an output that state something a source can support or not.
+
+An output is cut into sentence-like units (`semantic.text_units`: blocks at blank lines, list items and headings,
+markers stripped, code skipped, Punkt sentences). A unit is **not a claim** when it only frames the answer: a
+heading or title line, a line that introduces what follows (it ends with a colon), a question, an opening such as
+"Here is a summary of …" or "Sure, …", or a closing offer such as "Let me know if …". A short label before a
+colon ("Next steps: …", "**Impact:** …") is not part of the claim either.
+
+A claim that joins independent statements ("X; Y", "X, and Y", "X, while Y") also gets **clauses**, so a sentence
+that draws on two source sentences can be verified part by part, and a finding can point at the part that is not
+supported. A clause is split off only when both sides keep at least `MIN_CLAUSE_WORDS` words: "A, B and C" lists
+stay whole.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from rubriq.core.models.semantic import text_units
+from rubriq.core.text import WORD_RE, Segment, Span
+
+MIN_CLAUSE_WORDS = 4
+
+# A unit that opens or closes the answer rather than stating content. Openers must be followed by a reference to
+# the answer itself ("here is a summary", "sure, here are the points"), so "Here is where the outage began" and
+# other content sentences that merely start with "here" stay claims.
+_ANSWER_NOUN = (r"(?:summary|summaries|overview|answer|response|reply|breakdown|rundown|recap|list|version|draft|"
+                r"rewrite|translation|table|outline|digest|key\s+points|main\s+points|points|highlights|takeaways|"
+                r"notes|explanation|analysis|report|update|bullets?|details|information|extraction|json|result)")
+OPENER_RE = re.compile(
+    rf"^(?:(?:sure|certainly|of\s+course|absolutely|okay|ok|great(?:\s+question)?|happy\s+to\s+help)\b[!,.]?\s*)?"
+    rf"(?:here\s+(?:is|are)|here's|below\s+(?:is|are)|the\s+following\s+(?:is|are)|this\s+is|these\s+are|"
+    rf"i(?:'ve|\s+have)\s+(?:summari[sz]ed|written|put\s+together|extracted|listed|compiled|drafted|rewritten)|"
+    rf"i'll\s+|let\s+me\s+)"
+    rf"(?:[^.!?\n]{{0,60}}?\b{_ANSWER_NOUN}\b|[^.!?\n]{{0,20}}$)",
+    re.IGNORECASE,
+)
+BARE_OPENER_RE = re.compile(r"^(?:sure|certainly|of\s+course|absolutely|okay|ok|great\s+question|happy\s+to\s+help)"
+                            r"\s*[!.,]?\s*$", re.IGNORECASE)
+CLOSER_RE = re.compile(
+    r"^(?:let\s+me\s+know|i\s+hope\s+(?:this|that|it)|hope\s+(?:this|that)\s+helps|feel\s+free|please\s+let\s+me|"
+    r"if\s+you\s+(?:have|need|want|would\s+like|'d\s+like)|would\s+you\s+like|do\s+you\s+want|shall\s+i|"
+    r"i\s+can\s+also|i'd\s+be\s+happy|happy\s+to\s+(?:help|expand|clarify))\b",
+    re.IGNORECASE,
+)
+# "Next steps: …", "**Impact:** …", "Root cause - …": at most four words before the colon, at the start.
+LABEL_RE = re.compile(r"^[ \t]*(?:\*\*|__)?(?P<label>[^\s:*_][^:\n*_]{0,40}?)(?::(?:\*\*|__)|(?:\*\*|__):|:)[ \t]+")
+BOLD_ONLY_RE = re.compile(r"^[ \t]*(?:\*\*|__)[^*_\n]+(?:\*\*|__)[ \t]*:?[ \t]*$")
+CLAUSE_BREAK_RE = re.compile(r"\s*;\s+|,\s+(?=(?:and|but|while|whereas|so|yet)\s)", re.IGNORECASE)
+LEADING_CONJUNCTION_RE = re.compile(r"^(?:and|but|while|whereas|so|yet)\s+", re.IGNORECASE)
+TITLE_MAX_WORDS = 8
+
+
+@dataclass(frozen=True)
+class Claim:
+    """One verifiable statement of the output.
+
+    `span`/`text`: the claim as verified (a leading label stripped), spans into the checked text (with `base`).
+    `clauses`: the independent parts of a joined sentence, empty when it states one thing.
+    """
+
+    span: Span
+    text: str
+    clauses: tuple[Segment, ...] = ()
+
+
+@dataclass(frozen=True)
+class NotAClaim:
+    span: Span
+    text: str
+    reason: str  # "heading", "introduces what follows", "question", "opening", "closing", "label"
+
+
+def _words(text: str) -> int:
+    return len(WORD_RE.findall(text))
+
+
+def _framing(unit: Segment, whole_text: str, base: int) -> str | None:
+    """Why `unit` frames the answer instead of stating content, or None when it is a claim."""
+    text = unit.text.strip()
+    if text.endswith("?"):
+        return "question"
+    if text.endswith(":"):
+        return "introduces what follows"
+    if BOLD_ONLY_RE.match(text):
+        return "heading"
+    if CLOSER_RE.match(text):
+        return "closing"
+    if BARE_OPENER_RE.match(text) or OPENER_RE.match(text):
+        return "opening"
+    start, end = unit.span.start - base, unit.span.end - base
+    line_start = whole_text.rfind("\n", 0, start) + 1
+    line_end = whole_text.find("\n", end)
+    line_end = len(whole_text) if line_end < 0 else line_end
+    alone_on_line = not whole_text[line_start:start].strip(" \t*_#>-") and not whole_text[end:line_end].strip(" \t*_")
+    if alone_on_line and _words(text) <= TITLE_MAX_WORDS and text[-1:] not in ".!\"'”’)" and _is_title(text):
+        return "heading"
+    return None
+
+
+def _is_title(text: str) -> bool:
+    """A line written like a title: most of its longer words capitalised, or wrapped in emphasis."""
+    if text.startswith(("**", "__")) and text.rstrip(":").endswith(("**", "__")):
+        return True
+    words = [w for w in WORD_RE.findall(text) if len(w) > 3 and not w.isdigit()]
+    return bool(words) and sum(w[0].isupper() for w in words) >= max(1, (len(words) * 2 + 2) // 3)
+
+
+def _strip_label(unit: Segment) -> Segment:
+    match = LABEL_RE.match(unit.text)
+    if not match or _words(match.group("label")) > 4 or _words(unit.text[match.end():]) < 3:
+        return unit
+    return Segment(Span(unit.span.start + match.end(), unit.span.end), unit.text[match.end():])
+
+
+def _clauses(claim: Segment) -> tuple[Segment, ...]:
+    pieces: list[Segment] = []
+    start = 0
+    for match in CLAUSE_BREAK_RE.finditer(claim.text):
+        pieces.append(Segment(Span(start, match.start()), claim.text[start:match.start()]))
+        start = match.end()
+    if not pieces:
+        return ()
+    pieces.append(Segment(Span(start, len(claim.text)), claim.text[start:]))
+    # Merge a piece that is too short back into its neighbour: "A, and B" where B is a noun phrase is one claim.
+    merged: list[Segment] = []
+    for piece in pieces:
+        if merged and (_words(piece.text) < MIN_CLAUSE_WORDS or _words(merged[-1].text) < MIN_CLAUSE_WORDS):
+            last = merged.pop()
+            piece = Segment(Span(last.span.start, piece.span.end), claim.text[last.span.start:piece.span.end])
+        merged.append(piece)
+    if len(merged) < 2:
+        return ()
+    out: list[Segment] = []
+    for piece in merged:
+        conj = LEADING_CONJUNCTION_RE.match(piece.text)
+        offset = conj.end() if conj else 0
+        span = Span(claim.span.start + piece.span.start + offset, claim.span.start + piece.span.end)
+        out.append(Segment(span, piece.text[offset:]))
+    return tuple(out)
+
+
+def split_claims(text: str, base: int = 0) -> tuple[list[Claim], list[NotAClaim]]:
+    """The claims of `text` and the units that are not claims (with why), spans shifted by `base`."""
+    claims: list[Claim] = []
+    skipped: list[NotAClaim] = []
+    for unit in text_units(text, base):
+        reason = _framing(unit, text, base)
+        if reason:
+            skipped.append(NotAClaim(unit.span, unit.text, reason))
+            continue
+        claim = _strip_label(unit)
+        if claim is not unit:
+            label_span = Span(unit.span.start, claim.span.start)
+            skipped.append(NotAClaim(label_span, text[label_span.start - base:label_span.end - base], "label"))
+        claims.append(Claim(claim.span, claim.text, _clauses(claim)))
+    return claims, skipped

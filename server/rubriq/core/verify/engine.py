@@ -1,0 +1,205 @@
+"""The verifier: claims in, one verdict per claim out, with the evidence it rests on.
+
+For each claim (`claims.py`) against a source (its units and their spans in `source_text`):
+
+1. **Retrieve** the source units closest to the claim (`evidence.py`: embedding cosine plus word overlap).
+2. **Verify** with NLI the premises built from them (each candidate, the best two joined, the best with its
+   neighbours): the claim's NLI feature is the best margin P(entail) − P(contradict) over its premises.
+3. **Compare values** (`values.py`): a number, date, name... that the source states differently in the same slot
+   is a conflict; one the source nowhere states is absent.
+4. **Decide** (`decision.py`): P(supported) from NLI margin, embedding similarity, lexical support and absent
+   values. The verdict is `conflicts` when a value conflicts, else `supported` when P ≥ `threshold`, else
+   `not_supported`.
+
+A claim with clauses (a sentence joining independent statements) is also verified clause by clause: it is
+supported when the whole is, or when every clause is (two source sentences can support one output sentence);
+otherwise the clauses that fail are named, so a finding can point at the part that is wrong.
+
+Cost: at most `top_k + 2` NLI pairs per claim and clause; `Cost` counts them beside what the full SummaC matrix
+(every claim against every source unit) would need.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+import numpy as np
+
+from rubriq.core.models import Embedder, NLIScorer
+from rubriq.core.text import Segment, Span
+from rubriq.core.verify import evidence as ev
+from rubriq.core.verify.claims import Claim
+from rubriq.core.verify.decision import Features, Weights, weights_for
+from rubriq.core.verify.lexical import LexicalProfile, bigram_support
+from rubriq.core.verify.values import REPORTABLE_ABSENT_KINDS, Value, ValueCheck, check_values
+
+VerdictName = Literal["supported", "not_supported", "conflicts"]
+
+
+@dataclass(frozen=True)
+class PartVerdict:
+    """The verdict on one claim or clause."""
+
+    span: Span
+    text: str
+    probability: float
+    features: Features
+    closest: int | None  # index of the closest source unit (retrieval), quoted in messages
+    premise: tuple[int, ...]  # source units of the premise the NLI margin came from (empty without NLI)
+    entailment: float | None
+    contradiction: float | None
+    conflicts: tuple[ValueCheck, ...]
+    absent: tuple[Value, ...]
+
+
+@dataclass(frozen=True)
+class Verdict:
+    claim: Claim
+    verdict: VerdictName
+    probability: float  # calibrated P(supported) of the claim
+    whole: PartVerdict  # the claim as one statement
+    clauses: tuple[PartVerdict, ...] = ()
+    failing: tuple[PartVerdict, ...] = ()  # the parts a finding should point at (the whole claim or some clauses)
+
+    @property
+    def conflicts(self) -> tuple[ValueCheck, ...]:
+        seen: dict[tuple[int, int], ValueCheck] = {}
+        for part in (self.whole, *self.clauses):
+            for c in part.conflicts:
+                seen.setdefault((c.value.span.start, c.value.span.end), c)
+        return tuple(seen[k] for k in sorted(seen))
+
+
+@dataclass
+class Cost:
+    nli_pairs: int = 0
+    full_matrix_pairs: int = 0
+
+
+@dataclass
+class Verifier:
+    """Verifies claims against one source.
+
+    `units` are the source's evidence units with spans into `source_text`; `blocks[i]` says which passage unit i
+    belongs to (neighbour windows stay inside one passage). Without `nli` the decision uses the no-NLI weights;
+    without `embedder` retrieval is lexical only.
+    """
+
+    source_text: str
+    units: list[Segment]
+    blocks: list[int]
+    embedder: Embedder | None = None
+    nli: NLIScorer | None = None
+    top_k: int = 3
+    threshold: float = 0.5
+    weights: Weights | None = None
+    cost: Cost = field(default_factory=Cost)
+
+    def __post_init__(self) -> None:
+        vectors = self.embedder.encode([u.text for u in self.units]) if self.embedder and self.units else None
+        self.index = ev.SourceIndex(self.units, self.blocks, vectors)
+        self._weights = self.weights or weights_for(self.nli is not None)
+
+    def verify(self, claims: list[Claim], claim_text: str, claim_vectors: np.ndarray | None = None) -> list[Verdict]:
+        """Verdicts for `claims`, whose spans index into `claim_text` (the output, say).
+
+        `claim_vectors` may carry the claims' embeddings already computed (one row per claim, in order).
+        """
+        if not claims:
+            return []
+        parts: list[Segment] = []
+        owners: list[tuple[int, int]] = []  # (claim index, clause index or -1 for the whole)
+        for i, claim in enumerate(claims):
+            parts.append(Segment(claim.span, claim.text))
+            owners.append((i, -1))
+            for k, clause in enumerate(claim.clauses):
+                parts.append(clause)
+                owners.append((i, k))
+        vectors = self._vectors(parts, claims, claim_vectors)
+        judged = self._judge(parts, vectors, claim_text)
+        self.cost.full_matrix_pairs += len(claims) * len(self.units)
+
+        verdicts: list[Verdict] = []
+        cursor = 0
+        for claim in claims:
+            whole = judged[cursor]
+            clauses = tuple(judged[cursor + 1: cursor + 1 + len(claim.clauses)])
+            cursor += 1 + len(claim.clauses)
+            verdicts.append(self._combine(claim, whole, clauses))
+        return verdicts
+
+    def _vectors(self, parts: list[Segment], claims: list[Claim], given: np.ndarray | None) -> np.ndarray | None:
+        if self.embedder is None or self.index.vectors is None:
+            return None
+        if given is not None and all(not c.clauses for c in claims) and len(given) == len(parts):
+            return given
+        return self.embedder.encode([p.text for p in parts])
+
+    def _judge(self, parts: list[Segment], vectors: np.ndarray | None, claim_text: str) -> list[PartVerdict]:
+        profiles = [LexicalProfile.of(p.text) for p in parts]
+        ranked: list[list[int]] = []
+        cosines: list[float | None] = []
+        for n in range(len(parts)):
+            vector = None if vectors is None else vectors[n]
+            if not self.units:
+                ranked.append([])
+                cosines.append(None)
+                continue
+            scores = ev.retrieval_scores(self.index, vector, profiles[n])
+            ranked.append(ev.candidates(scores, self.top_k))
+            if vector is not None and self.index.vectors is not None:
+                cosines.append(round(float(np.max(self.index.vectors.astype(np.float64) @ vector.astype(np.float64))),
+                                     6))
+            else:
+                cosines.append(None)
+
+        premises = [ev.premises(self.index, r) for r in ranked]
+        margins: list[tuple[float, tuple[int, ...], float, float] | None] = [None] * len(parts)
+        if self.nli is not None and self.units:
+            pairs = [(p.text, part.text) for part, ps in zip(parts, premises, strict=True) for p in ps]
+            probs = self.nli.predict(pairs).astype(np.float64) if pairs else np.zeros((0, 3))
+            self.cost.nli_pairs += len(set(pairs))
+            cursor = 0
+            for n, ps in enumerate(premises):
+                block = probs[cursor: cursor + len(ps)]
+                cursor += len(ps)
+                if not len(ps):
+                    continue
+                m = np.round(block[:, 0] - block[:, 2], 6)
+                best = int(np.argmax(m))
+                margins[n] = (float(m[best]), ps[best].units, float(block[best, 0]), float(block[best, 2]))
+
+        out: list[PartVerdict] = []
+        for n, part in enumerate(parts):
+            closest = ranked[n][0] if ranked[n] else None
+            evidence_spans = [self.units[j].span for j in ranked[n][:2]]
+            checks = check_values(claim_text, evidence_spans, self.source_text, claim_span=part.span) \
+                if self.units else []
+            conflicts = tuple(c for c in checks if c.status == "conflict")
+            absent = tuple(c.value for c in checks if c.status == "absent" and c.value.kind in REPORTABLE_ABSENT_KINDS)
+            lexical = round(bigram_support(profiles[n], self.index.whole), 6)
+            nli = margins[n]
+            features = Features(nli=None if nli is None else nli[0], cosine=cosines[n], lexical=lexical,
+                                absent=len(absent))
+            out.append(PartVerdict(
+                span=part.span, text=part.text, probability=self._weights.probability(features), features=features,
+                closest=closest, premise=() if nli is None else nli[1],
+                entailment=None if nli is None else nli[2], contradiction=None if nli is None else nli[3],
+                conflicts=conflicts, absent=absent))
+        return out
+
+    def _combine(self, claim: Claim, whole: PartVerdict, clauses: tuple[PartVerdict, ...]) -> Verdict:
+        probability = whole.probability
+        if clauses:
+            probability = max(probability, min(c.probability for c in clauses))
+        conflicts = [p for p in (whole, *clauses) if p.conflicts]
+        if conflicts:
+            failing = tuple(p for p in clauses if p.conflicts) or (whole,)
+            return Verdict(claim, "conflicts", probability, whole, clauses, failing)
+        if probability >= self.threshold:
+            return Verdict(claim, "supported", probability, whole, clauses)
+        failing_clauses = tuple(c for c in clauses if c.probability < self.threshold)
+        if clauses and len(failing_clauses) < len(clauses):
+            return Verdict(claim, "not_supported", probability, whole, clauses, failing_clauses)
+        return Verdict(claim, "not_supported", probability, whole, clauses, (whole,))

@@ -1,0 +1,73 @@
+"""What the verifier treats as a claim: framing is left out, labels are stripped, joined statements get clauses."""
+
+from __future__ import annotations
+
+from rubriq.core.verify.claims import split_claims
+
+
+def _claims(text: str) -> list[str]:
+    return [c.text for c in split_claims(text)[0]]
+
+
+def _reasons(text: str) -> dict[str, str]:
+    return {n.text.strip(): n.reason for n in split_claims(text)[1]}
+
+
+def test_an_opening_that_introduces_a_list_is_not_a_claim() -> None:
+    text = "Here's a quick rundown of the quarter:\n\n- Sales rose by a tenth in the north region.\n"
+    assert _claims(text) == ["Sales rose by a tenth in the north region."]
+    assert _reasons(text) == {"Here's a quick rundown of the quarter:": "introduces what follows"}
+
+
+def test_an_opening_about_the_answer_itself_is_not_a_claim_but_a_content_sentence_starting_with_here_is() -> None:
+    assert _claims("Sure! Below is the summary you asked for. The plant closed in May.") == ["The plant closed in May."]
+    assert _claims("Here is where the leak started: a valve on the third floor.") == [
+        "Here is where the leak started: a valve on the third floor."]
+    assert _claims("Here is the valve that failed first, on the third floor.") == [
+        "Here is the valve that failed first, on the third floor."]
+
+
+def test_closing_offers_and_questions_are_not_claims() -> None:
+    text = ("The audit found two missing invoices. Would you like me to draft a reply? "
+            "Let me know if you need the figures in a table.")
+    assert _claims(text) == ["The audit found two missing invoices."]
+    reasons = _reasons(text)
+    assert reasons["Would you like me to draft a reply?"] == "question"
+    assert reasons["Let me know if you need the figures in a table."] == "closing"
+
+
+def test_headings_and_bold_title_lines_are_not_claims() -> None:
+    text = "## Key Findings\n\n**What Changed Last Week**\n\nThe ferry timetable moved to hourly departures.\n"
+    assert _claims(text) == ["The ferry timetable moved to hourly departures."]
+
+
+def test_a_short_label_before_a_colon_is_stripped_from_the_claim_and_its_span() -> None:
+    text = "- **Budget:** the council approved 4.2 million for the bridge.\n- Next steps: a public consultation in June."
+    claims, skipped = split_claims(text)
+    assert [c.text for c in claims] == ["the council approved 4.2 million for the bridge.",
+                                        "a public consultation in June."]
+    for claim in claims:
+        assert text[claim.span.start:claim.span.end] == claim.text
+    assert [n.reason for n in skipped] == ["label", "label"]
+
+
+def test_a_sentence_joining_two_statements_has_a_clause_for_each_with_exact_spans() -> None:
+    text = "Engineers raised the pool limit to 200 at 09:47, and errors were back to normal within five minutes."
+    (claim,), _ = split_claims(text)
+    assert [c.text for c in claim.clauses] == ["Engineers raised the pool limit to 200 at 09:47",
+                                               "errors were back to normal within five minutes."]
+    for clause in claim.clauses:
+        assert text[clause.span.start:clause.span.end] == clause.text
+
+
+def test_a_list_of_nouns_stays_one_claim() -> None:
+    (claim,), _ = split_claims("The kit includes a tent, a stove, and a map.")
+    assert claim.clauses == ()
+
+
+def test_semicolons_split_clauses_and_spans_shift_by_the_base() -> None:
+    text = "The museum reopens on Friday; tickets cost twelve euros for adults."
+    (claim,), _ = split_claims(text, base=100)
+    assert claim.span.start == 100
+    assert [c.text for c in claim.clauses] == ["The museum reopens on Friday", "tickets cost twelve euros for adults."]
+    assert all(c.span.start >= 100 for c in claim.clauses)
