@@ -15,6 +15,7 @@ from rubriq.core.result_cache import CACHE_DIR_ENV, default_cache_dir
 
 REPO = Path(__file__).resolve().parents[2]
 EXAMPLES = REPO / "examples"
+QUIETING_VARIABLES = ("HF_HUB_DISABLE_PROGRESS_BARS", "TRANSFORMERS_VERBOSITY", "TRANSFORMERS_NO_ADVISORY_WARNINGS")
 
 
 @pytest.fixture
@@ -50,8 +51,10 @@ def _rubriq(*argv: str, env: dict[str, str], probe: bool = False) -> subprocess.
             "print('IMPORTED', sorted(m for m in ('torch', 'transformers', 'sentence_transformers') "
             "if m in sys.modules), file=sys.stderr); sys.exit(status)") if probe else (
         "import sys; from rubriq.cli import main; sys.exit(main(sys.argv[1:]))")
+    # A fresh environment as a shell gives it: without the switches an in-process run of this test session set.
+    inherited = {k: v for k, v in os.environ.items() if k not in QUIETING_VARIABLES}
     return subprocess.run([sys.executable, "-c", code, *argv], capture_output=True, text=True, timeout=600,
-                          env={**os.environ, "HF_HUB_OFFLINE": "1", "TRANSFORMERS_OFFLINE": "1", **env})
+                          env={**inherited, "HF_HUB_OFFLINE": "1", "TRANSFORMERS_OFFLINE": "1", **env})
 
 
 def _source_digest() -> str:
