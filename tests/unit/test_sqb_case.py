@@ -1,5 +1,6 @@
 """SQB case files: validation errors name the file and line; paths stay inside the suite."""
 
+import os
 from pathlib import Path
 
 import pytest
@@ -197,4 +198,12 @@ def test_a_missing_baseline_says_both_ways_to_name_it(tmp_path):
     text = WRITTEN_AS_PEOPLE_DO.replace("baseline: A\n", "")
     with pytest.raises(CaseError, match=r"outage\.yaml:\d+: outputs: no baseline: write `baseline: NAME` at the top "
                                         r"level or `baseline: true` on one contender"):
+        load_case(_people_suite(tmp_path, text))
+
+
+def test_a_fifo_named_as_a_source_is_an_error_not_a_hang(tmp_path):
+    (tmp_path / "sources").mkdir()
+    os.mkfifo(tmp_path / "sources" / "pipe.md")
+    text = WRITTEN_AS_PEOPLE_DO.replace("  - sources/timeline.md\n", "  - sources/timeline.md\n  - sources/pipe.md\n")
+    with pytest.raises(CaseError, match=r"outage\.yaml:6: source_corpus\.1: not a file: sources/pipe\.md"):
         load_case(_people_suite(tmp_path, text))
