@@ -2,6 +2,10 @@
 
     score = passing constraints / extracted constraints  (strict verdicts; not applicable when none is extracted)
 
+When the check runs with the embedding tier, a topic the prompt rules out is also looked for by meaning: each output
+sentence whose embedding has cosine >= TOPIC_SIMILARITY with "talking about <topic>" and that does not name the
+topic gets an information finding (IF092); the score does not change.
+
 Constraints are extracted once per prompt text (a small LRU, so rescoring an edited output does not re-read an
 unchanged prompt) and shared within a check through `ctx.memo("constraints", ...)`.
 """
@@ -13,16 +17,20 @@ from typing import Any
 
 from cachetools import LRUCache
 
+from rubriq.core import limits
 from rubriq.core.constraints import Constraint, Verdict, check_constraint, extract_constraints, find_conflicts
 from rubriq.core.context import CheckContext
 from rubriq.core.findings import Finding
-from rubriq.core.metrics import TIER_TEXT, MetricResult, ParameterScore
+from rubriq.core.metrics import TIER_EMBEDDING, TIER_TEXT, MetricResult, ParameterScore
 from rubriq.core.prompt_reading import unchecked_findings
-from rubriq.core.rules.instruction import CHECKED_CODE, CODE_FOR_KIND, CONFLICT_CODE
+from rubriq.core.rules.instruction import CHECKED_CODE, CODE_FOR_KIND, CONFLICT_CODE, TOPIC_BY_MEANING_CODE
 from rubriq.core.text import Span
 
 PARAMETER = "instruction_following"
 MAX_SPANS_PER_CONSTRAINT = 20  # beyond this, one finding covers the rest
+# Chosen on the development half of tests/corpus/forbidden_topics/ for precision 0.9: bench/forbidden_topics.py
+# (all-MiniLM-L6-v2; development precision 0.91, recall 0.67; test precision 1.00, recall 0.67).
+TOPIC_SIMILARITY = 0.292
 
 
 _EXTRACTED: LRUCache[str, tuple[Constraint, ...]] = LRUCache(maxsize=32)  # prompt text -> its constraints
@@ -68,6 +76,36 @@ def _violation_findings(ctx: CheckContext, verdict: Verdict) -> list[Finding]:
             for span in spans]
 
 
+def _topics_by_meaning(ctx: CheckContext, topics: list[Constraint], named: list[Span]) -> list[Finding]:
+    """Output sentences that read as talking about a ruled-out topic without naming it (the embedding tier only)."""
+    if not topics or ctx.models is None or TIER_EMBEDDING not in ctx.tiers:
+        return []
+    from rubriq.core.models import ModelUnavailable
+    from rubriq.core.models.semantic import cosine, embed_units, get_embedder, output_units
+
+    cut = limits.cut_point(ctx.output.text, limits.MAX_MODEL_CHARS)
+    units = [u for u in output_units(ctx) if u.span.end <= cut and not any(u.span.overlaps(s) for s in named)]
+    if not units:
+        return []
+    try:
+        vectors = embed_units(ctx, "output", output_units(ctx))
+        topic_vectors = get_embedder(ctx).encode([f"talking about {c.params['topic']}" for c in topics])
+    except ModelUnavailable:
+        return []  # the model tier is unavailable: the tier-0 check of the topic's words stands alone
+    index = {u.span: i for i, u in enumerate(output_units(ctx))}
+    found = []
+    for constraint, topic_vector in zip(topics, topic_vectors, strict=True):
+        for unit in units:
+            similarity = float(cosine(vectors[index[unit.span]], topic_vector))
+            if similarity >= TOPIC_SIMILARITY:
+                found.append(Finding.at(
+                    TOPIC_BY_MEANING_CODE, unit.span,
+                    f"may talk about {constraint.params['topic']} (similarity {similarity:.2f}), which the prompt "
+                    "rules out", text=ctx.output.text,
+                    data=_data(constraint, ctx.prompt.text) | {"similarity": round(similarity, 4)}))
+    return found
+
+
 class InstructionFollowing:
     name = "instruction_following"
     parameters = (PARAMETER,)
@@ -100,6 +138,8 @@ class InstructionFollowing:
         for verdict in verdicts:
             if not verdict.passed:
                 findings.extend(_violation_findings(ctx, verdict))
+        findings.extend(_topics_by_meaning(ctx, [c for c in constraints if c.kind == "rubriq:forbidden_topic"],
+                                           [s for v in verdicts if not v.passed for s in v.spans]))
         score = ParameterScore(PARAMETER, passed / len(verdicts),
                                detail=f"{passed} of {len(verdicts)} constraints pass")
         return MetricResult(findings, [score])

@@ -254,7 +254,7 @@ KIND_RULES: dict[str, tuple[str, str, str, str, str]] = {
 }
 
 CODE_FOR_KIND: dict[str, str] = {kind: spec[0] for kind, spec in KIND_RULES.items()}
-CONFLICT_CODE, CHECKED_CODE = "IF090", "IF091"
+CONFLICT_CODE, CHECKED_CODE, TOPIC_BY_MEANING_CODE = "IF090", "IF091", "IF092"
 
 for _kind, (_code, _name, _title, _mode, _how) in KIND_RULES.items():
     _ifeval = not _kind.startswith("rubriq:")
@@ -287,5 +287,17 @@ define(
 Shown on the part of the prompt that states a verifiable constraint ("checked: at most 300 words"), so you see what
 Rubriq understood. Extraction is conservative and pattern-based; a constraint read wrongly is visible here and its
 code can be ignored in front matter (`ignore:`).
+""",
+)
+define(
+    TOPIC_BY_MEANING_CODE, "topic-by-meaning", "A sentence may talk about a topic the prompt ruled out",
+    parameter="", severity="information", source=_RUBRIQ,
+    definition="""
+The prompt rules a topic out ("do not mention the budget") and, at the model tier, an output sentence reads as
+talking about it without naming it ("we can spend no more than $40,000"). Cosine similarity between the
+sentence's embedding and that of "talking about <topic>" at or above 0.292, the threshold chosen on the
+development half of `tests/corpus/forbidden_topics/` for precision 0.9 (`python bench/forbidden_topics.py`:
+development precision 0.91, recall 0.67; test precision 1.00, recall 0.67). Sentences that name the topic are
+`IF077`'s. Information only: a reader decides whether the sentence is about the topic.
 """,
 )
