@@ -32,7 +32,7 @@ async def test_hover_on_a_finding_puts_the_finding_first_then_the_rule_briefly_w
     rule = get_rule("LD002")
     assert text.startswith("**LD002** ") and "once upon a time" in text.split("\n")[0].lower()  # the finding first
     assert f"*{rule.title}* (proxy): " in text and "Cliché density:" in text
-    link = next(line for line in text.split("\n") if line.startswith("[Full rule page"))
+    link = next(line for line in text.split("\n") if line.startswith("[LD002 rule page]"))
     assert "file://" in link and link.endswith("/LD002.md)")
     assert "phrase:" not in text and "`{" not in text and not text.lstrip().startswith("#")  # no raw data, no heading
     assert len(text) <= 1200 and lines_at_80_columns(text) <= 20

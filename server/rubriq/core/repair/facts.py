@@ -19,7 +19,8 @@ from rubriq.core.text import Segment, Span, split_sentences
 
 # Lost in the Middle (research log 2.7) concerns long contexts; ~700 words is about 1,000 tokens of source.
 LONG_SOURCE_WORDS = 700
-QUOTE_LIMIT = 160
+# Quotes of 120 characters or more are read as a source block (rubriq.core.sources, LONG_QUOTE_RE); stay under.
+QUOTE_LIMIT = 110
 
 DELIVERABLE: dict[TaskType, str] = {
     TaskType.SUMMARIZATION: "summary",
@@ -79,8 +80,9 @@ _USER_TAGS = frozenset({"instructions", "instruction", "rules", "requirements", 
 _OWN_JSON_WORDING = "one JSON object with the keys"
 
 
-def own_blocks_blanked(view: str) -> str:
-    """`view` with the blocks a repair writes replaced by spaces (offsets kept)."""
+def own_blocks_blanked(view: str, tags: bool = True) -> str:
+    """`view` with the blocks a repair writes replaced by spaces (offsets kept); `tags=False` leaves XML tag
+    blocks alone (in the whole prompt, a tag block is more often the user's source than a repair's)."""
     chars = list(view)
 
     def blank(start: int, end: int) -> None:
@@ -90,7 +92,7 @@ def own_blocks_blanked(view: str) -> str:
 
     for example in _OWN_EXAMPLE_RE.finditer(view):  # examples hold blank lines, lists and bold labels of their own
         blank(example.start(), example.end())
-    for block in _OWN_TAG_RE.finditer(view):
+    for block in _OWN_TAG_RE.finditer(view) if tags else ():
         if block.group(1) not in _USER_TAGS:
             blank(block.start(), block.end())
     for paragraph in re.finditer(r"[^\n](?:[\s\S]*?)(?=\n[ \t]*\n|\Z)", view):
@@ -106,7 +108,10 @@ def clean(text: str) -> str:
 
 
 def quote(text: str, limit: int = QUOTE_LIMIT) -> str:
-    """Quote text from the user's prompt or output; curly quotes mark exactly what was quoted."""
+    """Quote text from the user's prompt or output; curly quotes mark exactly what was quoted. Never longer than
+    QUOTE_LIMIT: a longer quote in a prompt reads as pasted source material, and the repaired prompt would then
+    "support" the very sentence the repair is about."""
+    limit = min(limit, QUOTE_LIMIT)
     text = clean(text)
     if len(text) > limit:
         text = text[: limit - 1].rstrip() + "…"
@@ -265,12 +270,19 @@ class PromptFacts:
         return DELIVERABLE.get(self.task, "response")
 
     @cached_property
+    def sources(self) -> list[Any]:
+        """The prompt's source blocks that are the user's: a block an earlier repair inserted (a GPT `### ... ###`
+        section, a triple-quoted reference) may read as a source, and is not one."""
+        blanked = own_blocks_blanked(self.prompt.text, tags=False)
+        return [b for b in self.prompt.sources if blanked[b.span.start : b.span.end].strip()]
+
+    @cached_property
     def source_words(self) -> int:
-        return sum(len(block.text.split()) for block in self.prompt.sources)
+        return sum(len(block.text.split()) for block in self.sources)
 
     @property
     def has_source(self) -> bool:
-        return self.prompt.has_source
+        return bool(self.sources)
 
     @property
     def long_source(self) -> bool:
@@ -279,7 +291,7 @@ class PromptFacts:
     @cached_property
     def source_tag(self) -> str | None:
         """The XML tag that wraps the source, when the prompt uses one (Claude repairs refer to it by name)."""
-        for block in self.prompt.sources:
+        for block in self.sources:
             if block.kind == "xml":
                 return block.label
         return None
@@ -288,8 +300,8 @@ class PromptFacts:
     def source_ref(self) -> str:
         if self.source_tag:
             return f"the <{self.source_tag}> above"
-        if self.prompt.sources:
-            return f"the {self.prompt.sources[0].label if self.prompt.sources[0].kind == 'labelled' else 'text'} above"
+        if self.sources:
+            return f"the {self.sources[0].label if self.sources[0].kind == 'labelled' else 'text'} above"
         return "the material in this prompt"
 
     @cached_property
@@ -337,9 +349,9 @@ class PromptFacts:
     def request_leads(self) -> bool:
         """Whether the core request already stands before the source material (at the start edge)."""
         span = self._core_request_span
-        if not self.prompt.sources or span is None:
+        if not self.sources or span is None:
             return True
-        return span[0] < self.prompt.sources[0].span.start
+        return span[0] < self.sources[0].span.start
 
     @cached_property
     def constraint_sentences(self) -> list[str]:
@@ -381,7 +393,7 @@ class PromptFacts:
         paragraph_break = text.find("\n\n", span[1])
         if paragraph_break >= 0:
             stop = paragraph_break
-        for block in self.prompt.sources:
+        for block in self.sources:
             if block.span.start >= span[1]:
                 stop = min(stop, block.span.start)
         return span[1] + len(text[span[1] : stop].rstrip())

@@ -22,7 +22,7 @@ from rubriq.lsp.server import RubriqServer
 from rubriq.lsp.store import PairView
 
 RULE_CODE_RE = re.compile(r"\b[A-Z]{2}\d{3}\b")
-MAX_MESSAGE = 400  # characters of the finding's own message
+MAX_MESSAGE = 300  # characters of the finding's own message
 MAX_OTHER = 110  # characters of each other finding's line
 MAX_OTHERS = 2
 
@@ -37,10 +37,10 @@ def _rule_lines(code: str, base_url: str) -> list[str]:
     rule = find_rule(code)
     if rule is None:
         return []
-    lines = [f"*{rule.title}*" + (f" ({rule.badge})" if rule.badge else "") + f": {rule_summary(code)}"]
+    lines = [f"*{rule.title}*" + (f" ({rule.badge})" if rule.badge else "") + f": {rule_summary(code, 200)}"]
     href = rule_href(code, base_url)
     if href:
-        lines += ["", f"[Full rule page: {rule.code} {rule.name}]({href})"]
+        lines += ["", f"[{rule.code} rule page]({href})"]
     return lines
 
 
@@ -51,7 +51,7 @@ def _parameter_line(finding: Finding, view: PairView) -> str | None:
     for param in view.profile.parameters:
         if param.name == rule.parameter:
             score = f"{param.score:.2f}" if param.score is not None else param.status.replace("_", " ")
-            why = _cut(param.detail or param.reason or "", 120)
+            why = _cut(param.detail or param.reason or "", 90)
             return f"{param.title}: {score}" + (f" — {why}" if why else "")
     return None
 
@@ -69,10 +69,10 @@ def finding_markdown(finding: Finding, view: PairView, others: list[Finding]) ->
     if rule:
         lines += ["", "---", "", *rule]
     if others:
-        lines += ["", "---", ""]
-        lines += [f"- **{o.code}** {_cut(o.message, MAX_OTHER)}" for o in others[:MAX_OTHERS]]
+        lines.append("")
+        lines += [f"Also here: **{o.code}** {_cut(o.message, MAX_OTHER)}  " for o in others[:MAX_OTHERS]]
         if len(others) > MAX_OTHERS:
-            lines.append(f"- and {len(others) - MAX_OTHERS} more here (Problems view)")
+            lines.append(f"and {len(others) - MAX_OTHERS} more (Problems view)")
     return "\n".join(lines)
 
 
