@@ -6,18 +6,20 @@ claim)[0] % 2; half 0 = development, half 1 = test). Every claim sentence (Punkt
 the `--top-k` document sentences with the highest lexical overlap (share of the claim sentence's content lemmas
 they contain; ties by position; `--retriever` keeps this pluggable), and against the whole document. Reported per
 half and dataset: conflicts on consistent claims (false alarms: the precision proxy, also per 50 consistent
-claims), conflicts on inconsistent claims, and the share of inconsistent claims with at least one conflict.
+claims), conflicts on inconsistent claims, the share of inconsistent claims with at least one conflict, and the
+shares of consistent and inconsistent claims with a value the source never states (a reportable "absent").
 
-Synthetic data, built from the development half's documents only: a source sentence with one value changed
-(FactCC-style: a number, a year, a month or weekday, a capitalised name, a negation inserted or removed) must give
-a conflict on the changed span; the same value rewritten in another form ("1,200" → "1.2 thousand", "nine" →
-"9", "72 hours" → "three days", "3 March 2024" → "March 3, 2024", "4%" → "4 percent") must give none and match.
+Synthetic data, from the development half's documents (and, reported beside it, the test half's): a source
+sentence with one value changed (FactCC-style: a number, a year, a month or weekday, a capitalised name, a negation
+inserted or removed) must give a conflict on the changed span; the same value rewritten in another form ("1,200" →
+"1.2 thousand", "nine" → "9", "72 hours" → "three days", "3 March 2024" → "March 3, 2024", "4%" → "4 per cent")
+must give none and match.
 
     python bench/value_conflicts.py --data ../shared/data/summac_benchmark ../shared/data/aggrefact_sota \\
-      [--top-k 2] [--limit N] [--show N]
+      [--top-k 2] [--limit N] [--show N [--show-hits]]
 
-`--show N` prints up to N false alarms of the development half (consistent claims with a conflict) to stderr, for
-looking at; nothing of the test half is ever shown. Prints one JSON object on stdout.
+`--show N` prints up to N conflicts on consistent claims of the development half to stderr (with `--show-hits`,
+on its inconsistent claims too), for looking at; nothing of the test half is ever shown. Prints one JSON object.
 """
 
 from __future__ import annotations
@@ -359,15 +361,20 @@ def main() -> int:
         return 1
     retriever = RETRIEVERS[args.retriever]
     real = run_real(rows, retriever, args.top_k, args.show, args.show_hits)
-    development_documents: list[str] = []
+    # documents of each half (cased ones: the perturbations need capitals), in the order of the cuts; a document
+    # with claims in both halves is a development document
+    documents: dict[int, list[str]] = {0: [], 1: []}
     seen: set[str] = set()
-    for row in rows:
-        if hash_half(row) == 0 and row["document"] not in seen and row["document"] != row["document"].lower():
-            seen.add(row["document"])
-            development_documents.append(row["document"])
-    synthetic = run_synthetic(development_documents[: args.synthetic_documents], retriever, args.top_k)
-    print(json.dumps({"top_k": args.top_k, "retriever": args.retriever, "rows": len(rows), "real": real,
-                      "synthetic_from_development_documents": synthetic}, indent=1))
+    for half in (0, 1):
+        for row in rows:
+            if hash_half(row) == half and row["document"] not in seen and row["document"] != row["document"].lower():
+                seen.add(row["document"])
+                documents[half].append(row["document"])
+    synthetic = {f"synthetic_from_{name}_documents": run_synthetic(documents[half][: args.synthetic_documents],
+                                                                   retriever, args.top_k)
+                 for half, name in ((0, "development"), (1, "test"))}
+    print(json.dumps({"top_k": args.top_k, "retriever": args.retriever, "rows": len(rows), "real": real, **synthetic},
+                     indent=1))
     return 0
 
 

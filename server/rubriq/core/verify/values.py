@@ -311,6 +311,7 @@ _NEGATION_CUES = _words("not never nobody none nothing nowhere neither nor canno
 _NOT_NEGATION_AFTER = _words("only just least merely longer sooner doubt")  # "not only", "no doubt"
 _QUANTIFIERS = {"all": "all", "every": "all", "each": "all", "entire": "all", "some": "some", "most": "some",
                 "many": "some", "several": "some", "few": "some", "no": "none", "only": "only"}
+_HEDGING_MODALS = _words("may might")
 _SCOPE_ADVERBS = _words("yet always necessarily entirely fully quite just only all completely even")
 _NEGATION_SKIP = _words("be been being have has had do does did yet always even ever also still really "
                            "actually necessarily immediately currently a an the any to")
@@ -384,6 +385,11 @@ def lemma(word: str) -> str:
     if len(w) > 3 and w.endswith("e"):
         w = w[:-1]
     return w
+
+
+# Verbs that negate what they govern: a word after them in their clause is not stated as a fact.
+_NEGATIVE_VERBS = frozenset(map(lemma, _words("refuse fail deny decline reject rebuff avoid prevent stop cease halt "
+                                               "lack unable")))
 
 
 @dataclass(frozen=True, slots=True)
@@ -984,6 +990,8 @@ class _Scanner:
         k = j
         if self.low(k) == "of":  # "350 of them", "three of the trucks": a part, counted by its governor
             return "number", "", 1.0, j
+        if self.toks[k:k + 1] == ["-"] and self.adjacent(k) and self.is_word(k + 1) and self.adjacent(k + 1):
+            return "quantity", lemma(self.lows[k + 1]), 1.0, j  # "six-under-par", "three-bedroom": a compound
         if self.is_word(k) and self.lows[k] in _MODIFIERS and self.is_word(k + 1) and \
                 self.lows[k + 1] not in STOPWORDS and not self.toks[k + 1][0].isupper():
             k += 1
@@ -1388,7 +1396,8 @@ class _Scanner:
         if head is None:
             return i + 1
         # "did not immediately turn", "is not always": the negation may bear on the adverb, not on the verb
-        qualified = any(self.lows[k].endswith("ly") or self.lows[k] in _SCOPE_ADVERBS for k in range(i + 1, head[0]))
+        qualified = any(self.lows[k].endswith("ly") or self.lows[k] in _SCOPE_ADVERBS for k in range(i + 1, head[0])) \
+            or (low == "not" and self.low(i - 1) in _HEDGING_MODALS)  # "may not score often": a hedge
         return self.add("negation", i, i + 1, ("not", head[1]), unit=head[1], qualifier="qualified" if qualified
                         else "")
 
@@ -1697,13 +1706,19 @@ class ValueIndex:
     def words(self) -> frozenset[str]:
         """Every word of the text, lower-cased, possessives removed, with demonym and country forms."""
         found: set[str] = set()
-        for m in re.finditer(r"[^\W_]+(?:['’][^\W_]+)*", self.text):
-            w = m.group().lower().replace("’", "'")
-            if w.endswith("'s"):
-                w = w[:-2]
+        for m in _NAME_WORD_RE.finditer(self.text):
+            w = _normal_word(m.group())
             found.add(w)
             if w in _DEMONYMS:
                 found.add(_DEMONYMS[w])
+        return frozenset(found)
+
+    def words_within(self, spans: Sequence[Span]) -> frozenset[str]:
+        """The lower-cased words of the text inside `spans`."""
+        found: set[str] = set()
+        for span in spans:
+            for m in _NAME_WORD_RE.finditer(self.text, span.start, span.end):
+                found.add(_normal_word(m.group()))
         return frozenset(found)
 
     @cached_property
@@ -1753,6 +1768,14 @@ class ValueIndex:
 def index_values(text: str) -> ValueIndex:
     """The `ValueIndex` of `text`, cached: a source is extracted once however many claims it is checked against."""
     return ValueIndex(text)
+
+
+_NAME_WORD_RE = re.compile(r"[^\W_]+(?:['’][^\W_]+)*")
+
+
+def _normal_word(word: str) -> str:
+    w = word.lower().replace("’", "'")
+    return w[:-2] if w.endswith("'s") else w
 
 
 def _initials(key: tuple[str, ...]) -> str:
@@ -1962,6 +1985,9 @@ def slot_score(c: Value, e: Value) -> int:
         score += 2
     shared = set(c.context) & set(e.context)
     shared.discard(c.unit)
+    if fam in _INTRINSIC_FAMILIES and not shared and not (c.governor and c.governor == e.governor) and \
+            not (c.unit and c.unit == e.unit and fam in ("age", "money")):
+        return -1  # two dates (ages, sums) with nothing around them in common: nothing says they are one fact
     score += min(2, len(shared))
     return score
 
@@ -2117,7 +2143,8 @@ def _affirmed_occurrence(head: str, context: tuple[str, ...], index: ValueIndex,
             if tokens.types[k] == SYM and tokens.toks[k] in _CLAUSE_BREAKS:
                 break
             low = tokens.lows[k]
-            if low in _NEGATION_CUES or low in ("no", "without") or low.endswith(("n't", "n’t")):
+            if low in _NEGATION_CUES or low in ("no", "without") or low.endswith(("n't", "n’t")) or \
+                    tokens.content[k] in _NEGATIVE_VERBS:  # "refused to cooperate", "rebuffed calls to give"
                 negated = True
                 break
             k -= 1
@@ -2149,6 +2176,8 @@ def compare(claim: list[Value], evidence: list[Value], source: ValueIndex, *, in
                    and _agreement_score(c, e) >= 0)
     taken = [False] * len(evidence)
     holder = [False] * len(claim)
+    claim_words = claim_index.words_within(claim_spans) if claim_index is not None else \
+        frozenset(w for c in claim for w in c.key if isinstance(w, str))
     for _, n, k in pairs:
         if not taken[k] and not holder[n]:
             taken[k] = holder[n] = True
@@ -2166,22 +2195,27 @@ def compare(claim: list[Value], evidence: list[Value], source: ValueIndex, *, in
             results.append(ValueCheck(c, "matched", agreeing, False, "the source negates it too") if agreeing else
                            ValueCheck(c, "absent", None, False, "not in the source"))
             continue
-        results.append(_check_one(c, evidence, taken, source, in_evidence))
+        results.append(_check_one(c, evidence, taken, source, in_evidence, claim_words))
     results.extend(negation_verdicts[k] for k in sorted(k for k in negation_verdicts if k < 0))
     results.sort(key=lambda check: (check.value.span.start, check.value.span.end))
     return results
 
 
 _NEIGHBOUR_CHARACTERS = 40
+_NAME_AFTER_CHARACTERS = 2  # the name right after the figure: "number four Aljaz Bedene"
 
 
-def _untaken_name_beside(partner: Value, evidence: list[Value], taken: list[bool]) -> bool:
-    """Another name of the evidence within a few words of `partner` that no claim value accounts for."""
+def _untaken_name_beside(partner: Value, evidence: list[Value], taken: list[bool], claim_words: frozenset[str],
+                         *, after_only: bool) -> bool:
+    """Another name of the evidence within a few words of `partner` (right after it, with `after_only`) that no
+    claim value accounts for and whose words the claim never uses."""
     for k, e in enumerate(evidence):
-        if e is partner or e.kind != "entity" or taken[k]:
+        if e is partner or e.kind != "entity" or taken[k] or all(w in claim_words for w in e.key):
             continue
-        if -_NEIGHBOUR_CHARACTERS <= e.span.start - partner.span.end <= _NEIGHBOUR_CHARACTERS or \
-                -_NEIGHBOUR_CHARACTERS <= partner.span.start - e.span.end <= _NEIGHBOUR_CHARACTERS:
+        after = 0 <= e.span.start - partner.span.end <= (_NAME_AFTER_CHARACTERS if after_only else
+                                                          _NEIGHBOUR_CHARACTERS)
+        before = not after_only and 0 <= partner.span.start - e.span.end <= _NEIGHBOUR_CHARACTERS
+        if after or before:
             return True
     return False
 
@@ -2191,8 +2225,8 @@ def _agreement_score(c: Value, s: Value) -> int:
     return slot_score(c, s) - (2 if weak(s) and not _same_direction(c, s) else 0)
 
 
-def _check_one(c: Value, evidence: list[Value], taken: list[bool], source: ValueIndex, in_evidence: bool
-               ) -> ValueCheck:
+def _check_one(c: Value, evidence: list[Value], taken: list[bool], source: ValueIndex, in_evidence: bool,
+               claim_words: frozenset[str] = frozenset()) -> ValueCheck:
     """The verdict on one claim value: the evidence value filling its slot best decides (module docstring)."""
     fam = family(c)
     # the best agreeing value: in the evidence, else in the source, else the bare figure or the name's words
@@ -2224,8 +2258,11 @@ def _check_one(c: Value, evidence: list[Value], taken: list[bool], source: Value
         if score > partner_score:
             partner, partner_score = e, score
     if partner is not None and fam == "entity" and not _shared_name_words(c, partner) and \
-            _untaken_name_beside(partner, evidence, taken):
+            _untaken_name_beside(partner, evidence, taken, claim_words, after_only=False):
         partner = None  # "signed Australia pace bowler John Hastings": the sentence is about another name
+    elif partner is not None and fam != "entity" and \
+            _untaken_name_beside(partner, evidence, taken, claim_words, after_only=True):
+        partner = None  # "British number four Aljaz Bedene": the evidence's figure describes another name
     if partner is not None and partner_score > agree_score:
         # a value agreeing in a worse slot (or a mere bound in this one) asks for a sure slot
         required = _SAME_SLOT if agree is None or weak(agree) else _STRONG_SLOT
