@@ -353,6 +353,29 @@ def test_a_negation_bearing_on_an_adverb_is_not_a_conflict() -> None:
     assert all(c.status != "conflict" for c in checks)
 
 
+def test_a_word_after_a_negative_verb_is_not_stated_as_a_fact() -> None:
+    checks = check_values("Police say she did not cooperate.", "Police said she refused to cooperate.",
+                          "Police said she refused to cooperate.")
+    assert all(c.status != "conflict" for c in checks)
+
+
+def test_a_hedged_negation_is_not_a_conflict() -> None:
+    source = "Gomis may not score often, but he struck three goals at Villa Park."
+    assert all(c.status != "conflict" for c in check_values("Gomis scored three goals at Villa Park.", source, source))
+
+
+def test_a_figure_describing_another_name_is_another_slot() -> None:
+    evidence = "British number four Aljaz Bedene was also knocked out."
+    assert status_of("British number two Kyle Edmund was knocked out.", evidence, "two") != "conflict"
+    assert status_of("British number two Aljaz Bedene was knocked out.", evidence, "two") == "conflict"
+
+
+def test_a_number_in_a_hyphenated_compound_counts_the_compound() -> None:
+    assert one("He carded a six-under-par 66.", "quantity").unit == "under"
+    assert status_of("Westwood carded a six-under-par 66.", "Westwood carded seven birdies in his 66.", "six") != \
+        "conflict"
+
+
 def test_quantifiers_of_another_class_on_the_same_noun_conflict() -> None:
     assert status_of("All staff were paid.", "Some staff were paid.", "All") == "conflict"
     assert status_of("All staff were paid.", "All staff were paid on time.", "All") == "matched"
