@@ -269,6 +269,27 @@ def test_derived_values_are_not_conflicts() -> None:
     assert status_of("The victim was aged 30.", "He was born in 1990 and died in 2020.", "30") == "matched"
 
 
+def test_a_total_of_several_counted_things_is_derived() -> None:
+    evidence = "A check revealed three CS gas canisters, seven knives and 10 knuckledusters."
+    assert status_of("He had more than 20 knives, gas canisters and knuckledusters.", evidence, "more than 20") == \
+        "matched"
+
+
+def test_a_converted_measure_is_rounded_like_any_conversion() -> None:
+    evidence = "The 198 metre-high chimney dominates the skyline."
+    assert status_of("Plans show a 198 metre-high (656 ft) chimney.", evidence, "656 ft") == "matched"
+
+
+def test_durations_of_different_orders_of_magnitude_are_different_slots() -> None:
+    evidence = "She finished the race in nine hours, 15 minutes and 54 seconds."
+    assert status_of("She won for the second time in three years.", evidence, "three years") == "absent"
+
+
+def test_names_sharing_a_word_in_different_places_are_not_one_slot() -> None:
+    assert status_of("Aston Villa have signed him.", "He has been on loan at Villa Park.", "Aston Villa") == \
+        "absent"
+
+
 def test_a_part_of_a_total_is_not_a_conflict_partner() -> None:
     assert status_of("More than 100 pupils were sent home.", "A further 63 pupils were sent home.",
                      "More than 100") != "conflict"

@@ -58,7 +58,8 @@ Extraction. A `Value` has:
     qualifier  "" or: "about", "nearly", "just over", "more than", "at least", "fewer than", "at most", "exactly",
                "range" ("80-120", "between 80 and 120", "from 5 to 7", a score "3-1"), "vague" ("hundreds of"),
                "partial" ("a further 63", "12 more": a part of a total), "qualified" (a negation that may bear on
-               an adverb: "did not immediately turn"), "affirmed" (an un-negated word, only in verdicts)
+               an adverb, "did not immediately turn", or a hedge, "may not"), "affirmed" (an un-negated word, only
+               in verdicts)
     governor   the nearest content word on the value's left in its clause, as a lemma followed by the prepositions
                between ("hired 530 staff" → "hir", "founded in 1990" → "found in"); "" if none within 3 words or
                across a comma; verbs of saying are never governors
@@ -80,7 +81,8 @@ Compatible (claim value c, source value s, same comparison family; numbers and q
     plain source figure is not rounded towards a more precise claim ("530" does not match "500"); two
     approximations, or two bounds of one direction, compare their stated figures within 10% ("about 57" is not
     "about 50"); a range matches a range when both ends do, and holds any point inside it; units convert within a
-    dimension ("3 km" = "3,000 m", "72 hours" = "three days", "two weeks" = "14 days", "5 miles" ≈ "8 km").
+    dimension ("3 km" = "3,000 m", "72 hours" = "three days", "two weeks" = "14 days", "5 miles" ≈ "8 km"), and a
+    figure converted from another unit (feet, miles, months) may differ by 2% ("656 ft" for "198 metres").
   - date: the parts both state agree (a year matches any date in it); time: the same zone, or two zones of known
     offset converted ("10:47 BST" = "09:47 UTC"), and a common reading; weekday, ordinal, email: equal keys; url:
     equal or one a path under the other.
@@ -91,9 +93,12 @@ Compatible (claim value c, source value s, same comparison family; numbers and q
 Same slot. `slot_score(c, e)`, for values of one family: -1 (never the same slot) when both have governors and
 they differ, when both have units (head nouns, time zones of unknown offset, currencies aside) and they differ, when
 a bare number has neither the evidence value's head noun nor its governor, when two names share no word (other than
-"North", "City", "Scottish" and the like) and no governor, when two quantifiers qualify different nouns or one is
-"only"; otherwise 2 for the same unit (dates, weekdays, times, percents, durations, ages, e-mail addresses, URLs
-share their kind's unit) or a shared name word, + 2 for the same governor, + 1 per shared context lemma (at most 2).
+"North", "City", "Scottish" and the like, in the same place, first or last: not "Aston Villa" and "Villa Park") and
+no governor, when two dates, times, percents, durations or ages have neither a governor nor a context lemma in
+common, when two durations differ by more than 30 times ("three years", "15 minutes"), when two quantifiers qualify
+different nouns or one is "only"; otherwise 2 for the same unit (dates, weekdays, times, percents, durations,
+ages, e-mail addresses, URLs share their kind's unit) or a shared name word, + 2 for the same governor, + 1 per
+shared context lemma (at most 2).
 
 Decision for a claim value c. The agreeing value is the best-scoring compatible value of the evidence or of the
 source (a bound or a vague magnitude scores 2 less: "more than 100" agrees with too much to prove a slot; the
@@ -102,10 +107,12 @@ source (another slot), or for a name, its words. The partner is the best-scoring
 with a score ≥ 2, not taken (each evidence value agreeing with a claim value, with a score ≥ 0, is assigned to one
 claim value, best score first, and is nobody's partner), not a part of a total ("a further 63"), and, for names joined
 only by a governor, with no unexplained name beside it in the evidence ("signed Australia pace bowler John
-Hastings" is about another player). c conflicts with the partner when the partner scores higher than the agreeing
-value and, if a precise value agrees in another slot, scores ≥ 4. Otherwise c matches its agreeing value, or is
-derived (a sum, a difference, a ratio or a percentage change of two evidence figures of c's kind and unit, the sum
-of three or more, years apart for a duration or an age: matched), or is absent. A name the source states is never
+Hastings" is about another player), and, for other kinds, with no unexplained name right after it ("British number
+four Aljaz Bedene"). c conflicts with the partner when the partner scores higher than the agreeing value and, if a
+precise value agrees in another slot, scores ≥ 4, unless c is derived: a sum, a difference, a ratio or a
+percentage change of two evidence figures of c's kind and unit, the sum of three or more of them or of all the
+evidence's counts ("more than 20 knives, canisters and knuckledusters"), years apart for a duration or an age.
+Otherwise c matches its agreeing value, or is derived (matched), or is absent. A name the source states is never
 a conflict (two stated names swapped is beyond values). So rounding, a bound or range holding the value, derived
 figures, values of other slots, a year inside a date, list and section numbers, and times in zones of unknown
 offset are never conflicts.
@@ -114,7 +121,9 @@ Negation. A claim's negation ("was not arrested") conflicts with the evidence's 
 word (no negation earlier in its clause) sharing its context lemmas (2, or all when it has fewer), when the source
 never negates that word; an affirmed word of the claim ("was arrested") that the evidence negates, and that the
 source never states un-negated in that context, is a conflict on the claim's word (kind "negation", qualifier
-"affirmed", its span into the claim). "Qualified" negations are never conflicts.
+"affirmed", its span into the claim). A word after a negative verb in its clause ("refused to cooperate",
+"rebuffed calls to give") is not stated un-negated. "Qualified" negations (an adverb between: "did not immediately
+turn"; a hedge: "may not score") are never conflicts.
 
 Measured (docs/benchmarks.md, "Value conflicts"; `bench/value_conflicts.py`): every rule above was tuned on the
 development halves of the SummaC and AggreFact-SOTA val cuts only, and the test halves are reported beside them.
@@ -1823,6 +1832,8 @@ def _numeric_compatible(c: Value, s: Value) -> str:
             return "same value"
         if c.step > 0 and abs(x - y) <= c.step / 2 + 1e-9 * abs(y) and abs(x - y) <= _ROUNDING_SHARE * abs(y):
             return "rounded"
+        if not (_power_of_ten(c.step) and _power_of_ten(s.step)) and abs(x - y) <= _CONVERSION_SHARE * abs(y):
+            return "converted"  # "656 ft" for "198 metres", "30 days" for "a month": a conversion, rounded
         return ""
     if c_point:
         slack = c.step / 2 if c.qualifier != "exactly" else 0.0
@@ -1836,6 +1847,17 @@ def _numeric_compatible(c: Value, s: Value) -> str:
     if c.low <= s.high and s.low <= c.high:
         return "overlapping bounds"
     return ""
+
+
+_CONVERSION_SHARE = 0.02
+
+
+def _power_of_ten(step: float) -> bool:
+    """A step written in the canonical unit itself (1, 10, 0.1 ...), not one converted from feet or months."""
+    if step <= 0:
+        return True
+    exponent = round(math.log10(step))
+    return abs(step - 10.0 ** exponent) <= 1e-9 * step
 
 
 def _close(x: float, y: float, step: float) -> bool:
@@ -1938,9 +1960,16 @@ def compatible(c: Value, s: Value) -> str:
 
 
 def _shared_name_words(c: Value, e: Value) -> set[str]:
-    """Words two names share that say they may be one name: not "North", "City", "Scottish"."""
-    return {w for w in set(c.key) & set(e.key) if w not in _GENERIC_NAME_WORDS and w not in _DEMONYMS and
-            not w.endswith(("ish", "ese", "ian"))}
+    """Words two names share that say they may be one name: not "North", "City", "Scottish", and at the same place
+    in both, first or last ("Manchester United" and "Manchester City"; not "Aston Villa" and "Villa Park")."""
+    shared = set()
+    for w in set(c.key) & set(e.key):
+        if w in _GENERIC_NAME_WORDS or w in _DEMONYMS or w.endswith(("ish", "ese", "ian")):
+            continue
+        i, j = c.key.index(w), e.key.index(w)
+        if i == j or len(c.key) - i == len(e.key) - j:
+            shared.add(w)
+    return shared
 
 
 def slot_score(c: Value, e: Value) -> int:
@@ -1951,6 +1980,9 @@ def slot_score(c: Value, e: Value) -> int:
     score = 0
     if fam in ("count", "ordinal", "age", "duration") and not _units_agree(c, e):
         return -1
+    if fam == "duration" and c.low and e.low and c.low > 0 and e.low > 0 and math.isfinite(c.low) and \
+            math.isfinite(e.low) and max(c.low, e.low) > 30 * min(c.low, e.low):
+        return -1  # "three years" and "15 minutes" measure two different things
     if fam in ("count", "ordinal"):
         if c.unit and e.unit:
             if c.unit != e.unit:
@@ -2079,6 +2111,10 @@ def _derived(c: Value, evidence: list[Value]) -> bool:
 
     if fam == "count" and len(numbers) >= 3 and fits(sum(numbers)):
         return True
+    counts = [e.low for e in evidence if family(e) == "count" and e.low is not None and e.low == e.high and
+              math.isfinite(e.low) and e.unit not in _PHYSICAL_UNITS]
+    if fam == "count" and len(counts) >= 3 and fits(sum(counts[:_MAX_DERIVATION_VALUES])):
+        return True  # "more than 20 knives, canisters and knuckledusters": three counts added up
     for a_index, a in enumerate(numbers):
         for b in numbers[a_index + 1 :]:
             candidates = [a + b, abs(a - b)]
@@ -2266,7 +2302,7 @@ def _check_one(c: Value, evidence: list[Value], taken: list[bool], source: Value
     if partner is not None and partner_score > agree_score:
         # a value agreeing in a worse slot (or a mere bound in this one) asks for a sure slot
         required = _SAME_SLOT if agree is None or weak(agree) else _STRONG_SLOT
-        if agree is None and fam in _NUMERIC_FAMILIES and _derived(c, evidence):
+        if partner_score >= required and fam in _NUMERIC_FAMILIES and _derived(c, evidence):
             return ValueCheck(c, "matched", None, False, "derived from the source's figures")
         if partner_score >= required:
             return ValueCheck(c, "conflict", partner, in_evidence, "a different value in the same slot")
