@@ -24,11 +24,12 @@ def test_example_suite_writes_every_report_and_ranks_the_contenders(tmp_path, ca
     assert case["disclosure"]["C-graph"][0].startswith("CRP-Quality-Factual-F1: ")
     html = (tmp_path / "sqb-report.html").read_text(encoding="utf-8")
     assert "<svg" in html and "Which facts each contender conveyed" in html
+    assert len(list((tmp_path / "cache").rglob("*.json"))) == 3, "each contender's scores are cached by default"
     assert "Decisive rule" in (tmp_path / "sqb-report.md").read_text(encoding="utf-8")
 
 
 def test_require_improvement_fails_without_a_judge(tmp_path):
-    assert main(["sqb", str(EXAMPLE), "--out", str(tmp_path), "--require-improvement"]) == 1
+    assert main(["sqb", str(EXAMPLE), "--out", str(tmp_path), "--require-improvement", "--jobs", "1"]) == 1
 
 
 def test_missing_suite_exits_2(tmp_path, capsys):

@@ -5,14 +5,16 @@ suite's report does not depend on where it ran. A worker (process or Ray actor) 
 and keeps them for every contender it scores.
 
 Results are cached on disk per contender (`ResultCache`), keyed by a hash of everything the scores depend on: the
-contender's inputs, the thresholds, the model ids (with their weights' hashes) and the Rubriq version. A run that
-is interrupted keeps what it finished; the next run with the same inputs reads those results instead of scoring
-them again.
+contender's inputs, the thresholds, the model ids (with their weights' hashes), the Rubriq version and a digest of
+the engine's code (`code_digest`: a changed matcher never reuses old results). A run that is interrupted keeps what
+it finished; the next run with the same inputs reads those results instead of scoring them again. Every worker
+reports its models and code digest with each result, and a run stops if one differs from the driver's.
 """
 
 from __future__ import annotations
 
 import concurrent.futures
+import functools
 import hashlib
 import json
 import multiprocessing
@@ -41,9 +43,19 @@ def payload_of(item: ContenderInput, thresholds: Thresholds) -> dict[str, Any]:
     return {"input": asdict(item), "thresholds": asdict(thresholds)}
 
 
+@functools.cache
+def code_digest() -> str:
+    """sha256 (first 16 hex digits) of the engine's source: every .py file under rubriq/core, by relative path."""
+    core = Path(__file__).resolve().parents[1]
+    digest = hashlib.sha256()
+    for path in sorted(core.rglob("*.py")):
+        digest.update(path.relative_to(core).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
+    return digest.hexdigest()[:16]
+
+
 def unit_key(payload: dict[str, Any], models: dict[str, str]) -> str:
     """The cache key of one contender's scores."""
-    keyed = {"format": RESULT_FORMAT, "rubriq": __version__, "models": models, **payload}
+    keyed = {"format": RESULT_FORMAT, "rubriq": __version__, "code": code_digest(), "models": models, **payload}
     return hashlib.sha256(json.dumps(keyed, sort_keys=True, ensure_ascii=False).encode("utf-8")).hexdigest()
 
 
@@ -71,7 +83,8 @@ def score_unit(hub: ModelHub, payload_json: str) -> str:
     models = hub.model_ids()
     matcher = NLIWindowMatcher(nli, embedder, thresholds, models)
     scores = score_contender(_input_of(payload["input"]), matcher, embedder, thresholds)
-    return json.dumps({"scores": scores.to_json(), "models": models}, sort_keys=True, ensure_ascii=False)
+    return json.dumps({"scores": scores.to_json(), "models": models, "code": code_digest()}, sort_keys=True,
+                      ensure_ascii=False)
 
 
 class ResultCache:
