@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from rubriq.core.text import Span
 from rubriq.core.verify.values import (
@@ -463,3 +465,24 @@ def test_hostile_input_never_raises_and_stays_bounded(text: str) -> None:
 
 def test_numbers_in_other_scripts_are_read() -> None:
     assert one("٣٤٥ people came.", "quantity").low == 345.0
+
+
+_PIECES = ["3", "1,200", "7, 000", "3.5", "09:47", "2024", "-", "–", "/", ":", ".", ",", "'s", "%", "$", "£", "€",
+           "m", "bn", "k", "km", "hours", "days", "year-old", "million", "a", "third", "half", "of", "the", "about",
+           "more than", "at least", "between", "and", "from", "to", "not", "no", "never", "n't", "all", "only",
+           "March", "May", "Monday", "UTC", "BST", "am", "pm", "Acme", "Bank", "U.S.", "NASA", "@", "acme.com",
+           "https://", "www.", "(", ")", '"', "\n", "1.", "Section", "٣", "\ud800", "e309", "1" * 40, "twenty",
+           "-one", "dozen", "hundreds", "staff", "trucks", "further", "refused", "may"]
+
+
+@given(st.lists(st.sampled_from(_PIECES), max_size=40), st.lists(st.sampled_from(_PIECES), max_size=40))
+@settings(max_examples=150, deadline=None)
+def test_any_mix_of_value_fragments_extracts_and_compares_without_raising(claim_parts, source_parts) -> None:
+    claim, source = " ".join(claim_parts), " ".join(source_parts)
+    for text in (claim, source):
+        found = extract_values(text)
+        assert all(v.text == text[v.span.start : v.span.end] for v in found)
+        assert [v.span for v in found] == sorted(v.span for v in found)
+    checks = check_values(claim, source, source)
+    assert all(c.status in ("matched", "conflict", "absent") for c in checks)
+    assert all(c.status != "conflict" or c.evidence is not None for c in checks)
