@@ -3,12 +3,14 @@ verdict agreement against the official checker's verdicts.
 
     python bench/ifeval.py --data ifeval_gpt4_labels_dev.jsonl [--errors]
     python bench/ifeval.py --data tests/corpus/ifeval_paraphrases/paraphrases.jsonl --split dev
+    python bench/ifeval.py --data tests/corpus/ifeval_paraphrases/rubriq_kinds.jsonl --split dev --all-kinds
 
 Prints one JSON object. An extracted constraint matches a gold instruction when its IFEval id and its parameters
 agree (strings compared case-insensitively with whitespace collapsed, keyword lists as sets); each gold
 instruction matches at most one extracted constraint. Rubriq-only kinds (`rubriq:...`) have no IFEval counterpart
-and are left out of precision. Verdict agreement is measured over the gold instructions that were extracted,
-leaving out those flagged `*_unstable`; `checker_agreement_*` checks every stable gold instruction with its gold
+and are left out of precision, unless `--all-kinds` (a labels file that labels Rubriq's kinds too) counts them.
+Verdict agreement is measured over the gold instructions that were extracted, leaving out those flagged
+`*_unstable`; `checker_agreement_*` checks every stable gold instruction with its gold
 parameters, so checking is measured apart from extraction. Rows without a `response` (Rubriq's own paraphrase
 set) measure extraction only. `--split dev|test` keeps the rows whose key hashes to that half:
 `sha256(key)[0] % 2 == 0` is the development half.
@@ -65,6 +67,7 @@ def main() -> None:
     parser.add_argument("--errors", action="store_true", help="also list extraction misses and verdict disagreements")
     parser.add_argument("--split", choices=("dev", "test", "all"), default="all",
                         help="only the rows of one half (sha256 of the key)")
+    parser.add_argument("--all-kinds", action="store_true", help="score Rubriq's own kinds as well as IFEval's")
     args = parser.parse_args()
 
     started = time.perf_counter()
@@ -79,7 +82,8 @@ def main() -> None:
         extracted = extract_constraints(doc)
         predicted: list[tuple[str, dict[str, Any], Constraint]] = []
         for constraint in extracted:
-            for kind, params in ifeval_view(constraint):
+            views = ifeval_view(constraint) or ([(constraint.kind, constraint.params)] if args.all_kinds else [])
+            for kind, params in views:
                 predicted.append((kind, params, dataclasses.replace(constraint, params=params)))
         has_response = "response" in row
         output = TextModel(row.get("response", ""))

@@ -13,6 +13,7 @@ from rubriq.core.constraints.families.grammar import (
     Extraction,
     bounds_for,
     negated_before,
+    phrase_list,
     wording_for,
 )
 from rubriq.core.constraints.numbers import NUM, parse_number
@@ -20,8 +21,10 @@ from rubriq.core.constraints.types import AT_LEAST, EXACTLY, LESS_THAN
 from rubriq.core.text import Span
 
 JSON_RE = re.compile(
-    r"\b(?:in|as|into|using|with|to|is)\s+(?:a\s+|an\s+|the\s+|valid\s+|proper\s+|structured\s+)?JSON\b(?!\s+schema)|"
-    r"\bJSON\s+(?:format|object|output|only)\b|\bvalid\s+JSON\b", re.IGNORECASE)
+    r"\b(?:in|as|into|using|with|to)\s+(?:a\s+|an\s+|the\s+|valid\s+|proper\s+|structured\s+)?JSON\b(?!\s+schema)|"
+    r"\b(?:response|answer|output|reply|result)\s+(?:is|should\s+be|must\s+be)\s+(?:valid\s+)?JSON\b|"
+    r"\b(?:return|output|respond\s+with|reply\s+with|answer\s+with|give\s+me|produce|emit)\s+(?:only\s+|valid\s+)?JSON\b|"
+    r"\bJSON\s+(?:format|object|output|only|array)\b|\bvalid\s+JSON\b", re.IGNORECASE)
 YAML_RE = re.compile(r"\b(?:in|as|into|using)\s+(?:a\s+|valid\s+)?YAML\b|\bYAML\s+(?:format|only|document)\b",
                      re.IGNORECASE)
 CSV_RE = re.compile(r"\b(?:in|as|into|using)\s+(?:a\s+)?CSV\b|\bCSV\s+(?:format|only)\b", re.IGNORECASE)
@@ -87,6 +90,7 @@ COLUMNS_RE = re.compile(
     r"\b(?:with|having|containing|and)\s+(?:the\s+|these\s+)?(?:following\s+)?(?:header\s+row|column\s+headers?|"
     r"column\s+names|columns?|headers?)\s*(?:for\s+|named\s+|called\s+)?:?\s*|\bcolumns?\s*:\s*|"
     r"\b(?:header\s+row|headers?)\s*(?:should\s+be|must\s+be|is)\s*:?\s*", re.IGNORECASE)
+CSV_HEADER_RE = re.compile(r"[\w-]{1,40}(?:,[\w-]{1,40}){1,30}")
 TABLE_CUE_RE = re.compile(r"\b(?:table|csv|spreadsheet|columns?)\b", re.IGNORECASE)
 JSON_CUE_RE = re.compile(r"\bjson\b", re.IGNORECASE)
 KEY_ITEM_RE = re.compile(r"[\"'`“‘]?([A-Za-z_][\w-]{0,40})[\"'`”’]?")
@@ -144,7 +148,8 @@ def extract_keys_and_columns(ex: Extraction) -> None:
                    "JSON keys in snake_case", 0.8)
     if TABLE_CUE_RE.search(view):
         for m in COLUMNS_RE.finditer(view):
-            columns, end = _key_list(view, m.end())
+            csv_header = CSV_HEADER_RE.match(view, m.end())  # "date,from,to,flight": one word a column
+            columns, end = _key_list(view, m.end()) if csv_header else phrase_list(view, m.end())
             if len(columns) >= 2 and TABLE_CUE_RE.search(view[max(0, m.start() - 80):end + 20]):
                 ex.add("rubriq:table_columns", "format", {"columns": columns}, Span(m.start(), end),
                        "the columns " + ", ".join(columns), 0.8)

@@ -323,3 +323,49 @@ def parse_items(text: str, pos: int, allow_bare: bool, limit: int = 20,
     if bracket and end < n and text[end:end + 1] == "]":
         end += 1
     return items, end
+
+
+# Names of several words in a list ("the columns Day, Activity and Learning curve", "the headings Welcome, First day
+# and Who to ask"): each item runs to the next separator, four words at most, and a word that joins or goes on
+# with the sentence ends it.
+PHRASE_ITEM_RE = re.compile(r"[\"'“‘`]([^\"'”’`\n]{1,40})[\"'”’`]|\[([^\]\n]{1,40})\]|([^\W\d_][\w'’-]{0,30}|\d{1,3})")
+PHRASE_SEPARATOR_RE = re.compile(rf"\s*(?:,\s*(?:(?:{_JOINERS})\s+)?|\s+(?:{_JOINERS})\s+|;\s*|/\s*|\s*\|\s*)",
+                                 re.IGNORECASE)
+PHRASE_ENDERS = frozenset((
+    "and", "or", "then", "with", "for", "in", "to", "of", "no", "but", "each", "please", "plus", "also", "so", "that",
+    "which", "where", "as", "at", "by", "from", "y", "o", "et", "ou", "und", "oder", "under", "over", "after",
+    "before", "using", "into", "on",
+))
+
+
+def phrase_list(text: str, pos: int, limit: int = 12, max_words: int = 4) -> tuple[list[str], int]:
+    """Items of one to `max_words` words at `pos`, quoted, bracketed or bare; returns them and where they end."""
+    items: list[str] = []
+    i = end = pos
+    n = len(text)
+    while len(items) < limit:
+        while i < n and text[i] in " \t`":
+            i += 1
+        m = PHRASE_ITEM_RE.match(text, i)
+        if not m:
+            break
+        if m.group(1) or m.group(2):
+            item, i = (m.group(1) or f"[{m.group(2)}]").strip(), m.end()
+        else:
+            words, j = [m.group(3)], m.end()
+            while len(words) < max_words:
+                nxt = re.match(r"[ \t]+([^\W\d_][\w'’-]{0,30}|\d{1,3})(?![\w'’-])", text[j:j + 40])
+                if not nxt or nxt.group(1).lower() in PHRASE_ENDERS:
+                    break
+                words.append(nxt.group(1))
+                j += nxt.end()
+            if words[0].lower() in PHRASE_ENDERS:
+                break
+            item, i = " ".join(words), j
+        items.append(item)
+        end = i
+        sep = PHRASE_SEPARATOR_RE.match(text, i)
+        if not sep:
+            break
+        i = sep.end()
+    return items, end

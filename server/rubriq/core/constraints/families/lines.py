@@ -31,7 +31,7 @@ LINES_RE = re.compile(
 LINE_CUE_BEFORE_RE = re.compile(
     r"\b(?:in|of|with|use|using|write|keep\s+it\s+(?:to|under)|be|is|only|just|answer|reply|respond|exactly|poem|"
     r"limerick|verse|response)\s*$", re.IGNORECASE)
-STANZAS_RE = re.compile(rf"\b(?:(?P<rel>{REL})\s+)?(?P<n>{NUM})[\s-]+stanzas?\b", re.IGNORECASE)
+STANZAS_RE = re.compile(rf"\b(?:(?P<rel>{REL})\s+)?(?P<n>{NUM})[\s-]+(?:[a-z-]{{2,15}}\s+)?stanzas?\b", re.IGNORECASE)
 LINES_PER_STANZA_RE = re.compile(
     rf"\bstanzas?\s+(?:of|with|having)\s+(?P<n>{NUM})\s+lines?(?:\s+each)?\b|"
     rf"\b(?:each|every)\s+stanza\s+(?:should|must|has\s+to|needs\s+to|will)?\s*(?:have|has|contain|be)\s+"

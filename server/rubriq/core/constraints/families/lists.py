@@ -51,6 +51,7 @@ ITEM_COUNT_RE = re.compile(
     rf"(?:(?!(?:and|or|of|to|in|for|with|the)\b)[a-z-]{{2,20}}\s+){{0,2}}?(?P<noun>[a-z-]{{3,20}}s)\b", re.IGNORECASE)
 BARE_COUNT_RE = re.compile(rf"[\s,;:(–—-]*(?:(?P<rel>{REL})\s+)?(?P<n>{NUM})(?P<post>{POST})?\s*(?:[,;.)]|$)",
                            re.IGNORECASE)
+FORMATTED_RE = re.compile(r"\b(?:json|yaml|csv|table|spreadsheet)\b", re.IGNORECASE)
 NOT_ITEMS = frozenset({
     "words", "sentences", "paragraphs", "lines", "bullets", "points", "times", "minutes", "hours", "days", "weeks",
     "months", "years", "characters", "letters", "pages", "sections", "stanzas", "verses", "examples", "seconds",
@@ -169,8 +170,8 @@ def _item_counts(ex: Extraction) -> None:
                                                       "rubriq:bullet_count", "rubriq:bullets_per_section")]
     for clause in ex.clauses:
         m = ITEM_COUNT_RE.search(clause.text)
-        if not m or m.group("noun").lower() in NOT_ITEMS:
-            continue
+        if not m or m.group("noun").lower() in NOT_ITEMS or FORMATTED_RE.search(clause.text):
+            continue  # "three books as a JSON array": items of a format that is checked as such
         n = parse_number(m.group("n"))
         span = Span(clause.start + m.start(), clause.start + m.end())
         if not n or n < 2 or any(span.overlaps(other) for other in listed):

@@ -207,7 +207,8 @@ DE = Phrasings(
     keys=r"(?:mit\s+den\s+(?:schlüsseln|feldern)|(?:schlüssel|felder)\s*:)",
     no_extra_keys=r"(?:keine\s+weiteren\s+(?:schlüssel|felder)|keine\s+anderen\s+(?:schlüssel|felder)|sonst\s+keine\s+"
                   r"(?:schlüssel|felder))",
-    end=r"(?:beende|schließe|schliesse)\s+(?:deine\s+\w+\s+|den\s+\w+\s+|die\s+\w+\s+|ihn\s+|sie\s+|es\s+)?(?:mit|ab\s+mit)\s+"
+    end=r"(?:beende|schließe|schliesse)\s+(?:deine\s+[\w-]+\s+|den\s+[\w-]+\s+|die\s+[\w-]+\s+|ihn\s+|sie\s+|es\s+)?"
+        r"(?:mit|ab\s+mit)\s+"
         r"(?:dem\s+satz|den\s+worten|der\s+zeile)?\s*:?\s*",
     respond=r"(?:antworte|antwortet|antworten\s+sie|schreibe|schreib|formuliere)\b[^.\n]{0,30}?\b(?:auf|in)",
     languages={"deutsch": "de", "englisch": "en", "englische": "en", "französisch": "fr", "französische": "fr",
@@ -268,7 +269,8 @@ def _counts(ex: Extraction, lang: Phrasings) -> None:
             bounds = bounds_for(relation, None, n, limiting=LESS_THAN if unit == "word" else EXACTLY,
                                 default=EXACTLY if unit != "word" else "about")
         if not rel and not post and not m.group("a") and not re.search(
-                r"\b(?:en|in|de|mit|con|avec|sur|auf|of|à)\s*$", head):
+                r"\b(?:en|in|de|mit|con|avec|sur|auf|of|à|dame|da|escribe|haz|usa|incluye|donne|donne-moi|écris|fais|"
+                r"utilise|gib|schreibe|schreib|nenne|verwende|nutze)\s*$", head):
             continue  # a bare count counts only when it reads as the length of the answer ("en tres frases")
         span = Span(m.start(), m.end())
         stated = range_wording(bounds, unit)
@@ -408,6 +410,15 @@ def _count_after(ex: Extraction, lang: Phrasings, numbered: re.Match[str]) -> No
     """ "trois maximum, en liste numérotée": a count of items just before or after the list is named."""
     view = ex.view
     around = view[max(0, numbered.start() - 40):numbered.end() + 40]
+    offset = max(0, numbered.start() - 40)
+    rel = "|".join(sorted((re.escape(r) for r in lang.relations), key=len, reverse=True))
+    items = re.search(rf"(?<![\w-])(?:(?P<rel>{rel})\s+)?(?P<n>{lang.number_re})\s+(?:punkten?|points|puntos|éléments|"
+                      rf"elementos|einträgen|schritten?|pasos|étapes)(?![\w-])", around, re.IGNORECASE)
+    if items and (n := lang.number(items.group("n"))):  # "als nummerierte Liste mit genau vier Punkten"
+        ex.found = [c for c in ex.found if not (c.kind == "rubriq:numbered_list" and c.span.start == numbered.start())]
+        ex.add("rubriq:numbered_list", "format", {"num_items": n}, Span(numbered.start(), offset + items.end()),
+               f"a numbered list of {n} items", 0.85)
+        return
     after = "|".join(re.escape(a) for a in lang.after)
     m = re.search(rf"(?<![\w-])(?P<n>{lang.number_re})\s+(?P<after>{after})(?![\w-])", around, re.IGNORECASE)
     if not m:
@@ -415,7 +426,6 @@ def _count_after(ex: Extraction, lang: Phrasings, numbered: re.Match[str]) -> No
     n = lang.number(m.group("n"))
     relation = lang.after[" ".join(m.group("after").lower().split())]
     if n:
-        offset = max(0, numbered.start() - 40)
         for bound in bounds_for(relation, None, n):
             ex.add("rubriq:item_count", "structure", {"relation": bound.relation, "num_items": bound.value},
                    Span(offset + m.start(), offset + m.end()), wording_for(bound, "item"), 0.8)

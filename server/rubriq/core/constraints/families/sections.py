@@ -12,6 +12,7 @@ from rubriq.core.constraints.families.grammar import (
     REL,
     Extraction,
     count_re,
+    phrase_list,
 )
 from rubriq.core.constraints.numbers import NUM, TIMES_WORD, parse_number
 from rubriq.core.text import Span
@@ -158,37 +159,15 @@ LABELS_RE = re.compile(
     r"(?:titled|called|named|labell?ed)?\s*:?\s*|"
     r"\b(?:sections|parts|headings|headers)\s+(?:titled|called|named|labell?ed|for)\s*:?\s*|"
     r"\b(?:structure|sections|headings|format)\s*:\s*", re.IGNORECASE)
-LABEL_ITEM_RE = re.compile(
-    r"[\"'“‘`]([^\"'”’`\n]{1,40})[\"'”’`]|\[([^\]\n]{1,40})\]|([A-Z][\w-]{0,30}(?:\s[0-9]{1,2})?)")
-LABEL_SEPARATOR_RE = re.compile(r"\s*(?:,\s*(?:and\s+|or\s+|then\s+)?|\s(?:and|or|then)\s+|;\s*|/\s*|\s*(?:→|->)\s*)")
 BRACKETED_RE = re.compile(r"\bsquare\s+brackets\b|\[[A-Z][^\]\n]{0,30}\]")
-
-
-def _label_list(text: str, pos: int) -> tuple[list[str], int]:
-    labels: list[str] = []
-    i = end = pos
-    while len(labels) < 12:
-        m = LABEL_ITEM_RE.match(text, i)
-        if not m:
-            break
-        label = next(g for g in m.groups() if g).strip()
-        if label.lower() in ("and", "or", "the", "a", "an", "each", "label", "use"):
-            break
-        if label not in labels:
-            labels.append(label)
-        i = end = m.end()
-        sep = LABEL_SEPARATOR_RE.match(text[i:i + 12])
-        if not sep:
-            break
-        i += sep.end()
-    return labels, end
 
 
 def extract_section_labels(ex: Extraction) -> None:
     for clause in ex.clauses:
         text = clause.text
         for m in LABELS_RE.finditer(text):
-            labels, end = _label_list(text, m.end())
+            labels, end = phrase_list(text, m.end())
+            labels = [label for label in labels if label[:1].isupper() or label.startswith(("[", "#"))]
             if len(labels) < 2:
                 continue
             if BRACKETED_RE.search(text):

@@ -210,6 +210,7 @@ def extract_postscript(ex: Extraction) -> None:
     if m:
         ex.add("detectable_content:postscript", "content", {"postscript_marker": "P.S."}, Span(m.start(), m.end()),
                "a postscript starting with P.S.", 0.7)
+        _postscript_content(ex, "P.S.", m.end())
 
 
 POSTSCRIPT_SAYS_RE = re.compile(
