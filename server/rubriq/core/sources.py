@@ -62,6 +62,10 @@ LABEL_RE = re.compile(
     re.IGNORECASE | re.MULTILINE,
 )
 # Labels that start instructions, questions or a description of the output, never material.
+# An introduction that announces the form of the output, not material: "the exact format below", "one of the
+# following phrases", "this template".
+OUTPUT_FORM_INTRO_RE = re.compile(r"\b(?:format|template|structure|layout|phrases|options|answers|pattern|outline)\b",
+                                  re.IGNORECASE)
 _NOT_MATERIAL_LABELS = (
     "question", "questions", "instruction", "instructions", "task", "answer", "output", "response", "format",
     "summary", "requirement", "requirements", "rules", "constraints", "schema", "example", "examples", "template",
@@ -626,6 +630,8 @@ class _Finder:
             if not line.endswith(":") or not self._free(i):
                 continue
             intro = line[:-1].rstrip()
+            if OUTPUT_FORM_INTRO_RE.search(intro[-60:]):
+                continue  # "use the exact format below:", "one of the following phrases:": the output's form
             if not (material_references(intro) or re.search(
                     r"(?:this|these|the following|following|below|ceci|ce qui suit|lo siguiente|esto|folgendes)$",
                     intro, re.IGNORECASE)):
