@@ -12,10 +12,14 @@ import {
   vsdiag,
 } from 'vscode-languageclient/node';
 
+import * as fs from 'node:fs';
+
 import { chooseInterpreter, describeChoice, installCommand, InterpreterChoice } from './interpreter';
-import { isServed } from './pairing';
-import { serverArgs, serverSettings, needsRestart } from './settings';
-import { INITIAL_STATUS, parseStatus, RubriqStatus, sqbOutcome, statusText } from './status';
+import { isServed, PROMPT_SUFFIX } from './pairing';
+import { isEnabled, serverArgs, serverSettings, needsRestart } from './settings';
+import {
+  INITIAL_STATUS, parseStatus, RubriqStatus, SqbProgress, sqbOutcome, sqbStep, statusDetail, statusRows, statusText,
+} from './status';
 
 const LANGUAGE_ID = 'rubriq-prompt';
 const DOCUMENT_SELECTOR = [
@@ -40,7 +44,14 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   const register = (id: string, run: (...args: unknown[]) => unknown) =>
     context.subscriptions.push(vscode.commands.registerCommand(id, run));
   register('rubriq.editor.runSqb', (folder?: unknown) => runSqb(folder));
+  register('rubriq.editor.cancelSqb', () => executeServerCommand('rubriq.cancelSQB'));
   register('rubriq.editor.rescore', () => executeServerCommand('rubriq.rescore', currentDocumentUri()));
+  register('rubriq.editor.insertAllRepairs', () => vscode.commands.executeCommand('editor.action.sourceAction',
+    { kind: 'source.fixAll.rubriq', apply: 'first' }));
+  register('rubriq.editor.showProfile', async () => {
+    const uri = currentDocumentUri();
+    if (uri) showProfile(await executeServerCommand('rubriq.showProfile', uri));
+  });
   register('rubriq.editor.clearCache', async () => {
     await executeServerCommand('rubriq.clearCache');
     void vscode.window.showInformationMessage('Rubriq: cache cleared.');
@@ -51,7 +62,10 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   register('rubriq.editor.installRubriq', async () => installRubriq(await resolveInterpreter()));
 
   context.subscriptions.push(vscode.workspace.onDidChangeConfiguration(async (event) => {
-    if (needsRestart((section) => event.affectsConfiguration(section))) {
+    if (event.affectsConfiguration('rubriq.enable')) {
+      if (isEnabled(vscode.workspace.getConfiguration('rubriq'))) await restart(context);
+      else await stopForWorkspace();
+    } else if (needsRestart((section) => event.affectsConfiguration(section))) {
       await restart(context);
     } else if (event.affectsConfiguration('rubriq') && client?.state === State.Running) {
       // Live update: the server re-reads its settings; no restart, models stay loaded.
@@ -118,12 +132,17 @@ function installRubriq(choice: InterpreterChoice): void {
 }
 
 async function start(context: vscode.ExtensionContext): Promise<void> {
+  if (!isEnabled(vscode.workspace.getConfiguration('rubriq'))) {
+    log.info('rubriq.enable is false for this workspace: the server is not started');
+    showStatus({ ...INITIAL_STATUS, busy: false, enabled: false, detail: 'turned off for this workspace (rubriq.enable)' });
+    return;
+  }
   const choice = await resolveInterpreter();
   log.info(`Python: ${describeChoice(choice)}`);
   const problem = await importProblem(choice.command);
   if (problem) {
     log.error(`Rubriq is not importable in ${choice.command}: ${problem}`);
-    showStatus({ models: 'unavailable', busy: false, detail: `rubriq not importable in ${choice.command}` });
+    showStatus({ ...INITIAL_STATUS, models: 'unavailable', busy: false, detail: `rubriq not importable in ${choice.command}` });
     const install = 'Install Rubriq in this interpreter';
     const pick = 'Choose interpreter';
     const answer = await vscode.window.showErrorMessage(
@@ -141,7 +160,8 @@ async function start(context: vscode.ExtensionContext): Promise<void> {
     initializationOptions: { rubriq: currentSettings() },
     outputChannel: log,
     traceOutputChannel: log,
-    middleware: pairingMiddleware(),
+    markdown: { isTrusted: false, supportHtml: false },
+    middleware: { ...pairingMiddleware(), ...viewMiddleware() },
   };
   client = new LanguageClient('rubriq', 'Rubriq', serverOptions, clientOptions);
   client.onNotification('rubriq/status', (raw: unknown) => showStatus(parseStatus(raw, status)));
@@ -150,9 +170,17 @@ async function start(context: vscode.ExtensionContext): Promise<void> {
     await client.start();
   } catch (error) {
     log.error(`the server did not start: ${String(error)}`);
-    showStatus({ models: 'unavailable', busy: false, detail: 'the server did not start; see Rubriq: Show logs' });
+    showStatus({ ...INITIAL_STATUS, models: 'unavailable', busy: false,
+      detail: 'the server did not start; see Rubriq: Show logs' });
   }
   context.subscriptions.push({ dispose: () => void client?.stop() });
+}
+
+async function stopForWorkspace(): Promise<void> {
+  log.info('rubriq.enable is now false: stopping the server');
+  await client?.stop().catch((error: unknown) => log.warn(`stop: ${String(error)}`));
+  client = undefined;
+  showStatus({ ...INITIAL_STATUS, busy: false, enabled: false, detail: 'turned off for this workspace (rubriq.enable)' });
 }
 
 async function restart(context: vscode.ExtensionContext): Promise<void> {
@@ -191,13 +219,96 @@ function pairingMiddleware(): Middleware {
   };
 }
 
+let sqbListener: ((step: SqbProgress) => void) | undefined;
+
 function showStatus(next: RubriqStatus): void {
   status = next;
   statusItem.text = statusText(next);
-  statusItem.detail = next.detail;
+  statusItem.detail = statusDetail(next);
   statusItem.busy = next.busy;
   statusItem.severity = next.models === 'unavailable'
     ? vscode.LanguageStatusSeverity.Warning : vscode.LanguageStatusSeverity.Information;
+  if (next.sqb && next.sqb.contender) sqbListener?.(next.sqb);
+}
+
+/** How the client shows what the server asks it to show: the .prompt beside the output with the repair selected,
+ * rule pages as a rendered markdown preview, the profile in a webview. */
+function viewMiddleware(): Middleware {
+  return {
+    window: {
+      showDocument: async (params, next) => {
+        const uri = vscode.Uri.parse(params.uri);
+        if (!params.external && uri.fsPath.endsWith(PROMPT_SUFFIX)) return showBeside(uri, params.selection);
+        if (!params.external && uri.scheme === 'file' && /\/rules\/[^/]+\/[A-Z]{2}\d{3}\.md$/.test(uri.path)) {
+          await vscode.commands.executeCommand('markdown.showPreviewToSide', uri);
+          return { success: true };
+        }
+        const answer = await next(params, new vscode.CancellationTokenSource().token);
+        return 'success' in answer ? answer : { success: false };
+      },
+    },
+    executeCommand: async (command, args, next) => {
+      const result = await next(command, args);
+      if (command === 'rubriq.showProfile') showProfile(result);
+      return result;
+    },
+    // The SQB's progress is shown by the Run SQB command itself, with its own cancel button.
+    handleWorkDoneProgress: (token, params, next) => {
+      if (!String(token).startsWith('rubriq-sqb')) next(token, params);
+    },
+  };
+}
+
+/** The .prompt in the editor group beside the .out (the one it is already visible in, if any), selection shown. */
+async function showBeside(uri: vscode.Uri, selection?: { start: { line: number; character: number };
+  end: { line: number; character: number } }) {
+  const visible = vscode.window.visibleTextEditors.find((e) => e.document.uri.toString() === uri.toString());
+  const range = selection ? new vscode.Range(selection.start.line, selection.start.character,
+    selection.end.line, selection.end.character) : undefined;
+  const editor = await vscode.window.showTextDocument(uri, {
+    viewColumn: visible?.viewColumn ?? vscode.ViewColumn.Beside, preserveFocus: false, selection: range,
+  });
+  if (range) editor.revealRange(range, vscode.TextEditorRevealType.InCenterIfOutsideViewport);
+  return { success: true };
+}
+
+let profilePanel: vscode.WebviewPanel | undefined;
+
+function showProfile(result: unknown): void {
+  const answer = (typeof result === 'object' && result !== null ? result : {}) as
+    { ok?: boolean; title?: string; html?: string; reason?: string };
+  if (answer.ok !== true || typeof answer.html !== 'string') {
+    void vscode.window.showInformationMessage(`Rubriq: no profile yet (${answer.reason ?? 'not checked'}).`);
+    return;
+  }
+  if (!profilePanel) {
+    profilePanel = vscode.window.createWebviewPanel('rubriq.profile', answer.title ?? 'Rubriq profile',
+      { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true }, { enableScripts: false });
+    profilePanel.onDidDispose(() => { profilePanel = undefined; });
+  }
+  profilePanel.title = answer.title ?? 'Rubriq profile';
+  profilePanel.webview.html = answer.html;
+  profilePanel.reveal(vscode.ViewColumn.Beside, true);
+}
+
+let reportPanel: vscode.WebviewPanel | undefined;
+
+/** The SQB's HTML report in a webview (no scripts), beside the editor. */
+function showSqbReport(htmlPath: string): void {
+  let html: string;
+  try {
+    html = fs.readFileSync(htmlPath, 'utf8');
+  } catch (error) {
+    void vscode.window.showWarningMessage(`Rubriq: the SQB report cannot be read (${String(error)}).`);
+    return;
+  }
+  if (!reportPanel) {
+    reportPanel = vscode.window.createWebviewPanel('rubriq.sqbReport', 'Rubriq SQB report',
+      { viewColumn: vscode.ViewColumn.Active, preserveFocus: false }, { enableScripts: false });
+    reportPanel.onDidDispose(() => { reportPanel = undefined; });
+  }
+  reportPanel.webview.html = html;
+  reportPanel.reveal();
 }
 
 function currentDocumentUri(): string | undefined {
@@ -236,21 +347,65 @@ async function runSqb(folder?: unknown): Promise<void> {
   const target = await pickSqbFolder(folder);
   if (!target) return;
   const result = await vscode.window.withProgress(
-    { location: vscode.ProgressLocation.Window, title: `Rubriq: SQB on ${target.fsPath}` },
-    () => executeServerCommand('rubriq.runSQB', target.fsPath),
+    { location: vscode.ProgressLocation.Notification, title: 'Rubriq SQB', cancellable: true },
+    async (progress, token) => {
+      progress.report({ message: `starting on ${target.fsPath}` });
+      token.onCancellationRequested(() => { void executeServerCommand('rubriq.cancelSQB'); });
+      let shown = 0;
+      sqbListener = (step) => {
+        const percent = step.total ? Math.floor((100 * step.done) / step.total) : 0;
+        progress.report({ message: sqbStep(step), increment: Math.max(0, percent - shown) });
+        shown = Math.max(shown, percent);
+      };
+      try {
+        return await executeServerCommand('rubriq.runSQB', target.fsPath, { open: false });
+      } finally {
+        sqbListener = undefined;
+      }
+    },
   );
   if (result === undefined) return;
   log.info(`SQB on ${target.fsPath}: ${JSON.stringify(result, null, 2)}`);
   const outcome = sqbOutcome(result);
-  const open = 'Show logs';
-  const show = outcome.ok ? vscode.window.showInformationMessage : vscode.window.showWarningMessage;
-  if (await show(`Rubriq SQB: ${outcome.message}`, open) === open) log.show(true);
+  if (!outcome.ok) {
+    if (outcome.cancelled) void vscode.window.showInformationMessage('Rubriq SQB: cancelled.');
+    else void vscode.window.showWarningMessage(`Rubriq SQB: ${outcome.message}`, 'Show logs')
+      .then((answer) => { if (answer) log.show(true); });
+    return;
+  }
+  if (outcome.html) showSqbReport(outcome.html);
+  const again = 'Open report';
+  const browser = 'Open in browser';
+  const markdown = 'Open Markdown';
+  const answer = await vscode.window.showInformationMessage(`Rubriq SQB: ${outcome.message}`,
+    ...(outcome.html ? [again, browser] : []), ...(outcome.markdown ? [markdown] : []));
+  if (answer === again && outcome.html) showSqbReport(outcome.html);
+  if (answer === browser && outcome.html) void vscode.env.openExternal(vscode.Uri.file(outcome.html));
+  if (answer === markdown && outcome.markdown) {
+    void vscode.commands.executeCommand('markdown.showPreview', vscode.Uri.file(outcome.markdown));
+  }
 }
 
+/** A status view: what runs, the models and their caches, the last pass of this pair; then the actions. */
 async function showServerStatus(): Promise<void> {
-  const result = client?.state === State.Running ? await executeServerCommand('rubriq.status') : undefined;
-  const text = result === undefined ? `${statusText(status)}: ${status.detail}`
-    : typeof result === 'string' ? result : JSON.stringify(result);
-  log.info(`status: ${text}`);
-  void vscode.window.showInformationMessage(`Rubriq: ${text}`);
+  const result = client?.state === State.Running ? await executeServerCommand('rubriq.status', currentDocumentUri())
+    : undefined;
+  const rows = statusRows(result);
+  type Item = vscode.QuickPickItem & { run?: () => unknown };
+  const items: Item[] = rows.length ? rows.map((row) => ({ label: row.label, description: row.value }))
+    : [{ label: statusText(status).replace(/\$\([^)]*\)\s*/, ''), description: status.detail }];
+  items.push({ label: 'Actions', kind: vscode.QuickPickItemKind.Separator });
+  const enabled = isEnabled(vscode.workspace.getConfiguration('rubriq'));
+  items.push(
+    { label: '$(refresh) Rescore this pair', run: () => vscode.commands.executeCommand('rubriq.editor.rescore') },
+    { label: '$(trash) Clear cache', run: () => vscode.commands.executeCommand('rubriq.editor.clearCache') },
+    { label: '$(debug-restart) Restart server', run: () => vscode.commands.executeCommand('rubriq.editor.restartServer') },
+    { label: '$(output) Show logs', run: () => log.show(true) },
+    { label: enabled ? '$(circle-slash) Turn Rubriq off for this workspace' : '$(check) Turn Rubriq on for this workspace',
+      run: () => vscode.workspace.getConfiguration('rubriq').update('enable', !enabled,
+        vscode.ConfigurationTarget.Workspace) },
+  );
+  log.info(`status: ${rows.map((r) => `${r.label}: ${r.value}`).join('; ') || statusDetail(status)}`);
+  const picked = await vscode.window.showQuickPick(items, { title: 'Rubriq status', matchOnDescription: true });
+  await picked?.run?.();
 }

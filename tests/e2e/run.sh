@@ -43,27 +43,25 @@ if want neovim; then
 fi
 
 cs_e2e() {
-  local work cs port pair expect fix title
+  local work cs port pair expect fix
   work="$(mktemp -d)"
   cs="$RUBRIQ_E2E_HOME/cs/node_modules/.bin/code-server"
   port="${RUBRIQ_E2E_PORT:-8123}"
   cp -r "$HERE/fixtures/workspace" "$work/ws"
   mkdir -p "$work/data/User" "$work/exts" "$work/xdg"
   pair=summary
-  read -r expect fix title < <(cd "$REPO" && "$RUBRIQ_PYTHON" -c "
+  read -r expect fix < <(cd "$REPO" && "$RUBRIQ_PYTHON" -c "
 import json
 from tests.e2e.expectations import expected_output_codes, fix_code_for, repaired_prompts
-from rubriq.core.rules import find_rule
 json.dump(repaired_prompts('$pair'), open('$RESULTS/expected-repairs.json', 'w'))
-codes = expected_output_codes('$pair'); fix = fix_code_for('$pair')
-print(','.join(codes), fix, find_rule(fix).title)")
+print(','.join(expected_output_codes('$pair')), fix_code_for('$pair'))")
   local server_args
   server_args="$("$RUBRIQ_PYTHON" -c 'import json, os, shlex; print(json.dumps(shlex.split(os.environ["RUBRIQ_SERVER_ARGS"])))')"
   cat > "$work/data/User/settings.json" <<JSON
 { "workbench.startupEditor": "none", "security.workspace.trust.enabled": false, "telemetry.telemetryLevel": "off",
   "extensions.autoCheckUpdates": false, "extensions.autoUpdate": false, "update.mode": "none",
   "workbench.enableExperiments": false, "workbench.tips.enabled": false, "editor.hover.delay": 200,
-  "editor.wordWrap": "on", "editor.minimap.enabled": false,
+  "editor.wordWrap": "on", "editor.minimap.enabled": false, "workbench.editor.enablePreview": false,
   "rubriq.interpreter": "$RUBRIQ_PYTHON", "rubriq.serverArgs": $server_args, "rubriq.trace.server": "verbose" }
 JSON
   XDG_CONFIG_HOME="$work/xdg" "$cs" --user-data-dir "$work/data" --extensions-dir "$work/exts" \
@@ -76,7 +74,7 @@ JSON
   local rc=0
   CS_URL="http://127.0.0.1:$port/?folder=$work/ws" WORKSPACE="$work/ws" PAIR="$pair" EXPECT="$expect" \
     EXPECTED_REPAIRS="$RESULTS/expected-repairs.json" USER_DATA="$work/data" PYTHON_WITHOUT_RUBRIQ="${RUBRIQ_E2E_BARE_PYTHON:-/usr/bin/python3}" \
-    FIX_CODE="$fix" RULE_TITLE="$title" SCREENSHOTS="$RESULTS/images" \
+    FIX_CODE="$fix" SCREENSHOTS="$RESULTS/images" \
     NODE_PATH="$RUBRIQ_E2E_HOME/node/node_modules" timeout 600 node "$HERE/vscode/cs-e2e.js" || rc=$?
   kill "$cs_pid" 2>/dev/null || true
   wait "$cs_pid" 2>/dev/null || true
@@ -98,7 +96,7 @@ if want vscode; then
 fi
 if [ "${RUBRIQ_UPDATE_SCREENSHOTS:-0}" = 1 ] && [ -d "$RESULTS/images" ]; then
   mkdir -p "$REPO/docs/images"
-  for shot in problems hover quickfix repair status sqb install; do  # the ones docs/editors.md shows
+  for shot in problems hover quickfix repair rule-page status sqb install; do  # the ones docs/editors.md shows
     cp "$RESULTS/images/vscode-$shot.png" "$REPO/docs/images/"
   done
 fi

@@ -71,7 +71,8 @@ def status_lines(info: dict[str, Any]) -> list[tuple[str, str]]:
     ]
     model_caches = models.get("caches")
     if isinstance(model_caches, dict) and model_caches:
-        rows.append(("Model caches", ", ".join(f"{k} {v}" for k, v in sorted(model_caches.items()))))
+        words = [_cache_words(kind, stats) for kind, stats in sorted(model_caches.items())]
+        rows.append(("Model caches", "; ".join(words)))
     rows.append(("Results", f"{caches.get('pairs', 0)} pairs, {caches.get('tier0_runs', 0)} text checks, "
                             f"{caches.get('model_runs', 0)} model passes, {caches.get('stale_results_dropped', 0)} "
                             f"stale results dropped"))
@@ -88,6 +89,15 @@ def status_lines(info: dict[str, Any]) -> list[tuple[str, str]]:
              ("Memory", f"{info.get('rss_mb')} MB resident"),
              ("Repairs", str(info.get("repairs"))), ("SQB available", str(info.get("sqb")))]
     return rows
+
+
+def _cache_words(kind: str, stats: Any) -> str:
+    if not isinstance(stats, dict):
+        return f"{kind}: {stats}"
+    hits, misses = stats.get("cache_hits"), stats.get("cache_misses")
+    if isinstance(hits, int) and isinstance(misses, int):
+        return f"{kind}: {hits} hits, {misses} misses"
+    return f"{kind}: " + ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in sorted(stats.items()))
 
 
 def status_markdown(info: dict[str, Any]) -> str:

@@ -164,12 +164,13 @@ def _structure(f: Facts, p: PromptFacts) -> Parts:
         return Parts("missed_constraint", f"{n} paragraphs required", "structure", subtype="structure",
                      requirement=f"Write exactly {n} paragraphs, separated by a line with *** on it.",
                      example=example, reminder=f"Exactly {n} paragraphs, separated by ***.")
-    example = "\n".join(f"* point {i}" for i in range(1, n + 1))
+    bullet = p.list_marker if p.list_marker in "*-" else "*"  # the user's own marker (IFEval counts * and -)
+    example = "\n".join(f"{bullet} point {i}" for i in range(1, n + 1))
     measured = f.measured
     had = f"; the last one had {number_text(measured)}" if measured is not None else ""
     return Parts("missed_constraint", f"{n} bullet points required", "structure", subtype="structure",
-                 requirement=f"Give exactly {n} markdown bullet points, each starting with “* ”{had}.",
-                 example=example, prefill="* ", reminder=f"Exactly {n} bullet points.")
+                 requirement=f"Give exactly {n} markdown bullet points, each starting with “{bullet} ”{had}.",
+                 example=example, prefill=f"{bullet} ", reminder=f"Exactly {n} bullet points.")
 
 
 def _language(f: Facts, p: PromptFacts) -> Parts:
@@ -301,10 +302,11 @@ def output_shape(f: Facts, p: PromptFacts, mode: str) -> Parts | None:
 
     if "bullet" in kind:
         bound, count = _between(f)
-        example = "\n".join(f"* point {i}" for i in range(1, min(max(count, 1), 8) + 1))
+        bullet = p.list_marker if p.list_marker in "*-" else "*"  # the user's own marker (IFEval counts * and -)
+        example = "\n".join(f"{bullet} point {i}" for i in range(1, min(max(count, 1), 8) + 1))
         return shape(f"{bound} bullet point(s) required", "bullet_list",
                      f"Give the {p.deliverable} as {bound} markdown bullet points, each on its own line starting "
-                     f"with “* ”.", example, f"{bound.capitalize()} bullet points.", prefill="* ")
+                     f"with “{bullet} ”.", example, f"{bound.capitalize()} bullet points.", prefill=f"{bullet} ")
     if "numbered" in kind:
         bound, count = _between(f)
         example = "\n".join(f"{i}. …" for i in range(1, min(max(count, 1), 8) + 1))

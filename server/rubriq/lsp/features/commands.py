@@ -138,7 +138,10 @@ def last_pass(pair: dict[str, Any], view: Any) -> str:
     if view is None:
         return "not checked yet"
     versions = pair["checked_versions"]
-    checked = f"text checks on prompt v{versions['prompt'] or 'disk'}, output v{versions['output'] or 'disk'}"
+    def version(side: str) -> str:
+        return f"{side} v{versions[side]}" if versions[side] is not None else f"{side} from disk"
+
+    checked = f"text checks on {version('prompt')}, {version('output')}"
     models = {"current": f"model pass on these texts ({view.model_findings} model findings)",
               "earlier": "model pass from before the last edit", "none": "no model pass yet"}[pair["model_pass"]]
     return f"{checked}; {models}"
