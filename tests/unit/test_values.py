@@ -318,6 +318,17 @@ def test_a_changed_date_weekday_or_time_in_the_same_slot_conflicts() -> None:
     assert status_of("It was founded in 1991.", "It was founded in 1990 and sold in 2018.", "1991") == "conflict"
 
 
+def test_a_governor_in_another_word_order_is_the_same_slot() -> None:
+    evidence = "The harbour authority closed the north pier on 4 March after divers found cracks."
+    assert status_of("The pier closed on 5 March.", evidence, "5 March") == "conflict"
+
+
+def test_a_month_and_a_half_is_about_six_weeks() -> None:
+    evidence = "The repairs are expected to take about six weeks."
+    assert status_of("The repairs should take roughly a month and a half.", evidence,
+                     "roughly a month and a half") == "matched"
+
+
 def test_dates_of_different_events_are_different_slots() -> None:
     assert status_of("It was founded in 2019.", "It was sold in 2018.", "2019") == "absent"
 

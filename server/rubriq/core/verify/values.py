@@ -91,8 +91,10 @@ Compatible (claim value c, source value s, same comparison family; numbers and q
   - negation: the source negates the same word; quantifier: the same class on the same head noun.
 
 Same slot. `slot_score(c, e)`, for values of one family: -1 (never the same slot) when both have governors and
-they differ, when both have units (head nouns, time zones of unknown offset, currencies aside) and they differ, when
-a bare number has neither the evidence value's head noun nor its governor, when two names share no word (other than
+they differ (unless two different governing words each stand in the other's context: "the pier closed on 5 March",
+"closed the north pier on 4 March"), when both have units (head nouns, time zones of unknown offset, currencies
+aside) and they differ, when a bare number has neither the evidence value's head noun nor its governor, when two
+names share no word (other than
 "North", "City", "Scottish" and the like, in the same place, first or last: not "Aston Villa" and "Villa Park") and
 no governor, when two dates, times, percents, durations or ages have neither a governor nor a context lemma in
 common, when two durations differ by more than 30 times ("three years", "15 minutes"), when two quantifiers qualify
@@ -511,8 +513,7 @@ class _Scanner:
                                                                                            strict=True)]
         self.breaks = [t == SYM and w in _CLAUSE_BREAKS for w, t in zip(self.toks, self.types, strict=True)]
         self.raws: list[_Raw] = []
-        self.covered: list[tuple[int, int]] = []  # character spans of e-mail addresses and URLs
-        self.blocked = [False] * self.n  # tokens inside them
+        self.blocked = [False] * self.n  # tokens inside e-mail addresses and URLs
         self._midcaps: set[str] | None = None
         self._amount_first = 0
 
@@ -662,7 +663,6 @@ class _Scanner:
             if start < last_end:
                 continue
             last_end = end
-            self.covered.append((start, end))
             first = bisect.bisect_left(self.starts, start)
             last = max(first + 1, bisect.bisect_left(self.starts, end))
             for k in range(first, min(last, self.n)):
@@ -1115,7 +1115,13 @@ class _Scanner:
         if fraction is not None:
             return fraction
         if low in ("a", "an") and self.low(i + 1) in _SECONDS and self._duration_article(i):
-            return self._finish_amount(i, i, 1.0, 1.0, i + 1, None, *self._qualifier_before(i), words=True)
+            half = [self.low(i + 2), self.low(i + 3), self.low(i + 4)] == ["and", "a", "half"]
+            j = self._finish_amount(i, i, 1.5 if half else 1.0, 0.5 if half else 1.0, i + 1, None,
+                                    *self._qualifier_before(i), words=True)
+            if half and self.raws and self.raws[-1].last == i + 2:  # "a month and a half"
+                self.raws[-1].end, self.raws[-1].last = self.ends[i + 4], i + 5
+                return i + 5
+            return j
         if low == "half":
             return i
         parsed = self._words_value(i)
@@ -1144,9 +1150,8 @@ class _Scanner:
         prev = self.low(i - 1)
         if prev in ("once", "twice", "times", "per"):
             return False
-        return prev in ("within", "for", "in", "after", "over", "than", "least", "most", "about", "nearly",
-                        "almost", "around", "under", "past", "last", "than") or self.low(i + 2) in ("ago", "later",
-                                                                                                "earlier")
+        return prev in ("within", "for", "in", "after", "over", "than", "least", "most", "under", "past", "last") or \
+            prev in _PREFIX_QUALIFIERS or self.low(i + 2) in ("ago", "later", "earlier")
 
     def _vague(self, i: int, end: int, lo: float, hi: float) -> int:
         kind, unit, _, _ = self._head_noun(end + 1) if self.low(end) == "of" else ("number", "", 1.0, end)
@@ -1959,6 +1964,17 @@ def compatible(c: Value, s: Value) -> str:
     return ""
 
 
+def _governors_clash(c: Value, e: Value) -> bool:
+    """Both values have governors and they differ: two facts ("founded in 1990", "sold in 2018"; "app on 26 June",
+    "app in October 2013") unless the governing words are merely in another order: "The pier closed on 5 March" and
+    "closed the north pier on 4 March" govern the dates by "close" and "pier", and each stands in the other's context.
+    """
+    if not c.governor or not e.governor or c.governor == e.governor:
+        return False
+    c_word, e_word = c.governor.split(" ", 1)[0], e.governor.split(" ", 1)[0]
+    return c_word == e_word or c_word not in e.context or e_word not in c.context
+
+
 def _shared_name_words(c: Value, e: Value) -> set[str]:
     """Words two names share that say they may be one name: not "North", "City", "Scottish", and at the same place
     in both, first or last ("Manchester United" and "Manchester City"; not "Aston Villa" and "Villa Park")."""
@@ -2011,7 +2027,7 @@ def slot_score(c: Value, e: Value) -> int:
         if c.unit != e.unit or "only" in (c.key[0], e.key[0]):
             return -1  # "only" restricts without contradicting; quantifiers of two nouns are two claims
         score += 2
-    if c.governor and e.governor and c.governor != e.governor:
+    if _governors_clash(c, e):
         return -1  # "founded in 1990" and "sold in 2018" are two facts, not two versions of one
     if c.governor and c.governor == e.governor:
         score += 2
