@@ -51,7 +51,9 @@ FUNCTION_NAME_RE = re.compile(
     rf"\b(?:function|method|class|helper)\s+(?:called|named)\s+`?(?P<b>{_IDENT})`?|"
     rf"\b(?:function|method|class)\s+`(?P<c>{_IDENT})`|"
     rf"\b(?:keep|call|name)\s+(?:the\s+)?(?:function|method|class)(?:'s)?\s+(?:name\s+)?(?:as\s+)?`?(?P<d>{_IDENT})`?|"
-    rf"`(?P<e>{_IDENT})\([^`\n]{{0,80}}\)`", re.IGNORECASE)
+    rf"`(?P<e>{_IDENT})\([^`\n]{{0,80}}\)`|"
+    rf"\b(?:function|method|class|helper)\b[^.\n]{{0,60}}?\b(?:should|must|will|has\s+to)\s+be\s+(?:called|named)\s+"
+    rf"`?(?P<f>{_IDENT})`?", re.IGNORECASE)
 NOT_A_NAME = frozenset({
     "that", "which", "to", "for", "with", "in", "of", "the", "a", "an", "and", "or", "it", "this", "is", "as", "from",
     "called", "named", "returns", "takes", "accepts", "should", "must", "will", "can", "so", "but", "on", "by",
@@ -63,9 +65,10 @@ TYPE_HINTS_RE = re.compile(
     r"type[\s-]annotated|with\s+types\b|typing\s+annotations?)", re.IGNORECASE)
 STDLIB_RE = re.compile(
     r"\b(?:(?:the\s+)?standard[\s-]+library\s+only|only\s+(?:use\s+|the\s+)?(?:the\s+)?standard[\s-]+library|"
-    r"(?:just|only)\s+(?:the\s+)?(?:stdlib|standard\s+lib(?:rary)?|built-?in\s+modules?)|stdlib\s+only|"
+    r"(?:just|only)\s+(?:use\s+)?(?:the\s+)?(?:stdlib|standard\s+lib(?:rary)?|built-?in\s+modules?|standard\s+modules)|"
+    r"stdlib\s+only|"
     r"(?:no|without|don'?t\s+use|do\s+not\s+use|avoid)\s+(?:any\s+)?(?:external|third[\s-]party|outside|extra|"
-    r"additional|non-standard)\s+(?:libraries|library|packages?|modules?|dependencies|deps|imports?)|"
+    r"additional|non-standard)\s+(?:libraries|library|libs?|packages?|modules?|dependencies|deps|imports?)|"
     r"(?:no|without|zero)\s+(?:any\s+)?dependencies|nothing\s+(?:to|you\s+have\s+to)\s+pip\s+install|"
     r"(?:no|without|don'?t\s+use|do\s+not\s+use)\s+(?:any\s+)?(?:npm\s+)?(?:libraries|packages))\b", re.IGNORECASE)
 FORBID_MODULE_RE = re.compile(
@@ -167,7 +170,7 @@ def _function_names(ex: Extraction) -> None:
         name = next(g for g in m.groups() if g)
         if name.lower() in NOT_A_NAME or name in names:
             continue
-        if not (re.search(r"[_$]|[a-z][A-Z]", name) or m.group("a") or m.group("c") or m.group("e") or
+        if not (re.search(r"[_$]|[a-z][A-Z]", name) or m.group("a") or m.group("c") or m.group("e") or m.group("f") or
                 re.search(rf"`{re.escape(name)}", m.group())):
             continue  # a plain word ("a function called total") only when written as code or with its parentheses
         names.append(name)

@@ -24,7 +24,8 @@ JSON_RE = re.compile(
     r"\b(?:in|as|into|using|with|to)\s+(?:a\s+|an\s+|the\s+|valid\s+|proper\s+|structured\s+)?JSON\b(?!\s+schema)|"
     r"\b(?:response|answer|output|reply|result)\s+(?:is|should\s+be|must\s+be)\s+(?:valid\s+)?JSON\b|"
     r"\b(?:return|output|respond\s+with|reply\s+with|answer\s+with|give\s+me|produce|emit)\s+(?:only\s+|valid\s+)?JSON\b|"
-    r"\bJSON\s+(?:format|object|output|only|array)\b|\bvalid\s+JSON\b", re.IGNORECASE)
+    r"\bJSON\s+(?:format|object|output|only|array)\b|\bvalid\s+JSON\b|"
+    r"\bthe\s+JSON\s+(?:must|should|needs\s+to)\s+(?:have|contain|include|use)\b", re.IGNORECASE)
 YAML_RE = re.compile(r"\b(?:in|as|into|using)\s+(?:a\s+|valid\s+)?YAML\b|\bYAML\s+(?:format|only|document)\b",
                      re.IGNORECASE)
 CSV_RE = re.compile(r"\b(?:in|as|into|using)\s+(?:a\s+)?CSV\b|\bCSV\s+(?:format|only)\b", re.IGNORECASE)

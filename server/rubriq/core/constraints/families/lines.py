@@ -31,6 +31,7 @@ LINES_RE = re.compile(
 LINE_CUE_BEFORE_RE = re.compile(
     r"\b(?:in|of|with|use|using|write|keep\s+it\s+(?:to|under)|be|is|only|just|answer|reply|respond|exactly|poem|"
     r"limerick|verse|response)\s*$", re.IGNORECASE)
+LIMIT_BEFORE_RE = re.compile(r"\b(?:keep|limit|cap|restrict)\w*\b[^.\n]{0,20}\b(?:to|at)\s*$", re.IGNORECASE)
 STANZAS_RE = re.compile(rf"\b(?:(?P<rel>{REL})\s+)?(?P<n>{NUM})[\s-]+(?:[a-z-]{{2,15}}\s+)?stanzas?\b", re.IGNORECASE)
 LINES_PER_STANZA_RE = re.compile(
     rf"\bstanzas?\s+(?:of|with|having)\s+(?P<n>{NUM})\s+lines?(?:\s+each)?\b|"
@@ -70,6 +71,8 @@ def extract_lines(ex: Extraction) -> None:
                 continue
             if not rel and not post and not LINE_CUE_BEFORE_RE.search(before):
                 continue
+            if not rel and LIMIT_BEFORE_RE.search(before):
+                rel = "at most"  # "keep it to two lines"
             bounds = bounds_for(rel, post, n, negated=negated_before(view, m.start()), limiting=LESS_THAN)
         for bound in bounds:
             if bound.relation in (AT_LEAST, LESS_THAN, EXACTLY):

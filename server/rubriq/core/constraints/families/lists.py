@@ -64,7 +64,9 @@ ITEM_LENGTH_RE = re.compile(
     rf"\b(?:each|every)\s+(?:single\s+)?{ITEM_NOUN}\b[^.;\n]{{0,40}}?\b(?:(?P<rel>{REL})\s+)?(?:(?P<a>{NUM})\s*"
     rf"(?:-|–|to|or)\s*)?(?P<n>{NUM})(?P<post>{POST})?[\s-]+words?\b(?P<post2>{POST})?|"
     rf"\b(?:(?P<rel3>{REL})\s+)?(?P<n3>{NUM})(?P<post3>{POST})?[\s-]+words?\s+(?:per|for\s+each|in\s+each|each)\s+"
-    rf"{ITEM_NOUN}\b", re.IGNORECASE)
+    rf"{ITEM_NOUN}\b|"
+    rf",\s+each\s+(?:(?P<rel4>{REL})\s+)?(?P<n4>{NUM})(?P<post4>{POST})?[\s-]+words?\b(?P<post5>{POST})?",
+    re.IGNORECASE)
 PER_SECTION_RE = re.compile(
     rf"\b(?:(?P<rel>{REL})\s+)?(?P<n>{NUM})(?P<post>{POST})?\s+(?:(?:bullet\s+)?points?|bullets|things|items|entries)"
     rf"\s+(?:per|in\s+each|under\s+each|for\s+each|each)\s+(?:group|section|heading|category|part)\b",
@@ -188,7 +190,7 @@ def _item_lengths(ex: Extraction) -> None:
         m = ITEM_LENGTH_RE.search(clause.text)
         if not m:
             continue
-        n = parse_number(m.group("n") or m.group("n3"))
+        n = parse_number(m.group("n") or m.group("n3") or m.group("n4"))
         if n is None:
             continue
         span = Span(clause.start + m.start(), clause.start + m.end())
@@ -198,8 +200,8 @@ def _item_lengths(ex: Extraction) -> None:
                 continue
             bounds = [Bound(AT_LEAST, a), Bound(LESS_THAN, n + 1, True)]
         else:
-            rel = m.group("rel") or m.group("rel3")
-            post = m.group("post") or m.group("post2") or m.group("post3")
+            rel = m.group("rel") or m.group("rel3") or m.group("rel4")
+            post = m.group("post") or m.group("post2") or m.group("post3") or m.group("post4") or m.group("post5")
             bounds = bounds_for(rel, post, n, negated=negated_before(ex.view, span.start), limiting=LESS_THAN)
         stated = range_wording(bounds, "word")
         for bound in bounds:

@@ -131,7 +131,7 @@ LAST_LINE_START_RE = re.compile(
     r"\s*(?:start|begin)s?\s+with\s+", re.IGNORECASE)
 ENDS_WITH_QUESTION_RE = re.compile(
     r"\b(?:end|finish|close|conclude|wrap\s+up)(?:s|es|ing|ed)?\s+(?P<what>(?:(?:your|the|it|this|each|every|my)\s+)?"
-    r"(?:\w+\s+)?)(?:with|by\s+asking|on)\s+(?:a|one)\s+(?:\w+\s+)?question\b|"
+    r"(?:\w+\s+)?)(?:with|by\s+asking(?:\s+(?:the|your|my)\s+\w+)?|on)\s+(?:a|one)\s+(?:\w+\s+)?question\b|"
     r"\b(?:last|final)\s+sentence\s+(?:should|must|has\s+to)\s+be\s+a\s+question\b", re.IGNORECASE)
 STARTS_WITH_RE = re.compile(
     r"\b(?:start|begin|open)(?:s|ing)?\s+(?:(?:your|the)\s+(?:answer|response|reply|email|letter|message|note|post|"
