@@ -630,9 +630,8 @@ class _Finder:
             if not line.endswith(":") or not self._free(i):
                 continue
             intro = line[:-1].rstrip()
-            if OUTPUT_FORM_INTRO_RE.search(intro[-60:]):
-                continue  # "use the exact format below:", "one of the following phrases:": the output's form
-            if not (material_references(intro) or re.search(
+            output_form = OUTPUT_FORM_INTRO_RE.search(intro[-60:]) is not None
+            if not (output_form or material_references(intro) or re.search(
                     r"(?:this|these|the following|following|below|ceci|ce qui suit|lo siguiente|esto|folgendes)$",
                     intro, re.IGNORECASE)):
                 continue
@@ -642,7 +641,9 @@ class _Finder:
             if first >= len(lines) or not self._free(first):
                 continue
             span = _until_instructions(text, lines, first, len(lines) - 1, stop_at=lambda k: not self._free(k))
-            if span is not None:
+            if span is not None and output_form:  # "use the exact format below:": the output's form, set aside
+                self._set_aside(span)
+            elif span is not None:
                 self.add("introduced", Span(lines.starts[i], span.end), span, intro.lower()[-40:])
 
     # -- 10. unmarked material ------------------------------------------------------------------------------------
