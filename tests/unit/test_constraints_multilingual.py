@@ -72,3 +72,34 @@ NEGATIVE = [
 @pytest.mark.parametrize(("prompt", "kind"), NEGATIVE)
 def test_does_not_extract_a_constraint_the_prompt_does_not_state(prompt: str, kind: str) -> None:
     assert kind not in kinds(prompt)
+
+
+MORE = [
+    ("Schreibe 200 bis 300 Wörter über Wien.", W, {"relation": "less than", "num_words": 301}),
+    ("Écris de 80 à 100 mots sur Lyon.", W, {"relation": "at least", "num_words": 80}),
+    ("Das Wort \"billig\" darf nicht vorkommen.", "keywords:forbidden_words", {"forbidden_words": ["billig"]}),
+    ("Le mot \"soleil\" doit apparaître au moins deux fois.", "keywords:frequency",
+     {"keyword": "soleil", "relation": "at least", "frequency": 2}),
+    ("Antworte in englischer Sprache.", "language:response_language", {"language": "en"}),
+    ("Schreib ohne Großbuchstaben.", "rubriq:all_lowercase", {}),
+    ("Présente les chiffres sous forme de tableau.", "rubriq:markdown_table", {}),
+    ("Sin emojis, por favor.", "rubriq:no_emoji", {}),
+    ("Réponds sous forme de liste à puces.", "rubriq:bullet_list", {}),
+    ("Beginne mit \"Liebe Grüße\".", "rubriq:starts_with", {"options": ["Liebe Grüße"]}),
+    ("Termina con una pregunta para el lector.", "rubriq:ends_with_question", {}),
+    ("Nenne mir fünf Ideen für den Urlaub.", "rubriq:item_count", {"relation": "exactly", "num_items": 5}),
+    ("Évite d'employer le mot \"crise\".", "keywords:forbidden_words", {"forbidden_words": ["crise"]}),
+]
+
+
+@pytest.mark.parametrize(("prompt", "kind", "params"), MORE, ids=[f"{k}-{i}" for i, (_, k, _p) in enumerate(MORE)])
+def test_reads_ranges_prohibitions_and_shapes_in_each_language(prompt: str, kind: str, params: dict) -> None:
+    found = kinds(prompt)
+    assert kind in found, f"{kind} not extracted from {prompt!r}; got {found}"
+    assert any(all(p.get(k) == v for k, v in params.items()) for p in found[kind]), found[kind]
+
+
+def test_a_sentence_that_starts_a_closing_line_is_not_the_opening_of_the_response() -> None:
+    found = kinds("Termine par une phrase qui commence par « En résumé ».")
+    assert "rubriq:starts_with" not in found
+    assert found["rubriq:last_sentence_starts_with"] == [{"options": ["En résumé"]}]

@@ -68,6 +68,13 @@ class Phrasings:
     respond: str  # "responde en", "antworte auf"
     languages: dict[str, str]
     translate: str  # "traduce ... al", "übersetze ... ins"
+    forbid_after: str = r"(?!)"  # after the keyword: "no debe aparecer", "darf nicht vorkommen"
+    table: str = r"(?!)"
+    no_emoji: str = r"(?!)"
+    bullets: str = r"(?!)"  # "en viñetas", "sous forme de liste à puces", "in Stichpunkten"
+    starts: str = r"(?!)"  # before a quoted opening: "empieza con", "commence par", "beginne mit"
+    ends_question: str = r"(?!)"
+    list_verbs: str = r"(?!)"  # "dame", "propose", "nenne" before a count of items
 
     @cached_property
     def number_re(self) -> str:
@@ -85,7 +92,7 @@ class Phrasings:
         units = "|".join(sorted((re.escape(u) for u in self.units), key=len, reverse=True))
         n = self.number_re
         return re.compile(
-            rf"(?<![\w-])(?:(?P<rel>{rel})\s+)?(?:{self.between.format(a=f'(?P<a>{n})', b='')}\s*)?(?P<n>{n})\s+"
+            rf"(?<![\w-])(?:(?P<rel>{rel})\s+)?(?:{self.between.format(a=f'(?P<a>{n})')}\s*)?(?P<n>{n})\s+"
             rf"(?:[^\W\d_]{{2,15}}\s+)?(?P<unit>{units})(?![\w-])(?:\s+(?P<after>{after})(?![\w-]))?",
             re.IGNORECASE)
 
@@ -110,13 +117,14 @@ ES = Phrasings(
            "frase": "sentence", "párrafos": "paragraph", "párrafo": "paragraph", "líneas": "line", "línea": "line",
            "versos": "line", "verso": "line", "estrofas": "stanza", "estrofa": "stanza", "viñetas": "bullet",
            "viñeta": "bullet", "puntos": "point", "caracteres": "character"},
-    between="entre {a} y {b}", times=r"(?:veces|vez)",
+    between=r"(?:entre\s+|de\s+)?{a}\s*(?:y|a|-|–)\s*", times=r"(?:veces|vez)",
     word=r"(?:la\s+palabra|las\s+palabras|el\s+término|los\s+términos)",
     forbid=r"(?:no\s+(?:uses|utilices|incluyas|escribas|digas|menciones|pongas)|sin\s+(?:usar|utilizar|mencionar|"
            r"incluir)|evita(?:r)?|nunca\s+(?:uses|digas))",
     require=r"(?:incluye|incluir|usa|utiliza|menciona|emplea|con|que\s+(?:incluya|contenga|use))",
     require_after=r"(?:debe|tiene\s+que|ha\s+de)\s+(?:aparecer|estar|figurar|usarse|incluirse)",
-    lowercase=r"(?:todo\s+en\s+minúsculas|solo\s+(?:en\s+)?minúsculas|únicamente\s+minúsculas|en\s+minúsculas)",
+    lowercase=r"(?:todo\s+en\s+minúsculas|solo\s+(?:en\s+)?minúsculas|únicamente\s+minúsculas|en\s+minúsculas|"
+              r"sin\s+mayúsculas)",
     no_lists=r"(?:sin\s+(?:listas?|viñetas|enumeraciones)|no\s+(?:uses|utilices|hagas|pongas)\s+(?:una\s+)?(?:listas?|"
              r"viñetas|enumeraciones))",
     numbered=r"(?:(?:una\s+|en\s+)?lista\s+numerada|pasos\s+numerados|numera\s+los\s+pasos)",
@@ -133,6 +141,13 @@ ES = Phrasings(
     languages={"español": "es", "castellano": "es", "inglés": "en", "francés": "fr", "alemán": "de",
                "italiano": "it", "portugués": "pt", "catalán": "ca"},
     translate=r"\btraduc\w*\b[^.\n]{0,60}?\b(?:al|a)",
+    forbid_after=r"(?:no\s+(?:debe|puede|tiene\s+que)\s+(?:aparecer|usarse|figurar|salir)|está\s+prohibid[ao])",
+    table=r"(?:en|como)\s+(?:una\s+)?tabla",
+    no_emoji=r"(?:sin\s+emojis?|no\s+(?:uses|pongas)\s+emojis?)",
+    bullets=r"(?:en|con)\s+(?:una\s+lista\s+(?:con|de)\s+)?viñetas",
+    starts=r"(?<!que\s)(?:empieza|comienza|inicia)\s+(?:tu\s+[\w-]+\s+|la\s+[\w-]+\s+|el\s+[\w-]+\s+)?(?:con|por)\s*",
+    ends_question=r"(?:termina|acaba|cierra)\s+(?:[\w-]+\s+){0,2}?con\s+una\s+pregunta",
+    list_verbs=r"(?:dame|sugiere|sugiéreme|propón|proponme|enumera|lista|nombra|escribe)",
 )
 FR = Phrasings(
     code="fr",
@@ -148,13 +163,13 @@ FR = Phrasings(
     units={"mots": "word", "mot": "word", "phrases": "sentence", "phrase": "sentence", "paragraphes": "paragraph",
            "paragraphe": "paragraph", "lignes": "line", "ligne": "line", "vers": "line", "strophes": "stanza",
            "strophe": "stanza", "puces": "bullet", "points": "point", "caractères": "character"},
-    between="entre {a} et {b}", times=r"fois",
+    between=r"(?:entre\s+|de\s+)?{a}\s*(?:et|à|-|–)\s*", times=r"fois",
     word=r"(?:le\s+mot|les\s+mots|le\s+terme|les\s+termes)",
     forbid=r"(?:n'utilise\s+pas|n'emploie\s+pas|ne\s+(?:mentionne|dis|mets|cite)\s+pas|sans\s+(?:utiliser|employer|"
            r"mentionner)|évite(?:r)?|jamais)",
     require=r"(?:inclus|inclure|utilise|emploie|mentionne|cite|avec|qui\s+contient)",
     require_after=r"(?:doit|devra)\s+(?:apparaître|figurer|être\s+(?:utilisé|présent|mentionné))",
-    lowercase=r"(?:tout\s+en\s+minuscules|uniquement\s+en\s+minuscules|en\s+minuscules)",
+    lowercase=r"(?:tout\s+en\s+minuscules|uniquement\s+en\s+minuscules|en\s+minuscules|sans\s+majuscules?)",
     no_lists=r"(?:n'utilise\s+pas\s+de\s+(?:listes?|puces)|sans\s+(?:listes?|puces|énumérations?)|pas\s+de\s+(?:listes?|"
              r"puces))",
     numbered=r"(?:(?:en\s+|une\s+)?liste\s+numérotée|étapes\s+numérotées|numérote\s+les\s+étapes)",
@@ -170,6 +185,13 @@ FR = Phrasings(
     languages={"français": "fr", "anglais": "en", "espagnol": "es", "allemand": "de", "italien": "it",
                "portugais": "pt"},
     translate=r"\btradui\w*\b[^.\n]{0,60}?\ben",
+    forbid_after=r"(?:ne\s+doit\s+pas\s+(?:apparaître|figurer|être\s+utilisé)|est\s+interdit)",
+    table=r"(?:en|sous\s+forme\s+de)\s+(?:un\s+)?tableau",
+    no_emoji=r"(?:sans\s+[ée]mojis?|pas\s+d'[ée]mojis?)",
+    bullets=r"(?:en|sous\s+forme\s+de)\s+(?:liste\s+à\s+)?puces|liste\s+à\s+puces",
+    starts=r"(?<!qui\s)commence\s+(?:ta\s+[\w-]+\s+|ton\s+[\w-]+\s+|le\s+[\w-]+\s+|la\s+[\w-]+\s+)?par\s*",
+    ends_question=r"(?:termine|finis|conclus)\s+(?:[\w-]+\s+){0,2}?par\s+une\s+question",
+    list_verbs=r"(?:donne(?:-moi)?|propose(?:-moi)?|liste|cite|énumère|suggère)",
 )
 DE = Phrasings(
     code="de",
@@ -189,14 +211,14 @@ DE = Phrasings(
            "zeilen": "line", "zeile": "line", "strophen": "stanza", "strophe": "stanza", "stichpunkten": "bullet",
            "stichpunkte": "bullet", "aufzählungspunkten": "bullet", "aufzählungspunkte": "bullet",
            "zeichen": "character", "punkte": "point", "punkten": "point"},
-    between="zwischen {a} und {b}", times=r"(?:mal|-mal)",
+    between=r"(?:zwischen\s+)?{a}\s*(?:und|bis|-|–)\s*", times=r"(?:mal|-mal)",
     word=r"(?:das\s+Wort|dem\s+Wort|die\s+Wörter|den\s+Wörtern|den\s+Begriff|dem\s+Begriff|die\s+Begriffe)",
     forbid=r"(?:verwende\s+(?:kein\s+einziges\s+mal|nicht|niemals|nie)|benutze\s+(?:nicht|nie)|nutze\s+(?:nicht|nie)|"
            r"ohne|vermeide|nenne\s+nicht|erwähne\s+nicht)",
     require=r"(?:verwende|benutze|nutze|erwähne|nenne|mit|baue\b[^.\n]{0,10}?\bein)",
     require_after=r"(?:muss|soll|sollte)\s+(?:darin\s+|im\s+Text\s+)?(?:vorkommen|auftauchen|erscheinen|enthalten\s+sein)",
     lowercase=r"(?:alles\s+(?:in\s+)?kleinbuchstaben|nur\s+(?:in\s+)?kleinbuchstaben|in\s+kleinbuchstaben|"
-              r"alles\s+kleingeschrieben|komplett\s+klein(?:geschrieben)?)",
+              r"alles\s+kleingeschrieben|komplett\s+klein(?:geschrieben)?|(?:ohne|keine)\s+großbuchstaben)",
     no_lists=r"(?:ohne\s+(?:aufzählungen?|aufzählungszeichen|listen?|stichpunkte)|keine\s+(?:aufzählungen?|"
              r"aufzählungszeichen|listen?|stichpunkte))",
     numbered=r"(?:(?:als\s+|eine\s+)?nummerierte\s+liste|nummerierte\s+schritte|nummeriere\s+die\s+schritte)",
@@ -212,10 +234,21 @@ DE = Phrasings(
         r"(?:dem\s+satz|den\s+worten|der\s+zeile)?\s*:?\s*",
     respond=r"(?:antworte|antwortet|antworten\s+sie|schreibe|schreib|formuliere)\b[^.\n]{0,30}?\b(?:auf|in)",
     languages={"deutsch": "de", "englisch": "en", "englische": "en", "französisch": "fr", "französische": "fr",
-               "spanisch": "es", "spanische": "es", "italienisch": "it", "italienische": "it", "deutsche": "de"},
+               "spanisch": "es", "spanische": "es", "italienisch": "it", "italienische": "it", "deutsche": "de",
+               "englischer": "en", "deutscher": "de", "französischer": "fr", "spanischer": "es"},
     translate=r"\bübersetze\w*\b[^.\n]{0,60}?\b(?:ins|in\s+das|auf)",
+    forbid_after=r"(?:(?:darf|soll|sollte)\s+nicht\s+(?:vorkommen|auftauchen|erscheinen|verwendet\s+werden)|"
+                 r"(?:nicht|niemals|nie)\s+(?:verwenden|benutzen|nutzen))",
+    table=r"(?:als|in\s+einer?)\s+tabelle",
+    no_emoji=r"(?:keine|ohne)\s+emojis?",
+    bullets=r"(?:als|in)\s+stichpunkten?|als\s+aufzählung",
+    starts=r"(?<!der\s)(?<!die\s)(?:beginne|starte|fange)\s+(?:deine\s+[\w-]+\s+|den\s+[\w-]+\s+|die\s+[\w-]+\s+)?"
+           r"mit\s*",
+    ends_question=r"(?:beende|schließe)\s+(?:[\w-]+\s+){0,2}?mit\s+einer\s+frage",
+    list_verbs=r"(?:nenne|gib\s+mir|liste|schlage\s+mir|zähle)",
 )
 PHRASINGS = (ES, FR, DE)
+ONCE = {"einmal": 1, "zweimal": 2, "dreimal": 3, "viermal": 4, "fünfmal": 5}
 PER_RE = re.compile(r"\s+(?:por|pro|par|je|cada|chaque|jede[nrs]?)\s+\w", re.IGNORECASE)
 BULLET_CONTEXT_RE = re.compile(r"\b(?:viñetas|puces|aufzählung\w*|stichpunkt\w*)", re.IGNORECASE)
 # A name or word referred to, not given: "no menciones el nombre del alcalde" (which name, the source says).
@@ -316,7 +349,7 @@ def _keywords(ex: Extraction, lang: Phrasings) -> None:
     times = re.compile(rf"\s*(?:(?P<rel>{'|'.join(re.escape(r) for r in lang.relations)})\s+)?(?P<n>{lang.number_re})"
                        rf"\s*{lang.times}\b|\s*(?P<once>einmal|zweimal|dreimal|viermal|fünfmal)\b", re.IGNORECASE)
     for verb, required in ((lang.forbid, False), (lang.require, True)):
-        pattern = re.compile(rf"\b{verb}\s+(?:\w+\s+){{0,3}}?{lang.word}\s*:?\s*", re.IGNORECASE)
+        pattern = re.compile(rf"\b{verb}\s+(?:[\w']+\s+){{0,3}}?{lang.word}\s*:?\s*", re.IGNORECASE)
         for m in islice(pattern.finditer(view), MAX_MATCHES):
             items, end = parse_items(view, m.end(), allow_bare=False)
             if not items:
@@ -324,8 +357,7 @@ def _keywords(ex: Extraction, lang: Phrasings) -> None:
             span = Span(m.start(), end)
             count = times.match(view, end)
             if required and count:
-                n = (lang.number(count.group("n")) if count.group("n") else
-                     {"einmal": 1, "zweimal": 2, "dreimal": 3, "viermal": 4, "fünfmal": 5}[count.group("once").lower()])
+                n = lang.number(count.group("n")) if count.group("n") else ONCE[count.group("once").lower()]
                 rel = lang.relations.get(" ".join((count.group("rel") or "").lower().split()))
                 for keyword in items:
                     for bound in bounds_for(rel, None, n or 1):
@@ -348,6 +380,23 @@ def _keywords(ex: Extraction, lang: Phrasings) -> None:
     for m in islice(after.finditer(view), MAX_MATCHES):
         items, end = parse_items(view, m.end(), allow_bare=False)
         span = Span(m.start(), end)
+        if items and re.match(rf"\s*,?\s*{lang.forbid_after}", view[end:end + 50], re.IGNORECASE) and not any(
+                c.kind == "keywords:forbidden_words" and c.span.overlaps(span) for c in ex.found):
+            ex.add("keywords:forbidden_words", "keyword", {"forbidden_words": items}, span,
+                   "no " + ", ".join(map(repr, items)))
+            continue
+        said = re.match(rf"\s*{lang.require_after}", view[end:end + 40], re.IGNORECASE)
+        count = times.match(view, end + said.end()) if said else None
+        if items and count:  # 'le mot "X" doit apparaître au moins deux fois'
+            rel = lang.relations.get(" ".join((count.group("rel") or "").lower().split()))
+            n = lang.number(count.group("n")) if count.group("n") else ONCE.get((count.group("once") or "").lower())
+            for bound in bounds_for(rel, None, n or 1):
+                for b in ([Bound(AT_LEAST, bound.value), Bound(LESS_THAN, bound.value + 1)]
+                          if bound.relation == EXACTLY else [bound]):
+                    ex.add("keywords:frequency", "keyword", {"keyword": items[0], "relation": b.relation,
+                           "frequency": b.value}, Span(m.start(), end + said.end() + count.end()),
+                           f"{items[0]!r} " + wording_for(b, "time"))
+            continue
         if items and re.match(rf"\s*{lang.require_after}", view[end:end + 40], re.IGNORECASE) and not any(
                 c.kind in ("keywords:existence", "keywords:frequency") and c.span.overlaps(span) for c in ex.found):
             ex.add("keywords:existence", "keyword", {"keywords": items}, span, "include " + ", ".join(map(repr, items)))
@@ -355,6 +404,7 @@ def _keywords(ex: Extraction, lang: Phrasings) -> None:
 
 def _simple(ex: Extraction, lang: Phrasings) -> None:
     view = ex.view
+    _shapes(ex, lang)
     for pattern, kind, subtype, wording in (
         (lang.lowercase, "rubriq:all_lowercase", "casing", "all lowercase letters"),
         (lang.no_lists, "rubriq:no_lists", "structure", "no bullet points or lists"),
@@ -404,6 +454,38 @@ def _simple(ex: Extraction, lang: Phrasings) -> None:
                        f"a last line starting with {prefix!r}", 0.85)
             else:
                 ex.add("startend:end_checker", "startend", {"end_phrase": phrase}, span, f"end with {phrase!r}")
+
+
+def _shapes(ex: Extraction, lang: Phrasings) -> None:
+    """Tables, emoji, bulleted lists, the opening words, a closing question and how many items to give."""
+    view = ex.view
+    for pattern, kind, subtype, wording in (
+        (lang.table, "rubriq:markdown_table", "format", "a markdown table"),
+        (lang.no_emoji, "rubriq:no_emoji", "format", "no emoji"),
+        (lang.ends_question, "rubriq:ends_with_question", "startend", "end with a question"),
+    ):
+        m = re.search(rf"(?<![\w-]){pattern}(?![\w-])", view, re.IGNORECASE)
+        if m:
+            ex.add(kind, subtype, {}, Span(m.start(), m.end()), wording, 0.85)
+    m = re.search(rf"(?<![\w-]){lang.bullets}(?![\w-])", view, re.IGNORECASE)
+    counted = ("detectable_format:number_bullet_lists", "rubriq:bullet_count")
+    if m and not any(c.kind in counted and abs(c.span.start - m.start()) < 80 for c in ex.found):
+        ex.add("rubriq:bullet_list", "format", {}, Span(m.start(), m.end()), "a bulleted list", 0.8)
+    m = re.search(rf"(?<![\w-]){lang.starts}", view, re.IGNORECASE)
+    quoted = QUOTED_RE.match(view, m.end()) if m else None
+    if m and quoted:
+        option = quoted.group(1).strip()
+        ex.add("rubriq:starts_with", "startend", {"options": [option]}, Span(m.start(), quoted.end()),
+               f"start with {option!r}", 0.85)
+    rel = "|".join(sorted((re.escape(r) for r in lang.relations), key=len, reverse=True))
+    units = "|".join(re.escape(u) for u in lang.units)
+    m = re.search(rf"(?<![\w-]){lang.list_verbs}\s+(?:(?:mir|me|moi|nos|uns)\s+)?(?:(?P<rel>{rel})\s+)?"
+                  rf"(?P<n>{lang.number_re})\s+(?!(?:{units})\b)(?P<noun>[^\W\d_]{{3,20}})", view, re.IGNORECASE)
+    if m and (n := lang.number(m.group("n"))) and n >= 2 and not ex.has("rubriq:item_count"):
+        for bound in bounds_for(lang.relations.get(" ".join((m.group("rel") or "").lower().split())), None, n):
+            if bound.relation in (AT_LEAST, LESS_THAN, EXACTLY):
+                ex.add("rubriq:item_count", "structure", {"relation": bound.relation, "num_items": bound.value},
+                       Span(m.start(), m.end()), wording_for(bound, "item"), 0.7)
 
 
 def _count_after(ex: Extraction, lang: Phrasings, numbered: re.Match[str]) -> None:
