@@ -41,7 +41,8 @@ GOOD_JSON = json.dumps({"name": "John Smith", "email": "john.smith@acme.com", "o
 
 
 def test_output_that_is_not_the_requested_json_is_reported():
-    result = run("Extract the name, email and order date. Return JSON.", "name = John Smith; email = john")
+    # "for our JSON importer": JSON the extraction asks for, not a whole-response format instruction following checks
+    result = run("Extract the name, email and order date for our JSON importer.", "name = John Smith; email = john")
     assert "EX001" in codes(result)
     assert param(result, "format_compliance").score == 0.0
 
@@ -53,7 +54,7 @@ def test_valid_json_complies():
 
 
 def test_json_wrapped_in_prose_is_a_format_problem():
-    result = run("Extract the name, email and order date. Return JSON.",
+    result = run("Extract the name, email and order date for our JSON importer.",
                  f"Sure! Here is the data you asked for:\n\n{GOOD_JSON}\n\nLet me know if you need more.")
     finding = next(f for f in result.findings if f.code == "EX001")
     assert finding.data["error"] == "wrapped in prose"
