@@ -29,7 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _stats import best_threshold, binary_metrics, kendall_tau_b, pearson, stable_sample
 from rubriq.core.config import Config
 from rubriq.core.models.hub import LocalModelHub
-from rubriq.core.sqb.matching import Document, FactQuery, NLIWindowMatcher
+from rubriq.core.sqb.matching import Document, FactQuery, make_matcher
 from rubriq.core.sqb.metrics import Thresholds
 from rubriq.core.sqb.topics import score_topics
 
@@ -60,7 +60,7 @@ def main() -> None:
         print(json.dumps(_topic_calibration(rows, hub, started), indent=2))
         return
     nli, embedder = hub.nli(), hub.embedder()
-    matcher = NLIWindowMatcher(nli, embedder, defaults, hub.model_ids())
+    matcher = make_matcher(nli, embedder, defaults, hub.model_ids())
 
     scored = []  # (row, [(score, the matcher's decision, gold)])
     for row in rows:

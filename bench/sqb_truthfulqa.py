@@ -29,7 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _stats import best_threshold, binary_metrics, stable_sample
 from rubriq.core.config import Config
 from rubriq.core.models.hub import LocalModelHub
-from rubriq.core.sqb.matching import Document, NLIWindowMatcher
+from rubriq.core.sqb.matching import Document, make_matcher
 from rubriq.core.sqb.metrics import Thresholds
 
 
@@ -48,7 +48,7 @@ def main() -> None:
     rows = stable_sample(rows, args.limit, key=lambda r: r["question"])
     hub = LocalModelHub(Config(nli_model=args.nli_model))
     nli, embedder = hub.nli(), hub.embedder()
-    matcher = NLIWindowMatcher(nli, embedder, Thresholds(), hub.model_ids())
+    matcher = make_matcher(nli, embedder, Thresholds(), hub.model_ids())
 
     # (half, mode, violation score, the matcher's decision, should be caught)
     cases: list[tuple[str, str, float, bool, bool]] = []

@@ -6,15 +6,14 @@ and keeps them for every contender it scores.
 
 Results are cached on disk per contender (`ResultCache`), keyed by a hash of everything the scores depend on: the
 contender's inputs, the thresholds, the model ids (with their weights' hashes), the Rubriq version and a digest of
-the engine's code (`code_digest`: a changed matcher never reuses old results). A run that is interrupted keeps what
+the scoring code (`code_digest`: a changed matcher never reuses old results). A run that is interrupted keeps what
 it finished; the next run with the same inputs reads those results instead of scoring them again. Every worker
-reports its models and code digest with each result, and a run stops if one differs from the driver's.
+reports the models it used with each result, and a run stops if they differ from the driver's.
 """
 
 from __future__ import annotations
 
 import concurrent.futures
-import functools
 import hashlib
 import json
 import multiprocessing
@@ -29,7 +28,7 @@ from typing import Any
 from rubriq import __version__
 from rubriq.core.config import Config
 from rubriq.core.models import Embedder, ModelHub, ModelUnavailable
-from rubriq.core.sqb.matching import Document, FactQuery, NLIWindowMatcher
+from rubriq.core.sqb.matching import Document, FactQuery, make_matcher
 from rubriq.core.sqb.metrics import ContenderInput, Thresholds, score_contender
 
 RESULT_FORMAT = 1  # bump when a cached result's shape changes
@@ -43,14 +42,26 @@ def payload_of(item: ContenderInput, thresholds: Thresholds) -> dict[str, Any]:
     return {"input": asdict(item), "thresholds": asdict(thresholds)}
 
 
-@functools.cache
-def code_digest() -> str:
-    """sha256 (first 16 hex digits) of the engine's source: every .py file under rubriq/core, by relative path."""
+SCORING_CODE = ("sqb", "verify", "models", "text.py")  # under rubriq/core: what a contender's scores depend on
+
+
+def _scoring_code_digest() -> str:
     core = Path(__file__).resolve().parents[1]
     digest = hashlib.sha256()
-    for path in sorted(core.rglob("*.py")):
-        digest.update(path.relative_to(core).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
+    for entry in SCORING_CODE:
+        paths = sorted((core / entry).rglob("*.py")) if (core / entry).is_dir() else [core / entry]
+        for path in paths:
+            if path.is_file():
+                digest.update(path.relative_to(core).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
     return digest.hexdigest()[:16]
+
+
+CODE_DIGEST = _scoring_code_digest()  # read once, when this process loads the engine
+
+
+def code_digest() -> str:
+    """sha256 (first 16 hex digits) of the scoring code this process loaded (`SCORING_CODE`)."""
+    return CODE_DIGEST
 
 
 def unit_key(payload: dict[str, Any], models: dict[str, str]) -> str:
@@ -81,10 +92,9 @@ def score_unit(hub: ModelHub, payload_json: str) -> str:
         embedder = None  # retrieval verifies every premise; coverage says it is lexical only
     thresholds = Thresholds(**payload["thresholds"])
     models = hub.model_ids()
-    matcher = NLIWindowMatcher(nli, embedder, thresholds, models)
+    matcher = make_matcher(nli, embedder, thresholds, models)
     scores = score_contender(_input_of(payload["input"]), matcher, embedder, thresholds)
-    return json.dumps({"scores": scores.to_json(), "models": models, "code": code_digest()}, sort_keys=True,
-                      ensure_ascii=False)
+    return json.dumps({"scores": scores.to_json(), "models": models}, sort_keys=True, ensure_ascii=False)
 
 
 class ResultCache:

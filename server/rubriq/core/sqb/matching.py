@@ -20,7 +20,8 @@ the evidence: the sentences, with their spans, the decision rests on):
 - premises are ranked by embedding cosine with each hypothesis and only the top `top_k` are verified (all of them
   when there is no embedding model).
 
-Another engine replaces it by implementing `Matcher`: the reports, the cache and the runner read only verdicts.
+Another engine replaces it by implementing `Matcher` and returning it from `make_matcher`: the reports, the cache
+and the runner read only verdicts.
 """
 
 from __future__ import annotations
@@ -252,6 +253,11 @@ class NLIWindowMatcher:
     def asserted(self, forbidden: Sequence[str], document: Document) -> list[Verdict]:
         return self._entailed(list(forbidden), document, self.thresholds.forbidden_entailment,
                               self.thresholds.window_sentences, "asserted: entailed")
+
+
+def make_matcher(nli: NLIScorer, embedder: Embedder | None, thresholds: Any, model_ids: dict[str, str]) -> Matcher:
+    """The matcher the SQB uses (the runner's workers and the benchmark scripts all build it here)."""
+    return NLIWindowMatcher(nli, embedder, thresholds, model_ids)
 
 
 def _origin(document_id: str) -> str:
