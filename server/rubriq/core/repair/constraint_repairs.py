@@ -422,6 +422,12 @@ def _names(f: Facts, *keys: str) -> str:
     return ", ".join(f"“{item}”" for item in f.items(*keys))
 
 
+def _topic(f: Facts) -> str:
+    """The topic as the prompt words it ("her father"), from the constraint's wording, else its parameter."""
+    stated = (f.constraint_text or "").removeprefix("no mention of ").strip()
+    return stated or f.text("topic") or "the topic the prompt rules out"
+
+
 def _count_bound(f: Facts, key: str, unit: str) -> str:
     """ "at most 3 lines" from relation + count, the inclusive form for "less than"; a stated range as stated."""
     stated = f.constraint_text or ""
@@ -533,8 +539,8 @@ _BEYOND_IFEVAL: dict[str, Callable[[Facts, PromptFacts], tuple[str, str, str]]] 
         "postscript", f"End with a postscript line starting with “{f.text('postscript_marker') or 'P.S.'}” that says: "
         f"{f.text('content') or 'what the prompt asks'}.", f"P.S.: {f.text('content') or 'as asked'}."),
     "forbidden_topic": lambda f, p: (
-        "forbidden_topic", f"Leave out {f.text('topic') or 'the topic the prompt rules out'} entirely: do not name it, "
-        "hint at it or give its details.", f"Not mentioned: {f.text('topic') or 'the excluded topic'}."),
+        "forbidden_topic", f"Leave out {_topic(f)} entirely: do not name it, hint at it or give its details.",
+        f"Not mentioned: {_topic(f)}."),
 }
 
 

@@ -337,5 +337,7 @@ def extract_topics(ex: Extraction) -> None:
                 extra = TOPIC_END_RE.search(more.group(1))
                 topics.append((more.group(1)[:extra.start()] if extra else more.group(1)).strip())
             span = Span(clause.start + m.start(), clause.start + m.end() + len(phrase))
-            for topic in topics:
-                ex.add("rubriq:forbidden_topic", "keyword", {"topic": topic}, span, f"no mention of {topic}", 0.75)
+            determiner = re.search(r"(?:the|any|his|her|their|my|our|its|your)\s+$", m.group(), re.IGNORECASE)
+            for topic in topics:  # the wording keeps the prompt's own determiner: "no mention of her father"
+                said = f"{determiner.group().strip()} {topic}" if determiner and topic == phrase else topic
+                ex.add("rubriq:forbidden_topic", "keyword", {"topic": topic}, span, f"no mention of {said}", 0.75)
