@@ -40,6 +40,17 @@ if want neovim; then
   section "Neovim 0.7.2 and 0.11.4"
   (cd "$REPO" && RUBRIQ_E2E=1 "$RUBRIQ_PYTHON" -m pytest -q -p no:cacheprovider tests/e2e/test_nvim.py) \
     || failed+=("neovim")
+  if [ "${RUBRIQ_UPDATE_SCREENSHOTS:-0}" = 1 ]; then
+    section "Neovim 0.11.4 in a terminal (screenshots for docs/neovim.md)"
+    shots_ws="$(mktemp -d)"
+    cp -r "$HERE/fixtures/workspace" "$shots_ws/ws"
+    (cd "$REPO" && NVIM="$RUBRIQ_E2E_HOME/nvim011/bin/nvim" WORKSPACE="$shots_ws/ws" PAIR=summary E2E_FIX_CODE=IF001 \
+      SCREENSHOTS="$RESULTS/images" E2E_PLUGIN="$REPO/client-nvim" \
+      CS_MODULES="$RUBRIQ_E2E_HOME/cs/node_modules/code-server/lib/vscode/node_modules" \
+      NODE_PATH="$RUBRIQ_E2E_HOME/node/node_modules" timeout 600 node "$HERE/nvim/screenshots.js") \
+      || failed+=("neovim-screenshots")
+    rm -rf "$shots_ws"
+  fi
 fi
 
 cs_e2e() {
@@ -96,8 +107,9 @@ if want vscode; then
 fi
 if [ "${RUBRIQ_UPDATE_SCREENSHOTS:-0}" = 1 ] && [ -d "$RESULTS/images" ]; then
   mkdir -p "$REPO/docs/images"
-  for shot in problems hover quickfix repair rule-page status sqb install; do  # the ones docs/editors.md shows
-    cp "$RESULTS/images/vscode-$shot.png" "$REPO/docs/images/"
+  for shot in "$RESULTS"/images/vscode-{problems,hover,quickfix,repair,rule-page,status,sqb,install}.png \
+              "$RESULTS"/images/neovim-{hover,quickfix,repair,status}.png; do  # the ones docs/*.md show
+    if [ -f "$shot" ]; then cp "$shot" "$REPO/docs/images/"; fi
   done
 fi
 

@@ -114,13 +114,38 @@ local function request(client, method, params, handler, bufnr)
   return client.request(method, params, handler, bufnr)
 end
 
---- A float of markdown lines, at most `float.max_height` high; returns its buffer and window.
+--- A float of markdown lines in the middle of the editor, at most `float.max_height` x `float.max_width`; it
+--- closes with q or <Esc>. Returns its buffer and window.
 function M.float(lines, title)
-  local opts = vim.tbl_extend("force", { focus_id = "rubriq" }, M.config.float)
-  if title and vim.fn.has("nvim-0.9") == 1 then
-    opts.title = " " .. title .. " "
+  local limits = M.config.float
+  local width = 20
+  for _, line in ipairs(lines) do
+    width = math.max(width, vim.fn.strdisplaywidth(line))
   end
-  return vim.lsp.util.open_floating_preview(lines, "markdown", opts)
+  width = math.min(width, limits.max_width, vim.o.columns - 4)
+  local height = 0
+  for _, line in ipairs(lines) do
+    height = height + math.max(1, math.ceil(vim.fn.strdisplaywidth(line) / width))
+  end
+  height = math.min(math.max(height, 1), limits.max_height, vim.o.lines - 4)
+  local buf = vim.api.nvim_create_buf(false, true)
+  vim.api.nvim_buf_set_lines(buf, 0, -1, false, lines)
+  vim.bo[buf].filetype = "markdown"
+  vim.bo[buf].modifiable = false
+  vim.bo[buf].bufhidden = "wipe"
+  local config = {
+    relative = "editor", style = "minimal", border = limits.border, width = width, height = height,
+    row = math.floor((vim.o.lines - height) / 2) - 1, col = math.floor((vim.o.columns - width) / 2),
+  }
+  if title and vim.fn.has("nvim-0.9") == 1 then
+    config.title, config.title_pos = " " .. title .. " ", "center"
+  end
+  local win = vim.api.nvim_open_win(buf, true, config)
+  vim.wo[win].wrap, vim.wo[win].linebreak = true, true
+  for _, key in ipairs({ "q", "<Esc>" }) do
+    vim.keymap.set("n", key, "<cmd>close<cr>", { buffer = buf, nowait = true })
+  end
+  return buf, win
 end
 
 --- Code lenses of a buffer, again (0.7 refreshes the current buffer only).
