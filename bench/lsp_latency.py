@@ -10,6 +10,9 @@ Prints one JSON object:
   with warm caches: didChange → the model tier's diagnostic on the new sentence published (an unsupported claim,
   FA001, from NLI), median of --edits edits. Target ≤ 300 ms.
 - rss_mb: the server's resident memory once its models are loaded. Target ≤ 800 MB.
+- model_change_during_sqb_ms: the same edits while `rubriq.runSQB` scores a suite of REALSumm summaries in the same
+  server, and sqb_contender_ms: the time between two SQB steps (one contender, "one batch"). Target: the first
+  exceeds model_change_ms by no more than one contender (`--no-sqb` skips it).
 - *_server_cpu_ms: CPU time the server process used per edit (all threads). On a shared machine wall time is
   mostly waiting for a core; CPU time is the work itself.
 
@@ -21,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import itertools
 import json
 import os
 import platform
@@ -46,6 +50,7 @@ class Client:
         self.pending: dict[int, asyncio.Future[Any]] = {}
         self.published: list[tuple[float, str, list[Any]]] = []  # (time, uri, diagnostics)
         self.publish_event = asyncio.Event()
+        self.statuses: list[tuple[float, dict[str, Any]]] = []  # (time, rubriq/status payload)
 
     async def start(self, root: Path) -> None:
         env = {**os.environ, "HF_HUB_OFFLINE": "1", "TRANSFORMERS_OFFLINE": "1"}
@@ -100,6 +105,8 @@ class Client:
                 future = self.pending.pop(message["id"], None)
                 if future is not None and not future.done():
                     future.set_result(message.get("result"))
+            elif message.get("method") == "rubriq/status":
+                self.statuses.append((now, message.get("params") or {}))
             elif message.get("method") == "textDocument/publishDiagnostics":
                 params = message["params"]
                 self.published.append((now, params["uri"], params["diagnostics"]))
@@ -203,10 +210,27 @@ async def tier0_edits(root: Path, prompt: str, output: str, edits: int) -> tuple
     return timings, cpu
 
 
-async def model_edits(root: Path, prompt: str, output: str,
-                      edits: int) -> tuple[list[float], list[float], dict[str, Any]]:
+def sqb_suite(folder: Path, source: str, summaries: list[str], contenders: int) -> Path:
+    """A one-case SQB suite: a REALSumm source, its first sentences as reference facts, summaries as contenders."""
+    folder.mkdir(parents=True, exist_ok=True)
+    sentences = [s.strip() + "." for s in source.split(". ") if len(s.split()) >= 6][:6]
+    (folder / "source.md").write_text(source + "\n", encoding="utf-8")
+    outputs = []
+    for index, text in enumerate(summaries[:contenders]):
+        (folder / f"c{index}.md").write_text(text + "\n", encoding="utf-8")
+        outputs.append(f"  - {{name: c{index}, file: c{index}.md{', baseline: true' if index == 0 else ''}}}")
+    facts = [f"  - {{id: F{i}, text: {json.dumps(fact)}, supports: [source]}}" for i, fact in enumerate(sentences, 1)]
+    (folder / "bench.sqb.yaml").write_text("\n".join([
+        "task: Summarize the article.", "source_corpus:", "  - {id: source, file: source.md}",
+        "reference_facts:", *facts, "outputs:", *outputs]) + "\n", encoding="utf-8")
+    return folder
+
+
+async def model_edits(root: Path, prompt: str, output: str, edits: int,
+                      sqb: Path | None = None) -> tuple[list[float], list[float], dict[str, Any]]:
     """One-sentence edits with model tiers on type. Each edit adds a sentence the source does not support, so the
-    model pass (NLI) publishes a new FA001 diagnostic on it: the time to that publish is the measure."""
+    model pass (NLI) publishes a new FA001 diagnostic on it: the time to that publish is the measure. With `sqb`,
+    an SQB run on that suite goes on in the same server during the edits (cancelled after them)."""
     (root / "mt.prompt").write_text(prompt, encoding="utf-8")
     uri = (root / "mt.out").as_uri()
     client = Client({"debounce_ms": 0, "model_tiers": "on_type"})
@@ -218,6 +242,12 @@ async def model_edits(root: Path, prompt: str, output: str,
 
     while (await status()).get("pair", {}).get("model_pass") != "current":  # loads the models, fills the caches
         await asyncio.sleep(0.5)
+    run = None
+    if sqb is not None:
+        run = asyncio.get_running_loop().create_task(client.request(
+            "workspace/executeCommand", {"command": "rubriq.runSQB", "arguments": [str(sqb), {"open": False}]}))
+        while not any((p.get("sqb") or {}).get("contender") for _, p in client.statuses):
+            await asyncio.sleep(0.05)
     timings, cpu = [], []
     for version in range(2, edits + 2):
         marker = f"Edit number {version} says the lighthouse on the moon opened in 1802."
@@ -234,6 +264,13 @@ async def model_edits(root: Path, prompt: str, output: str,
         timings.append((when - sent) * 1000)
         cpu.append(client.cpu_ms() - cpu_before)
     final = await status()
+    if run is not None:
+        still_running = bool(final["status"].get("sqb"))
+        await client.request("workspace/executeCommand", {"command": "rubriq.cancelSQB", "arguments": []})
+        await run
+        steps = [when for when, p in client.statuses if (p.get("sqb") or {}).get("contender")]
+        final["sqb_contender_ms"] = [(b - a) * 1000 for a, b in itertools.pairwise(steps)]
+        final["sqb_ran_through_the_edits"] = still_running
     await client.stop()
     return timings, cpu, final
 
@@ -276,6 +313,14 @@ async def main_async(args: argparse.Namespace) -> dict[str, Any]:
             result["models"] = status["models"]["models"]
             result["models_detail"] = status["models"]["detail"]
             result["rss_mb"] = status["rss_mb"]
+            if not args.no_sqb:
+                suite = sqb_suite(root / "suite", words(source, 600).replace(" . ", ". "), summaries[80:],
+                                  args.sqb_contenders)
+                timings, _, status = await model_edits(root, grounded_prompt, output_1500, args.edits, sqb=suite)
+                result["model_change_during_sqb_ms"] = summary(timings)
+                result["sqb_contender_ms"] = summary(status["sqb_contender_ms"]) if status["sqb_contender_ms"] \
+                    else None
+                result["sqb_ran_through_the_edits"] = status["sqb_ran_through_the_edits"]
     result["targets"] = {"cold_start_s": 1.5, "tier0_change_ms": 50, "model_change_ms": 300, "rss_mb": 800}
     return result
 
@@ -286,6 +331,8 @@ def main() -> None:
     parser.add_argument("--cold-runs", type=int, default=3)
     parser.add_argument("--data", type=Path, default=Path(os.environ.get("RUBRIQ_DATA", DEFAULT_DATA)))
     parser.add_argument("--no-models", action="store_true", help="skip the model-tier and memory measurements")
+    parser.add_argument("--no-sqb", action="store_true", help="skip the model-tier edits during an SQB run")
+    parser.add_argument("--sqb-contenders", type=int, default=40)
     print(json.dumps(asyncio.run(main_async(parser.parse_args())), sort_keys=True))
 
 
