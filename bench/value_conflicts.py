@@ -7,13 +7,14 @@ the `--top-k` document sentences with the highest lexical overlap (share of the 
 they contain; ties by position; `--retriever` keeps this pluggable), and against the whole document. Reported per
 half and dataset: conflicts on consistent claims (false alarms: the precision proxy, also per 50 consistent
 claims), conflicts on inconsistent claims, the share of inconsistent claims with at least one conflict, and the
-shares of consistent and inconsistent claims with a value the source never states (a reportable "absent").
+shares of consistent and inconsistent claims with a value the source never states (a reportable "absent"), and
+the polarity mismatches (negations) on consistent and inconsistent claims, reported apart from conflicts.
 
-Synthetic data, from the development half's documents (and, reported beside it, the test half's): a source
-sentence with one value changed (FactCC-style: a number, a year, a month or weekday, a capitalised name, a negation
-inserted or removed) must give a conflict on the changed span; the same value rewritten in another form ("1,200" →
-"1.2 thousand", "nine" → "9", "72 hours" → "three days", "3 March 2024" → "March 3, 2024", "4%" → "4 per cent")
-must give none and match.
+Synthetic data, from the development half's documents (and, reported beside it, the test half's): a source sentence
+with one value changed (FactCC-style: a number, a year, a month or weekday, a capitalised name) must give a conflict
+on the changed span, and a negation inserted or removed a polarity mismatch there ("polarity_on_change"; negations
+are never conflicts); the same value rewritten in another form ("1,200" → "1.2 thousand", "nine" → "9", "72 hours" →
+"three days", "3 March 2024" → "March 3, 2024", "4%" → "4 per cent") must give none and match.
 
     python bench/value_conflicts.py --data ../shared/data/summac_benchmark ../shared/data/aggrefact_sota \\
       [--top-k 2] [--limit N] [--show N [--show-hits]]
@@ -91,6 +92,7 @@ def _empty() -> dict:
     return {"claims": 0, "consistent": 0, "inconsistent": 0, "conflicts_on_consistent": 0,
             "consistent_with_conflict": 0, "conflicts_on_inconsistent": 0, "inconsistent_with_conflict": 0,
             "claim_values": 0, "consistent_with_absent": 0, "inconsistent_with_absent": 0,
+            "polarity_on_consistent": 0, "polarity_on_inconsistent": 0,
             "false_alarm_kinds": Counter(),
             "inconsistent_conflict_kinds": Counter()}
 
@@ -122,6 +124,7 @@ def run_real(rows: list[dict], retriever, top_k: int, show: int, show_hits: bool
         alarms: list[tuple] = []
         values = 0
         absent = 0
+        polarity = 0
         for sentence in split_sentences(row["claim"]):
             if not sentence.text.strip():
                 continue
@@ -133,6 +136,8 @@ def run_real(rows: list[dict], retriever, top_k: int, show: int, show_hits: bool
                     alarms.append((check, evidence, sentence))
                 elif check.status == "absent" and check.value.kind in REPORTABLE_ABSENT_KINDS:
                     absent += 1
+                elif check.status == "polarity":
+                    polarity += 1
         consistent = row["label"] == 1
         for name in (row["dataset"], "all"):
             counts = halves[half][name]
@@ -143,6 +148,7 @@ def run_real(rows: list[dict], retriever, top_k: int, show: int, show_hits: bool
                 counts["conflicts_on_consistent"] += conflicts
                 counts["consistent_with_conflict"] += conflicts > 0
                 counts["consistent_with_absent"] += absent > 0
+                counts["polarity_on_consistent"] += polarity
                 for check, _, _ in alarms:
                     counts["false_alarm_kinds"][check.value.kind] += 1
             else:
@@ -150,6 +156,7 @@ def run_real(rows: list[dict], retriever, top_k: int, show: int, show_hits: bool
                 counts["conflicts_on_inconsistent"] += conflicts
                 counts["inconsistent_with_conflict"] += conflicts > 0
                 counts["inconsistent_with_absent"] += absent > 0
+                counts["polarity_on_inconsistent"] += polarity
                 for check, _, _ in alarms:
                     counts["inconsistent_conflict_kinds"][check.value.kind] += 1
         if alarms and half == "development" and shown < show and (consistent or show_hits):
@@ -304,9 +311,9 @@ def run_synthetic(documents: list[str], retriever, top_k: int, per_document: int
                 counts = perturbed.setdefault(kind, Counter())
                 counts["cases"] += 1
                 checks = _check_synthetic(document, text, retriever, top_k)
-                hit = any(c.status == "conflict" and c.value.span.start <= where + 1 and where <= c.value.span.end
-                          for c in checks)
-                counts["conflict_on_change"] += hit
+                on_change = {c.status for c in checks if c.value.span.start <= where + 1 and where <= c.value.span.end}
+                counts["conflict_on_change"] += "conflict" in on_change
+                counts["polarity_on_change"] += "polarity" in on_change
                 counts["any_conflict"] += any(c.status == "conflict" for c in checks)
             for kind, text, where in _rewrites(original):
                 counts = rewritten.setdefault(kind, Counter())
@@ -327,7 +334,8 @@ def run_synthetic(documents: list[str], retriever, top_k: int, per_document: int
                                                   for k in keys}}
         return out
 
-    return {"perturbations_must_conflict": rates(perturbed, ("conflict_on_change", "any_conflict")),
+    return {"perturbations_must_conflict": rates(perturbed, ("conflict_on_change", "polarity_on_change",
+                                                             "any_conflict")),
             "rewrites_must_match": rates(rewritten, ("no_conflict", "rewritten_value_matched"))}
 
 

@@ -23,6 +23,9 @@ value of the claim, plus one per affirmed word of the claim that the evidence ne
     conflict   the evidence states a different value in the same slot, and no value of the source agrees in that
                slot as well; `evidence` = that evidence value, to quote
     absent     the source nowhere states it and nothing in the evidence conflicts with it (`evidence` = None)
+    polarity   a negation the evidence does not share, or an affirmed word the evidence negates (below): reported
+               apart from conflicts, because a negation restated as a condition ("you won't be charged if ...")
+               is mostly faithful; `evidence` = the evidence's occurrence of the word or its negation
 
 `in_evidence` says whether `evidence.span` points into the evidence (True) or into the source (False); with
 evidence given as spans both are the source. `reason` says why in a few words ("rounded", "same date", "derived
@@ -102,30 +105,34 @@ different nouns or one is "only"; otherwise 2 for the same unit (dates, weekdays
 ages, e-mail addresses, URLs share their kind's unit) or a shared name word, + 2 for the same governor, + 1 per
 shared context lemma (at most 2).
 
-Decision for a claim value c. The agreeing value is the best-scoring compatible value of the evidence or of the
-source (a bound or a vague magnitude scores 2 less: "more than 100" agrees with too much to prove a slot; the
-source's bounds and vague magnitudes count only in c's slot); failing that, the same figure anywhere in the
-source (another slot), or for a name, its words. The partner is the best-scoring evidence value that disagrees,
-with a score ≥ 2, not taken (each evidence value agreeing with a claim value, with a score ≥ 0, is assigned to one
-claim value, best score first, and is nobody's partner), not a part of a total ("a further 63"), and, for names joined
-only by a governor, with no unexplained name beside it in the evidence ("signed Australia pace bowler John
-Hastings" is about another player), and, for other kinds, with no unexplained name right after it ("British number
-four Aljaz Bedene"). c conflicts with the partner when the partner scores higher than the agreeing value and, if a
-precise value agrees in another slot, scores ≥ 4, unless c is derived: a sum, a difference, a ratio or a
-percentage change of two evidence figures of c's kind and unit, the sum of three or more of them or of all the
-evidence's counts ("more than 20 knives, canisters and knuckledusters"), years apart for a duration or an age.
-Otherwise c matches its agreeing value, or is derived (matched), or is absent. A name the source states is never
-a conflict (two stated names swapped is beyond values). So rounding, a bound or range holding the value, derived
-figures, values of other slots, a year inside a date, list and section numbers, and times in zones of unknown
-offset are never conflicts.
+Decision for a claim value c. A value the evidence states outright (compatible, and not merely inside a bound or a
+range of it: a range states its two ends; a date states what it names, "April" does not state "15 April") is
+matched, whatever slot another evidence value seems to fill. Otherwise the agreeing value is the best-scoring
+compatible value of the evidence or of the source (a bound or a vague magnitude scores 2 less: "more than 100"
+agrees with too much to prove a slot; the source's bounds and vague magnitudes count only in c's slot); failing
+that, the same figure anywhere in the source (another slot), or for a name, its words. The partner is the
+best-scoring evidence value that disagrees, with a score ≥ 2, not taken (each evidence value agreeing with a claim
+value, with a score ≥ 0, is assigned to one claim value, best score first, and is nobody's partner), not a part of a
+total ("a further 63"), and, for names joined only by a governor, with no unexplained name beside it in the evidence
+("signed Australia pace bowler John Hastings" is about another player), and, for other kinds, with no unexplained
+name right after it ("British number four Aljaz Bedene"). c conflicts with the partner when the partner scores
+higher than the agreeing value and, if a precise value agrees in another slot, scores ≥ 4, unless c is derived: a
+sum, a difference, a ratio or a percentage change of two evidence figures of c's kind and unit, the sum of three or
+more of them or of all the evidence's counts ("more than 20 knives, canisters and knuckledusters"), years apart for
+a duration or an age. Otherwise c matches its agreeing value, or is derived (matched), or is absent. A name the
+source states is never a conflict (two stated names swapped is beyond values). So rounding, a bound or range holding
+the value, derived figures, values of other slots, a year inside a date, list and section numbers, and times in
+zones of unknown offset are never conflicts.
 
-Negation. A claim's negation ("was not arrested") conflicts with the evidence's un-negated occurrence of the same
-word (no negation earlier in its clause) sharing its context lemmas (2, or all when it has fewer), when the source
-never negates that word; an affirmed word of the claim ("was arrested") that the evidence negates, and that the
-source never states un-negated in that context, is a conflict on the claim's word (kind "negation", qualifier
-"affirmed", its span into the claim). A word after a negative verb in its clause ("refused to cooperate",
-"rebuffed calls to give") is not stated un-negated. "Qualified" negations (an adverb between: "did not immediately
-turn"; a hedge: "may not score") are never conflicts.
+Negation. A claim's negation ("was not arrested") is a polarity mismatch with the evidence's un-negated occurrence
+of the same word (no negation earlier in its clause) sharing its context lemmas (2, or all when it has fewer), when
+the source never negates that word; an affirmed word of the claim ("was arrested") that the evidence negates, and
+that the source never states un-negated in that context, is a polarity mismatch on the claim's word (kind
+"negation", qualifier "affirmed", its span into the claim). Neither is ever a conflict: on hand-written grounded
+pairs (tests/corpus/faithfulness, development half) every negation mismatch was a faithful paraphrase of a
+condition. A word after a negative verb in its clause ("refused to cooperate", "rebuffed calls to give") is not
+stated un-negated. "Qualified" negations (an adverb between: "did not immediately turn"; a hedge: "may not score")
+are never polarity mismatches.
 
 Measured (docs/benchmarks.md, "Value conflicts"; `bench/value_conflicts.py`): every rule above was tuned on the
 development halves of the SummaC and AggreFact-SOTA val cuts only, and the test halves are reported beside them.
@@ -154,7 +161,7 @@ KINDS = ("number", "quantity", "percent", "money", "duration", "age", "ordinal",
 # a quantifier or negation the source does not repeat is not, on its own, a claim the source fails to support.
 REPORTABLE_ABSENT_KINDS = frozenset(KINDS) - {"negation", "quantifier"}
 
-Status = Literal["matched", "conflict", "absent"]
+Status = Literal["matched", "conflict", "absent", "polarity"]
 INF = math.inf
 
 def _words(text: str) -> frozenset[str]:
@@ -2158,7 +2165,7 @@ def _negation_checks(claim: list[Value], claim_index: ValueIndex, claim_spans: S
         affirmed = None if c.qualifier == "qualified" else _affirmed_occurrence(c.unit, c.context, evidence_index,
                                                                                  evidence_spans)
         if affirmed is not None:
-            verdicts[n] = ValueCheck(c, "conflict", affirmed, in_evidence, "the evidence states it without negation")
+            verdicts[n] = ValueCheck(c, "polarity", affirmed, in_evidence, "the evidence states it without negation")
         else:
             verdicts[n] = ValueCheck(c, "absent", None, False, "not in the source")
     claimed_negations = {c.unit for c in claim if c.kind == "negation"}
@@ -2173,7 +2180,7 @@ def _negation_checks(claim: list[Value], claim_index: ValueIndex, claim_spans: S
         if _affirmed_occurrence(e.unit, affirmed.context, source, [Span(0, len(source.text))]) is not None:
             continue
         if all(x.value.span != affirmed.span for x in extra):  # one verdict per word of the claim
-            extra.append(ValueCheck(affirmed, "conflict", e, in_evidence, "the evidence negates it"))
+            extra.append(ValueCheck(affirmed, "polarity", e, in_evidence, "the evidence negates it"))
     for k, check in enumerate(extra):
         verdicts[-1 - k] = check
     return verdicts
@@ -2281,8 +2288,14 @@ def _check_one(c: Value, evidence: list[Value], taken: list[bool], source: Value
                claim_words: frozenset[str] = frozenset()) -> ValueCheck:
     """The verdict on one claim value: the evidence value filling its slot best decides (module docstring)."""
     fam = family(c)
+    if fam != "entity":
+        # a value the evidence states outright is never a conflict, whatever slot another value of it seems to fill
+        for e in evidence:
+            why = _states(c, e)
+            if why:
+                return ValueCheck(c, "matched", e, True, why)
     # the best agreeing value: in the evidence, else in the source, else the bare figure or the name's words
-    agree, agree_score, agree_in_evidence, reason = None, -3, False, ""
+    agree, agree_score, agree_in_evidence, reason = None, -9, False, ""
     for e in evidence:
         why = compatible(c, e)
         if why:
@@ -2327,6 +2340,30 @@ def _check_one(c: Value, evidence: list[Value], taken: list[bool], source: Value
     if fam in _NUMERIC_FAMILIES and _derived(c, evidence):
         return ValueCheck(c, "matched", None, False, "derived from the source's figures")
     return ValueCheck(c, "absent", None, False, "not in the source")
+
+
+# Agreements that only leave room for the claim's value ("up to 16 hours" holds 10 hours): no proof it is stated.
+_ROOM_REASONS = frozenset({"within the source's bound", "within the stated bound", "overlapping bounds",
+                           "within the source's range", "within the stated range"})
+
+
+def _states(c: Value, e: Value) -> str:
+    """Why e states c outright, or "": compatible, and not merely by a bound's, a range's or a partial date's room
+    (a range states its two ends; "April" does not state "15 April", "3 March 2024" states "2024")."""
+    why = compatible(c, e)
+    if not why:
+        return ""
+    if why in _ROOM_REASONS:
+        if e.qualifier == "range" and c.low == c.high and c.low in (e.low, e.high):
+            return "an end of the source's range"
+        return ""
+    if family(c) == "date":
+        c_lo, _, c_month, c_day = c.key
+        e_lo, _, e_month, e_day = e.key
+        if (c_lo is not None and e_lo is None) or (c_month is not None and e_month is None) or \
+                (c_day is not None and e_day is None):
+            return ""
+    return why
 
 
 def check_values(claim: str, evidence: str | Sequence[Span], source: str, *,
