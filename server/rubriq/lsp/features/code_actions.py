@@ -51,14 +51,20 @@ REVEAL_COMMAND = "rubriq.revealRepair"
 DOCS_COMMAND = "rubriq.showRuleDocs"
 
 
-def finding_of(diagnostic: types.Diagnostic, view: PairView) -> Finding | None:
+def finding_of(diagnostic: types.Diagnostic, view: PairView,
+               index: dict[tuple[Any, Any, Any], Finding] | None = None) -> Finding | None:
     """The finding behind a diagnostic: from the current view, else rebuilt from the diagnostic's data."""
     data = diagnostic.data if isinstance(diagnostic.data, dict) else None
     if not data or diagnostic.source != convert.SOURCE or not data.get("code"):
         return None
-    for finding in view.findings:
-        if (finding.code, finding.start, finding.end) == (data["code"], data.get("start"), data.get("end")):
-            return finding
+    key = (data["code"], data.get("start"), data.get("end"))
+    if index is not None:
+        if key in index:
+            return index[key]
+    else:
+        for finding in view.findings:
+            if (finding.code, finding.start, finding.end) == key:
+                return finding
     if find_rule(str(data["code"])) is None:
         return None
     return Finding(code=str(data["code"]), message=diagnostic.message, severity=Severity.WARNING,
@@ -225,8 +231,11 @@ def findings_under_cursor(server: RubriqServer, view: PairView, params: types.Co
     sent = [d for d in params.context.diagnostics if d.source == convert.SOURCE and isinstance(d.data, dict)]
     published = [d for d in server.diagnostics.current.get(uri, []) if isinstance(d.data, dict)]
     found: dict[tuple[str, int, int], tuple[Finding, list[types.Diagnostic]]] = {}
+    index: dict[tuple[Any, Any, Any], Finding] = {}
+    for finding in view.findings:
+        index.setdefault((finding.code, finding.start, finding.end), finding)
     for diagnostic in sent or published:
-        finding = finding_of(diagnostic, view)
+        finding = finding_of(diagnostic, view, index)
         if finding is None or finding.where != where:
             continue
         start, end = display_span(finding, text)

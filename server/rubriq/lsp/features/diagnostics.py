@@ -8,6 +8,7 @@ supports it and `diagnostic_mode` allows; never both, so the Problems panel show
 from __future__ import annotations
 
 import asyncio
+import functools
 import re
 
 from lsprotocol import types
@@ -28,9 +29,16 @@ _WORD_RE = re.compile(r"\w+")
 _NON_BLANK_RE = re.compile(r"\S+")
 
 
+@functools.lru_cache(maxsize=8)
+def _content_bounds(text: str) -> tuple[int, int]:
+    """Where the text's first and last non-blank characters are (computed once per text, not per finding)."""
+    return len(text) - len(text.lstrip()), len(text.rstrip())
+
+
 def covers_whole(text: str, start: int, end: int) -> bool:
     """The span holds all of the text but blanks: a finding about the whole output, not a part of it."""
-    return bool(text.strip()) and not text[:start].strip() and not text[end:].strip()
+    first, last = _content_bounds(text)
+    return first < last and start <= first and end >= last
 
 
 def display_span(finding: Finding, text: str) -> tuple[int, int]:
@@ -38,7 +46,7 @@ def display_span(finding: Finding, text: str) -> tuple[int, int]:
     first word (as linters mark a file-level problem at its start), so it does not cover every other squiggle."""
     if not covers_whole(text, finding.start, finding.end):
         return finding.start, finding.end
-    line_end = text.find("\n", len(text) - len(text.lstrip()))
+    line_end = text.find("\n", _content_bounds(text)[0])
     first_line = slice(finding.start, line_end if line_end >= 0 else finding.end)
     match = _WORD_RE.search(text, first_line.start, first_line.stop) or _NON_BLANK_RE.search(text, finding.start)
     return (match.start(), match.end()) if match else (finding.start, finding.end)
