@@ -89,7 +89,8 @@ class PositionMap:
 def sentence_hash(sentence: str) -> str:
     """A short, stable hash of a sentence, whitespace collapsed: survives edits elsewhere in the file."""
     normalized = " ".join(sentence.split())
-    return hashlib.sha256(normalized.encode("utf-8")).hexdigest()[:16]
+    # surrogatepass: a lone surrogate (legal in JSON, "\ud800") hashes like any other character instead of raising
+    return hashlib.sha256(normalized.encode("utf-8", "surrogatepass")).hexdigest()[:16]
 
 
 def one_line(message: str) -> str:

@@ -6,11 +6,14 @@ text (NUL bytes, or bytes that are not UTF-8) is reported as unreadable instead 
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
 from pygls.uris import from_fs_path, to_fs_path
 from pygls.workspace import Workspace
+
+from rubriq.core.pairing import InputError, read_bounded
 
 PROMPT_SUFFIX = ".prompt"
 OUTPUT_SUFFIX = ".out"
@@ -58,6 +61,18 @@ def looks_binary(text: str) -> bool:
     return "\x00" in text[:8192]
 
 
+LONE_SURROGATE_RE = re.compile("[\ud800-\udfff]")  # in a str every surrogate is unpaired (JSON allows "\ud800")
+LONE_CR_RE = re.compile(r"\r(?!\n)")
+
+
+def clean_text(text: str) -> str:
+    """What the engine reads, same length as `text` so that every offset and position stays as the editor has it:
+    a lone surrogate becomes U+FFFD (both one UTF-16 unit) and a CR alone becomes LF (LSP ends a line at either)."""
+    if "\r" in text:
+        text = LONE_CR_RE.sub("\n", text)
+    return LONE_SURROGATE_RE.sub("\ufffd", text)
+
+
 def read_side(workspace: Workspace, uri: str) -> Side:
     """The text of `uri`: the editor's buffer when open, else the file on disk."""
     document = workspace.text_documents.get(uri)
@@ -65,26 +80,26 @@ def read_side(workspace: Workspace, uri: str) -> Side:
         text = document.source
         if looks_binary(text):
             return Side(uri, None, document.version or 0, "the file contains NUL bytes: not text")
-        return _sized(Side(uri, text, document.version or 0))
+        return _sized(Side(uri, clean_text(text), document.version or 0))
     path_str = to_fs_path(uri)
     if path_str is None:
         return Side(uri, None, None, "not a file URI")
     path = Path(path_str)
-    try:
-        if not path.is_file():
-            return Side(uri, None, None)
-        if path.stat().st_size > MAX_DISK_BYTES:
-            return Side(uri, None, None, f"larger than {MAX_DISK_BYTES // (1024 * 1024)} MB")
-        raw = path.read_bytes()
-    except OSError as exc:
-        return Side(uri, None, None, f"cannot be read: {exc.strerror or exc}")
+    if not path.exists():
+        return Side(uri, None, None)
+    try:  # bounded, and a FIFO or device is refused instead of blocking the server
+        raw = read_bounded(path, MAX_DISK_BYTES)
+    except InputError as exc:
+        return Side(uri, None, None, str(exc).removeprefix(f"{path}: "))
+    if len(raw) > MAX_DISK_BYTES:
+        return Side(uri, None, None, f"larger than {MAX_DISK_BYTES // (1024 * 1024)} MB")
     if b"\x00" in raw[:8192]:
         return Side(uri, None, None, "the file contains NUL bytes: not text")
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         return Side(uri, None, None, f"not UTF-8 (byte {exc.start})")
-    return _sized(Side(uri, text, None))
+    return _sized(Side(uri, clean_text(text), None))
 
 
 def _sized(side: Side) -> Side:

@@ -13,8 +13,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from rubriq.core.pairing import InputError, read_bounded
+
 IGNORE_FILE = Path(".rubriq") / "ignore.json"
 FORMAT_VERSION = 1
+MAX_IGNORE_BYTES = 16 * 1024 * 1024  # tens of thousands of entries; a larger file is reported, not read
 
 
 @dataclass(frozen=True)
@@ -46,15 +49,21 @@ class IgnoreStore:
         self.entries, self.problem = set(), ""
         self.raw = {"version": FORMAT_VERSION, "ignored": []}
         path = self.path
-        if path is None or not path.is_file():
+        if path is None or not path.exists() or path.is_dir():
             return
         try:
-            data = json.loads(path.read_text(encoding="utf-8"))
+            raw = read_bounded(path, MAX_IGNORE_BYTES)
+            if len(raw) > MAX_IGNORE_BYTES:
+                raise ValueError(f"over the {MAX_IGNORE_BYTES}-byte limit")
+            data = json.loads(raw.decode("utf-8"))
             items = data["ignored"]
             self.entries = {IgnoreEntry(str(i["code"]), str(i["sentence_hash"]), str(i.get("file", "")))
                             for i in items}
             self.raw = data
-        except (OSError, ValueError, KeyError, TypeError) as exc:
+        except RecursionError:
+            self.problem = (f"{IGNORE_FILE.as_posix()} cannot be used (nested too deeply to read); no finding is "
+                            "ignored through it")
+        except (InputError, ValueError, KeyError, TypeError, AttributeError) as exc:
             self.problem = f"{IGNORE_FILE.as_posix()} cannot be used ({exc}); no finding is ignored through it"
 
     def relative(self, path: Path | None) -> str:

@@ -35,7 +35,7 @@ from rubriq.lsp.models import ModelService
 from rubriq.lsp.scheduler import Reason, Scheduler
 from rubriq.lsp.settings import SECTION, SettingsStore
 from rubriq.lsp.store import DiagnosticStore, ModelPass, PairState, PairView, Snapshot, finding_key, merge
-from rubriq.lsp.transport import RubriqProtocol, serve_stdio
+from rubriq.lsp.transport import RubriqProtocol, quiet_logging, serve_stdio
 
 log = logging.getLogger("rubriq.lsp")
 
@@ -399,6 +399,8 @@ class RubriqServer(LanguageServer):
 
     def report_server_error(self, error: Exception, source: Any) -> None:
         """Errors outside a request: a log line and one message, never a crash shown per keystroke."""
+        if getattr(source, "__name__", "") == "FeatureRequestError":
+            return  # a failed request is answered with its error; nothing more to show or log
         log.error("internal error (%s): %s", getattr(source, "__name__", source), error)
         self.show_once(f"internal error: {error}", types.MessageType.Error)
 
@@ -422,6 +424,7 @@ def main(tcp: str | None = None) -> int:
     logging.basicConfig(stream=sys.stderr, level=logging.INFO, format="rubriq-lsp %(levelname)s: %(message)s",
                         force=True)
     logging.getLogger("pygls").setLevel(logging.WARNING)
+    quiet_logging()  # no traceback per bad message, no line with a whole document in it
     server = build_server()
     if tcp:
         host, _, port = tcp.rpartition(":")

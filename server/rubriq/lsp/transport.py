@@ -27,7 +27,13 @@ from concurrent.futures import Future
 from typing import Any, BinaryIO
 
 from lsprotocol.types import EXIT, ResponseErrorMessage
-from pygls.exceptions import JsonRpcException, JsonRpcInvalidParams, JsonRpcInvalidRequest
+from pygls.exceptions import (
+    JsonRpcException,
+    JsonRpcInvalidParams,
+    JsonRpcInvalidRequest,
+    JsonRpcMethodNotFound,
+    JsonRpcRequestCancelled,
+)
 from pygls.protocol import LanguageServerProtocol
 from pygls.protocol.json_rpc import JsonRPCNotification, JsonRPCRequestMessage, JsonRPCResponseMessage
 
@@ -211,6 +217,9 @@ class RubriqProtocol(LanguageServerProtocol):
             return
         request_id = _request_id(raw)
         is_request = "method" in raw and "id" in raw
+        if "id" in raw and request_id is None and raw["id"] is not None:  # an id must be a string or a number
+            self.problems("invalid request", f"an id of type {type(raw['id']).__name__}; the message is dropped")
+            return
         if raw.get("jsonrpc") != self.VERSION or ("method" in raw and not isinstance(raw["method"], str)):
             self.problems("invalid request", f"not a JSON-RPC 2.0 message (method {str(raw.get('method'))[:60]!r})")
             if is_request and request_id is not None:
@@ -273,6 +282,50 @@ class RubriqProtocol(LanguageServerProtocol):
             callback(future)
 
         super()._execute_handler(msg_id, handler, done, args, kwargs)
+
+
+# Outcomes of a client's mistake, already answered with their error: one log line, never a traceback.
+CLIENT_ERRORS = (JsonRpcInvalidParams, JsonRpcInvalidRequest, JsonRpcMethodNotFound, JsonRpcRequestCancelled)
+MAX_LOG_MESSAGE = 2000  # characters: pygls puts a message's whole parameters (a document's text) in its lines
+
+
+class QuietLog(logging.Filter):
+    """Keeps the log readable under any input: no traceback for a client's mistake, each distinct traceback once,
+    and no line longer than MAX_LOG_MESSAGE characters."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.seen: set[tuple[str, str, int]] = set()
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        message = record.getMessage()
+        if len(message) > MAX_LOG_MESSAGE:
+            message = message[:MAX_LOG_MESSAGE] + f"... ({len(message) - MAX_LOG_MESSAGE} more characters)"
+        if record.exc_info and record.exc_info[1] is not None:
+            error = record.exc_info[1]
+            cause = error.__cause__ or error
+            key = (type(cause).__name__, _origin(error), 0)
+            if isinstance(error, CLIENT_ERRORS) or key in self.seen:
+                message += f" ({type(cause).__name__}: {_first_line(cause)})"
+                record.exc_info, record.exc_text = None, None
+            else:
+                self.seen.add(key)
+        record.msg, record.args = message, None
+        return True
+
+
+def _origin(error: BaseException) -> str:
+    """Where an exception was raised: the innermost frame's file and line."""
+    trace = error.__traceback__
+    while trace is not None and trace.tb_next is not None:
+        trace = trace.tb_next
+    return f"{trace.tb_frame.f_code.co_filename}:{trace.tb_lineno}" if trace is not None else ""
+
+
+def quiet_logging() -> None:
+    """Install QuietLog on every handler of the root logger (call after logging is configured)."""
+    for handler in logging.getLogger().handlers:
+        handler.addFilter(QuietLog())
 
 
 def _first_line(exc: BaseException) -> str:
