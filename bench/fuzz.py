@@ -25,7 +25,6 @@ sys.path.insert(0, str(REPO_ROOT))
 sys.path.insert(0, str(REPO_ROOT / "server"))
 
 from hypothesis import HealthCheck, Phase, given, seed, settings  # noqa: E402
-
 from tests.fuzz.invariants import Violations, check_pair  # noqa: E402
 from tests.fuzz.strategies import pairs  # noqa: E402
 
