@@ -57,6 +57,10 @@ def _chars_for_units(line: str, units: int, encoding: str) -> int:
     return len(line)
 
 
+# Characters that take more than one code unit: astral ones in UTF-16 (a surrogate pair), non-ASCII ones in UTF-8.
+_WIDE_RE = {UTF16: re.compile("[\U00010000-\U0010ffff]"), UTF8: re.compile("[^\x00-\x7f]")}
+
+
 class PositionMap:
     """Offsets into one text ↔ LSP (line, character) in one position encoding.
 
@@ -68,12 +72,27 @@ class PositionMap:
         self.text = text
         self.encoding = encoding_name(encoding)
         self.line_starts = [0] + [m.end() for m in re.finditer("\n", text)]
+        # Characters wider than one code unit, and the extra units up to each: a lookup is then two bisections
+        # instead of a pass over the line's prefix (quadratic over the findings of one long line).
+        self.wide: list[int] = []
+        self.extra: list[int] = [0]
+        wide_re = _WIDE_RE.get(self.encoding)
+        if wide_re is not None:
+            for m in wide_re.finditer(text):
+                self.wide.append(m.start())
+                self.extra.append(self.extra[-1] + _units(m.group(), self.encoding) - 1)
+
+    def _units_between(self, start: int, end: int) -> int:
+        if not self.wide:
+            return end - start
+        return end - start + self.extra[bisect.bisect_left(self.wide, end)] - self.extra[
+            bisect.bisect_left(self.wide, start)]
 
     def position(self, offset: int) -> types.Position:
         offset = max(0, min(offset, len(self.text)))
         line = bisect.bisect_right(self.line_starts, offset) - 1
         start = self.line_starts[line]
-        return types.Position(line=line, character=_units(self.text[start:offset], self.encoding))
+        return types.Position(line=line, character=self._units_between(start, offset))
 
     def range(self, start: int, end: int) -> types.Range:
         return types.Range(start=self.position(start), end=self.position(max(start, end)))
