@@ -50,3 +50,70 @@ def test_an_affirmed_claim_the_evidence_negates_elsewhere_is_polarity_not_confli
     assert [(c.value.text, c.status, c.evidence.text) for c in checks if c.value.kind == "negation"] == [
         ("register", "polarity", "can't")]
     assert conflicts(claim, evidence) == []
+
+
+# --- arithmetic over the source's figures is derived, never a conflict ----------------------------------------------
+
+def test_the_remainder_of_a_total_after_a_stated_part_is_derived() -> None:
+    claim = "The bridge is due to open in May at a cost of €6.2 million, €4.5 million of which comes from the city."
+    evidence = ("The bridge will cost 6.2 million euros, of which 1.7 million comes from a national fund and the rest "
+                "from the city.")
+    assert statuses(claim, evidence)["€4.5 million"] == "matched"
+    assert conflicts(claim, evidence) == []
+
+
+def test_a_sum_of_prices_times_head_counts_written_out_in_the_claim_is_derived() -> None:
+    claim = "Three adults at £12 and one child at £6 comes to £42, so the group ticket is cheaper."
+    evidence = "Tickets: adults £12, seniors £9, children (5-15) £6. Group ticket (up to 6 people): £38."
+    assert statuses(claim, evidence)["£42"] == "matched"
+    assert conflicts(claim, evidence) == []
+
+
+def test_a_count_times_a_unit_price_is_derived() -> None:
+    claim = ("For July they paid £2,091.50 on invoice 7205: £1,880 for 40 desks plus a prorated £211.50 for the 5 "
+             "desks added on 9 June.")
+    evidence = ("1 July: invoice 7205, £2,091.50 (40 desks × £47 + prorated £211.50). 1 June: invoice 7101, £1,645 "
+                "(35 desks × £47).")
+    checks = statuses(claim, evidence)
+    assert checks["£1,880"] == "matched"
+    assert checks["£2,091.50"] == "matched"  # thousands and pence together are one amount
+    assert conflicts(claim, evidence) == []
+
+
+def test_an_amount_per_month_matches_the_same_amount_paid_in_a_month() -> None:
+    claim = "So if you deposit at least £800 a month, the new charge won't apply."
+    evidence = "The charge is waived in any month in which you deposit at least £800."
+    assert statuses(claim, evidence)["at least £800 a month"] == "matched"
+
+
+def test_a_yearly_amount_matches_its_monthly_rate() -> None:
+    assert statuses("The plan costs £96 a year.", "The plan costs £8 a month.")["£96 a year"] == "matched"
+    assert statuses("The plan costs £120 a year.", "The plan costs £8 a month.")["£120 a year"] == "conflict"
+
+
+def test_differences_the_source_implies_are_derived_not_absent() -> None:
+    assert statuses("The club made a net gain of 27 members over the year.",
+                    "During the year 31 new members joined and 4 members left.")["27"] == "matched"
+    assert statuses("Support for the plan fell by three points.",
+                    "Support for the plan fell from 64% in May to 61% in June.")["three"] == "matched"
+    assert statuses("The contract runs for 30 days.",
+                    "The contract starts on 28 April 2025 and ends on 28 May 2025.")["30 days"] == "matched"
+    assert statuses("The outage lasted 75 minutes.",
+                    "The outage began at 13:10 UTC and service was restored at 14:25 UTC.")["75 minutes"] == "matched"
+
+
+def test_a_product_of_a_visit_count_and_a_visit_length_is_derived() -> None:
+    checks = statuses("You'd visit the clinic 9 times, each visit about 2 hours, roughly 18 hours in total.",
+                      "There are 9 clinic visits; each takes about 2 hours.")
+    assert checks["roughly 18 hours"] == "matched"
+
+
+def test_a_wrong_difference_is_not_derived() -> None:
+    checks = statuses("The club made a net gain of 25 members over the year.",
+                      "During the year 31 new members joined and 4 members left.")
+    assert checks["25"] != "matched"
+
+
+def test_a_bound_is_derived_only_by_a_figure_just_past_it() -> None:
+    evidence = "The average wait fell from 9 hours 20 minutes to 7 hours 45 minutes."
+    assert statuses("The average wait fell by more than two hours.", evidence)["more than two hours"] != "matched"

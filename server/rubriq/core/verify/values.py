@@ -109,20 +109,31 @@ Decision for a claim value c. A value the evidence states outright (compatible, 
 range of it: a range states its two ends; a date states what it names, "April" does not state "15 April") is
 matched, whatever slot another evidence value seems to fill. Otherwise the agreeing value is the best-scoring
 compatible value of the evidence or of the source (a bound or a vague magnitude scores 2 less: "more than 100"
-agrees with too much to prove a slot; the source's bounds and vague magnitudes count only in c's slot); failing
-that, the same figure anywhere in the source (another slot), or for a name, its words. The partner is the
-best-scoring evidence value that disagrees, with a score ≥ 2, not taken (each evidence value agreeing with a claim
-value, with a score ≥ 0, is assigned to one claim value, best score first, and is nobody's partner), not a part of a
-total ("a further 63"), and, for names joined only by a governor, with no unexplained name beside it in the evidence
-("signed Australia pace bowler John Hastings" is about another player), and, for other kinds, with no unexplained
-name right after it ("British number four Aljaz Bedene"). c conflicts with the partner when the partner scores
-higher than the agreeing value and, if a precise value agrees in another slot, scores ≥ 4, unless c is derived: a
-sum, a difference, a ratio or a percentage change of two evidence figures of c's kind and unit, the sum of three or
-more of them or of all the evidence's counts ("more than 20 knives, canisters and knuckledusters"), years apart for
-a duration or an age. Otherwise c matches its agreeing value, or is derived (matched), or is absent. A name the
-source states is never a conflict (two stated names swapped is beyond values). So rounding, a bound or range holding
-the value, derived figures, values of other slots, a year inside a date, list and section numbers, and times in
-zones of unknown offset are never conflicts.
+agrees with too much to prove a slot; a bound of either side, the claim's or the source's, agrees only in c's slot,
+score ≥ 2); failing that, the same figure anywhere in the source (another slot), or for a name, its words. The
+partner is the best-scoring evidence value that disagrees, with a score ≥ 2, not taken (each evidence value agreeing
+with a claim value, with a score ≥ 0, is assigned to one claim value, best score first, and is nobody's partner),
+not a part of a total ("a further 63"), and, for names joined only by a governor, with no unexplained name beside it
+in the evidence ("signed Australia pace bowler John Hastings" is about another player), and, for other kinds, with
+no unexplained name right after it ("British number four Aljaz Bedene"). c conflicts with the partner when the
+partner scores higher than the agreeing value and, if a precise value agrees in another slot, scores ≥ 4, unless c
+is derived from the evidence and the claim's other values (below). Otherwise c matches its agreeing value, or is
+derived from the evidence, the claim or (a sum or a difference of two) the source's figures of its family (matched),
+or is absent. A name the source states is never a conflict (two stated names swapped is beyond values). So
+rounding, a bound or range holding the value, derived figures, values of other slots, a year inside a date, list and
+section numbers, and times in zones of unknown offset are never conflicts.
+
+Derived figures (`_derived`). Operands of c: figures of its kind and unit (money of its currency, a rate restated
+per c's period, counts of the same noun, durations; percents for a percent or a figure in "points"); beside money,
+bare figures and figures written with a magnitude ("4.1 million dollars, of which 2.5 million ..."); the claim's own
+other figures, less those the evidence states already (arithmetic written out in the claim: "€150 cheaper (€999 vs
+€1,149)"). c is derived when it is: a count of the claim (2 to 1,000: "30 vehicles", "9 visits") times an operand, or
+a sum or difference of two operands or such products ("2 adults at £14 and 2 children at £7 comes to £42"), never a
+figure with itself; a ratio or a percentage change of two counts or amounts of one kind (for a percent); the total
+of three or more counts; for a duration or an age, the time between two dates, two times or two years ("28 April"
+to "28 May" is 30 days, 13:10 to 14:25 is 75 minutes). A derived figure must fit c: a point rounds it (half its step,
+at most 10%; half a point for a percent), an approximation's figure is within half a step or 5% of it (half a point
+for a percent), a bound is just past it (within a step or a quarter of its figure: "more than 20" for 23).
 
 Negation. A claim's negation ("was not arrested") is a polarity mismatch with the evidence's un-negated occurrence
 of the same word (no negation earlier in its clause) sharing its context lemmas (2, or all when it has fewer), when
@@ -149,7 +160,7 @@ import bisect
 import math
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property, lru_cache
 from typing import Literal
 
@@ -340,6 +351,9 @@ _NOT_HEADS = _words("last next later earlier yesterday today tonight tomorrow re
 _PREPOSITIONS = _words("in on at by for from to of with into onto over under after before during since until "
                           "between among against about via per than as within without across through toward towards "
                           "upon")
+# Verbs that take a length of time as their object: "lasts an hour", "takes a week".
+_DURATION_VERBS = _words("last lasts lasted lasting take takes took taking spend spends spent spending wait waits "
+                         "waited waiting")
 _PARTIAL_BEFORE = _words("further another additional extra other")
 _TITLES = _words("mr mrs ms miss dr prof professor sir dame lord lady rev st mx")
 # Titles and offices written before a name ("Archbishop Martin", "President Obama"): dropped from the name's key
@@ -371,6 +385,7 @@ _TLDS = _words("com org net edu gov io co uk de fr info biz ai app dev eu us ca 
 # --- tokens ---------------------------------------------------------------------------------------------------------
 
 _NEWLINE_RE = re.compile("\n")
+_THOUSANDS_DECIMAL_RE = re.compile(r"\d{1,3}(?:,\d{3})+\.\d+$")
 _TOKEN_RE = re.compile(r"(\d+(?:[.,]\d+)*)|([^\W\d_]+(?:['’][^\W\d_]+)*)|(\S)")
 NUM, WORD, SYM = 1, 2, 3
 _CLAUSE_BREAKS = frozenset(".!?;:()[]{}\"“”'‘’`")
@@ -680,8 +695,9 @@ class _Scanner:
     def _is_label_number(self, i: int) -> bool:
         """List numbering, section and page numbers, identifiers glued to letters ("G7", "COVID-19", "A380")."""
         tok = self.toks[i]
-        if tok.count(".") >= 2 or (tok.count(".") == 1 and tok.count(",") >= 1):
-            return True
+        if tok.count(".") >= 2 or (tok.count(".") == 1 and tok.count(",") >= 1 and
+                                   not _THOUSANDS_DECIMAL_RE.match(tok)):
+            return True  # "1.2.3", "3.1,4": a version or a list number; "1,661.29" is an amount
         if self.adjacent(i) and self.types[i - 1] == WORD:
             return True
         if self.adjacent(i) and self.toks[i - 1] in "-/#_" and (self.adjacent(i - 1) and self.types[i - 2] == WORD):
@@ -912,6 +928,8 @@ class _Scanner:
             qualifier = qualifier or _SUFFIX_QUALIFIERS[(self.lows[j], self.lows[j + 1])]
             j += 2
         value, step = value * factor, step * factor
+        if kind == "duration" and high is None:
+            value, step, j = self._duration_parts(value, step, factor, j)
         if high is not None:
             high *= factor
             lo, hi = value, high
@@ -926,6 +944,28 @@ class _Scanner:
             qualifier = "partial"
         return self.add(kind, span_first, j, (lo, hi), unit=unit, low=lo, high=hi, step=step, qualifier=qualifier,
                         start=self.starts[span_first])
+
+    def _duration_parts(self, value: float, step: float, unit_seconds: float, j: int) -> tuple[float, float, int]:
+        """ "9 hours 20 minutes", "2 years and 3 months", "1 h 35 min": a duration written in parts is their sum."""
+        smallest = unit_seconds
+        for _ in range(3):
+            k = j + 1 if self.low(j) in ("and", ",") else j
+            if k >= self.n:
+                break
+            if self.is_num(k):
+                parsed = None if self._is_label_number(k) else self._digits_value(k)
+            else:
+                parsed = self._words_value(k)
+            if parsed is None:
+                break
+            part, part_step, after = parsed
+            word = self.low(after)
+            seconds = _SECONDS.get(word) or (3600.0 if word == "h" and self.adjacent(after) else None)
+            if seconds is None or seconds >= smallest or self.low(after + 1) == "-":
+                break
+            value, step, smallest, j = value + part * seconds, part_step * seconds, seconds, after + 1
+            self.work += after - k + 1
+        return value, step, j
 
     def _unit_after(self, j: int, currency: tuple[str, int] | None, words: bool) -> tuple[str, str, float, int]:
         """(kind, unit, factor to the canonical unit, next token) from what follows a number."""
@@ -1118,14 +1158,19 @@ class _Scanner:
                 lo, hi = (1e5, 1e6) if self.low(i + 2) == "thousands" else (1e8, 1e9)
                 end = i + 3
             return self._vague(i, end, lo, hi)
+        if low == "half" and self.low(i + 1) in ("a", "an"):
+            if self.low(i + 2) in _SECONDS:  # "half an hour"
+                return self._finish_amount(i, i, 0.5, 0.5, i + 2, None, *self._qualifier_before(i), words=True)
+            if self.low(i + 2) in _SCALE_WORDS:  # "half a million"
+                return self._amount(i, 0.5, 0.5, i + 2, words=True)
         fraction = self._fraction(i)
         if fraction is not None:
             return fraction
         if low in ("a", "an") and self.low(i + 1) in _SECONDS and self._duration_article(i):
-            half = [self.low(i + 2), self.low(i + 3), self.low(i + 4)] == ["and", "a", "half"]
-            j = self._finish_amount(i, i, 1.5 if half else 1.0, 0.5 if half else 1.0, i + 1, None,
-                                    *self._qualifier_before(i), words=True)
-            if half and self.raws and self.raws[-1].last == i + 2:  # "a month and a half"
+            part = {"half": 0.5, "quarter": 0.25}.get(self.low(i + 4), 0.0) \
+                if [self.low(i + 2), self.low(i + 3)] == ["and", "a"] else 0.0
+            j = self._finish_amount(i, i, 1.0 + part, part or 1.0, i + 1, None, *self._qualifier_before(i), words=True)
+            if part and self.raws and self.raws[-1].last == i + 2:  # "a month and a half", "an hour and a quarter"
                 self.raws[-1].end, self.raws[-1].last = self.ends[i + 4], i + 5
                 return i + 5
             return j
@@ -1142,8 +1187,9 @@ class _Scanner:
             if prev in ("the", "no", "any", "every", "each", "which", "this", "that", "someone", "anyone") or \
                     nxt in ("of", "another", "", "-") or nxt in STOPWORDS:
                 return j
-        if self.low(j) == "and" and self.low(j + 1) == "a" and self.low(j + 2) == "half":
-            value, step, j = value + 0.5, 0.5, j + 3
+        if self.low(j) == "and" and self.low(j + 1) == "a" and self.low(j + 2) in ("half", "quarter"):
+            fraction = 0.5 if self.low(j + 2) == "half" else 0.25
+            value, step, j = value + fraction, fraction, j + 3
         if self.low(j) in ("o'clock", "o’clock"):
             if 1 <= value <= 12:
                 return self._add_time(i, j + 1, [int(value) * 60, (int(value) % 12 + 12) * 60 % 1440], "")
@@ -1158,7 +1204,7 @@ class _Scanner:
         if prev in ("once", "twice", "times", "per"):
             return False
         return prev in ("within", "for", "in", "after", "over", "than", "least", "most", "under", "past", "last") or \
-            prev in _PREFIX_QUALIFIERS or self.low(i + 2) in ("ago", "later", "earlier")
+            prev in _DURATION_VERBS or prev in _PREFIX_QUALIFIERS or self.low(i + 2) in ("ago", "later", "earlier")
 
     def _vague(self, i: int, end: int, lo: float, hi: float) -> int:
         kind, unit, _, _ = self._head_noun(end + 1) if self.low(end) == "of" else ("number", "", 1.0, end)
@@ -1881,6 +1927,30 @@ def _close(x: float, y: float, step: float) -> bool:
 _PHYSICAL_UNITS = frozenset(canonical for canonical, _ in _PHYSICAL.values()) | {"m?", "deg", "m/s"}
 
 
+# Periods a rate is written per ("£5 a month", "30 km per hour"): the lemma its unit ends with → seconds.
+_RATE_PERIODS = {lemma(word): seconds for word, seconds in _SECONDS.items()}
+
+
+def _split_rate(unit: str) -> tuple[str, float | None]:
+    """("GBP", seconds of a month) for "GBP/month"; (unit, None) for a unit that is no rate ("m/s" is a unit)."""
+    base, _, period = unit.rpartition("/")
+    if base and period in _RATE_PERIODS:
+        return base, _RATE_PERIODS[period]
+    return unit, None
+
+
+def _restated(c: Value, s: Value) -> Value | None:
+    """s in c's unit when the two differ only by a period: "£48 a year" as £4 a month; a plain amount against a
+    rate as it stands ("at least £1,000" paid in a month is "at least £1,000 a month"). None otherwise."""
+    c_base, c_period = _split_rate(c.unit)
+    s_base, s_period = _split_rate(s.unit)
+    if c_base != s_base or (c_period is None and s_period is None) or s.low is None or s.high is None:
+        return None
+    factor = c_period / s_period if c_period is not None and s_period is not None else 1.0
+    return replace(s, unit=c.unit, low=s.low * factor, high=s.high * factor, step=s.step * factor,
+                   key=(s.low * factor, s.high * factor))
+
+
 def _units_agree(c: Value, s: Value) -> bool:
     fam = family(c)
     if fam == "count":
@@ -1948,6 +2018,8 @@ def compatible(c: Value, s: Value) -> str:
     if fam != family(s):
         return ""
     if fam in _NUMERIC_FAMILIES:
+        if fam in ("money", "count") and c.unit != s.unit:
+            s = _restated(c, s) or s
         if not _units_agree(c, s):
             return ""
         return _numeric_compatible(c, s)
@@ -2001,14 +2073,14 @@ def slot_score(c: Value, e: Value) -> int:
     if fam != family(e):
         return -1
     score = 0
-    if fam in ("count", "ordinal", "age", "duration") and not _units_agree(c, e):
+    if fam in ("count", "ordinal", "age", "duration") and not _units_agree(c, _restated(c, e) or e):
         return -1
     if fam == "duration" and c.low and e.low and c.low > 0 and e.low > 0 and math.isfinite(c.low) and \
             math.isfinite(e.low) and max(c.low, e.low) > 30 * min(c.low, e.low):
         return -1  # "three years" and "15 minutes" measure two different things
     if fam in ("count", "ordinal"):
         if c.unit and e.unit:
-            if c.unit != e.unit:
+            if _split_rate(c.unit)[0] != _split_rate(e.unit)[0]:
                 return -1
             score += 2
         elif not (c.governor and c.governor == e.governor):
@@ -2018,7 +2090,7 @@ def slot_score(c: Value, e: Value) -> int:
             return -1  # an unnamed or ambiguous zone against another: the times cannot be compared
         score += 2
     elif fam == "money":
-        score += 2 if c.unit == e.unit else 0
+        score += 2 if _split_rate(c.unit)[0] == _split_rate(e.unit)[0] else 0
     elif fam in _INTRINSIC_FAMILIES:
         if fam == "percent" and c.unit != e.unit:
             return -1
@@ -2100,54 +2172,202 @@ def _number_anywhere(c: Value, source: ValueIndex) -> Value | None:
     return None
 
 
-def _derived(c: Value, evidence: list[Value]) -> bool:
-    """c is a sum, difference, ratio or percentage change of the evidence's numbers of its kind and unit."""
-    if c.low is None or c.high is None or c.qualifier == "range":
+_MAX_MULTIPLIERS = 12
+_MAX_MULTIPLIER = 1000  # "30 vehicles × £50": a count that multiplies; larger counts are totals, not factors
+_MAX_SOURCE_OPERANDS = 300
+_DAYS_BEFORE_MONTH = (0, 31, 59, 90, 120, 151, 181, 212, 243, 273, 304, 334)
+
+
+def _day_number(key: tuple) -> int | None:
+    """Days since 1 January of year 0 (a year left unsaid counts as 1), for dates that name a month and a day."""
+    year, _, month, day = key
+    if month is None or day is None:
+        return None
+    y = 1 if year is None else year
+    leap = y % 4 == 0 and (y % 100 != 0 or y % 400 == 0)
+    return y * 365 + y // 4 - y // 100 + y // 400 + _DAYS_BEFORE_MONTH[month - 1] + day + (leap and month > 2)
+
+
+def _spans_between(c: Value, values: Sequence[Value]) -> list[float]:
+    """Lengths between the dates, times and years of `values`, in c's unit: "28 April" to "28 May" is 30 days,
+    13:10 to 14:25 is 75 minutes, 1990 to 2020 is 30 years (years in an age, seconds in a duration)."""
+    per_year = 1.0 if c.kind == "age" else _SECONDS["year"]
+    years = sorted({float(v.key[0]) for v in values if v.kind == "date" and v.key[0] is not None and
+                    v.key[0] == v.key[1]})[:_MAX_DERIVATION_VALUES]
+    found = [abs(b - a) * per_year for i, a in enumerate(years) for b in years[i + 1:]]
+    if c.kind != "duration":
+        return found
+    days = sorted({d for v in values if v.kind == "date" and (d := _day_number(v.key)) is not None})
+    days = days[:_MAX_DERIVATION_VALUES]
+    found += [(b - a) * 86400.0 for i, a in enumerate(days) for b in days[i + 1:]]
+    times = [v.key for v in values if v.kind == "time"][:_MAX_DERIVATION_VALUES]
+    for i, first in enumerate(times):
+        for second in times[i + 1:]:
+            found += [((b - a) % 1440) * 60.0 for a in first for b in second if a != b]
+    return found
+
+
+def _figures(v: Value) -> list[float]:
+    """The figures a value writes: a point or an approximation's figure, a range's two ends; none for a bound."""
+    assert v.low is not None and v.high is not None
+    if v.qualifier == "range":
+        figures = [v.low, v.high]
+    elif v.low == v.high or v.qualifier in _APPROXIMATE:
+        figures = [stated_number(v)]
+    else:
+        return []
+    return figures if all(math.isfinite(x) for x in figures) else []
+
+
+def _derivation_operands(c: Value, values: Sequence[Value]) -> tuple[list[float], list[float]]:
+    """(own, loose) figures for a derivation of c from `values`.
+
+    own: figures of c's kind and unit (money of its currency, a rate restated per c's period, counts of the same
+    noun, durations of the same kind; percents for a percent or a figure in points). loose: figures that may join
+    an own figure in a sum or a difference but never make one alone: for money, a bare figure or one written with
+    a magnitude ("4.1 million dollars, of which 2.5 million ..."); for a percent, counts and amounts (ratios only).
+    """
+    fam = family(c)
+    in_points = _in_points(c)
+    own: list[float] = []
+    loose: list[float] = []
+    for e in values:
+        if e is c or e.low is None or e.high is None or family(e) not in _NUMERIC_FAMILIES:
+            continue
+        part = family(e)
+        if part == fam and c.unit != e.unit and fam in ("money", "count"):
+            e = _restated(c, e) or e  # "£48 a year" is £4 a month
+        figures = _figures(e)
+        if not figures:
+            continue
+        if in_points:
+            if part == "percent":
+                own += figures
+            elif part in ("count", "money") and e.unit not in _PHYSICAL_UNITS:
+                loose += figures
+        elif part == fam and (e.unit == c.unit or (fam in ("duration", "age") and _units_agree(c, e))):
+            own += figures
+        elif fam == "money" and part == "count" and (not e.unit or e.step >= 1e3):
+            loose += figures
+    return own[:_MAX_DERIVATION_VALUES], loose[:_MAX_DERIVATION_VALUES]
+
+
+def _multipliers(values: Sequence[Value]) -> list[float]:
+    """Whole counts from 2 to 1,000 ("30 vehicles", "9 times", "2 adults") that may multiply a figure."""
+    found = [v.low for v in values if family(v) == "count" and v.unit not in _PHYSICAL_UNITS and v.low is not None and
+             v.low == v.high and v.low == int(v.low) and 2 <= v.low <= _MAX_MULTIPLIER and not v.qualifier]
+    return found[:_MAX_MULTIPLIERS]
+
+
+def _in_points(c: Value) -> bool:
+    """A percent, or a figure counted in points ("fell three points"): differences of percents derive it."""
+    return family(c) == "percent" or (family(c) == "count" and lemma(c.unit) == "point")
+
+
+def _derivation_fit(c: Value):
+    """The test a derived figure x must pass for c, and the window [low, high] that holds every x passing it.
+
+    A point: c rounds x (within half its step and 10% of x; for a percent, half a point). An approximation: its
+    figure is within half a step or 5% of x ("about 630 g" for 630 g, not "about 57" for 54). A bound: x just past
+    its figure, within a step or a quarter of it ("more than 20" for 23, not for 2,300).
+    """
+    assert c.low is not None and c.high is not None
+    points = _in_points(c)
+    n = stated_number(c)
+    if c.low == c.high:
+        def fits(x: float) -> bool:
+            slack = max(c.step / 2, 1e-9 * abs(x), 0.5 if points else 0.0)
+            return abs(n - x) <= slack and abs(n - x) <= max(_ROUNDING_SHARE * abs(x), 0.5)
+        width = max(c.step / 2, 0.5 if points else 0.0, _ROUNDING_SHARE * abs(n))
+        return fits, n - width, n + width
+    if c.qualifier in _APPROXIMATE:
+        width = max(c.step / 2, 0.5) if points else max(c.step / 2, 0.05 * abs(n))
+        lo = n if c.qualifier == "just over" else n - width
+        hi = n if c.qualifier == "nearly" else n + width
+    elif c.qualifier in _LOWER_BOUNDS:
+        lo, hi = n, n + max(c.step, 0.25 * abs(n))
+    elif c.qualifier in _UPPER_BOUNDS:
+        lo, hi = n - max(c.step, 0.25 * abs(n)), n
+    else:
+        return (lambda x: False), 0.0, -1.0
+    low, high = lo - 1e-9 * abs(lo), hi + 1e-9 * abs(hi)
+    return (lambda x: low <= x <= high), lo, hi
+
+
+def _derived(c: Value, values: Sequence[Value], claim_others: Sequence[Value] = (), *, products: bool = True) -> bool:
+    """c is arithmetic over the figures of `values` and of the claim's other values (module docstring, "Derived
+    figures"); products take their count from the claim ("£1,500 for 30 vehicles": 30 × £50)."""
+    if c.low is None or c.high is None or c.qualifier in ("range", "vague", "partial", "exactly") or \
+            not (math.isfinite(c.low) or math.isfinite(c.high)):
         return False
     fam = family(c)
-    numbers: list[float] = []
-    for e in evidence:
-        # parts of the same kind: counts of the claim's noun, money of its currency; any counts for a percentage;
-        # years for a duration or an age ("born in 1990 ... died in 2020" → "30 years")
-        if fam in ("duration", "age") and e.kind == "date" and e.key[0] is not None and e.key[0] == e.key[1]:
-            numbers.append(float(e.key[0]))
-            continue
-        part_family = family(e)
-        if fam == "percent":
-            if part_family not in ("count", "percent", "money"):
-                continue
-        elif part_family != fam or e.unit != c.unit:
-            continue
-        if e.low is not None and e.low == e.high and math.isfinite(e.low):
-            numbers.append(e.low)
-        elif e.qualifier == "range" and e.low is not None and e.high is not None:
-            numbers += [e.low, e.high]
-    numbers = numbers[:_MAX_DERIVATION_VALUES]
-
-    def fits(x: float) -> bool:
-        if c.low == c.high:
-            slack = max(c.step / 2, 1e-9 * abs(x))
-            if fam == "percent":
-                slack = max(slack, 0.5)
-            return abs(c.low - x) <= slack and abs(c.low - x) <= max(_ROUNDING_SHARE * abs(x), 0.5)
-        return c.low <= x <= c.high
-
-    if fam == "count" and len(numbers) >= 3 and fits(sum(numbers)):
+    points = _in_points(c)
+    fits, window_lo, window_hi = _derivation_fit(c)
+    # the claim's own figures, less those the values state already ("France 3" twice is not 3 + 3)
+    stated = {(family(v), v.low, v.high) for v in values}
+    pool = [*values, *(o for o in claim_others if (family(o), o.low, o.high) not in stated)]
+    if fam in ("duration", "age") and any(fits(x) for x in _spans_between(c, pool)):
         return True
-    counts = [e.low for e in evidence if family(e) == "count" and e.low is not None and e.low == e.high and
-              math.isfinite(e.low) and e.unit not in _PHYSICAL_UNITS]
-    if fam == "count" and len(counts) >= 3 and fits(sum(counts[:_MAX_DERIVATION_VALUES])):
-        return True  # "more than 20 knives, canisters and knuckledusters": three counts added up
-    for a_index, a in enumerate(numbers):
-        for b in numbers[a_index + 1 :]:
-            candidates = [a + b, abs(a - b)]
-            if fam == "percent" or c.unit == "%":
-                for p, q in ((a, b), (b, a)):
-                    if q:
-                        candidates += [100.0 * p / q, 100.0 * (p - q) / q, 100.0 * (q - p) / q]
-            if any(fits(x) for x in candidates):
+    own, loose = _derivation_operands(c, pool)
+    if not own and not (points and loose):
+        return False
+    terms = list(own)
+    if products and not points:  # a stated count times a figure ("2 adults at £14", "9 visits of 2 hours")
+        made = [m * x for m in _multipliers(claim_others) for x in own if m != x]
+        if any(fits(x) for x in made):
+            return True
+        terms += made
+    # sums and differences of two figures, one of them c's own kind (or a product of it); a percent's loose
+    # figures (counts, amounts) only make ratios
+    ranked = sorted((x, n) for n, x in enumerate(terms if points else terms + loose))
+    figures = [x for x, _ in ranked]
+
+    def partner_near(n: int, low: float, high: float, combine) -> bool:
+        """A figure in [low, high], other than term n and its value (a figure stated twice is not two figures)."""
+        k = bisect.bisect_left(figures, low - 1e-9 * abs(low))
+        while k < len(figures) and figures[k] <= high + 1e-9 * abs(high):
+            if ranked[k][1] != n and figures[k] != terms[n] and fits(combine(figures[k])):
                 return True
-    return False
+            k += 1
+        return False
+
+    for n, a in enumerate(terms):
+        if partner_near(n, window_lo - a, window_hi - a, lambda b, a=a: a + b) or \
+                partner_near(n, a - window_hi, a - window_lo, lambda b, a=a: a - b) or \
+                partner_near(n, a + window_lo, a + window_hi, lambda b, a=a: b - a):
+            return True
+    # a ratio or a percentage change of two counts or amounts of one kind ("from 300 to 400": a third)
+    if fam == "percent" and c.unit == "%":
+        groups: dict[tuple[str, str], list[float]] = {}
+        for v in pool:
+            if family(v) in ("count", "money") and v.unit not in _PHYSICAL_UNITS and v.low is not None:
+                groups.setdefault((family(v), _split_rate(v.unit)[0]), []).extend(_figures(v))
+        for numbers in groups.values():
+            numbers = numbers[:_MAX_DERIVATION_VALUES]
+            for a_index, a in enumerate(numbers):
+                for b in numbers[a_index + 1:]:
+                    for p, q in ((a, b), (b, a)):
+                        if q and any(fits(x) for x in (100.0 * p / q, 100.0 * (p - q) / q, 100.0 * (q - p) / q)):
+                            return True
+    # a total of all the figures of c's kind, or of all the counts ("more than 20 knives, canisters and
+    # knuckledusters")
+    if fam == "count" and len(own) >= 3 and fits(sum(own)):
+        return True
+    counts = [e.low for e in values if e is not c and family(e) == "count" and e.low is not None and
+              e.low == e.high and math.isfinite(e.low) and e.unit not in _PHYSICAL_UNITS]
+    return fam == "count" and len(counts) >= 3 and fits(sum(counts[:_MAX_DERIVATION_VALUES]))
+
+
+def _derived_anywhere(c: Value, evidence: list[Value], claim_others: Sequence[Value], source: ValueIndex) -> bool:
+    """c is derived from the evidence's figures and the claim's own (arithmetic written out in the claim), or, as
+    a sum or a difference of two, from the source's figures of its family."""
+    if _derived(c, evidence, claim_others):
+        return True
+    wanted = {family(c)} | ({"percent", "count", "money"} if family(c) == "percent" else set())
+    if family(c) in ("duration", "age"):
+        wanted |= {"date", "time"}
+    pool = [v for fam in sorted(wanted) for v in source.by_family.get(fam, [])][:_MAX_SOURCE_OPERANDS]
+    return _derived(c, pool, products=False)
 
 
 def _negation_checks(claim: list[Value], claim_index: ValueIndex, claim_spans: Sequence[Span],
@@ -2254,7 +2474,8 @@ def compare(claim: list[Value], evidence: list[Value], source: ValueIndex, *, in
             results.append(ValueCheck(c, "matched", agreeing, False, "the source negates it too") if agreeing else
                            ValueCheck(c, "absent", None, False, "not in the source"))
             continue
-        results.append(_check_one(c, evidence, taken, source, in_evidence, claim_words))
+        others = [x for x in claim if x is not c and family(x) in _NUMERIC_FAMILIES | {"date", "time"}]
+        results.append(_check_one(c, evidence, taken, source, in_evidence, claim_words, others))
     results.extend(negation_verdicts[k] for k in sorted(k for k in negation_verdicts if k < 0))
     results.sort(key=lambda check: (check.value.span.start, check.value.span.end))
     return results
@@ -2285,7 +2506,7 @@ def _agreement_score(c: Value, s: Value) -> int:
 
 
 def _check_one(c: Value, evidence: list[Value], taken: list[bool], source: ValueIndex, in_evidence: bool,
-               claim_words: frozenset[str] = frozenset()) -> ValueCheck:
+               claim_words: frozenset[str] = frozenset(), claim_others: Sequence[Value] = ()) -> ValueCheck:
     """The verdict on one claim value: the evidence value filling its slot best decides (module docstring)."""
     fam = family(c)
     if fam != "entity":
@@ -2298,11 +2519,13 @@ def _check_one(c: Value, evidence: list[Value], taken: list[bool], source: Value
     agree, agree_score, agree_in_evidence, reason = None, -9, False, ""
     for e in evidence:
         why = compatible(c, e)
-        if why:
+        if why and (why not in _ROOM_REASONS or slot_score(c, e) >= _SAME_SLOT):
             score = _agreement_score(c, e)
             if score > agree_score:
                 agree, agree_score, agree_in_evidence, reason = e, score, True, why
     found = _lookup_source(c, source)
+    if found is not None and compatible(c, found) in _ROOM_REASONS and slot_score(c, found) < _SAME_SLOT:
+        found = None  # a bound leaves room for many figures: only in c's own slot does it agree
     if found is not None and _agreement_score(c, found) > agree_score:
         agree, agree_score, agree_in_evidence, reason = found, _agreement_score(c, found), False, compatible(c, found)
     if agree is None and fam in _NUMERIC_FAMILIES:
@@ -2331,13 +2554,13 @@ def _check_one(c: Value, evidence: list[Value], taken: list[bool], source: Value
     if partner is not None and partner_score > agree_score:
         # a value agreeing in a worse slot (or a mere bound in this one) asks for a sure slot
         required = _SAME_SLOT if agree is None or weak(agree) else _STRONG_SLOT
-        if partner_score >= required and fam in _NUMERIC_FAMILIES and _derived(c, evidence):
+        if partner_score >= required and fam in _NUMERIC_FAMILIES and _derived(c, evidence, claim_others):
             return ValueCheck(c, "matched", None, False, "derived from the source's figures")
         if partner_score >= required:
             return ValueCheck(c, "conflict", partner, in_evidence, "a different value in the same slot")
     if agree is not None:
         return ValueCheck(c, "matched", agree, agree_in_evidence, reason)
-    if fam in _NUMERIC_FAMILIES and _derived(c, evidence):
+    if fam in _NUMERIC_FAMILIES and _derived_anywhere(c, evidence, claim_others, source):
         return ValueCheck(c, "matched", None, False, "derived from the source's figures")
     return ValueCheck(c, "absent", None, False, "not in the source")
 
