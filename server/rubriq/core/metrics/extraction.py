@@ -334,8 +334,12 @@ def _fill_from_plain(record: Record, data: Any, text: str, base: int) -> None:
 
 def parse_csv_output(output: TextModel) -> Record:
     text, base = _fence_or_whole(output, "csv")
-    lines = [(m.start(), m.group()) for m in re.finditer(r"[^\n]+", text) if m.group().strip()]
-    rows = [(start, row) for start, line in lines for row in csv.reader(io.StringIO(line))]
+    # Any line end ends a row (csv would reject a CR inside a line), and a row csv cannot read is not CSV.
+    lines = [(m.start(), m.group()) for m in re.finditer(r"[^\r\n]+", text) if m.group().strip()]
+    try:
+        rows = [(start, row) for start, line in lines for row in csv.reader(io.StringIO(line))]
+    except csv.Error as exc:
+        return Record("none", Span(0, len(output.text)), error=f"not CSV: {exc}", error_span=line_at(output.text, 0))
     if len(rows) < 2 or len(rows[0][1]) < 2:
         return Record("none", Span(0, len(output.text)), error="not CSV: fewer than two rows or two columns",
                       error_span=line_at(output.text, 0))
