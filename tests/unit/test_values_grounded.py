@@ -117,3 +117,52 @@ def test_a_wrong_difference_is_not_derived() -> None:
 def test_a_bound_is_derived_only_by_a_figure_just_past_it() -> None:
     evidence = "The average wait fell from 9 hours 20 minutes to 7 hours 45 minutes."
     assert statuses("The average wait fell by more than two hours.", evidence)["more than two hours"] != "matched"
+
+
+# --- tables: a cell fills the slot of its own row ------------------------------------------------------------------
+
+INVOICE = """Invoice 77
+
+Item                        Qty    Unit price    Amount
+Brochures, A4 glossy         500    £0.30         £150.00
+Logo redraw                    1    £95.00        £95.00
+Editing (hours)                4    £45.00        £180.00
+
+Subtotal                                         £425.00
+VAT 20%                                          £85.00
+TOTAL DUE                                        £510.00"""
+
+
+def test_a_line_item_copied_from_an_invoice_table_is_matched_not_set_against_another_row() -> None:
+    for claim, amount in (("500 A4 glossy brochures – £150.00", "£150.00"), ("4 hours of editing – £180.00",
+                                                                                "£180.00"),
+                          ("1 logo redraw – £95.00", "£95.00")):
+        assert statuses(claim, INVOICE)[amount] == "matched", claim
+        assert conflicts(claim, INVOICE) == [], claim
+
+
+def test_a_changed_amount_in_a_table_row_conflicts_with_that_rows_cell() -> None:
+    assert conflicts("4 hours of editing – £190.00", INVOICE) == [("£190.00", "£180.00")]
+    assert conflicts("The total due is £564.00.", INVOICE) == [("£564.00", "£510.00")]
+
+
+def test_a_name_never_runs_across_table_cells_or_lines() -> None:
+    from rubriq.core.verify.values import extract_values
+
+    names = [v.text for v in extract_values(INVOICE) if v.kind == "entity"]
+    assert all("\n" not in name and "   " not in name for name in names), names
+
+
+def test_a_cell_of_a_header_less_table_row_is_compared_by_its_row_label() -> None:
+    results = ("Candidate          Party            Votes\n"
+               "Ann Lowe           Green            1,204\n"
+               "Tim Hart           Labour             917\n"
+               "Joy Marsh          Reform             512\n")
+    assert statuses("Tim Hart (Labour) came second with 917 votes, 287 behind.", results)["917"] == "matched"
+    assert conflicts("Tim Hart (Labour) came second with 971 votes.", results) == [("971", "917")]
+
+
+def test_a_month_in_a_table_row_is_not_set_against_a_month_governed_by_a_word_the_row_lacks() -> None:
+    notes = "Support: tickets about exports doubled since the January release. Tess will write a macro."
+    row = "| Action | Owner | Due |\n|---|---|---|\n| Write a support macro about exports | Tess | 10 Feb |"
+    assert conflicts(row, notes) == []

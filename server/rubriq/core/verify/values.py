@@ -66,7 +66,13 @@ Extraction. A `Value` has:
     governor   the nearest content word on the value's left in its clause, as a lemma followed by the prepositions
                between ("hired 530 staff" → "hir", "founded in 1990" → "found in"); "" if none within 3 words or
                across a comma; verbs of saying are never governors
-    context    content-word lemmas around the value in its clause: up to 4 on each side (6 after a negation)
+    context    content-word lemmas around the value in its clause and line: up to 4 on each side (6 after a
+               negation); number words ("million", "two") are never context. For a table cell: the content lemmas of
+               the rest of its row (at most 12), and no governor
+    in_table   the value is a cell of a table (below)
+    column     a table cell's header: the content lemmas of the header cell above it; () elsewhere
+    sentence   content lemmas of the value's sentence on its line (at most 12 on each side, across commas and
+               brackets); a cell's row words
 
 Read: digits ("1,200", "3.5", "7, 000"), number words ("nine", "twenty-one", "a dozen", "one hundred and twenty"),
 magnitudes ("1.2 million", "3bn", "$5m", "2.5k"), fractions ("a third", "half of", "two-thirds": percent, ±10%),
@@ -76,7 +82,13 @@ percent ("4%", "four percent", "4 per cent"), money (symbols, codes, words, penc
 (capitalised word sequences, acronyms, "U.S."; a sentence's capitalised first word only when the text capitalises
 it elsewhere too), negations ("not", "n't", "never", "no one", "nobody"...) and quantifiers ("all", "every",
 "no", "some", "only"...). Not values: list numbering, section/figure/page/version numbers, identifiers ("G7",
-"COVID-19", "A380", "No. 10"), anything inside an e-mail address or a URL, a year inside a date.
+"COVID-19", "A380", "No. 10"), anything inside an e-mail address or a URL, a year inside a date. A name never runs
+across a line break, a tab or three spaces.
+
+Tables: a run of two or more consecutive lines of two or more cells (cells split by tabs, three or more spaces or
+pipes; rule lines of dashes may sit between). Its first row is the header when none of its cells holds a digit or a
+rule line follows it; a cell's header cell is the one at the same index (pipe tables) or over the same columns
+(space-aligned tables, the most overlapping or the nearest).
 
 Compatible (claim value c, source value s, same comparison family; numbers and quantities are one family):
   - numeric, same unit (or one without a head noun; a measure never matches a bare number): intervals meet;
@@ -103,7 +115,11 @@ no governor, when two dates, times, percents, durations or ages have neither a g
 common, when two durations differ by more than 30 times ("three years", "15 minutes"), when two quantifiers qualify
 different nouns or one is "only"; otherwise 2 for the same unit (dates, weekdays, times, percents, durations,
 ages, e-mail addresses, URLs share their kind's unit) or a shared name word, + 2 for the same governor, + 1 per
-shared context lemma (at most 2).
+shared context lemma (at most 2). When either value is a table cell, the score instead asks that the other's
+sentence share a word with the cell's row (else -1: a cell of another row is another slot, whatever its column), a
+bare count takes its head noun from its column ("917" under "Votes"), a figure of the evidence's prose against a
+claim's cell needs its governing word in the cell's row or header, and the score is 2 for the unit, + 1 per shared
+row word (at most 2), + 1 when the header is named; of two partners scoring alike, the nearer figure is taken.
 
 Decision for a claim value c. A value the evidence states outright (compatible, and not merely inside a bound or a
 range of it: a range states its two ends; a date states what it names, "April" does not state "15 April") is
@@ -243,6 +259,10 @@ _FRACTION_WORDS = {"half": 2, "halves": 2, "third": 3, "thirds": 3, "quarter": 4
 # Vague plural magnitudes ("hundreds of people"): wide intervals, so that they only ever disagree grossly.
 _VAGUE_WORDS = {"dozens": (20.0, 200.0), "scores": (40.0, 400.0), "hundreds": (100.0, 1000.0),
                 "thousands": (1000.0, 100000.0), "millions": (1e6, 1e9), "billions": (1e9, 1e12)}
+
+# Words that are part of a written number: never a value's context (two figures "in millions" share no slot).
+_NUMBER_WORDS = frozenset(_UNITS_WORDS) | frozenset(_TENS_WORDS) | frozenset(_SCALE_WORDS) | _words(
+    "hundred hundreds thousands millions billions dozen dozens percent cent")
 
 _MONTHS = {
     "january": 1, "february": 2, "march": 3, "april": 4, "may": 5, "june": 6, "july": 7, "august": 8,
@@ -392,6 +412,8 @@ _CLAUSE_BREAKS = frozenset(".!?;:()[]{}\"“”'‘’`")
 _SENTENCE_ENDS = frozenset(".!?:")
 _OPENERS = frozenset("\"'“‘([{*-–—•#>")
 _QUOTES = frozenset("\"'“”‘’`")
+_MAX_ROW_WORDS = 12
+_MAX_SENTENCE_WORDS = 12
 _MAX_DIGITS = 30  # a longer run of digits is not a figure anyone states; int() of it could be very slow
 _MAX_NUMBER_WORDS = 12
 _MAX_LINK = 2000
@@ -440,6 +462,9 @@ class Value:
     qualifier: str = ""
     governor: str = ""
     context: tuple[str, ...] = ()
+    in_table: bool = False
+    column: tuple[str, ...] = ()
+    sentence: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -512,6 +537,83 @@ def _interval(value: float, step: float, qualifier: str) -> tuple[float, float]:
     return value, value
 
 
+@dataclass(frozen=True, slots=True)
+class _TableRow:
+    """A row of a table: the character spans of its cells, and of its table's header row (empty: no header)."""
+
+    start: int
+    cells: tuple[tuple[int, int], ...]
+    header_start: int
+    header: tuple[tuple[int, int], ...]
+    piped: bool
+
+    def column(self, position: int) -> tuple[int, int] | None:
+        """The span of the header cell over the cell holding character `position`."""
+        if not self.header:
+            return None
+        index = next((n for n, (a, b) in enumerate(self.cells) if a <= position < b), None)
+        if index is None:
+            return None
+        if self.piped:
+            return self.header[index] if index < len(self.header) else None
+        a, b = self.cells[index][0] - self.start, self.cells[index][1] - self.start
+
+        def fit(cell: tuple[int, int]) -> tuple[int, float]:
+            x, y = cell[0] - self.header_start, cell[1] - self.header_start
+            return min(b, y) - max(a, x), -abs((a + b) / 2 - (x + y) / 2)
+
+        return max(self.header, key=fit)
+
+
+_CELL_GAP_RE = re.compile(r"\t|[ \u00a0]{3,}|\|")
+_TABLE_RULE_RE = re.compile(r"[\s|:+-]*-{3,}[\s|:+-]*$")
+
+
+def _table_rows(text: str) -> dict[int, _TableRow]:
+    """The rows of the tables in `text`, by the offset their line starts at.
+
+    A table is a run of two or more consecutive lines of two or more cells (cells split by tabs, three spaces or
+    pipes; a rule line of dashes may sit between); its first row is the header when no cell of it holds a digit or a
+    rule line follows it. The header row itself is not listed.
+    """
+    lines: list[tuple[int, tuple[tuple[int, int], ...] | None, bool, bool]] = []  # start, cells, rule, piped
+    position = 0
+    for line in text.split("\n"):
+        start = position
+        position += len(line) + 1
+        if "-" in line and _TABLE_RULE_RE.match(line):
+            lines.append((start, None, True, "|" in line))
+            continue
+        cells: list[tuple[int, int]] = []
+        cursor = 0
+        for m in (*_CELL_GAP_RE.finditer(line), None):
+            piece_end = m.start() if m is not None else len(line)
+            piece = line[cursor:piece_end]
+            if piece.strip():
+                lead = len(piece) - len(piece.lstrip())
+                cells.append((start + cursor + lead, start + cursor + len(piece.rstrip())))
+            if m is not None:
+                cursor = m.end()
+        lines.append((start, tuple(cells) if len(cells) >= 2 else None, False, "|" in line))
+    rows: dict[int, _TableRow] = {}
+    block: list[tuple[int, tuple[tuple[int, int], ...] | None, bool, bool]] = []
+    for entry in (*lines, (0, None, False, False)):
+        if entry[1] is not None or (entry[2] and block):
+            block.append(entry)
+            continue
+        cells_rows = [b for b in block if b[1] is not None]
+        if len(cells_rows) >= 2:
+            first = cells_rows[0]
+            first_text = text[first[0]: first[1][-1][1]]
+            ruled = len(block) > 1 and block[1][2]
+            has_header = ruled or not any(ch.isdigit() for ch in first_text)
+            header_start, header = (first[0], first[1]) if has_header else (0, ())
+            for start, cells, _, piped in cells_rows[1:] if has_header else cells_rows:
+                rows[start] = _TableRow(start, cells, header_start, header, piped)
+        block = []
+    return rows
+
+
 class _Scanner:
     def __init__(self, text: str) -> None:
         self.text = text
@@ -531,8 +633,16 @@ class _Scanner:
             k = bisect.bisect_right(self.starts, m.start())
             if k < self.n:
                 self.line_start[k] = True
-        self.content = [lemma(w) if t == WORD and w not in STOPWORDS else "" for w, t in zip(self.lows, self.types,
-                                                                                           strict=True)]
+        # the offset each token's line starts at, and the table rows of the text by that offset
+        self.line_begin = [0] * self.n
+        begin = 0
+        for k in range(self.n):
+            if self.line_start[k] and k:
+                begin = text.rfind("\n", self.ends[k - 1], self.starts[k]) + 1
+            self.line_begin[k] = begin
+        self.table_rows = _table_rows(text) if ("\t" in text or "   " in text or "|" in text) else {}
+        self.content = [lemma(w) if t == WORD and w not in STOPWORDS and w not in _NUMBER_WORDS else ""
+                        for w, t in zip(self.lows, self.types, strict=True)]
         self.breaks = [t == SYM and w in _CLAUSE_BREAKS for w, t in zip(self.toks, self.types, strict=True)]
         self.raws: list[_Raw] = []
         self.blocked = [False] * self.n  # tokens inside e-mail addresses and URLs
@@ -543,6 +653,11 @@ class _Scanner:
     def adjacent(self, i: int) -> bool:
         """Token i follows token i-1 with no space between."""
         return 0 < i < self.n and self.ends[i - 1] == self.starts[i]
+
+    def _cell_gap_before(self, i: int) -> bool:
+        """A line break, a tab or a run of three spaces between token i-1 and token i."""
+        gap = self.text[self.ends[i - 1]:self.starts[i]]
+        return "\n" in gap or "\t" in gap or "   " in gap
 
     def newline_before(self, i: int) -> bool:
         return i <= 0 or (i < self.n and self.line_start[i])
@@ -1525,6 +1640,8 @@ class _Scanner:
         j = i
         while j < self.n and len(tokens) < 12 and not self.blocked[j]:
             self.work += 1
+            if j > i and self._cell_gap_before(j):
+                break  # a name never runs across a line break or into the next cell of a table
             tok = self.toks[j]
             glued = j + 1 < self.n and self.types[j + 1] == NUM and self.adjacent(j + 1)
             dotted = len(tok) == 1 and tok.isupper() and self.toks[j + 1:j + 2] == ["."] and self.adjacent(j + 1)
@@ -1575,8 +1692,12 @@ class _Scanner:
         return self.add("entity", i, end, key, unit=head)
 
     # context: governor and content words around each value, within its clause
-    def context_of(self, raw: _Raw) -> tuple[str, tuple[str, ...]]:
-        """(governor, context) of a value; a negation's context reaches further right, over what it negates."""
+    def context_of(self, raw: _Raw) -> tuple[str, tuple[str, ...], bool, tuple[str, ...]]:
+        """(governor, context, in a table, column) of a value; a negation's context reaches further right, over what
+        it negates. A table cell has no governor: its context is the rest of its row, its column its header cell."""
+        row = self.table_rows.get(self.line_begin[raw.first]) if self.table_rows and raw.first < self.n else None
+        if row is not None:
+            return ("", *self._row_context(raw, row))
         content, breaks, lows, line_start = self.content, self.breaks, self.lows, self.line_start
         governor = ""
         left: list[str] = []
@@ -1584,7 +1705,7 @@ class _Scanner:
         comma = False
         k = raw.first - 1
         stop = max(-1, raw.first - 7)
-        while k > stop and len(left) < 4 and not breaks[k]:
+        while k > stop and len(left) < 4 and not breaks[k] and not line_start[k + 1]:
             word = content[k]
             if word:
                 if not governor and not comma and word not in WEAK_GOVERNORS and k >= raw.first - 3:
@@ -1601,12 +1722,42 @@ class _Scanner:
         k = raw.last
         reach, most = (10, 6) if raw.kind == "negation" else (6, 4)
         stop = min(self.n, raw.last + reach)
-        while k < stop and len(right) < most and not breaks[k] and (k == raw.last or not line_start[k]):
+        while k < stop and len(right) < most and not breaks[k] and not line_start[k]:
             if content[k]:
                 right.append(content[k])
             k += 1
         self.work += len(left) + len(right) + 2
-        return governor, (*left, *right)
+        return governor, (*left, *right), False, ()
+
+    def sentence_of(self, raw: _Raw) -> tuple[str, ...]:
+        """The content lemmas of a value's sentence (on its line, at most `_MAX_SENTENCE_WORDS` each side): what a
+        table row must share with it to be the row it speaks of ("Tim Hart (Labour) came second with 917 votes")."""
+        words: list[str] = []
+        for step in (-1, 1):
+            k, taken = (raw.first - 1, 0) if step < 0 else (raw.last, 0)
+            while 0 <= k < self.n and taken < _MAX_SENTENCE_WORDS:
+                if (step < 0 and self.line_start[k + 1]) or (step > 0 and self.line_start[k]) or \
+                        (self.types[k] == SYM and self.toks[k] in ".!?;"):
+                    break
+                if self.content[k]:
+                    words.append(self.content[k])
+                    taken += 1
+                k += step
+                self.work += 1
+        return tuple(words)
+
+    def _row_context(self, raw: _Raw, row: _TableRow) -> tuple[tuple[str, ...], bool, tuple[str, ...]]:
+        """The content lemmas of a cell's row (the value's own tokens aside) and of its header cell."""
+        first = bisect.bisect_left(self.starts, row.start)
+        last = bisect.bisect_left(self.starts, row.cells[-1][1])
+        words = [self.content[k] for k in range(first, last) if self.content[k] and not raw.first <= k < raw.last]
+        column: list[str] = []
+        header = row.column(self.starts[raw.first])
+        if header is not None:
+            a, b = bisect.bisect_left(self.starts, header[0]), bisect.bisect_left(self.starts, header[1])
+            column = [self.content[k] for k in range(a, b) if self.content[k]]
+        self.work += last - first + len(column)
+        return tuple(words[:_MAX_ROW_WORDS]), True, tuple(column)
 
 
 def _build_word_handlers() -> dict[str, tuple]:
@@ -1676,10 +1827,11 @@ def _entity_key(tokens: list[str]) -> tuple[str, ...]:
 
 
 def _to_value(scanner: _Scanner, raw: _Raw) -> Value:
-    governor, context = scanner.context_of(raw)
+    governor, context, in_table, column = scanner.context_of(raw)
     text = scanner.text
+    sentence = context if in_table else scanner.sentence_of(raw)
     return Value(raw.kind, Span(raw.start, raw.end), text[raw.start : raw.end], raw.key, raw.unit, raw.low, raw.high,
-                 raw.step, raw.qualifier, governor, context)
+                 raw.step, raw.qualifier, governor, context, in_table, column, sentence)
 
 
 def _extract(text: str) -> tuple[tuple[Value, ...], _Scanner]:
@@ -2079,8 +2231,10 @@ def slot_score(c: Value, e: Value) -> int:
             math.isfinite(e.low) and max(c.low, e.low) > 30 * min(c.low, e.low):
         return -1  # "three years" and "15 minutes" measure two different things
     if fam in ("count", "ordinal"):
-        if c.unit and e.unit:
-            if _split_rate(c.unit)[0] != _split_rate(e.unit)[0]:
+        c_unit = c.unit or (e.unit if c.in_table and e.unit in c.column else "")
+        e_unit = e.unit or (c.unit if e.in_table and c.unit in e.column else "")  # the "Votes" column counts votes
+        if c_unit and e_unit:
+            if _split_rate(c_unit)[0] != _split_rate(e_unit)[0]:
                 return -1
             score += 2
         elif not (c.governor and c.governor == e.governor):
@@ -2106,6 +2260,8 @@ def slot_score(c: Value, e: Value) -> int:
         if c.unit != e.unit or "only" in (c.key[0], e.key[0]):
             return -1  # "only" restricts without contradicting; quantifiers of two nouns are two claims
         score += 2
+    if c.in_table or e.in_table:
+        return _cell_slot_score(c, e, score)
     if _governors_clash(c, e):
         return -1  # "founded in 1990" and "sold in 2018" are two facts, not two versions of one
     if c.governor and c.governor == e.governor:
@@ -2117,6 +2273,27 @@ def slot_score(c: Value, e: Value) -> int:
         return -1  # two dates (ages, sums) with nothing around them in common: nothing says they are one fact
     score += min(2, len(shared))
     return score
+
+
+def _cell_slot_score(c: Value, e: Value, score: int) -> int:
+    """The slot score when either value is a table cell (c the claim's value, e the evidence's).
+
+    A cell fills the slot of a value whose sentence shares a word with the cell's row (its label: "Design work
+    (hours)" for its amount, "Tim Hart" for his votes): + 1 per shared word (at most 2), + 1 when the column's header
+    is named too ("Amount", "Votes"); a cell of another row is another slot, whatever its column. A figure of the
+    evidence's prose belongs to what its governor names: a claim's row must use that word ("doubled since the January
+    release" is not the due date in a row of actions).
+    """
+    c_words = set(c.context) if c.in_table else set(c.sentence) | set(c.context) | set(c.governor.split())
+    e_words = set(e.context) if e.in_table else set(e.sentence) | set(e.context) | set(e.governor.split())
+    shared = (c_words & e_words) - {c.unit, e.unit, ""}
+    if not shared:
+        return -1
+    if c.in_table and not e.in_table and e.governor and \
+            e.governor.split(" ", 1)[0] not in set(c.context) | set(c.column):
+        return -1
+    header = (set(c.column) & (set(e.column) | e_words)) | (set(e.column) & c_words)
+    return score + min(2, len(shared)) + (1 if header - {""} else 0)
 
 
 def weak(v: Value) -> bool:
@@ -2432,7 +2609,7 @@ def _affirmed_occurrence(head: str, context: tuple[str, ...], index: ValueIndex,
             continue
         raw = _Raw("negation", start, tokens.ends[position], position, position + 1, ("affirmed", head), unit=head,
                    qualifier="affirmed")
-        governor, around = tokens.context_of(raw)
+        governor, around, _, _ = tokens.context_of(raw)
         if wanted and len(wanted & set(around)) >= min(2, len(wanted)):
             return Value("negation", Span(start, tokens.ends[position]), tokens.toks[position], ("affirmed", head),
                          head, None, None, 0.0, "affirmed", governor, around)
@@ -2538,17 +2715,18 @@ def _check_one(c: Value, evidence: list[Value], taken: list[bool], source: Value
                _demonym_stem(w)[:6] in source.word_prefixes for w in c.key):
             return ValueCheck(c, "matched", None, False, "every word of it is in the source")
     # the best disagreeing value of the evidence: not taken by another claim value, not a part of a total
-    partner, partner_score = None, _SAME_SLOT - 1
+    partner, partner_score, partner_distance = None, _SAME_SLOT - 1, INF
     for k, e in enumerate(evidence):
         if taken[k] or e.kind == "negation" or e.qualifier == "partial" or compatible(c, e):
             continue
         score = slot_score(c, e)
-        if score > partner_score:
-            partner, partner_score = e, score
+        distance = _distance(c, e)  # of two equally good slots (two cells of a row), the nearer figure
+        if score > partner_score or (score == partner_score and partner is not None and distance < partner_distance):
+            partner, partner_score, partner_distance = e, score, distance
     if partner is not None and fam == "entity" and not _shared_name_words(c, partner) and \
             _untaken_name_beside(partner, evidence, taken, claim_words, after_only=False):
         partner = None  # "signed Australia pace bowler John Hastings": the sentence is about another name
-    elif partner is not None and fam != "entity" and \
+    elif partner is not None and fam != "entity" and not partner.in_table and \
             _untaken_name_beside(partner, evidence, taken, claim_words, after_only=True):
         partner = None  # "British number four Aljaz Bedene": the evidence's figure describes another name
     if partner is not None and partner_score > agree_score:
@@ -2568,6 +2746,14 @@ def _check_one(c: Value, evidence: list[Value], taken: list[bool], source: Value
 # Agreements that only leave room for the claim's value ("up to 16 hours" holds 10 hours): no proof it is stated.
 _ROOM_REASONS = frozenset({"within the source's bound", "within the stated bound", "overlapping bounds",
                            "within the source's range", "within the stated range"})
+
+
+def _distance(c: Value, e: Value) -> float:
+    """How far apart two figures are, as the log of their ratio (INF for values without figures)."""
+    if c.low is None or e.low is None or not (math.isfinite(c.low) and math.isfinite(e.low)) or c.low <= 0 or \
+            e.low <= 0:
+        return INF
+    return abs(math.log(c.low / e.low))
 
 
 def _states(c: Value, e: Value) -> str:
