@@ -33,13 +33,14 @@ from pathlib import Path
 import numpy as np
 
 from rubriq.core.config import Config
-from rubriq.core.metrics.faithfulness import SUPPORT_THRESHOLD, summac_zs
+from rubriq.core.metrics.faithfulness import SUPPORT_THRESHOLD
 from rubriq.core.models import ModelUnavailable
 from rubriq.core.models.hub import LocalModelHub
 from rubriq.core.models.semantic import cosine
 from rubriq.core.text import Segment, Span, split_sentences
 from rubriq.core.verify.claims import split_claims
 from rubriq.core.verify.engine import Verifier
+from rubriq.core.verify.summac import summac_zs
 
 
 def read_cut(path: Path) -> list[dict]:
@@ -93,6 +94,18 @@ def _percent(value: float | None) -> float | None:
     return None if value is None else round(100 * value, 1)
 
 
+def finding_precision_recall(flags: list[tuple[int, set[str]]]) -> dict[str, dict[str, float | int | None]]:
+    """Per FA code and for any FA finding: a summary it flags counts as a detected inconsistency (label 0)."""
+    out: dict[str, dict[str, float | int | None]] = {}
+    inconsistent = sum(label == 0 for label, _ in flags)
+    for code in ("FA001", "FA002", "any"):
+        hit = [label for label, codes in flags if (codes if code == "any" else code in codes)]
+        caught = sum(label == 0 for label in hit)
+        out[code] = {"flagged": len(hit), "precision": round(caught / len(hit), 3) if hit else None,
+                     "recall": round(caught / inconsistent, 3) if inconsistent else None}
+    return out
+
+
 def choose_threshold(scores: np.ndarray, labels: np.ndarray) -> float:
     """Best balanced accuracy over midpoints between sorted distinct scores (the SummaC protocol)."""
     distinct = np.unique(np.round(scores, 6))
@@ -109,6 +122,7 @@ class Scorer:
         self.nli_pairs = 0
         self.full_matrix_pairs = 0
         self.features: list[dict] = []  # per claim, for --dump-features (verifier only)
+        self.last_verdicts: list[str] = []  # the verifier's verdicts on the last summary scored
 
     def verifier_supports(self, document: str, claim: str) -> list[float]:
         units = [s for s in split_sentences(document) if s.text.strip()] or [Segment(Span(0, len(document)), document)]
@@ -120,6 +134,7 @@ class Scorer:
         verifier = Verifier(document, units, [0] * len(units), embedder=self.hub.embedder(),
                             nli=None if self.mode == "no-nli" else self.hub.nli(), top_k=self.top_k)
         verdicts = verifier.verify(claims, claim)
+        self.last_verdicts = [v.verdict for v in verdicts]
         self.nli_pairs += verifier.cost.nli_pairs
         self.full_matrix_pairs += verifier.cost.full_matrix_pairs
         for v in verdicts:
@@ -186,19 +201,23 @@ def main() -> int:
         else:
             test_rows = read_cut(test_path)
         scored: dict[str, tuple[np.ndarray, np.ndarray]] = {}
+        flags: list[tuple[int, set[str]]] = []  # scored half: (label, the FA codes the summary would get)
         for cut, rows in (("val", limited(val_rows, args.limit, args.seed)),
                           ("test", limited(test_rows, args.limit, args.seed))):
             scores, labels = [], []
-            for row in rows:
+            for number, row in enumerate(rows):
                 before = len(scorer.features)
                 supports = scorer.supports(row["document"], row["claim"])
                 for feature in scorer.features[before:]:
                     feature.update(dataset=name, half=0 if cut == "val" else 1, label=int(row["label"]),
-                                   claims=len(supports))
+                                   claims=len(supports), summary=number)
                 scores.append(float(np.mean(supports)))
                 labels.append(int(row["label"]))
                 if len(supports) == 1:
                     pooled[cut].append((supports[0], int(row["label"])))
+                if cut == "test" and args.scorer == "verifier":
+                    codes = {"FA002" if v == "conflicts" else "FA001" for v in scorer.last_verdicts if v != "supported"}
+                    flags.append((int(row["label"]), codes))
             scored[cut] = (np.array(scores), np.array(labels))
         threshold = choose_threshold(*scored["val"])
         both = (np.concatenate([scored["val"][0], scored["test"][0]]),
@@ -210,6 +229,8 @@ def main() -> int:
             # No threshold to transfer, so less noisy than balanced accuracy at small n: over val and test rows.
             "roc_auc": _percent(auc),
         }
+        if flags:
+            datasets[name]["findings"] = finding_precision_recall(flags)
         print(f"{name}: {datasets[name]}", file=sys.stderr)
     sentence: dict | None = None
     if pooled["val"] and pooled["test"]:  # one threshold for single sentences: what FA001 uses

@@ -71,3 +71,16 @@ def test_semicolons_split_clauses_and_spans_shift_by_the_base() -> None:
     assert claim.span.start == 100
     assert [c.text for c in claim.clauses] == ["The museum reopens on Friday", "tickets cost twelve euros for adults."]
     assert all(c.span.start >= 100 for c in claim.clauses)
+
+
+def test_greetings_thanks_and_short_exclamations_are_not_claims_but_thanks_to_is() -> None:
+    text = ("Hello Priya, and thanks for the quick reply! The quote covers two vans. Have a lovely weekend! "
+            "Thanks to the new rota, wait times fell by a fifth.")
+    assert _claims(text) == ["The quote covers two vans.", "Thanks to the new rota, wait times fell by a fifth."]
+    reasons = _reasons(text)
+    assert reasons["Hello Priya, and thanks for the quick reply!"] == "greeting"
+    assert reasons["Have a lovely weekend!"] == "exclamation"
+
+
+def test_an_exclamation_with_a_figure_is_still_a_claim() -> None:
+    assert _claims("Sign-ups doubled to 4,000 in a week!") == ["Sign-ups doubled to 4,000 in a week!"]

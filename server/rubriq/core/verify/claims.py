@@ -3,8 +3,9 @@
 An output is cut into sentence-like units (`semantic.text_units`: blocks at blank lines, list items and headings,
 markers stripped, code skipped, Punkt sentences). A unit is **not a claim** when it only frames the answer: a
 heading or title line, a line that introduces what follows (it ends with a colon), a question, an opening such as
-"Here is a summary of …" or "Sure, …", or a closing offer such as "Let me know if …". A short label before a
-colon ("Next steps: …", "**Impact:** …") is not part of the claim either.
+"Here is a summary of …" or "Sure, …", a closing offer such as "Let me know if …", a greeting or thanks, or a
+short exclamation without a figure ("Enjoy your visit!"). A short label before a colon ("Next steps: …",
+"**Impact:** …") is not part of the claim either.
 
 A claim that joins independent statements ("X; Y", "X, and Y", "X, while Y") also gets **clauses**, so a sentence
 that draws on two source sentences can be verified part by part, and a finding can point at the part that is not
@@ -27,7 +28,8 @@ MIN_CLAUSE_WORDS = 4
 # other content sentences that merely start with "here" stay claims.
 _ANSWER_NOUN = (r"(?:summary|summaries|overview|answer|response|reply|breakdown|rundown|recap|list|version|draft|"
                 r"rewrite|translation|table|outline|digest|key\s+points|main\s+points|points|highlights|takeaways|"
-                r"notes|explanation|analysis|report|update|bullets?|details|information|extraction|json|result)")
+                r"notes|explanation|analysis|report|update|bullets?|details|information|extraction|json|result|comparison|"
+                r"side-by-side|guide|plan|timeline|e-?mail|message|note|letter|post|announcement|checklist)")
 OPENER_RE = re.compile(
     rf"^(?:(?:sure|certainly|of\s+course|absolutely|okay|ok|great(?:\s+question)?|happy\s+to\s+help)\b[!,.]?\s*)?"
     rf"(?:here\s+(?:is|are)|here's|below\s+(?:is|are)|the\s+following\s+(?:is|are)|this\s+is|these\s+are|"
@@ -39,11 +41,18 @@ OPENER_RE = re.compile(
 BARE_OPENER_RE = re.compile(r"^(?:sure|certainly|of\s+course|absolutely|okay|ok|great\s+question|happy\s+to\s+help)"
                             r"\s*[!.,]?\s*$", re.IGNORECASE)
 CLOSER_RE = re.compile(
-    r"^(?:let\s+me\s+know|i\s+hope\s+(?:this|that|it)|hope\s+(?:this|that)\s+helps|feel\s+free|please\s+let\s+me|"
+    r"^(?:let\s+me\s+know|i\s+hope\b|hope\s+(?:this|that)\s+helps|feel\s+free|please\s+let\s+me|"
     r"if\s+you\s+(?:have|need|want|would\s+like|'d\s+like)|would\s+you\s+like|do\s+you\s+want|shall\s+i|"
     r"i\s+can\s+also|i'd\s+be\s+happy|happy\s+to\s+(?:help|expand|clarify))\b",
     re.IGNORECASE,
 )
+# Greetings and thanks that open or close a message ("Hi Sam,", "Thanks for asking!"), never "thanks to the new pump".
+SOCIAL_RE = re.compile(r"^(?:hi|hello|hey|dear|greetings|good\s+(?:morning|afternoon|evening)|many\s+thanks|"
+                       r"thanks(?!\s+to\b)|thank\s+you|cheers|kind\s+regards|best\s+regards|regards)\b",
+                       re.IGNORECASE)
+SOCIAL_MAX_WORDS = 15
+# A short exclamation with no figure in it ("Enjoy your visit!", "Good luck!") is the answer's tone, not a claim.
+EXCLAMATION_MAX_WORDS = 8
 # "Next steps: …", "**Impact:** …", "Root cause - …": at most four words before the colon, at the start.
 LABEL_RE = re.compile(r"^[ \t]*(?:\*\*|__)?(?P<label>[^\s:*_][^:\n*_]{0,40}?)(?::(?:\*\*|__)|(?:\*\*|__):|:)[ \t]+")
 BOLD_ONLY_RE = re.compile(r"^[ \t]*(?:\*\*|__)[^*_\n]+(?:\*\*|__)[ \t]*:?[ \t]*$")
@@ -69,7 +78,8 @@ class Claim:
 class NotAClaim:
     span: Span
     text: str
-    reason: str  # "heading", "introduces what follows", "question", "opening", "closing", "label"
+    reason: str  # "heading", "introduces what follows", "question", "opening", "closing", "greeting",
+    # "exclamation", "label"
 
 
 def _words(text: str) -> int:
@@ -87,6 +97,11 @@ def _framing(unit: Segment, whole_text: str, base: int) -> str | None:
         return "heading"
     if CLOSER_RE.match(text):
         return "closing"
+    bare = text.strip("*_ ")
+    if SOCIAL_RE.match(bare) and _words(bare) <= SOCIAL_MAX_WORDS:
+        return "greeting"
+    if bare.endswith("!") and _words(bare) <= EXCLAMATION_MAX_WORDS and not any(c.isdigit() for c in bare):
+        return "exclamation"
     if BARE_OPENER_RE.match(text) or OPENER_RE.match(text):
         return "opening"
     start, end = unit.span.start - base, unit.span.end - base
