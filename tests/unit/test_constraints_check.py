@@ -126,6 +126,7 @@ CASES = [
     (c("rubriq:no_headings"), "plain\ntext", "# Heading\ntext"),
     (c("rubriq:no_markdown"), "Plain text, 2 * 3 = 6.", "Some **bold** text."),
     (c("rubriq:all_lowercase"), "tout en minuscules, été", "Tout en minuscules"),
+    (c("rubriq:all_uppercase"), "TOUT EN MAJUSCULES, ÉTÉ", "TOUT EN MAJUSCULES, été"),
     (c("rubriq:postscript_content", postscript_marker="P.S.", content="doors open at 7"),
      "See you.\n\nP.S. The doors open at 7.", "See you.\n\nP.S. Bring snacks."),
     (c("rubriq:forbidden_topic", topic="the budget"), "We planned the party.", "The budgets were tight."),

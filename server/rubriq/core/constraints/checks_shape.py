@@ -22,6 +22,7 @@ and topics to leave out.
     no_headings            no markdown heading line
     no_markdown            no heading, bold or italics, list marker, table rule or code fence
     all_lowercase          no capital letter, in any language
+    all_uppercase          no lowercase letter, in any language
     postscript_content     a postscript (a line starting with the marker) that holds every content word
     forbidden_topic        the topic's words, each in any of its forms ("budget", "budgets", "budgeted"), never
                            appear in sequence; a one-word topic is the word in any form
@@ -333,6 +334,12 @@ def all_lowercase(model: TextModel, p: dict[str, Any]) -> Outcome:
                    "required: none")
 
 
+def all_uppercase(model: TextModel, p: dict[str, Any]) -> Outcome:
+    found = [Span(m.start(), m.end()) for m in re.finditer(r"[^\W\d_]+", model.text) if m.group() != m.group().upper()]
+    return Outcome(not found, len(found), f"{plural(len(found), 'word')} with a lowercase letter", found[:50],
+                   "required: none")
+
+
 def _postscript(model: TextModel, marker: str) -> Span | None:
     compact = marker.replace(" ", "").rstrip(".").lower()
     pattern = r"p\.\s?p\.\s?s\b\.?" if compact == "p.p.s" else r"p\.\s?s\b\.?" if compact == "p.s" else \
@@ -409,6 +416,7 @@ SHAPE_CHECKERS = {
     "rubriq:no_headings": no_headings,
     "rubriq:no_markdown": no_markdown,
     "rubriq:all_lowercase": all_lowercase,
+    "rubriq:all_uppercase": all_uppercase,
     "rubriq:postscript_content": postscript_content,
     "rubriq:forbidden_topic": forbidden_topic,
 }

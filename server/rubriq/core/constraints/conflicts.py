@@ -60,6 +60,9 @@ def find_conflicts(constraints: list[Constraint]) -> list[Conflict]:
     upper, lower = kinds.get("change_case:english_capital"), kinds.get("change_case:english_lowercase")
     if upper and lower:
         conflicts.append(Conflict(upper, lower, "a response cannot be all capitals and all lowercase"))
+    any_upper, any_lower = kinds.get("rubriq:all_uppercase"), kinds.get("rubriq:all_lowercase")
+    if any_upper and any_lower:
+        conflicts.append(Conflict(any_upper, any_lower, "a response cannot be all capitals and all lowercase"))
     languages = [c for c in constraints if c.kind == "language:response_language"]
     for other in languages[1:]:
         if other.params["language"] != languages[0].params["language"]:

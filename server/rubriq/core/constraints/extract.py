@@ -13,6 +13,8 @@ the request before the haiku form), then removes duplicates and keywords that on
 
 from __future__ import annotations
 
+import dataclasses
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -33,9 +35,11 @@ from rubriq.core.constraints.families import (
     startend,
     style,
 )
-from rubriq.core.constraints.families.grammar import Extraction
+from rubriq.core.constraints.families.grammar import Clause, Extraction
+from rubriq.core.constraints.reading import PROTECTED_RE
 from rubriq.core.constraints.types import AT_LEAST, EXACTLY, LESS_THAN, Constraint
 from rubriq.core.prompt import PromptDocument, parse_prompt
+from rubriq.core.text import Span
 
 EXTRACTORS: tuple[Callable[[Extraction], None], ...] = (
     startend.extract_repeat, length.extract_words, length.extract_sentences, length.extract_characters,
@@ -73,13 +77,107 @@ def _narrowest(found: list[Constraint]) -> list[Constraint]:
     return found
 
 
+# IFEval's casing kinds require English; the same request in a prompt written in another language is Rubriq's
+# casing in any language.
+ANY_LANGUAGE_CASING = {"change_case:english_capital": ("rubriq:all_uppercase", "all capital letters"),
+                       "change_case:english_lowercase": ("rubriq:all_lowercase", "all lowercase letters")}
+
+
+def _in_any_language(constraint: Constraint) -> Constraint:
+    if constraint.kind not in ANY_LANGUAGE_CASING:
+        return constraint
+    kind, wording = ANY_LANGUAGE_CASING[constraint.kind]
+    return dataclasses.replace(constraint, kind=kind, wording=wording)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Readings of one clause that state one requirement together: "five tips as a bulleted list" is five bullet points,
+# "five tips as a numbered list" a numbered list of five, "two taglines separated by ******" two responses.
+
+def _composed(found: list[Constraint], clauses: list[Clause]) -> list[Constraint]:
+    def clause_of(c: Constraint) -> int:
+        return next((i for i, cl in enumerate(clauses) if cl.span.start <= c.span.start < cl.span.end), -1)
+
+    result = list(found)
+    for count in [c for c in found if c.kind == "rubriq:item_count" and c.params.get("relation") == EXACTLY]:
+        here = clause_of(count)
+        n = count.params["num_items"]
+        partners = [c for c in result if c is not count and clause_of(c) == here and here >= 0]
+        bullet = next((c for c in partners if c.kind == "rubriq:bullet_list"), None)
+        numbered = next((c for c in partners if c.kind == "rubriq:numbered_list" and not c.params.get("num_items")),
+                        None)
+        two = next((c for c in partners if c.kind == "combination:two_responses"), None)
+        if two is not None and n == 2:
+            result.remove(count)
+        elif bullet is not None:
+            result = [c for c in result if c is not count and c is not bullet]
+            result.append(Constraint("detectable_format:number_bullet_lists", "structure", {"num_bullets": n},
+                                     Span(min(count.span.start, bullet.span.start),
+                                          max(count.span.end, bullet.span.end)),
+                                     f"exactly {n} bullet point{'s' if n != 1 else ''}", count.confidence))
+        elif numbered is not None:
+            result = [c for c in result if c is not count and c is not numbered]
+            result.append(Constraint("rubriq:numbered_list", "format", {"num_items": n},
+                                     Span(min(count.span.start, numbered.span.start),
+                                          max(count.span.end, numbered.span.end)),
+                                     f"a numbered list of {n} items", numbered.confidence))
+    return result
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Conditions: "If your answer runs longer than 200 words, start with a TL;DR", "If you use bullet points, keep it to
+# five at most". What a condition states is no requirement; what it makes depend on it is checked only when the
+# check holds whether or not the condition does: a limit ("at most five bullet points" passes with none) or a
+# prohibition, never something the output must contain.
+
+CONDITION_RE = re.compile(
+    r"(?<!\bas\s)(?<!\beven\s)(?<!\bonly\s)\b(?:if|unless|in\s+case|whenever|should\s+you)\b(?!\s+(?:possible|needed|necessary|applicable|you\s+(?:can|like|"
+    r"want|wish|prefer)|it\s+helps)\b)[^,.;:!?\n]{1,160}", re.IGNORECASE)
+
+
+def _holds_without_condition(c: Constraint) -> bool:
+    p = c.params
+    if c.kind.startswith(("rubriq:no_", "punctuation:no_")) or c.kind in (
+            "keywords:forbidden_words", "rubriq:forbidden_topic", "rubriq:item_length", "rubriq:explanation_length",
+            "rubriq:code_forbidden_import", "rubriq:code_stdlib_only"):
+        return True
+    if c.kind == "rubriq:bullet_count":
+        return not p.get("min")
+    for key in ("relation", "capital_relation", "let_relation"):
+        if key in p:
+            return p[key] == LESS_THAN
+    return False
+
+
+def _unconditional(found: list[Constraint], clauses: list[Clause], view: str) -> list[Constraint]:
+    kept = list(found)
+    quoted = [Span(m.start(), m.end()) for m in PROTECTED_RE.finditer(view)]
+    for clause in clauses:
+        for m in CONDITION_RE.finditer(clause.text):
+            condition = Span(clause.start + m.start(), clause.start + m.end())
+            if any(q.overlaps(condition) for q in quoted):
+                continue  # 'end with "Let me know if you have questions."'
+            if m.start() <= 12:  # "If you use bullet points, keep it to five": the consequence follows its comma
+                if not clause.text.startswith(",", m.end()):
+                    continue  # "If a + b = 30 and b = 10. Is a = 20?": a premise, not a condition on the answer
+                consequence = Span(condition.end, clause.span.end)
+            else:  # "start with a TL;DR if your answer is long": it comes first
+                consequence = Span(clause.start, condition.start)
+            kept = [c for c in kept if c.span.contains(condition) or (not condition.contains(c.span) and not (
+                consequence.start <= c.span.start < consequence.end and not _holds_without_condition(c)))]
+            # (a constraint whose own words hold the "if" keeps it: 'end with: Let us know if there is anything')
+    return kept
+
+
 def extract_constraints(prompt: PromptDocument | str) -> list[Constraint]:
     """Every constraint the prompt states that Rubriq can check, in prompt order, duplicates removed."""
     doc = prompt if isinstance(prompt, PromptDocument) else parse_prompt(prompt)
     ex = Extraction(doc)
     for extractor in EXTRACTORS:
         extractor(ex)
-    found = _narrowest(ex.found)
+    found = _unconditional(_composed(_narrowest(ex.found), ex.clauses), ex.clauses, ex.view)
+    if ex.reading.language != "en":
+        found = [_in_any_language(c) for c in found]
     counted = {c.params["keyword"].lower() for c in found if c.kind == "keywords:frequency"
                and c.params["relation"] == AT_LEAST and c.params["frequency"] >= 1}
     found = [c for c in found if not (c.kind == "keywords:existence" and len(c.params["keywords"]) == 1
@@ -92,7 +190,8 @@ def extract_constraints(prompt: PromptDocument | str) -> list[Constraint]:
                 constraint.params["let_relation"] == LESS_THAN and constraint.params["let_frequency"] == 1:
             continue  # "avoid the letter t ... the letter t must appear 30 times": the count is the constraint
         unique.setdefault(constraint.key(), constraint)
-    return sorted(unique.values(), key=lambda c: (c.span.start, c.span.end, c.kind))
+    in_prompt = [dataclasses.replace(c, span=ex.reading.to_source(c.span)) for c in unique.values()]
+    return sorted(in_prompt, key=lambda c: (c.span.start, c.span.end, c.kind))
 
 
 def ifeval_view(constraint: Constraint) -> list[tuple[str, dict[str, Any]]]:

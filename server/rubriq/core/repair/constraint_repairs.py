@@ -323,7 +323,8 @@ def output_shape(f: Facts, p: PromptFacts, mode: str) -> Parts | None:
         columns = _fields_or(p, ["item", "detail"])
         example = "| " + " | ".join(columns) + " |\n|" + "---|" * len(columns) + "\n| " + " | ".join(
             "…" for _ in columns) + " |"
-        return shape("markdown table required", "table", f"Present the {p.deliverable} as a markdown table with the "
+        return shape("markdown table required", "table_format",  # "table" would name a source tag (sources.py)
+                     f"Present the {p.deliverable} as a markdown table with the "
                      f"columns {', '.join(columns)}.", example, f"Markdown table: {', '.join(columns)}.", prefill="|")
     if "heading" in kind:
         return shape("headings required", "headings", f"Organise the {p.deliverable} under markdown headings "
@@ -535,6 +536,9 @@ _BEYOND_IFEVAL: dict[str, Callable[[Facts, PromptFacts], tuple[str, str, str]]] 
     "all_lowercase": lambda f, p: (
         "letter_case", f"Write the entire {p.deliverable} in lowercase letters, names and the first word included.",
         "Only lowercase letters."),
+    "all_uppercase": lambda f, p: (
+        "letter_case", f"Write the entire {p.deliverable} in capital letters, every word, names included.",
+        "Only capital letters."),
     "postscript_content": lambda f, p: (
         "postscript", f"End with a postscript line starting with “{f.text('postscript_marker') or 'P.S.'}” that says: "
         f"{f.text('content') or 'what the prompt asks'}.", f"P.S.: {f.text('content') or 'as asked'}."),

@@ -242,6 +242,10 @@ KIND_RULES: dict[str, tuple[str, str, str, str, str]] = {
         "IF075", "lowercase-any-language", "Capital letters used", MISSED,
         "The output must contain no capital letter, in any language (the all-lowercase constraint of a prompt "
         "written in Spanish, French or German); each word with one is marked."),
+    "rubriq:all_uppercase": (
+        "IF078", "capitals-any-language", "Lowercase letters used", MISSED,
+        "The output must contain no lowercase letter, in any language (the all-capitals constraint of a prompt "
+        "written in Spanish, French or German); each word with one is marked."),
     "rubriq:postscript_content": (
         "IF076", "postscript-content", "Postscript missing or without the requested content", MISSED,
         "A line must start with the marker (P.S. or the stated one), and the postscript from there on must hold each "

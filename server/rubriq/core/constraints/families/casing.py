@@ -67,8 +67,20 @@ ALL_CAPITAL_RE = re.compile(
     r"\b(?:all|every|each)\s+(?:single\s+)?(?:the\s+)?(?:letters?|words?|characters?)\s+"
     r"(?:(?:in|of)\s+(?:your\s+|the\s+)?(?:entire\s+|whole\s+)?(?:response|answer|reply|output|text)\s+)?"
     r"(?:should|must|needs?\s+to|ha(?:ve|s)\s+to|are\s+to|is\s+to|will|shall)\s+be\s+"
-    r"(?:capitali[sz]ed|in\s+(?:all\s+)?(?:capitals|caps|capital\s+letters)|upper\s*-?\s*case)",
+    r"(?:capitali[sz]ed|in\s+(?:all\s+)?(?:capitals|caps|capital\s+letters)|upper\s*-?\s*case)|"
+    # the whole response made so: "make the entire thing upper case", "write it all in caps", "type everything in
+    # capitals"
+    r"\b(?:make|write|put|type|keep|have|set|print)\s+(?:the\s+(?:entire|whole)\s+(?:thing|response|answer|text|reply|"
+    r"message|post|email|letter|note|piece|poem|story)|it\s+all|all\s+of\s+it|everything|it|this|the\s+(?:response|"
+    r"answer|reply|text|whole\s+thing))\s+(?:(?:in|into|using)\s+)?(?:all\s+)?(?:upper\s*-?\s*case(?:\s+letters)?|"
+    r"capitals|caps|capital\s+letters|block\s+(?:capitals|letters))\b",
     re.IGNORECASE)
+# After a casing cue, an exception makes it no whole-response casing: "all lowercase except my name".
+EXCEPTION_AFTER_RE = re.compile(r"[^.;\n]{0,20}?\b(?:except|excepting|apart\s+from|other\s+than|save\s+for|besides|"
+                                r"but\s+not|with\s+the\s+exception\s+of)\b", re.IGNORECASE)
+# Before a capitals cue, a subject that is none of the words: "no other word should be in all caps".
+NONE_OF_THE_WORDS_RE = re.compile(r"\b(?:no|none\s+of\s+the|nothing|not\s+(?:a\s+single|any|one))\s+(?:other\s+)?"
+                                  r"(?:words?|letters?|terms?|parts?)\b", re.IGNORECASE)
 ALL_LOWER_RE = re.compile(
     r"\b(?:all|in|entirely|only|completely|be|are|is|using|use|with)\s+(?:in\s+)?lower\s*-?\s*case\b"
     r"(?!\s+(?:letters\s+)?for\b)|"  # "use lowercase for the variable names" is about a part
@@ -168,6 +180,10 @@ def extract_casing(ex: Extraction) -> None:
         m = ALL_CAPITAL_RE.search(text)
         if m and NEGATION_RE.search(text[max(0, m.start() - 25):m.start()]):
             m = None  # "without using capital letters" asks for the opposite
+        if m and not re.search(r"lower", m.group(), re.IGNORECASE) and NONE_OF_THE_WORDS_RE.search(text[:m.start()]):
+            m = None  # "no other word should be in all caps" limits capitals, it does not ask for them
+        if m and EXCEPTION_AFTER_RE.match(text, m.end()):
+            continue  # "all caps except the names": not the whole response
         if m and _names_a_part(text, m.start()):
             continue  # "write the title in all caps": a part, not the whole response
         if m:
@@ -179,8 +195,8 @@ def extract_casing(ex: Extraction) -> None:
         if m and not ex.has("change_case:english_lowercase"):
             if re.search(r"\b(?:not|don'?t|never)\s+(?:use|write)\s+(?:in\s+)?(?:all\s+)?lower", text, re.IGNORECASE):
                 continue
-            if _names_a_part(text, m.start()):
-                continue
+            if _names_a_part(text, m.start()) or EXCEPTION_AFTER_RE.match(text, m.end()):
+                continue  # "names in lowercase", "all lowercase except my name"
             ex.add("change_case:english_lowercase", "casing", {},
                    Span(clause.start + m.start(), clause.start + m.end()), "all lowercase letters, in English")
 

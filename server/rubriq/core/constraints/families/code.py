@@ -54,6 +54,9 @@ FUNCTION_NAME_RE = re.compile(
     rf"`(?P<e>{_IDENT})\([^`\n]{{0,80}}\)`|"
     rf"\b(?:function|method|class|helper)\b[^.\n]{{0,60}}?\b(?:should|must|will|has\s+to)\s+be\s+(?:called|named)\s+"
     rf"`?(?P<f>{_IDENT})`?", re.IGNORECASE)
+METHODS_RE = re.compile(
+    rf"\b(?:methods|functions)\s+(?:called\s+|named\s+)?(?P<list>`?{_IDENT}`?(?:(?:\s*,\s*(?:and\s+)?|\s+and\s+)`?{_IDENT}`?)"
+    r"{1,6})")
 NOT_A_NAME = frozenset({
     "that", "which", "to", "for", "with", "in", "of", "the", "a", "an", "and", "or", "it", "this", "is", "as", "from",
     "called", "named", "returns", "takes", "accepts", "should", "must", "will", "can", "so", "but", "on", "by",
@@ -67,7 +70,9 @@ STDLIB_RE = re.compile(
     r"\b(?:(?:the\s+)?standard[\s-]+library\s+only|only\s+(?:use\s+|the\s+)?(?:the\s+)?standard[\s-]+library|"
     r"(?:just|only)\s+(?:use\s+)?(?:the\s+)?(?:stdlib|standard\s+lib(?:rary)?|built-?in\s+modules?|standard\s+modules)|"
     r"stdlib\s+only|"
-    r"(?:no|without|don'?t\s+use|do\s+not\s+use|avoid)\s+(?:any\s+)?(?:external|third[\s-]party|outside|extra|"
+    r"(?:no|without|don'?t|do\s+not|never|avoid)(?:\s+(?:use|using|pull(?:ing)?\s+in|bring(?:ing)?\s+in|rely(?:ing)?\s+on|"
+    r"depend(?:ing)?\s+on|install(?:ing)?|import(?:ing)?|add(?:ing)?|need(?:ing)?))?\s+(?:any\s+)?(?:external|"
+    r"third[\s-]party|outside|extra|"
     r"additional|non-standard)\s+(?:libraries|library|libs?|packages?|modules?|dependencies|deps|imports?)|"
     r"(?:no|without|zero)\s+(?:any\s+)?dependencies|nothing\s+(?:to|you\s+have\s+to)\s+pip\s+install|"
     r"(?:no|without|don'?t\s+use|do\s+not\s+use)\s+(?:any\s+)?(?:npm\s+)?(?:libraries|packages))\b", re.IGNORECASE)
@@ -82,7 +87,7 @@ TESTS_RE = re.compile(
     rf"\b(?:add|include|write)\s+(?:some\s+|a\s+few\s+)?(?:pytest\s+|unit\s+)?tests\s*\(\s*(?:(?P<rel2>{REL})\s+)?"
     rf"(?P<n2>{NUM})\s*\)", re.IGNORECASE)
 DOCSTRINGS_RE = re.compile(
-    r"\b(?:add|include|write|with|give|use)\s+(?:a\s+)?docstrings?\b|\bdocstrings?\s+(?:for|on|in)\s+(?:every|each|all)\b|"
+    r"\b(?:add|include|write|with|give|use|and|plus)\s+(?:a\s+)?(?:short\s+|brief\s+|proper\s+)?docstrings?\b|\bdocstrings?\s+(?:for|on|in)\s+(?:every|each|all)\b|"
     r"\b(?:every|each|all)\s+(?:function|method|class)s?\s+(?:should|must|needs?\s+to)\s+have\s+(?:a\s+)?docstrings?",
     re.IGNORECASE)
 SINGLE_BLOCK_RE = re.compile(
@@ -95,7 +100,9 @@ NO_FENCES_RE = re.compile(
 CODE_ONLY_RE = re.compile(
     r"\b(?:(?:return|give|output|reply\s+with|respond\s+with|send|show)\s+(?:me\s+)?(?:only|just)\s+the\s+code|"
     r"(?:only|just)\s+(?:the\s+)?code\b(?![\s-]+(?:block|review|comments?))|code\s+only\b|nothing\s+but\s+(?:the\s+)?code|"
-    r"no\s+explanations?\b(?:\s*,|\s+needed|\s+please|\s*$|\.)|without\s+(?:any\s+)?explanations?\b)", re.IGNORECASE)
+    r"no\s+explanations?\b(?:\s*[,:;]|\s+needed|\s+please|\s*$|\.)|without\s+(?:any\s+)?explanations?\b|"
+    r"(?:just|only)\s+(?:give|send|show|return|write)\s+(?:me\s+)?(?:the\s+)?(?:code|sql|query|regex|script|command|"
+    r"snippet|function)\b(?![\s-]+(?:block|review|and\s+(?:a|an|the|some)\b)))", re.IGNORECASE)
 AFTER_CODE_RE = re.compile(
     r"\b(?:no|without|don'?t\s+(?:add|write|put|include)|do\s+not\s+(?:add|write|put|include))\s+(?:any\s+)?"
     r"(?:prose|text|explanation|commentary|notes?|words?|summary)\s+(?:after|below|following)\s+(?:the\s+)?"
@@ -175,6 +182,12 @@ def _function_names(ex: Extraction) -> None:
             continue  # a plain word ("a function called total") only when written as code or with its parentheses
         names.append(name)
         first = first or Span(m.start(), m.end())
+    for m in islice(METHODS_RE.finditer(ex.view), MAX_MATCHES):  # "a class with methods tryAcquire and reset"
+        listed = [n.strip("`") for n in re.split(r"\s*,\s*(?:and\s+)?|\s+and\s+", m.group("list"))]
+        listed = [n for n in listed if n and n.lower() not in NOT_A_NAME]
+        if any(re.search(r"[_$]|[a-z][A-Z]", n) for n in listed) or "`" in m.group("list"):
+            names += [n for n in listed if n not in names]
+            first = first or Span(m.start(), m.end())
     if names and first is not None:
         ex.add("rubriq:code_function_names", "content", {"names": names}, first,
                ("a function or class named " if len(names) == 1 else "functions or classes named ")

@@ -74,7 +74,7 @@ def extract_formats(ex: Extraction) -> None:
 KEYS_RE = re.compile(
     r"\b(?:with|having|containing|contain|include|including|has|have|use|using)\s+(?:the\s+|these\s+|exactly\s+"
     r"(?:the\s+|these\s+)?)?(?:(?:following|same)\s+)?(?:keys|fields|properties|attributes)\s*(?:named\s+|called\s+)?:?\s*|"
-    r"\b(?:keys|fields|properties)\s*:\s*|"
+    r"\b(?:keys|fields|properties)\s*:\s*|\b(?:the|these)\s+(?:keys|fields)\s+(?=[\"'`“‘])|"
     r"\b(?:extract|pull\s+out|return|give\s+me|list)\s+(?:the\s+|these\s+)?(?:following\s+)?(?:fields|keys|values|"
     r"properties)\b[^:\n]{0,60}:\s*", re.IGNORECASE)
 SCHEMA_KEY_RE = re.compile(r"[\"']([A-Za-z_][\w-]{0,40})[\"']\s*:")
@@ -94,7 +94,7 @@ COLUMNS_RE = re.compile(
 CSV_HEADER_RE = re.compile(r"[\w-]{1,40}(?:,[\w-]{1,40}){1,30}")
 TABLE_CUE_RE = re.compile(r"\b(?:table|csv|spreadsheet|columns?)\b", re.IGNORECASE)
 JSON_CUE_RE = re.compile(r"\bjson\b", re.IGNORECASE)
-KEY_ITEM_RE = re.compile(r"[\"'`“‘]?([A-Za-z_][\w-]{0,40})[\"'`”’]?")
+KEY_ITEM_RE = re.compile(r"[\"'`“‘]?([^\W\d][\w-]{0,40})[\"'`”’]?")
 
 
 def _key_list(text: str, pos: int) -> tuple[list[str], int]:
@@ -166,7 +166,7 @@ NO_EMOJI_RE = re.compile(
     rf"(?:\s+any)?|avoid(?:\s+any)?|never\s+use)\s+{EMOJI_WORD}", re.IGNORECASE)
 EMOJI_COUNT_RE = re.compile(
     rf"\b(?:use|add|include|with|put|end\s+with|sprinkle\s+in)\s+(?:(?P<rel>{REL})\s+)?(?P<n>{NUM}|an|a\s+few)"
-    rf"(?P<post>{POST})?\s+{EMOJI_WORD}", re.IGNORECASE)
+    rf"(?P<post>{POST})?\s+{EMOJI_WORD}(?P<post2>{POST})?", re.IGNORECASE)
 NO_HEADINGS_RE = re.compile(
     r"\b(?:no|without(?:\s+any)?|don'?t\s+use(?:\s+any)?|do\s+not\s+use(?:\s+any)?|avoid(?:\s+any)?)\s+"
     r"(?:markdown\s+)?(?:headings|headers|section\s+headings|titles\s+or\s+headings)\b", re.IGNORECASE)
@@ -193,7 +193,7 @@ def extract_markup(ex: Extraction) -> None:
             n = 1 if raw in ("an", "a few") else parse_number(raw)
             if n:
                 rel = m.group("rel") or ("at least" if raw in ("an", "a few") else None)
-                for bound in bounds_for(rel, m.group("post"), n):
+                for bound in bounds_for(rel, m.group("post") or m.group("post2"), n):  # "one emoji at most"
                     if bound.relation in (AT_LEAST, LESS_THAN, EXACTLY):
                         ex.add("rubriq:emoji_count", "format", {"relation": bound.relation, "num_emoji": bound.value},
                                Span(m.start(), m.end()), wording_for(bound, "emoji").replace("emojis", "emoji"), 0.8)

@@ -17,6 +17,7 @@ from itertools import islice
 from typing import Any
 
 from rubriq.core.constraints.numbers import NUM, TIMES_WORD, parse_number
+from rubriq.core.constraints.reading import read
 from rubriq.core.constraints.types import AT_LEAST, EXACTLY, LESS_THAN, Constraint
 from rubriq.core.prompt import PromptDocument
 from rubriq.core.text import Span, split_sentences
@@ -158,17 +159,33 @@ def _add_clause(found: list[Clause], start: int, text: str) -> None:
 
 
 class Extraction:
-    """Collects constraints while the extractors run over one prompt."""
+    """Collects constraints while the extractors run over one prompt.
+
+    The families read `view`, the prompt's canonical reading (`reading.py`: other languages glossed, other ways
+    of stating a count restated); spans are offsets of `view` until `extract_constraints` maps them back to the
+    prompt. `source_view` is the instruction view as written, for readings that need the prompt's own words.
+    """
 
     def __init__(self, doc: PromptDocument) -> None:
         self.doc = doc
-        self.view = doc.instruction_view
+        self.source_view = doc.instruction_view
+        self.reading = read(self.source_view)
+        self.view = self.reading.text
         self.clauses = clauses_of(self.view)
         self.found: list[Constraint] = []
 
     def add(self, kind: str, subtype: str, params: dict[str, Any], span: Span, wording: str,
             confidence: float = 0.9) -> None:
         self.found.append(Constraint(kind, subtype, params, span, wording, confidence))
+
+    def add_source(self, kind: str, subtype: str, params: dict[str, Any], span: Span, wording: str,
+                   confidence: float = 0.9) -> None:
+        """`add` for a span of `source_view`."""
+        self.add(kind, subtype, params, self.reading.to_text(span), wording, confidence)
+
+    def in_view(self, span: Span) -> Span:
+        """A span of `source_view` as a span of `view`."""
+        return self.reading.to_text(span)
 
     def has(self, kind: str) -> bool:
         return any(c.kind == kind for c in self.found)

@@ -15,6 +15,7 @@ from rubriq.core.constraints.families.grammar import (
     Bound,
     Clause,
     Extraction,
+    negated_before,
     parse_items,
     times_bounds,
     wording_for,
@@ -235,8 +236,8 @@ def _keyword_clause(ex: Extraction, clause: Clause, previous: str | None = None)
     for m in islice(INCLUDE_RE.finditer(text), MAX_MATCHES):
         if not free(m.start(), m.end()):
             continue
-        if NEGATION_RE.search(text[max(0, m.start() - 25):m.start()]):
-            continue
+        if negated_before(text, m.start(), 25):
+            continue  # "don't include the word X"; a negation across a comma is another clause's ("without commas,")
         noun = m.group("noun")
         bare = bool(noun and (re.search(r"key\s*words?|items?|terms?", noun, re.I) or noun.rstrip().endswith(":")))
         items, end = parse_items(text, m.end(), allow_bare=bare, stop=LIST_STOP_WORDS)
@@ -305,8 +306,8 @@ NOT_A_TOPIC = frozenset({
     "anyone", "any", "which", "where", "when", "who", "those", "these", "other", "others", "names", "name", "word",
     "words", "us", "him", "her", "i", "we",
 })
-TOPIC_END_RE = re.compile(r"\s+(?:and|or|but|because|since|as|in|at|on|for|to|unless|if|when|so|anywhere|at\s+all)\b",
-                          re.IGNORECASE)
+TOPIC_END_RE = re.compile(r"\s+(?:and|or|but|because|since|as|in|at|on|for|to|unless|if|when|so|anywhere|at\s+all|"
+                          r"that|which|who|que|qui|dass|weil|porque|parce|car)\b", re.IGNORECASE)
 
 
 def extract_topics(ex: Extraction) -> None:

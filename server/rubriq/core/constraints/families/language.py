@@ -41,7 +41,29 @@ SUBJECT_IN_RE = re.compile(
     re.IGNORECASE)
 
 
+# In a prompt written in another language, the language the task is to be done in: "Fasse ... auf Englisch
+# zusammen" (glossed "summarize ... in English"), "traduce al inglés".
+TASK_IN_RE = re.compile(
+    r"\b(?:write|summari[sz]e|translate|respond|answer|reply|explain|describe|give|tell|list|draft|rewrite)\b"
+    r"[^.;:\n]{0,80}?\b(?:in|into|to|al|ins)\s+(?:the\s+)?$", re.IGNORECASE)
+
+
+def _language_of_the_task(ex: Extraction) -> bool:
+    prompt_language = ex.reading.language
+    for clause in ex.clauses:
+        for m in islice(LANGUAGE_RE.finditer(clause.text), MAX_MATCHES):
+            code = LANGUAGES[m.group(1).lower()]
+            if code != prompt_language and TASK_IN_RE.search(clause.text[:m.start()]):
+                ex.add("language:response_language", "language", {"language": code},
+                       Span(clause.start + m.start(), clause.start + m.end()),
+                       f"the whole response in {m.group(1).title()}")
+                return True
+    return False
+
+
 def extract_language(ex: Extraction) -> None:
+    if ex.reading.language != "en" and _language_of_the_task(ex):
+        return
     casing = ex.has("change_case:english_capital") or ex.has("change_case:english_lowercase")
     for clause in ex.clauses:
         exclusive = EXCLUSIVE_RE.search(clause.text) is not None

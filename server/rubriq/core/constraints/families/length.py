@@ -42,9 +42,14 @@ LIMIT_NUMBER_RE = re.compile(
 )
 
 
+_PART = (r"(?:line|paragraph|section|bullet|point|item|stanza|sentence|verse|part|step|answer|response|version|entry|"
+         r"slide|tweet|name|title|heading|question|option|idea|tip)s?")
 DISTRIBUTIVE_RE = re.compile(
-    r"\b(?:each|every|per)\s+(?:single\s+)?(?:line|paragraph|section|bullet|point|item|stanza|sentence|verse|"
-    r"part|step|answer|response|version|entry|slide|tweet|name|title|heading)s?\b", re.IGNORECASE)
+    rf"\b(?:each|every|per)\s+(?:single\s+)?{_PART}\b|"
+    # "no question longer than 20 words": a limit on every part
+    rf"\bno\s+(?:single\s+)?{_PART}\s+(?:(?:should|must|can|may|is\s+to)\s+(?:be\s+|run\s+|go\s+)?|being\s+|is\s+)?"
+    r"(?:longer|more|over|above|beyond|exceeding|shorter|fewer|under)\b",
+    re.IGNORECASE)
 CAPITALIZE_BEFORE_RE = re.compile(r"capitali[sz]e\W{1,3}(?:\w+\W{1,3}){0,3}$", re.IGNORECASE)
 PART_OF_RE = re.compile(r"\s+of\s+(?!(?:text|prose|content|writing|output|response|answer)\b)[a-z]", re.IGNORECASE)
 UPPER_AFTER_RE = re.compile(r"\s*(?:max|maximum|at\s+most|or\s+(?:fewer|less))\b", re.IGNORECASE)

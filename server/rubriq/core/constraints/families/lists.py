@@ -61,7 +61,7 @@ ITEM_NOUN = (r"(?:names?|bullets?|bullet\s+points?|points?|items?|ideas?|options
              r"steps?|answers?|suggestions?|slogans?|taglines?|reasons?|questions?|lines?|headlines?)")
 # "Each name should be two or three words", "each bullet under 12 words", "no more than 20 words per point".
 ITEM_LENGTH_RE = re.compile(
-    rf"\b(?:each|every)\s+(?:single\s+)?{ITEM_NOUN}\b[^.;\n]{{0,40}}?\b(?:(?P<rel>{REL})\s+)?(?:(?P<a>{NUM})\s*"
+    rf"\b(?P<each>each|every|no)\s+(?:single\s+)?{ITEM_NOUN}\b[^.;\n]{{0,40}}?\b(?:(?P<rel>{REL})\s+)?(?:(?P<a>{NUM})\s*"
     rf"(?:-|–|to|or)\s*)?(?P<n>{NUM})(?P<post>{POST})?[\s-]+words?\b(?P<post2>{POST})?|"
     rf"\b(?:(?P<rel3>{REL})\s+)?(?P<n3>{NUM})(?P<post3>{POST})?[\s-]+words?\s+(?:per|for\s+each|in\s+each|each)\s+"
     rf"{ITEM_NOUN}\b|"
@@ -136,15 +136,19 @@ def extract_bullets(ex: Extraction) -> None:
                        f"exactly {n} bullet point{'s' if n != 1 else ''}", 0.8)
     counted_kinds = ("detectable_format:number_bullet_lists", "rubriq:bullet_count", "rubriq:no_lists")
     counted_spans = [c.span for c in ex.found if c.kind in counted_kinds]
+    # a count that needs at least one bullet says "use bullet points" already; "no more than five" does not
+    at_least_one = [c.span for c in ex.found if c.kind == "detectable_format:number_bullet_lists"
+                    or (c.kind == "rubriq:bullet_count" and (c.params.get("min") or 0) > 0)]
     if not ex.has("rubriq:no_lists"):
         for clause in ex.clauses:  # "explain it using bullet points": a list, of any length
             mention = BULLET_USE_RE.search(clause.text)
             if not mention or NEGATION_RE.search(clause.text[max(0, mention.start() - 30):mention.start()]):
                 continue
             span = Span(clause.start + mention.start(), clause.start + mention.end())
-            if any(span.overlaps(other) for other in counted_spans) or re.search(
+            if any(span.overlaps(other) for other in counted_spans) or any(
+                    clause.span.contains(other) for other in at_least_one) or re.search(
                     r"\b(?:exactly|precisely)\b|\d", clause.text[:mention.start()]):
-                continue  # "use exactly 4 bullet points": the count is the requirement
+                continue  # "use exactly 4 bullet points", "as bullet points (no more than 10)": the count says it
             ex.add("rubriq:bullet_list", "format", {}, span, "a bulleted list", 0.75)
             break
     numbered = NUMBERED_LIST_RE.search(ex.view)
@@ -166,12 +170,25 @@ def extract_bullets(ex: Extraction) -> None:
     _item_lengths(ex)
 
 
+# A bound on the items themselves: "a shopping list, max 12 items", "no more than 8 ideas" (never what a program
+# returns: "returns at most 5 suggestions").
+ITEM_BOUND_RE = re.compile(
+    rf"\b(?P<rel>at\s+most|no\s+more\s+than|not\s+more\s+than|up\s+to|max|maximum|fewer\s+than|less\s+than|under|"
+    rf"at\s+least|no\s+fewer\s+than|min|minimum)\s+(?P<n>{NUM})(?P<post>{POST})?\s+(?P<noun>items|entries|things|"
+    r"ideas|suggestions|options|names|tips)\b", re.IGNORECASE)
+PROGRAM_VERB_RE = re.compile(r"\b(?:returns?|returning|fetch(?:es)?|shows?|displays?|outputs?|prints?|yields?|"
+                             r"gives\s+back|lists?\s+out|queries|query|selects?)\b[^.;\n]{0,25}$", re.IGNORECASE)
+
+
 def _item_counts(ex: Extraction) -> None:
     """ "Brainstorm 10 names", "list three reasons": the number of list items (or lines, without a list)."""
     listed = [c.span for c in ex.found if c.kind in ("rubriq:numbered_list", "detectable_format:number_bullet_lists",
                                                       "rubriq:bullet_count", "rubriq:bullets_per_section")]
     for clause in ex.clauses:
-        m = ITEM_COUNT_RE.search(clause.text)
+        m = ITEM_COUNT_RE.search(clause.text) or ITEM_BOUND_RE.search(clause.text)
+        if m and m.re is ITEM_BOUND_RE and (PROGRAM_VERB_RE.search(clause.text[:m.start()]) or re.search(
+                r"\b(?:each|per|every)\s+$", clause.text[:m.start()], re.IGNORECASE)):
+            continue
         if not m or m.group("noun").lower() in NOT_ITEMS or FORMATTED_RE.search(clause.text):
             continue  # "three books as a JSON array": items of a format that is checked as such
         n = parse_number(m.group("n"))
@@ -202,7 +219,8 @@ def _item_lengths(ex: Extraction) -> None:
         else:
             rel = m.group("rel") or m.group("rel3") or m.group("rel4")
             post = m.group("post") or m.group("post2") or m.group("post3") or m.group("post4") or m.group("post5")
-            bounds = bounds_for(rel, post, n, negated=negated_before(ex.view, span.start), limiting=LESS_THAN)
+            none = (m.group("each") or "").lower() == "no"  # "no question longer than 20 words": each at most 20
+            bounds = bounds_for(rel, post, n, negated=none or negated_before(ex.view, span.start), limiting=LESS_THAN)
         stated = range_wording(bounds, "word")
         for bound in bounds:
             if bound.relation in (AT_LEAST, LESS_THAN, EXACTLY):

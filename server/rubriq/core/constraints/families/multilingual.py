@@ -260,7 +260,7 @@ UNIT_KINDS = {"word": ("length_constraints:number_words", "num_words", "length")
 
 
 def extract_multilingual(ex: Extraction) -> None:
-    view = ex.view
+    view = ex.source_view
     for lang in PHRASINGS:
         _counts(ex, lang)
         _keywords(ex, lang)
@@ -269,7 +269,7 @@ def extract_multilingual(ex: Extraction) -> None:
 
 
 def _counts(ex: Extraction, lang: Phrasings) -> None:
-    view = ex.view
+    view = ex.source_view
     for m in islice(lang.count_re.finditer(view), MAX_MATCHES):
         n = lang.number(m.group("n"))
         unit = lang.units[m.group("unit").lower()]
@@ -289,7 +289,8 @@ def _counts(ex: Extraction, lang: Phrasings) -> None:
                 bounds = bounds_for(rel, post, n, limiting=LESS_THAN)
                 for bound in bounds:  # "pas plus de 20 mots par point": every item's length
                     if bound.relation in (AT_LEAST, LESS_THAN):
-                        ex.add("rubriq:item_length", "length", {"relation": bound.relation, "num_words": bound.value},
+                        ex.add_source("rubriq:item_length", "length",
+                                      {"relation": bound.relation, "num_words": bound.value},
                                Span(m.start(), m.end() + 10), wording_for(bound, "word") + " per item", 0.8)
             continue  # "un párrafo por día": per something, not the whole response
         if m.group("a"):
@@ -301,6 +302,9 @@ def _counts(ex: Extraction, lang: Phrasings) -> None:
             relation = post if post and not rel else rel
             bounds = bounds_for(relation, None, n, limiting=LESS_THAN if unit == "word" else EXACTLY,
                                 default=EXACTLY if unit != "word" else "about")
+        if n == 1 and m.group("n").lower() in ("un", "una", "une", "ein", "eine", "einen") and re.search(
+                r"\b(?:dame|da|dime|donne|donne-moi|gib|gib\s+mir)\s*$", head):
+            continue  # "dame una frase motivadora": a phrase to give, not the length of the answer
         if not rel and not post and not m.group("a") and not re.search(
                 r"\b(?:en|in|de|mit|con|avec|sur|auf|of|à|dame|da|escribe|haz|usa|incluye|donne|donne-moi|écris|fais|"
                 r"utilise|gib|schreibe|schreib|nenne|verwende|nutze)\s*$", head):
@@ -315,37 +319,40 @@ def _add_count(ex: Extraction, unit: str, bounds: list[Bound], span: Span, state
         if unit in UNIT_KINDS:
             kind, param, subtype = UNIT_KINDS[unit]
             if bound.relation == "about":
-                ex.add("rubriq:approximate_words", "length", {"num_words": bound.value}, span,
+                ex.add_source("rubriq:approximate_words", "length", {"num_words": bound.value}, span,
                        wording_for(bound, unit), 0.7)
             else:
-                ex.add(kind, subtype, {"relation": bound.relation, param: bound.value}, span,
+                ex.add_source(kind, subtype, {"relation": bound.relation, param: bound.value}, span,
                        stated or wording_for(bound, unit), 0.9)
         elif unit == "paragraph" and bound.relation != "about":
-            ex.add("rubriq:number_paragraphs", "structure", {"num_paragraphs": bound.value, "relation": bound.relation},
+            ex.add_source("rubriq:number_paragraphs", "structure",
+                          {"num_paragraphs": bound.value, "relation": bound.relation},
                    span, stated or wording_for(bound, unit), 0.85)
         elif unit == "line" and bound.relation != "about":
-            ex.add("rubriq:number_lines", "structure", {"relation": bound.relation, "num_lines": bound.value}, span,
+            ex.add_source("rubriq:number_lines", "structure", {"relation": bound.relation, "num_lines": bound.value},
+                          span,
                    stated or wording_for(bound, unit), 0.85)
         elif unit == "stanza" and bound.relation == EXACTLY:
-            ex.add("rubriq:number_stanzas", "structure", {"num_stanzas": bound.value}, span,
+            ex.add_source("rubriq:number_stanzas", "structure", {"num_stanzas": bound.value}, span,
                    wording_for(bound, unit), 0.85)
         elif unit == "bullet":
             if bound.relation == EXACTLY:
-                ex.add("detectable_format:number_bullet_lists", "structure", {"num_bullets": bound.value}, span,
+                ex.add_source("detectable_format:number_bullet_lists", "structure", {"num_bullets": bound.value}, span,
                        wording_for(bound, "bullet point"))
             elif bound.relation == AT_LEAST:
-                ex.add("rubriq:bullet_count", "structure", {"min": bound.value, "max": None}, span,
+                ex.add_source("rubriq:bullet_count", "structure", {"min": bound.value, "max": None}, span,
                        wording_for(bound, "bullet point"))
             elif bound.relation == LESS_THAN:
-                ex.add("rubriq:bullet_count", "structure", {"min": None, "max": bound.value - 1}, span,
+                ex.add_source("rubriq:bullet_count", "structure", {"min": None, "max": bound.value - 1}, span,
                        wording_for(bound, "bullet point"))
         elif unit == "character" and bound.relation in (AT_LEAST, LESS_THAN):
-            ex.add("rubriq:number_characters", "length", {"relation": bound.relation, "num_characters": bound.value},
+            ex.add_source("rubriq:number_characters", "length",
+                          {"relation": bound.relation, "num_characters": bound.value},
                    span, wording_for(bound, unit))
 
 
 def _keywords(ex: Extraction, lang: Phrasings) -> None:
-    view = ex.view
+    view = ex.source_view
     times = re.compile(rf"\s*(?:(?P<rel>{'|'.join(re.escape(r) for r in lang.relations)})\s+)?(?P<n>{lang.number_re})"
                        rf"\s*{lang.times}\b|\s*(?P<once>einmal|zweimal|dreimal|viermal|fünfmal)\b", re.IGNORECASE)
     for verb, required in ((lang.forbid, False), (lang.require, True)):
@@ -364,25 +371,26 @@ def _keywords(ex: Extraction, lang: Phrasings) -> None:
                         pairs = [Bound(AT_LEAST, bound.value), Bound(LESS_THAN, bound.value + 1)] \
                             if bound.relation == EXACTLY else [bound]
                         for b in pairs:
-                            ex.add("keywords:frequency", "keyword", {"keyword": keyword, "relation": b.relation,
+                            ex.add_source("keywords:frequency", "keyword", {"keyword": keyword, "relation": b.relation,
                                    "frequency": b.value}, Span(m.start(), count.end()),
                                    f"{keyword!r} " + wording_for(b, "time"))
                 continue
-            if required and any(c.kind == "keywords:forbidden_words" and c.span.overlaps(span) for c in ex.found):
+            if required and any(c.kind == "keywords:forbidden_words" and c.span.overlaps(ex.in_view(span))
+                                for c in ex.found):
                 continue  # "verwende kein einziges Mal das Wort X" was read as a prohibition
             if required:
-                ex.add("keywords:existence", "keyword", {"keywords": items}, span,
+                ex.add_source("keywords:existence", "keyword", {"keywords": items}, span,
                        "include " + ", ".join(repr(i) for i in items))
             else:
-                ex.add("keywords:forbidden_words", "keyword", {"forbidden_words": items}, span,
+                ex.add_source("keywords:forbidden_words", "keyword", {"forbidden_words": items}, span,
                        "no " + ", ".join(repr(i) for i in items))
     after = re.compile(rf"\b{lang.word}\s+(?=[\"“„«‘'])", re.IGNORECASE)
     for m in islice(after.finditer(view), MAX_MATCHES):
         items, end = parse_items(view, m.end(), allow_bare=False)
         span = Span(m.start(), end)
         if items and re.match(rf"\s*,?\s*{lang.forbid_after}", view[end:end + 50], re.IGNORECASE) and not any(
-                c.kind == "keywords:forbidden_words" and c.span.overlaps(span) for c in ex.found):
-            ex.add("keywords:forbidden_words", "keyword", {"forbidden_words": items}, span,
+                c.kind == "keywords:forbidden_words" and c.span.overlaps(ex.in_view(span)) for c in ex.found):
+            ex.add_source("keywords:forbidden_words", "keyword", {"forbidden_words": items}, span,
                    "no " + ", ".join(map(repr, items)))
             continue
         said = re.match(rf"\s*{lang.require_after}", view[end:end + 40], re.IGNORECASE)
@@ -393,17 +401,19 @@ def _keywords(ex: Extraction, lang: Phrasings) -> None:
             for bound in bounds_for(rel, None, n or 1):
                 for b in ([Bound(AT_LEAST, bound.value), Bound(LESS_THAN, bound.value + 1)]
                           if bound.relation == EXACTLY else [bound]):
-                    ex.add("keywords:frequency", "keyword", {"keyword": items[0], "relation": b.relation,
+                    ex.add_source("keywords:frequency", "keyword", {"keyword": items[0], "relation": b.relation,
                            "frequency": b.value}, Span(m.start(), end + said.end() + count.end()),
                            f"{items[0]!r} " + wording_for(b, "time"))
             continue
         if items and re.match(rf"\s*{lang.require_after}", view[end:end + 40], re.IGNORECASE) and not any(
-                c.kind in ("keywords:existence", "keywords:frequency") and c.span.overlaps(span) for c in ex.found):
-            ex.add("keywords:existence", "keyword", {"keywords": items}, span, "include " + ", ".join(map(repr, items)))
+                c.kind in ("keywords:existence", "keywords:frequency") and c.span.overlaps(ex.in_view(span))
+                for c in ex.found):
+            ex.add_source("keywords:existence", "keyword", {"keywords": items}, span,
+                          "include " + ", ".join(map(repr, items)))
 
 
 def _simple(ex: Extraction, lang: Phrasings) -> None:
-    view = ex.view
+    view = ex.source_view
     _shapes(ex, lang)
     for pattern, kind, subtype, wording in (
         (lang.lowercase, "rubriq:all_lowercase", "casing", "all lowercase letters"),
@@ -414,24 +424,25 @@ def _simple(ex: Extraction, lang: Phrasings) -> None:
     ):
         m = re.search(rf"(?<![\w-]){pattern}(?![\w-])", view, re.IGNORECASE)
         if m:
-            ex.add(kind, subtype, {}, Span(m.start(), m.end()), wording, 0.85)
+            ex.add_source(kind, subtype, {}, Span(m.start(), m.end()), wording, 0.85)
             if kind == "rubriq:numbered_list":
                 _count_after(ex, lang, m)
     m = re.search(rf"(?<![\w-]){lang.keys}\s*:?\s*", view, re.IGNORECASE)
     if m and re.search(r"\bjson\b", view, re.IGNORECASE):
         items, end = parse_items(view, m.end(), allow_bare=True)
         if len(items) >= 2:
-            ex.add("rubriq:json_keys", "format", {"keys": items}, Span(m.start(), end),
+            ex.add_source("rubriq:json_keys", "format", {"keys": items}, Span(m.start(), end),
                    "the JSON keys " + ", ".join(items), 0.8)
             extra = re.search(rf"(?<![\w-]){lang.no_extra_keys}", view, re.IGNORECASE)
             if extra:
-                ex.add("rubriq:json_no_extra_keys", "format", {"keys": items}, Span(extra.start(), extra.end()),
+                ex.add_source("rubriq:json_no_extra_keys", "format", {"keys": items}, Span(extra.start(), extra.end()),
                        "no JSON key beyond " + ", ".join(items), 0.8)
     m = re.search(rf"(?<![\w-]){lang.last_sentence}", view, re.IGNORECASE)
     quoted = QUOTED_RE.match(view, m.end()) if m else None
     if m and quoted:
         option = quoted.group(1).strip()
-        ex.add("rubriq:last_sentence_starts_with", "startend", {"options": [option]}, Span(m.start(), quoted.end()),
+        ex.add_source("rubriq:last_sentence_starts_with", "startend", {"options": [option]},
+                      Span(m.start(), quoted.end()),
                f"a last sentence starting with {option!r}", 0.85)
         return
     for m in islice(re.finditer(rf"(?<![\w-]){lang.topic}\s+(?:el|la|los|las|le|les|l'|den|die|das|dem|der)?\s*",
@@ -439,7 +450,7 @@ def _simple(ex: Extraction, lang: Phrasings) -> None:
         words = re.match(r"[^\W\d_][\w'-]*(?:[ \t]+(?:\d+|[^\W\d_][\w'-]*)){0,2}", view[m.end():])
         if words and not QUOTED_RE.match(view, m.end()) and words.group().split()[0].lower() not in NOT_TOPICS:
             topic = re.split(r"\s+(?:y|o|et|ou|und|oder|en|dans|in|im|que|porque|weil|car)\b", words.group())[0]
-            ex.add("rubriq:forbidden_topic", "keyword", {"topic": topic}, Span(m.start(), m.end() + len(topic)),
+            ex.add_source("rubriq:forbidden_topic", "keyword", {"topic": topic}, Span(m.start(), m.end() + len(topic)),
                    f"no mention of {topic}", 0.75)
     m = re.search(rf"(?<![\w-]){lang.end}", view, re.IGNORECASE)
     if m:
@@ -450,15 +461,15 @@ def _simple(ex: Extraction, lang: Phrasings) -> None:
             span = Span(m.start(), quoted.end())
             if slot and slot.start() > 0:
                 prefix = phrase[:slot.start()].strip()
-                ex.add("rubriq:last_line_starts_with", "startend", {"options": [prefix]}, span,
+                ex.add_source("rubriq:last_line_starts_with", "startend", {"options": [prefix]}, span,
                        f"a last line starting with {prefix!r}", 0.85)
             else:
-                ex.add("startend:end_checker", "startend", {"end_phrase": phrase}, span, f"end with {phrase!r}")
+                ex.add_source("startend:end_checker", "startend", {"end_phrase": phrase}, span, f"end with {phrase!r}")
 
 
 def _shapes(ex: Extraction, lang: Phrasings) -> None:
     """Tables, emoji, bulleted lists, the opening words, a closing question and how many items to give."""
-    view = ex.view
+    view = ex.source_view
     for pattern, kind, subtype, wording in (
         (lang.table, "rubriq:markdown_table", "format", "a markdown table"),
         (lang.no_emoji, "rubriq:no_emoji", "format", "no emoji"),
@@ -466,16 +477,17 @@ def _shapes(ex: Extraction, lang: Phrasings) -> None:
     ):
         m = re.search(rf"(?<![\w-]){pattern}(?![\w-])", view, re.IGNORECASE)
         if m:
-            ex.add(kind, subtype, {}, Span(m.start(), m.end()), wording, 0.85)
+            ex.add_source(kind, subtype, {}, Span(m.start(), m.end()), wording, 0.85)
     m = re.search(rf"(?<![\w-]){lang.bullets}(?![\w-])", view, re.IGNORECASE)
     counted = ("detectable_format:number_bullet_lists", "rubriq:bullet_count")
-    if m and not any(c.kind in counted and abs(c.span.start - m.start()) < 80 for c in ex.found):
-        ex.add("rubriq:bullet_list", "format", {}, Span(m.start(), m.end()), "a bulleted list", 0.8)
+    if m and not any(c.kind in counted and abs(c.span.start - ex.in_view(Span(m.start(), m.end())).start) < 80
+                    for c in ex.found):
+        ex.add_source("rubriq:bullet_list", "format", {}, Span(m.start(), m.end()), "a bulleted list", 0.8)
     m = re.search(rf"(?<![\w-]){lang.starts}", view, re.IGNORECASE)
     quoted = QUOTED_RE.match(view, m.end()) if m else None
     if m and quoted:
         option = quoted.group(1).strip()
-        ex.add("rubriq:starts_with", "startend", {"options": [option]}, Span(m.start(), quoted.end()),
+        ex.add_source("rubriq:starts_with", "startend", {"options": [option]}, Span(m.start(), quoted.end()),
                f"start with {option!r}", 0.85)
     rel = "|".join(sorted((re.escape(r) for r in lang.relations), key=len, reverse=True))
     units = "|".join(re.escape(u) for u in lang.units)
@@ -484,21 +496,22 @@ def _shapes(ex: Extraction, lang: Phrasings) -> None:
     if m and (n := lang.number(m.group("n"))) and n >= 2 and not ex.has("rubriq:item_count"):
         for bound in bounds_for(lang.relations.get(" ".join((m.group("rel") or "").lower().split())), None, n):
             if bound.relation in (AT_LEAST, LESS_THAN, EXACTLY):
-                ex.add("rubriq:item_count", "structure", {"relation": bound.relation, "num_items": bound.value},
+                ex.add_source("rubriq:item_count", "structure", {"relation": bound.relation, "num_items": bound.value},
                        Span(m.start(), m.end()), wording_for(bound, "item"), 0.7)
 
 
 def _count_after(ex: Extraction, lang: Phrasings, numbered: re.Match[str]) -> None:
     """ "trois maximum, en liste numérotée": a count of items just before or after the list is named."""
-    view = ex.view
+    view = ex.source_view
     around = view[max(0, numbered.start() - 40):numbered.end() + 40]
     offset = max(0, numbered.start() - 40)
     rel = "|".join(sorted((re.escape(r) for r in lang.relations), key=len, reverse=True))
     items = re.search(rf"(?<![\w-])(?:(?P<rel>{rel})\s+)?(?P<n>{lang.number_re})\s+(?:punkten?|points|puntos|éléments|"
                       rf"elementos|einträgen|schritten?|pasos|étapes)(?![\w-])", around, re.IGNORECASE)
     if items and (n := lang.number(items.group("n"))):  # "als nummerierte Liste mit genau vier Punkten"
-        ex.found = [c for c in ex.found if not (c.kind == "rubriq:numbered_list" and c.span.start == numbered.start())]
-        ex.add("rubriq:numbered_list", "format", {"num_items": n}, Span(numbered.start(), offset + items.end()),
+        at = ex.in_view(Span(numbered.start(), numbered.end())).start
+        ex.found = [c for c in ex.found if not (c.kind == "rubriq:numbered_list" and c.span.start == at)]
+        ex.add_source("rubriq:numbered_list", "format", {"num_items": n}, Span(numbered.start(), offset + items.end()),
                f"a numbered list of {n} items", 0.85)
         return
     after = "|".join(re.escape(a) for a in lang.after)
@@ -509,7 +522,7 @@ def _count_after(ex: Extraction, lang: Phrasings, numbered: re.Match[str]) -> No
     relation = lang.after[" ".join(m.group("after").lower().split())]
     if n:
         for bound in bounds_for(relation, None, n):
-            ex.add("rubriq:item_count", "structure", {"relation": bound.relation, "num_items": bound.value},
+            ex.add_source("rubriq:item_count", "structure", {"relation": bound.relation, "num_items": bound.value},
                    Span(offset + m.start(), offset + m.end()), wording_for(bound, "item"), 0.8)
 
 
@@ -521,6 +534,6 @@ def _language(ex: Extraction, lang: Phrasings, view: str) -> None:
         m = re.search(regex, view, re.IGNORECASE)
         if m:
             code = lang.languages[m.group("lang").lower()]
-            ex.add("language:response_language", "language", {"language": code}, Span(m.start(), m.end()),
+            ex.add_source("language:response_language", "language", {"language": code}, Span(m.start(), m.end()),
                    f"the whole response in {code}", 0.85)
             return

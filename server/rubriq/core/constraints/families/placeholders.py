@@ -17,16 +17,31 @@ PLACEHOLDER_NOUN = r"(?:placeholders?|blanks?|fill-ins?|fill-in\s+(?:fields?|spo
 PLACEHOLDER_RE = re.compile(
     rf"\b(?:(?P<rel>{REL})\s+)?(?P<n>{NUM})\s+\[?(?:[a-z]{{2,15}}\s+)?{PLACEHOLDER_NOUN}\b|\b{PLACEHOLDER_NOUN}\b",
     re.IGNORECASE)
+BRACKETS_RE = re.compile(r"square\s+brackets?|\bbrackets?\b|\[[^\]\n]{1,40}\]", re.IGNORECASE)
+# A count stated apart from the noun in the same clause: "placeholders such as [venue] should be used for at least 3
+# details", "... in square brackets; at least 5 blanks" (a count with its relation, never a bare number).
+LATER_COUNT_RE = re.compile(rf"\b(?P<rel>at\s+least|no\s+fewer\s+than|a\s+minimum\s+of|minimum\s+of|min|"
+                            rf"exactly|more\s+than)\s+(?P<n>{NUM})\b", re.IGNORECASE)
 
 
 def extract_placeholders(ex: Extraction) -> None:
-    for m in PLACEHOLDER_RE.finditer(ex.view):
-        context = ex.view[m.start():m.end() + 120]
-        if not re.search(r"square\s+brackets?|brackets?|\[[^\]\n]{1,40}\]", context, re.IGNORECASE):
+    """The placeholders asked for: a mention with square brackets named or shown around it, and its count."""
+    for clause in ex.clauses:
+        text = clause.text
+        mentions = [m for m in PLACEHOLDER_RE.finditer(text)
+                    if BRACKETS_RE.search(text, max(0, m.start() - 40), min(len(text), m.end() + 120))]
+        if not mentions:
             continue
-        n = parse_number(m.group("n")) if m.group("n") else 1
+        counted = next((m for m in mentions if m.group("n") and parse_number(m.group("n"))), None)
+        first = counted or mentions[0]
+        n = parse_number(counted.group("n")) if counted else None
+        span = Span(clause.start + first.start(), clause.start + first.end())
         if n is None:
-            continue
-        ex.add("detectable_content:number_placeholders", "content", {"num_placeholders": n},
-               Span(m.start(), m.end()), f"at least {n} placeholder{'s' if n != 1 else ''} in [square brackets]")
+            later = LATER_COUNT_RE.search(text, first.end())
+            if later and (value := parse_number(later.group("n"))):
+                n = value + (1 if later.group("rel").lower() == "more than" else 0)
+                span = Span(span.start, clause.start + later.end())
+        n = n or 1
+        ex.add("detectable_content:number_placeholders", "content", {"num_placeholders": n}, span,
+               f"at least {n} placeholder{'s' if n != 1 else ''} in [square brackets]")
         return

@@ -25,6 +25,11 @@ HIGHLIGHT_COUNT_RE = count_re(
     r"(?:text\s+|italic\s+|highlighted\s+|markdown\s+)?(?:sections?|parts?|phrases?|words?|keywords?|"
     r"portions?|spans?|passages?|lines?|sentences?|points?|names?|terms?|things?)")
 SECTION_TOTAL_RE = count_re(r"sections?")
+# "Each question should be in bold": every item marked, no count of highlights.
+EACH_ITEM_MARKED_RE = re.compile(r"\b(?:each|every)\s+[a-z]{2,20}\s+(?:(?:should|must|needs?\s+to|has\s+to|is\s+to|"
+                                 r"will)\s+)?(?:be\s+)?(?:in\s+|written\s+in\s+|set\s+in\s+)?$", re.IGNORECASE)
+UPPER_RELATION_RE = re.compile(r"(?:under|below|less|fewer|at\s+most|no\s+more|not\s+more|up\s+to|max|within)",
+                               re.IGNORECASE)
 
 
 def extract_highlights(ex: Extraction) -> None:
@@ -38,10 +43,16 @@ def extract_highlights(ex: Extraction) -> None:
             continue  # "highlight" alone may mean stress in words; italic and bold are markdown
         if re.search(CAPITAL_CUE, text[max(0, verb.start() - 60):verb.end() + 10], re.IGNORECASE):
             continue  # "use capital letters to highlight key points" is about casing
+        if EACH_ITEM_MARKED_RE.search(text[:verb.start()]):
+            continue  # "each question should be in bold": markup of every item, no count of highlights
         n = None
         span = Span(clause.start + verb.start(), clause.start + verb.end())
         for m in HIGHLIGHT_COUNT_RE.finditer(text):
             value = parse_number(m.group("n"))
+            gap = text[min(verb.end(), m.end()):max(verb.start(), m.start())]
+            if re.search(r"[,;]\s*(?:and|but|then|while)\b|\band\s+(?:the|keep|make|use|write|it)\b", gap) or \
+                    UPPER_RELATION_RE.match(m.group("rel") or ""):
+                continue  # "... in bold, and the whole thing under 400 words": another constraint's count
             if value is not None:
                 n = value
                 span = Span(clause.start + min(m.start(), verb.start()), clause.start + max(m.end(), verb.end()))

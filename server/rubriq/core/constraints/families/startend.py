@@ -161,7 +161,9 @@ def extract_openings_and_closings(ex: Extraction) -> None:
     if ex.has("combination:repeat_prompt"):
         return
     m = STARTS_WITH_RE.search(view)
-    if m and not re.search(r"paragraph|section|line|sentence\s+of", view[max(0, m.start() - 30):m.end()], re.I):
+    head = view[max(0, m.start() - 30):m.start()] if m else ""
+    head = re.split(r"[.!?\n]", head)[-1]  # the part named before "start with", in the same sentence
+    if m and not re.search(r"paragraph|section|line|sentence", head + m.group(), re.I):
         options, end = [], m.end()
         for _ in range(4):
             quoted = QUOTED_PHRASE_RE.match(view, end)
@@ -178,44 +180,74 @@ def extract_openings_and_closings(ex: Extraction) -> None:
                    "start with " + " or ".join(repr(o) for o in options), 0.85)
 
 
-POSTSCRIPT_RE = re.compile(
-    r"\b(?:post\s?-?script|P\.\s?S\.?)\b[^\n]{0,80}?\b(?:start\w*|begin\w*|indicated|marked|denoted|prefixed|"
-    r"introduced|labell?ed)\s+(?:with|by)\s+(?P<marker>P\.\s?P\.\s?S\.?|P\.\s?S\.?|[\"“'][^\"”'\n]{1,20}[\"”'])",
+# A postscript: its markers as written (P.S., P.P.S, and P.D. or P.-S. of a glossed prompt) and the word itself.
+_MARKER = r"P\.\s?P\.\s?S\b\.?|P\.\s?-?\s?S\.|P\.\s?D\.|PS(?=:)"
+POSTSCRIPT_MENTION_RE = re.compile(rf"\b(?:post\s?-?script|{_MARKER})", re.IGNORECASE)
+# The marker stated after the word: "a postscript starting with P.P.S", "... marked 'Note:'".
+POSTSCRIPT_MARKED_RE = re.compile(
+    r"[^\n]{0,80}?\b(?:start\w*|begin\w*|indicated|marked|denoted|prefixed|introduced|labell?ed|open\w*)\s+"
+    rf"(?:it\s+)?(?:with|by)\s+(?:a\s+|an\s+|the\s+)?(?P<marker>{_MARKER}|[\"“'][^\"”'\n]{{1,20}}[\"”'])",
     re.IGNORECASE)
-POSTSCRIPT_MARKER_RE = re.compile(
-    r"\b(?:start\w*|begin\w*|prefix\w*)\s+(?:it\s+)?with\s+(?:a\s+|an\s+|the\s+)?[\"“']?"
-    r"(?P<marker>P\.\s?P\.\s?S\b\.?|P\.\s?S\.)", re.IGNORECASE)
-POSTSCRIPT_PLAIN_RE = re.compile(r"\b(?:add|include|with|end\s+with|append)\s+(?:a\s+)?(?:post\s?-?script|P\.S\.)",
-                                 re.IGNORECASE)
+# A postscript asked for: a verb or an article before it in its clause ("add a P.S.", "remind them in a P.S.",
+# "with a postscript", "don't forget to include a postscript"), never one ruled out ("no P.S. needed") or asked about
+# ("is it P.S. or PS?").
+POSTSCRIPT_REQUEST_RE = re.compile(
+    r"\b(?:add\w*|includ\w*|append\w*|put|writ\w*|end\w*|finish\w*|clos\w*|sign\w*\s+off|remind\w*|with|"
+    r"attach\w*|tack\w*|follow\w*|conclud\w*)\b|\b(?:a|an|one)\s+(?:short\s+|brief\s+|little\s+|quick\s+)?$",
+    re.IGNORECASE)
+POSTSCRIPT_REFUSED_RE = re.compile(
+    r"(?:\b(?:no|without|never)|\b(?:do\s+not|don'?t|doesn'?t|shouldn'?t|should\s+not|must\s+not|won'?t)\s+"
+    r"(?:add|include|use|write|put|need|want|end\s+with))\s+(?:(?:a|an|any|the)\s+)?$", re.IGNORECASE)
+
+
+def _marker(raw: str) -> str:
+    compact = raw.strip("\"“”'").replace(" ", "").upper()
+    if compact.startswith("P.P.S"):
+        return "P.P.S"
+    if compact in ("P.S", "P.S."):
+        return "P.S."
+    if compact in ("P.D", "P.D."):
+        return "P.D."
+    return raw.strip("\"“”'").strip()
 
 
 def extract_postscript(ex: Extraction) -> None:
-    m = POSTSCRIPT_RE.search(ex.view)
-    if m:
-        raw = m.group("marker").strip("\"“”'")
-        compact = raw.replace(" ", "").upper()
-        marker = "P.P.S" if compact.startswith("P.P.S") else ("P.S." if compact.startswith("P.S") else raw.strip())
-        ex.add("detectable_content:postscript", "content", {"postscript_marker": marker}, Span(m.start(), m.end()),
-               f"a postscript starting with {marker}")
-        _postscript_content(ex, marker, m.end())
-        return
-    m = POSTSCRIPT_MARKER_RE.search(ex.view)  # "add a note starting with P.S."
-    if m:
-        compact = m.group("marker").replace(" ", "").upper()
-        marker = "P.P.S" if compact.startswith("P.P.S") else "P.S."
-        ex.add("detectable_content:postscript", "content", {"postscript_marker": marker}, Span(m.start(), m.end()),
-               f"a postscript starting with {marker}")
-        return
-    m = POSTSCRIPT_PLAIN_RE.search(ex.view)
-    if m:
-        ex.add("detectable_content:postscript", "content", {"postscript_marker": "P.S."}, Span(m.start(), m.end()),
-               "a postscript starting with P.S.", 0.7)
-        _postscript_content(ex, "P.S.", m.end())
+    """Each postscript asked for, with its marker (P.S. unless another is named) and the words it must say."""
+    markers: set[str] = set()
+    consumed = 0
+    for clause in ex.clauses:
+        for m in POSTSCRIPT_MENTION_RE.finditer(clause.text):
+            if clause.start + m.start() < consumed:
+                continue
+            head = clause.text[:m.start()]
+            if POSTSCRIPT_REFUSED_RE.search(head[-40:]) or not POSTSCRIPT_REQUEST_RE.search(head):
+                continue
+            if clause.text.rstrip().endswith("?") and re.match(
+                    r"\s*(?:is|are|what|how|why|where|when|which|does|do|should|can)\b", clause.text, re.IGNORECASE) \
+                    and not re.search(r"\b(?:add|include|append|write)\b", head, re.IGNORECASE):
+                continue  # "Where does the P.S. go in a letter?"
+            end = m.end()
+            marked = POSTSCRIPT_MARKED_RE.match(clause.text, m.end())
+            if marked:
+                marker, end = _marker(marked.group("marker")), marked.end()
+            elif re.match(r"post", m.group(), re.IGNORECASE):
+                marker = "P.S."
+            else:
+                marker = _marker(m.group())
+            consumed = clause.start + end
+            if marker in markers:
+                continue
+            markers.add(marker)
+            explicit = bool(marked) or not re.match(r"post", m.group(), re.IGNORECASE)
+            ex.add("detectable_content:postscript", "content", {"postscript_marker": marker},
+                   Span(clause.start + m.start(), clause.start + end), f"a postscript starting with {marker}",
+                   0.9 if explicit else 0.7)
+            _postscript_content(ex, marker, clause.start + end)
 
 
 POSTSCRIPT_SAYS_RE = re.compile(
-    r"[^.\n]{0,30}?\b(?:saying|that\s+says|which\s+says|reading|that\s+reads|with\s+the\s+(?:words|text|line)|"
-    r"stating|containing|with)\s*:?\s*(?=[\"“‘'])", re.IGNORECASE)
+    r"[^.\n]{0,30}?\b(?:saying|that\s+says|which\s+says|reading|that\s+reads|stating|containing|with)"
+    r"(?:\s+(?:the|a|this)\s+[\w-]{1,20})?\s*:?\s*(?=[\"“‘'])", re.IGNORECASE)
 
 
 def _postscript_content(ex: Extraction, marker: str, pos: int) -> None:
@@ -263,12 +295,13 @@ def extract_repeat(ex: Extraction) -> None:
             sentence_start = line_start + sentences[-1].span.start
     block_end = view.find("\n\n", m.end())
     block_end = len(view) if block_end < 0 else block_end
-    request = text[body_start:sentence_start].strip()
+    at = ex.reading.source_offset  # the request is quoted from the prompt as written
+    request = text[body_start:at(sentence_start)].strip()
     if not request:
-        request = text[block_end:].strip()
+        request = text[at(block_end):].strip()
     if not request:  # instruction and request in one paragraph: the request follows the instruction's sentences
         after = [sg for sg in split_sentences(view[m.end():]) if not REPEAT_TALK_RE.search(sg.text)]
-        request = text[m.end() + after[0].span.start:].strip() if after else ""
+        request = text[at(m.end() + after[0].span.start):].strip() if after else ""
     if not request:
         return
     ex.add("combination:repeat_prompt", "startend", {"prompt_to_repeat": request}, Span(m.start(), m.end()),

@@ -1,0 +1,754 @@
+"""Spanish, French and German glossed into the English the constraint families read.
+
+Each language has one glossary: phrases (`foreign | variant = english`, matched as whole words, case and spacing
+ignored, longest first), number words (compounds included: "doscientas cincuenta", "quatre-vingt-dix",
+"zweihundertfünfzig"), and a few reorderings for word orders English does not share ("erwähne den Aktienkurs
+nicht" -> "do not mention den Aktienkurs", "il en faut au moins trois" -> "at least trois of them"). The gloss is
+word for word: it is only meant for the families' patterns ("at most 80 words", "without commas", "the word
+"Schnee" at least 3 times appears"), never shown to anyone. A word the glossary does not know is left as written,
+so keywords, topics and names keep the prompt's own words.
+
+`detect_language` decides a prompt's instruction language from function words no other of the four languages
+uses; `english_evidence` keeps an English clause of a mixed prompt ("Requirements:", a pasted English request)
+from being glossed.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cached_property
+
+# ---------------------------------------------------------------------------------------------------------------
+# Phrasings: foreign = English. Variants share a line; the longest phrase wins where several start at one place.
+
+SPANISH = """
+como máximo | como mucho | a lo sumo | máximo de | no más que = at most
+un máximo de = at most
+máximo | máx. | máx = max
+no más de = no more than
+que no pase de | no pase de | no pasar de | sin pasar de | no debe pasar de | no debe superar = at most
+no debe superar las | no debe superar los | no supere | no supere las | no supere los | no superar = at most
+sin superar | sin superar las | sin superar los | no puede superar | no exceda | no exceda de = at most
+no debe exceder | que no supere | que no supere las | que no supere los = at most
+no debe tener más de | que no tenga más de | no tenga más de = no more than
+hasta = up to
+menos de | menos que = fewer than
+al menos | por lo menos | como mínimo | un mínimo de | mínimo de = at least
+mínimo = min
+más de = more than
+exactamente | justo | justamente = exactly
+solo | sólo | solamente | únicamente = only
+aproximadamente | alrededor de | cerca de | unas | unos = about
+o menos = or fewer
+o más = or more
+entre = between
+y = and
+o | u | ni = or
+palabras = words
+palabra = word
+oraciones | frases = sentences
+oración | frase = sentence
+párrafos = paragraphs
+párrafo = paragraph
+líneas | versos = lines
+línea | verso = line
+estrofas = stanzas
+estrofa = stanza
+viñetas | puntos de viñeta = bullet points
+viñeta = bullet point
+lista con viñetas | lista de viñetas = bulleted list
+puntos = points
+caracteres = characters
+veces = times
+vez = time
+secciones = sections
+sección = section
+comas = commas
+coma = comma
+emojis | emoticonos | emoticones = emojis
+emoji | emoticono = emoji
+marcadores de posición | marcadores | espacios reservados | huecos = placeholders
+marcador de posición | marcador | espacio reservado | hueco = placeholder
+corchetes | corchetes cuadrados = square brackets
+entre corchetes | entre corchetes cuadrados = in square brackets
+entre comillas dobles = in double quotation marks
+entre comillas = in quotation marks
+como | tal como = like
+por ejemplo | p. ej. = for example
+dobles corchetes angulares | corchetes angulares dobles | dobles paréntesis angulares = double angular brackets
+posdata | postdata = postscript
+título = title
+comillas dobles = double quotation marks
+comillas = quotation marks
+mayúsculas | letras mayúsculas = capital letters
+minúsculas | letras minúsculas = lowercase letters
+todo en mayúsculas | toda en mayúsculas | completamente en mayúsculas = all in capital letters
+íntegramente en mayúsculas = all in capital letters
+todo en minúsculas | toda en minúsculas | completamente en minúsculas = all in lowercase
+sin mayúsculas = without capital letters
+lista numerada = numbered list
+pasos numerados = numbered steps
+lista | listas = list
+tabla = table
+columnas = columns
+claves = keys
+clave = key
+formato = format
+negrita = bold
+cursiva = italics
+resalta | resaltar | destaca = highlight
+secciones resaltadas = highlighted sections
+separadas por | separados por | separadas con | separados con = separated by
+dos respuestas distintas | dos respuestas diferentes = two different responses
+palabra por palabra = word for word
+respuesta | contestación = response
+toda la respuesta | toda tu respuesta | la respuesta entera | tu respuesta entera = the entire response
+tu respuesta = your response
+texto = text
+nombre | nombres = name
+mensaje = message
+pasos = steps
+elementos | ítems = items
+consejos = tips
+ideas = ideas
+no uses | no utilices | no emplees | no uses nunca | nunca uses | no debes usar = do not use
+no incluyas = do not include
+no menciones | nunca menciones | no nombres = do not mention
+no hables de | no hables del | no hables sobre = do not talk about
+no se puede usar | no se pueden usar | no puede aparecer | no debe aparecer | no deben aparecer = must not be used
+sin usar | sin utilizar | sin emplear = without using
+sin mencionar | sin nombrar = without mentioning
+sin = without
+evita | evitar | evitando = avoid
+nunca = never
+usa | utiliza | emplea | uses | utilices | emplees | usar | utilizar | emplear = use
+incluye | incluya | incluir | incluyas | incorpora = include
+menciona | mencionar | mencione = mention
+termina | acaba | finaliza | concluye | cierra | termine | terminar | acabar | finalizar = end
+termina con | acaba con | finaliza con | concluye con | cierra con | termine con | terminar con = end with
+empieza | comienza | empiece | comience | empezar | comenzar | inicia = start
+empieza con | comienza con | empiece con | comience con | empieza por | comienza por | empiece por = start with
+comience por = start with
+responde | contesta | responder | contestar | responda = respond
+escribe | escríbelo | escríbela | escríbeme | redacta | escribir | redactar = write
+añade | agrega | añadir | agregar | añádele = add
+pon | coloca | poner = put
+dame | dime = give me
+enumera = list
+resume | resúmelo | resúmela | resumir = summarize
+traduce | traducir = translate
+aparezca | aparecer | aparece | aparezcan | figure = appear
+debe | deben = must
+tiene que | tienen que | ha de = has to
+por favor = please
+función | funcion = function
+funciones = functions
+clase = class
+método | metodo = method
+métodos | metodos = methods
+llamada | llamado | que se llame | de nombre = called
+anotaciones de tipo | anotaciones de tipos | tipado | type hints = type hints
+librerías externas | bibliotecas externas | dependencias externas | paquetes externos = external libraries
+sin dependencias = without dependencies
+pruebas unitarias | tests unitarios | pruebas = unit tests
+solo la biblioteca estándar | solo la librería estándar = standard library only
+biblioteca estándar | librería estándar = standard library
+comentarios = comments
+solo el código | únicamente el código = only the code
+sin explicación | sin explicaciones = no explanation
+explicación = explanation
+el | la | los | las = the
+del = of the
+al final = at the end
+al principio | al inicio = at the beginning
+con = with
+en = in
+cada = each
+por cada = per
+en formato = in format
+en inglés = in English
+en español | en castellano = in Spanish
+en francés = in French
+en alemán = in German
+en italiano = in Italian
+en portugués = in Portuguese
+inglés = English
+español | castellano = Spanish
+francés = French
+alemán = German
+italiano = Italian
+portugués = Portuguese
+"""
+
+FRENCH = """
+au plus | au maximum | tout au plus | au grand maximum = at most
+maximum | max = max
+pas plus de | pas plus que = no more than
+ne dépasse pas | ne dépassant pas | ne doit pas dépasser | sans dépasser | qui ne dépasse pas = at most
+ne dépassez pas = at most
+ne fasse pas plus de | ne fait pas plus de | ne fais pas plus de = no more than
+jusqu'à = up to
+moins de | moins que = fewer than
+au moins | au minimum | pas moins de = at least
+minimum = min
+plus de = more than
+exactement | précisément | pile = exactly
+seulement | uniquement = only
+environ | à peu près | autour de | approximativement = about
+ou moins = or fewer
+ou plus = or more
+entre = between
+et = and
+ou | ni = or
+mots = words
+mot = word
+phrases = sentences
+phrase = sentence
+paragraphes = paragraphs
+paragraphe = paragraph
+lignes = lines
+ligne = line
+strophes = stanzas
+strophe = stanza
+puces | points de liste = bullet points
+puce = bullet point
+liste à puces = bulleted list
+points = points
+caractères | signes = characters
+fois = times
+sections = sections
+virgules = commas
+virgule = comma
+émojis | emojis | émoticônes = emojis
+émoji | emoji | émoticône = emoji
+espaces réservés | champs à compléter | champs à remplir | emplacements | zones à remplir = placeholders
+espace réservé | champ à compléter | champ à remplir | emplacement = placeholder
+crochets = square brackets
+entre crochets = in square brackets
+entre guillemets doubles | entre doubles guillemets | entre guillemets droits = in double quotation marks
+entre guillemets = in quotation marks
+comme = like
+par exemple | p. ex. = for example
+doubles chevrons | chevrons doubles = double angular brackets
+post-scriptum = postscript
+titre = title
+guillemets doubles | guillemets droits | doubles guillemets = double quotation marks
+guillemets = quotation marks
+majuscules | lettres majuscules = capital letters
+minuscules | lettres minuscules = lowercase letters
+tout en majuscules | entièrement en majuscules | uniquement en majuscules = all in capital letters
+toute en majuscules = all in capital letters
+tout en minuscules | entièrement en minuscules | uniquement en minuscules | toute en minuscules = all in lowercase
+sans majuscule | sans majuscules | sans aucune majuscule = without capital letters
+liste numérotée = numbered list
+étapes numérotées = numbered steps
+liste | listes = list
+tableau = table
+colonnes = columns
+clés = keys
+clé = key
+format = format
+gras = bold
+italique = italics
+surligne | mets en évidence | mettez en évidence = highlight
+séparés par | séparées par | séparé par | séparée par = separated by
+deux réponses différentes | deux réponses distinctes = two different responses
+mot pour mot = word for word
+réponse = response
+toute la réponse | toute ta réponse | toute votre réponse | ta réponse entière = the entire response
+ta réponse | votre réponse = your response
+texte = text
+nom | noms = name
+étapes = steps
+éléments = items
+conseils = tips
+idées = ideas
+n'utilise pas | n'utilisez pas | n'emploie pas | n'employez pas | n'utilise jamais = do not use
+n'inclus pas | n'incluez pas = do not include
+ne mentionne pas | ne mentionnez pas | ne cite pas | ne citez pas | n'évoque pas | n'évoquez pas = do not mention
+ne nomme pas = do not mention
+ne parle pas de | ne parle pas du | ne parlez pas de | ne parlez pas du = do not talk about
+sans utiliser | sans employer = without using
+sans mentionner | sans évoquer | sans parler de | sans parler du | sans citer = without mentioning
+sans aucune | sans aucun = without any
+sans = without
+pas de | pas d' = no
+aucun | aucune = no
+évite | évitez | éviter | en évitant = avoid
+jamais = never
+utilise | utilisez | emploie | employez | utiliser | employer | utilisant = use
+inclus | incluez | inclure | intègre | intégrez | incluant = include
+mentionne | mentionnez | mentionner | cite | citez = mention
+termine | terminez | finis | finissez | conclus | concluez | terminer | finir | conclure = end
+en terminant | en finissant | en concluant = ending
+termine par | terminez par | finis par | finissez par | conclus par | termine avec | terminer par = end with
+en terminant par = end with
+commence | commencez | commencer | débute | débutez = start
+commence par | commencez par | débute par | commencer par = start with
+réponds | répondez | répondre = respond
+écris | écrivez | rédige | rédigez | écrire | rédiger = write
+ajoute | ajoutez | ajouter = add
+mets | mettez | place | placez = put
+donne-moi | donnez-moi = give me
+donne | donnez = give
+énumère | énumérez = list
+résume | résumez | résumer = summarize
+traduis | traduisez | traduire = translate
+apparaisse | apparaître | apparaît | revient | revienne | figure | figurer | apparaissent = appear
+doit | doivent | devra = must
+il faut que = must
+s'il te plaît | s'il vous plaît = please
+fonction = function
+fonctions = functions
+classe = class
+méthode = method
+méthodes = methods
+nommée | nommé | appelée | appelé = called
+annotations de type | annotations de types | indications de type = type hints
+bibliothèque externe | bibliothèques externes | dépendance externe | dépendances externes = external libraries
+librairie externe | librairies externes = external libraries
+sans dépendance | sans dépendances = without dependencies
+tests unitaires | tests = unit tests
+uniquement la bibliothèque standard | seulement la bibliothèque standard = standard library only
+bibliothèque standard = standard library
+commentaires = comments
+uniquement le code | seulement le code = only the code
+sans explication | sans explications = no explanation
+explication = explanation
+le | la | les | l' = the
+un | une = a
+avec = with
+en = in
+chaque = each
+par = per
+à la fin = at the end
+au début = at the beginning
+sous forme de | sous la forme d'une | sous forme d'une | sous forme d'un = in the form of
+au format = in format
+en anglais = in English
+en français = in French
+en espagnol = in Spanish
+en allemand = in German
+en italien = in Italian
+en portugais = in Portuguese
+anglais = English
+français = French
+espagnol = Spanish
+allemand = German
+italien = Italian
+portugais = Portuguese
+"""
+
+GERMAN = """
+höchstens | maximal | max. | maximal nur | allerhöchstens = at most
+nicht mehr als = no more than
+nicht länger als | darf nicht länger als | soll nicht länger als | sollte nicht länger als = no longer than
+bis zu = up to
+weniger als = fewer than
+kürzer als = shorter than
+unter = under
+mindestens | wenigstens | minimal | mind. = at least
+mehr als = more than
+länger als = longer than
+über = over
+genau | exakt | exakt nur = exactly
+nur | lediglich = only
+etwa | ungefähr | circa | ca. | rund = about
+oder weniger = or fewer
+oder mehr = or more
+zwischen = between
+und = and
+oder | noch = or
+bis = to
+wörter | wörtern | worte | worten = words
+wort = word
+sätze | sätzen = sentences
+satz = sentence
+absätze | absätzen | abschnitte | abschnitten = paragraphs
+absatz | abschnitt = paragraph
+zeilen = lines
+zeile = line
+strophen = stanzas
+strophe = stanza
+stichpunkte | stichpunkten | aufzählungspunkte | aufzählungspunkten | spiegelstriche | spiegelstrichen = bullet points
+stichpunkt | aufzählungspunkt | spiegelstrich = bullet point
+punkte | punkten = points
+zeichen = characters
+kommas | kommata = commas
+komma = comma
+emojis = emojis
+emoji = emoji
+platzhalter | platzhaltern = placeholders
+eckigen klammern | eckige klammern = square brackets
+wie = like
+zum beispiel = for example
+postskriptum | nachsatz = postscript
+titel | überschrift = title
+doppelten spitzen klammern | doppelte spitze klammern = double angular brackets
+doppelten anführungszeichen | doppelte anführungszeichen = double quotation marks
+anführungszeichen = quotation marks
+großbuchstaben | versalien = capital letters
+kleinbuchstaben = lowercase letters
+komplett in großbuchstaben | nur in großbuchstaben | alles in großbuchstaben = all in capital letters
+ganz in großbuchstaben | nur großbuchstaben | komplett großgeschrieben | in versalien = all in capital letters
+alles kleingeschrieben | komplett kleingeschrieben | alles klein geschrieben | komplett klein = all in lowercase
+nur kleinbuchstaben | alles in kleinbuchstaben | komplett in kleinbuchstaben = all in lowercase
+nur in kleinbuchstaben | kleingeschrieben = all in lowercase
+ohne großbuchstaben | keine großbuchstaben = without capital letters
+nummerierte liste | nummerierten liste = numbered list
+nummerierte schritte = numbered steps
+aufzählung | aufzählungen | liste | listen = list
+tabelle = table
+spalten = columns
+schlüsseln | schlüssel = keys
+format = format
+fett = bold
+kursiv = italics
+hervorheben | hebe hervor = highlight
+getrennt durch | getrennt mit = separated by
+zwei verschiedene antworten | zwei unterschiedliche antworten = two different responses
+wort für wort = word for word
+antwort = response
+die ganze antwort | die gesamte antwort | deine ganze antwort | deine gesamte antwort = the entire response
+deine antwort = your response
+text = text
+name | namen = name
+schritte | schritten = steps
+tipps = tips
+ideen = ideas
+verwende nicht | benutze nicht | nutze nicht | verwende kein | verwende keine | benutze kein = do not use
+benutze keine | verwende niemals | verwende nie = do not use
+erwähne nicht | erwähne nie | erwähne niemals = do not mention
+darf nicht vorkommen | dürfen nicht vorkommen | darf nicht auftauchen | soll nicht vorkommen = must not be used
+ohne = without
+vermeide | vermeiden = avoid
+nie | niemals = never
+verwende | benutze | nutze | verwenden | benutzen | nutzen | verwendet = use
+zu verwenden | zu benutzen | zu nutzen = to use
+einbauen | baue ein | baue | einfließen lassen = include
+enthalten | enthält | enthalte = contain
+erwähne | erwähnen | nenne | nennen = mention
+zu erwähnen = to mention
+beende | beenden | schließe | schließen | ende | enden | endet | schließ = end
+beginne | beginnen | starte | fange an | fang an = start
+antworte | antwortet | antworten = respond
+schreib | schreibe | schreiben | verfasse | verfassen | formuliere = write
+füge | ergänze = add
+hinzu = _
+setze | stelle = put
+gib mir = give me
+gib = give
+liste auf | zähle auf = list
+fasse = summarize
+zusammen = _
+übersetze | übersetzen = translate
+vorkommt | vorkommen | auftaucht | auftauchen | erscheint | erscheinen = appear
+muss | müssen = must
+soll | sollte | sollen = should
+darf nicht = must not
+bitte = please
+funktion | python-funktion = function
+funktionen = functions
+klasse = class
+methode = method
+methoden = methods
+namens | mit dem namen | mit namen = called
+typannotationen | typ-annotationen | typhinweise | type hints | typangaben = type hints
+externe bibliotheken | externen bibliotheken | externe pakete | externen pakete = external libraries
+externe abhängigkeiten = external libraries
+ohne abhängigkeiten = without dependencies
+unit-tests | unittests | tests = unit tests
+nur die standardbibliothek | nur standardbibliothek = standard library only
+standardbibliothek = standard library
+docstring = docstring
+kommentare | kommentaren = comments
+nur den code | nur code = only the code
+ohne erklärung | ohne erklärungen = no explanation
+erklärung = explanation
+der | die | das | den | dem | des = the
+ein | eine | einen | einem | einer | eines = a
+mit = with
+in = in
+im = in the
+am ende = at the end
+am anfang = at the beginning
+jeder | jede | jedes | jeden | jedem = each
+pro | je = per
+kein | keine | keinen | keiner | keinem = no
+nicht = not
+insgesamt = in total
+z. b. | z.b. = e.g.
+auf deutsch = in German
+auf englisch = in English
+auf französisch = in French
+auf spanisch = in Spanish
+auf italienisch = in Italian
+auf portugiesisch = in Portuguese
+ins englische = into English
+ins deutsche = into German
+ins französische = into French
+ins spanische = into Spanish
+deutsch = German
+englisch = English
+französisch = French
+spanisch = Spanish
+italienisch = Italian
+portugiesisch = Portuguese
+"""
+
+# ---------------------------------------------------------------------------------------------------------------
+# Number words
+
+_ES_NUMBERS = {
+    "uno": 1, "dos": 2, "tres": 3, "cuatro": 4, "cinco": 5, "seis": 6, "siete": 7, "ocho": 8, "nueve": 9,
+    "diez": 10, "once": 11, "doce": 12, "trece": 13, "catorce": 14, "quince": 15, "dieciséis": 16, "diecisiete": 17,
+    "dieciocho": 18, "diecinueve": 19, "veinte": 20, "veintiuno": 21, "veintiuna": 21, "veintidós": 22,
+    "veintitrés": 23, "veinticuatro": 24, "veinticinco": 25, "veintiséis": 26, "veintisiete": 27, "veintiocho": 28,
+    "veintinueve": 29, "treinta": 30, "cuarenta": 40, "cincuenta": 50, "sesenta": 60, "setenta": 70, "ochenta": 80,
+    "noventa": 90, "cien": 100, "ciento": 100, "doscientos": 200, "doscientas": 200, "trescientos": 300,
+    "trescientas": 300, "cuatrocientos": 400, "cuatrocientas": 400, "quinientos": 500, "quinientas": 500,
+    "seiscientos": 600, "seiscientas": 600, "setecientos": 700, "setecientas": 700, "ochocientos": 800,
+    "ochocientas": 800, "novecientos": 900, "novecientas": 900, "mil": 1000,
+}
+_FR_NUMBERS = {
+    "deux": 2, "trois": 3, "quatre": 4, "cinq": 5, "six": 6, "sept": 7, "huit": 8, "neuf": 9, "dix": 10,
+    "onze": 11, "douze": 12, "treize": 13, "quatorze": 14, "quinze": 15, "seize": 16, "vingt": 20, "vingts": 20,
+    "trente": 30, "quarante": 40, "cinquante": 50, "soixante": 60, "cent": 100, "cents": 100, "mille": 1000,
+}
+_DE_MORPHEMES = {
+    "eins": 1, "ein": 1, "zwei": 2, "drei": 3, "vier": 4, "fünf": 5, "sechs": 6, "sech": 6, "sieben": 7, "sieb": 7,
+    "acht": 8, "neun": 9, "zehn": 10, "elf": 11, "zwölf": 12, "zwanzig": 20, "dreißig": 30, "vierzig": 40,
+    "fünfzig": 50, "sechzig": 60, "siebzig": 70, "achtzig": 80, "neunzig": 90, "hundert": 100, "tausend": 1000,
+}
+
+
+def _sum_with_scales(values: list[int]) -> int | None:
+    """Number words in order ("doscientas", "cincuenta") as one number: hundreds and thousands multiply."""
+    total = current = 0
+    for value in values:
+        if value == 1000:
+            total += (current or 1) * 1000
+            current = 0
+        elif value == 100:
+            current = (current or 1) * 100
+        else:
+            current += value
+    return total + current or None
+
+
+def _spanish_number(text: str) -> int | None:
+    words = [w for w in re.split(r"[\s-]+", text.lower()) if w and w != "y"]
+    if any(w not in _ES_NUMBERS for w in words):
+        return None
+    values = [_ES_NUMBERS[w] for w in words]
+    total = current = 0
+    for value in values:  # "doscientas" already means 200: hundreds here add, "mil" multiplies
+        if value == 1000:
+            total += (current or 1) * 1000
+            current = 0
+        else:
+            current += value
+    return total + current or None
+
+
+def _french_number(text: str) -> int | None:
+    words = [w for w in re.split(r"[\s-]+", text.lower()) if w and w != "et"]
+    values: list[int] = []
+    for i, word in enumerate(words):
+        if word not in _FR_NUMBERS:
+            return None
+        value = _FR_NUMBERS[word]
+        if value == 20 and values and values[-1] == 4 and i > 0 and words[i - 1] == "quatre":
+            values[-1] = 80  # quatre-vingt(s)
+            continue
+        values.append(value)
+    return _sum_with_scales(values)
+
+
+_DE_MORPHEME_RE = re.compile("|".join(sorted(_DE_MORPHEMES, key=len, reverse=True)) + "|und")
+
+
+def _german_number(text: str) -> int | None:
+    word = text.lower()
+    pos, values = 0, []
+    while pos < len(word):
+        m = _DE_MORPHEME_RE.match(word, pos)
+        if not m:
+            return None
+        if m.group() != "und":
+            values.append(_DE_MORPHEMES[m.group()])
+        pos = m.end()
+    if not values:
+        return None
+    # "fünfundzwanzig" is 5 + 20, "dreizehn" 3 + 10, "zweihundertfünfzig" 2 * 100 + 50
+    return _sum_with_scales(values)
+
+
+_ES_NUMBER_RE = ("(?:" + "|".join(sorted(_ES_NUMBERS, key=len, reverse=True)) + r")(?:(?:\s+y\s+|\s+)(?:"
+                 + "|".join(sorted(_ES_NUMBERS, key=len, reverse=True)) + r")){0,3}")
+_FR_WORDS = "|".join(sorted(_FR_NUMBERS, key=len, reverse=True))
+_FR_NUMBER_RE = rf"(?:{_FR_WORDS})(?:(?:-et-|\s+et\s+|-|\s+)(?:{_FR_WORDS}|un|une)){{0,4}}"
+_DE_NUMBER_RE = (r"(?:(?:ein|zwei|drei|vier|fünf|sechs|sieben|acht|neun|zehn|elf|zwölf|sech|sieb|zwanzig|dreißig|"
+                 r"vierzig|fünfzig|sechzig|siebzig|achtzig|neunzig|hundert|tausend|und){1,6})")
+
+# Words a number pattern would take that are mostly articles or joiners: glossed as words, not as numbers.
+NOT_NUMBERS = r"(?:ein|eine|und|uno)(?![\wäöüß-])"
+
+# ---------------------------------------------------------------------------------------------------------------
+# Reorderings: word orders the English patterns would not read, rewritten before the word-for-word gloss.
+
+Rule = tuple[re.Pattern[str], Callable[[re.Match[str]], str | None]]
+_ES_REORDER: tuple[Rule, ...] = (
+    # "de 80 a 120 palabras" is a range
+    (re.compile(r"\bde\s+(\d{1,6})\s+a\s+(\d{1,6})\b", re.IGNORECASE), lambda m: f"{m.group(1)} to {m.group(2)}"),
+    # "una frase", "un solo párrafo": one of the unit, not an article
+    # "en una frase", "en un solo párrafo": one of the unit, not an article ("dame una frase" is "a phrase")
+    (re.compile(r"\ben\s+(?:un|una)\s+(sol[oa]\s+)?(?=(?:frase|oración|párrafo|línea|estrofa)\b)", re.IGNORECASE),
+     lambda m: "in a single " if m.group(1) else "in one "),
+)
+_FR_REORDER: tuple[Rule, ...] = (
+    (re.compile(r"\bde\s+(\d{1,6})\s+à\s+(\d{1,6})\b", re.IGNORECASE), lambda m: f"{m.group(1)} to {m.group(2)}"),
+    # "il en faut au moins trois": that many of the thing just named
+    (re.compile(r"\b(?:il\s+en\s+faut|j'en\s+veux|il\s+m'en\s+faut)\s+((?:au\s+moins|au\s+plus|exactement|pas\s+plus\s+de|"
+                r"moins\s+de)\s+)?(\w+)", re.IGNORECASE),
+     lambda m: f"{m.group(1) or ''}{m.group(2)} of them"),
+    (re.compile(r"\ben\s+(?:une|un)\s+(seul(?:e)?\s+)?(?=(?:phrase|ligne|paragraphe|strophe)\b)", re.IGNORECASE),
+     lambda m: "in a single " if m.group(1) else "in one "),
+)
+_DE_REORDER: tuple[Rule, ...] = (
+    # "erwähne den Aktienkurs nicht": the negation ends the clause in German
+    (re.compile(r"\b(erwähne|nenne|verwende|benutze|nutze)\s+((?:[\wäöüß„“\"'-]+\s+){1,4}?)(?:nicht|nie|niemals)\b"
+                r"(?=\s*(?:[,.;!?]|$|und\b|oder\b))", re.IGNORECASE),
+     lambda m: ("do not mention" if m.group(1).lower() in ("erwähne", "nenne") else "do not use")
+     + f" {m.group(2).strip()}"),
+    # "dreimal", "5-mal": a number of times
+    (re.compile(r"\b(\d{1,4}|ein|zwei|drei|vier|fünf|sechs|sieben|acht|neun|zehn)\s*-?\s*mal\b", re.IGNORECASE),
+     lambda m: f"{m.group(1)} times"),
+    (re.compile(r"\b(einmal)\b", re.IGNORECASE), lambda m: "once"),
+    (re.compile(r"\bin\s+(?:einem|einer)\s+(einzigen\s+)?(?=(?:satz|absatz|zeile|strophe)\b)", re.IGNORECASE),
+     lambda m: "in a single " if m.group(1) else "in one "),
+    # the verb after its object: 'das Wort "X" enthalten', 'nicht das Wort "X" verwenden', 'mit "X" endet'
+    (re.compile(r"(?P<neg>\b(?:nicht|nie|niemals)\s+)?\b(?:das|dem|die|den)\s+(?P<noun>wort|wörter|begriff|begriffe)\s+"
+                r"(?P<items>\"[^\"\n]{1,60}\"(?:\s*(?:,|und|oder)\s*\"[^\"\n]{1,60}\"){0,5})\s+"
+                r"(?P<neg2>nicht\s+|nie\s+)?(?P<verb>enthalten|enthält|einbauen|einbaust|einfließen\s+lassen|verwenden|"
+                r"verwendest|benutzen|nutzen|erwähnen|vorkommen\s+lassen)\b", re.IGNORECASE),
+     lambda m: ("do not use" if m.group("neg") or m.group("neg2") else "include")
+     + f" the {'words' if m.group('noun').lower() in ('wörter', 'begriffe') else 'word'} {m.group('items')}"),
+    (re.compile(r"\bmit\s+(\"[^\"\n]{1,200}\")\s+(?:endet|enden|endest|aufhört|aufhören|schließt|abschließt)\b",
+                re.IGNORECASE), lambda m: f"ends with {m.group(1)}"),
+    (re.compile(r"\bmit\s+(\"[^\"\n]{1,200}\")\s+(?:beginnt|beginnen|anfängt|anfangen|startet)\b", re.IGNORECASE),
+     lambda m: f"starts with {m.group(1)}"),
+    (re.compile(r"\bvon\s+(\d{1,6})\s+bis\s+(\d{1,6})\b", re.IGNORECASE), lambda m: f"{m.group(1)} to {m.group(2)}"),
+)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Glossaries
+
+
+def _parse_table(table: str) -> dict[str, str]:
+    phrases: dict[str, str] = {}
+    for line in table.strip().splitlines():
+        foreign, _, english = line.rpartition(" = ")
+        for variant in foreign.split("|"):
+            key = " ".join(variant.strip().lower().split())
+            if key:
+                phrases[key] = "" if english.strip() == "_" else english.strip()
+    return phrases
+
+
+@dataclass(frozen=True)
+class Glossary:
+    code: str
+    table: str
+    number_re: str
+    number: Callable[[str], int | None]
+    reorderings: tuple[Rule, ...]
+
+    @cached_property
+    def phrases(self) -> dict[str, str]:
+        return _parse_table(self.table)
+
+    @cached_property
+    def pattern(self) -> re.Pattern[str]:
+        def alternation(keys: list[str]) -> str:
+            return "|".join(re.escape(k).replace(r"\ ", r"\s+").replace("'", "['’]")
+                            for k in sorted(keys, key=len, reverse=True)) or "(?!)"
+
+        whole = [k for k in self.phrases if not k.endswith("'")]
+        elided = [k for k in self.phrases if k.endswith("'")]  # "l'", "pas d'": the next word follows at once
+        return re.compile(rf"(?<![\w'’-])(?:(?!{NOT_NUMBERS})(?P<num>{self.number_re})(?![\w-])|"
+                          rf"(?P<phrase>{alternation(whole)})(?![\w-])|(?P<elided>{alternation(elided)}))",
+                          re.IGNORECASE)
+
+    def replace(self, m: re.Match[str]) -> str | None:
+        if m.group("num"):
+            value = self.number(m.group("num"))
+            return str(value) if value is not None else None
+        elided = m.group("elided")
+        key = " ".join((m.group("phrase") or elided).lower().replace("’", "'").split())
+        english = self.phrases.get(key)
+        return english + " " if elided and english else english
+
+
+GLOSSARIES: dict[str, Glossary] = {
+    "es": Glossary("es", SPANISH, _ES_NUMBER_RE, _spanish_number, _ES_REORDER),
+    "fr": Glossary("fr", FRENCH, _FR_NUMBER_RE, _french_number, _FR_REORDER),
+    "de": Glossary("de", GERMAN, _DE_NUMBER_RE, _german_number, _DE_REORDER),
+}
+
+# ---------------------------------------------------------------------------------------------------------------
+# Which language a prompt's instructions are in
+
+def _words(text: str) -> frozenset[str]:
+    return frozenset(text.split())
+
+
+_ROMANCE = "la en un de"  # Spanish and French both: evidence for either, decided by the rest
+MARKERS: dict[str, frozenset[str]] = {
+    "en": _words("the and of to is are with for your you my it this that be please write should must than each "
+                 "make sure answer give keep under least most words sentences what how do don't use include "
+                 "about from not"),
+    "es": _words("el los las del que una unos unas por para con como pero más muy está y se su sus tu al lo "
+                 "este esta sin sobre también cuando mi hay qué cómo palabras frases escribe dame responde "
+                 "usa incluye menciona debe tiene texto respuesta necesito quiero puedes explica explícame dime "
+                 "haz cuenta redacta enumera resume traduce escríbeme dos tres cuatro cinco seis siete ocho "
+                 "nueve diez " + _ROMANCE),
+    "fr": _words("le les des du une et est avec pour dans sur pas ne sans au aux ce cette ces qui mon ma mes "
+                 "ton ta tes vous je il elle nous écris donne moi mots rédige réponds réponse fois doit chaque "
+                 "être peux veux explique décris présente fais raconte propose résume traduis écrivez donnez "
+                 "expliquez d'un d'une c'est l'on qu'il deux trois quatre cinq six sept huit neuf dix " + _ROMANCE),
+    "de": _words("der die das und ist nicht mit für auf ein eine einen dem den des zu von im bitte schreib "
+                 "schreibe ich du wie was oder mir mich dass auch nur wörter wörtern sätze sätzen antwort soll "
+                 "muss keine kein ohne über unter höchstens mindestens erkläre beschreibe erstelle nenne gib "
+                 "fasse antworte übersetze erzähl zwei drei vier fünf sechs sieben acht neun zehn"),
+}
+_WORD_RE = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)?")
+_QUOTED_RE = re.compile(r"\"[^\"\n]{0,200}\"|“[^”\n]{0,200}”|„[^“”\n]{0,200}[“”]|«[^»\n]{0,200}»|`[^`\n]{0,200}`")
+
+
+def _marker_counts(text: str) -> dict[str, int]:
+    counts = dict.fromkeys(MARKERS, 0)
+    for word in _WORD_RE.findall(_QUOTED_RE.sub(" ", text)):
+        lowered = word.lower()
+        for code, markers in MARKERS.items():
+            if lowered in markers:
+                counts[code] += 1
+    return counts
+
+
+def detect_language(view: str) -> str:
+    """The language of a prompt's instruction text: "es", "fr" or "de" when its function words say so, else "en"."""
+    counts = _marker_counts(view)
+    code, count = max(((c, n) for c, n in counts.items() if c != "en"), key=lambda item: item[1])
+    if count >= 2 and count > 1.5 * counts["en"] and (count >= 3 or counts["en"] == 0):
+        return code
+    return "en"
+
+
+def english_evidence(clause: str, code: str) -> bool:
+    """True when a clause of a prompt in `code` is written in English ("Requirements: at least 300 words")."""
+    counts = _marker_counts(clause)
+    return counts["en"] >= 2 and counts["en"] > counts[code]

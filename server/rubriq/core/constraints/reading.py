@@ -1,0 +1,378 @@
+"""The canonical reading of a prompt's instruction text: the text every constraint family reads.
+
+People state one requirement in many ways. The families' phrasing tables know the English ways around a count
+("at most 300 words", "300 words or fewer", "no more than three bullet points"); this module rewrites the other
+ways into those before any family reads the text, so that a family's table needs one way per idea and every
+family gains each rewrite at once. The rewrites, in order (each one a layer over the one before):
+
+0. **Quotation marks** of other typographies become straight ones: „Schnee“ and « feuille » -> "Schnee", "feuille".
+1. **Gloss.** A clause written in Spanish, French or German is glossed phrase by phrase into the English the
+   families read (`lexicon.py`): "höchstens 80 Wörter" -> "at most 80 words", "sans aucune virgule" -> "without any
+   comma", "todo en mayúsculas" -> "all in capital letters", "erwähne den Aktienkurs nicht" -> "do not mention the
+   Aktienkurs". Words not in the lexicon are left as written, and nothing inside quotes, brackets or code is
+   touched, so keywords, closing phrases and topics keep the prompt's own words.
+2. **Numbers** written in several words become digits: "two hundred" -> 200, "a hundred and fifty" -> 150,
+   "half a dozen" -> 6 (one-word numbers, "twenty-five" and "a dozen" are read by `numbers.py` as they are).
+3. **Relations** stated another way become the relation the families know: "can't go over 700" -> "at most 700",
+   "has to fit in 155 characters" -> "at most 155 characters", "cap it at 200" -> "at most 200", "a max of" ->
+   "at most", "200 words tops" -> "200 words max", "at the very most" -> "at most"; a limit named as a noun with
+   words between ("word limit for this one is 150") and a unit given as a label ("Sentences: no more than 4") are
+   restated as a count ("at most 150 words", "no more than 4 sentences"); regional names of a unit become the
+   usual one ("dot points" -> "bullet points").
+4. **Units left out** are restored: a count with a relation and no noun after it takes the countable unit named
+   last before it in the same sentence ("at least 500 words but at most 700" -> "... at most 700 words", "if you
+   use bullet points, keep it to five at most" -> "... five bullet points at most"), and "N of them" takes it from
+   the sentence before too ("Keep the sentences short, use no more than 6 of them" -> "no more than 6
+   sentences").
+
+Every layer keeps a map back to the text it rewrote, so each constraint's span is still a span of the prompt:
+an offset inside a rewritten piece maps to that piece's start (for a span's start) or end (for its end).
+All patterns are linear (bounded repetitions only).
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+
+from rubriq.core.constraints.lexicon import GLOSSARIES, Glossary, detect_language, english_evidence
+from rubriq.core.text import Span
+
+Replacement = Callable[[re.Match[str]], str | None]
+
+# ---------------------------------------------------------------------------------------------------------------
+# Offset maps
+
+
+@dataclass(frozen=True)
+class Layer:
+    """One rewrite: the pieces of the new text that replaced pieces of the old one, in order."""
+
+    new_starts: tuple[int, ...]
+    new_ends: tuple[int, ...]
+    old_starts: tuple[int, ...]
+    old_ends: tuple[int, ...]
+
+    def to_old(self, pos: int, end: bool) -> int:
+        """An offset of the new text in the old one; inside a rewritten piece, its start (or its end, for `end`)."""
+        return _map(pos, end, self.new_starts, self.new_ends, self.old_starts, self.old_ends)
+
+    def to_new(self, pos: int, end: bool) -> int:
+        return _map(pos, end, self.old_starts, self.old_ends, self.new_starts, self.new_ends)
+
+
+def _map(pos: int, end: bool, from_starts: tuple[int, ...], from_ends: tuple[int, ...], to_starts: tuple[int, ...],
+         to_ends: tuple[int, ...]) -> int:
+    i = bisect.bisect_right(from_starts, pos) - 1
+    if i < 0:
+        return pos
+    if pos == from_starts[i] and (end or from_ends[i] > pos):
+        return to_starts[i]  # an end at a piece's start ends before it; a start there starts it
+    if pos >= from_ends[i]:
+        return to_ends[i] + pos - from_ends[i]
+    return to_ends[i] if end else to_starts[i]
+
+
+def apply_edits(text: str, edits: Iterable[tuple[int, int, str]]) -> tuple[str, Layer | None]:
+    """`text` with each (start, end, replacement) applied; edits must not overlap. None when nothing changed."""
+    parts: list[str] = []
+    new_starts: list[int] = []
+    new_ends: list[int] = []
+    old_starts: list[int] = []
+    old_ends: list[int] = []
+    pos = length = 0
+    for start, end, replacement in sorted(edits):
+        if start < pos or text[start:end] == replacement:
+            continue
+        parts.append(text[pos:start])
+        length += start - pos
+        new_starts.append(length)
+        parts.append(replacement)
+        length += len(replacement)
+        new_ends.append(length)
+        old_starts.append(start)
+        old_ends.append(end)
+        pos = end
+    if not new_starts:
+        return text, None
+    parts.append(text[pos:])
+    return "".join(parts), Layer(tuple(new_starts), tuple(new_ends), tuple(old_starts), tuple(old_ends))
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Text that is never rewritten: quoted words, bracketed slots, code, markers such as <<title>> and P.S.
+
+PROTECTED_RE = re.compile(
+    r"\"[^\"\n]{0,200}\"|“[^”\n]{0,200}”|„[^“”\n]{0,200}[“”]|«[^»\n]{0,200}»|‹[^›\n]{0,200}›|‘[^’\n]{0,200}’|"
+    r"(?<![\w'’])'(?=\w)[^'\n]{0,60}(?<=[\w.!?])'(?![\w])|`[^`\n]{0,200}`|\[[^\]\n]{0,80}\]|<<[^<>\n]{0,80}>>|"
+    r"```.{0,4000}?```",
+    re.DOTALL)
+
+
+def _protected(text: str) -> list[tuple[int, int]]:
+    return [(m.start(), m.end()) for m in PROTECTED_RE.finditer(text)]
+
+
+def _free(regions: list[tuple[int, int]], start: int, end: int) -> bool:
+    first = max(0, bisect.bisect_right(regions, (start, 1 << 62)) - 1)
+    last = bisect.bisect_left(regions, (end, -1))  # regions are disjoint and sorted: only these can overlap
+    return all(not (s < end and start < e) for s, e in regions[first:last])
+
+
+def rewrite(text: str, rules: Iterable[tuple[re.Pattern[str], Replacement]],
+            regions: list[tuple[int, int]] | None = None) -> tuple[str, Layer | None]:
+    """One layer: every match of every rule outside protected text, first come first served, replaced."""
+    protected = _protected(text) if regions is None else regions
+    taken: list[tuple[int, int, str]] = []
+    for regex, replace in rules:
+        for m in regex.finditer(text):
+            if m.end() == m.start() or not _free(protected, m.start(), m.end()):
+                continue
+            if any(s < m.end() and m.start() < e for s, e, _ in taken):
+                continue
+            replacement = replace(m)
+            if replacement is not None:
+                taken.append((m.start(), m.end(), replacement))
+    return apply_edits(text, taken)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# 2. Numbers in several words
+
+_UNIT_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9}
+_TEEN_WORDS = {"ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16,
+               "seventeen": 17, "eighteen": 18, "nineteen": 19}
+_TEN_WORDS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80,
+              "ninety": 90}
+_SMALL = (rf"(?:(?:{'|'.join(_TEN_WORDS)})(?:[- ](?:{'|'.join(_UNIT_WORDS)}))?|{'|'.join(_TEEN_WORDS)}|"
+          rf"{'|'.join(_UNIT_WORDS)})")
+COMPOUND_NUMBER_RE = re.compile(
+    rf"\b(?P<h>a|one|{'|'.join(_UNIT_WORDS)})[- ]hundred(?:(?:\s+and)?[- ](?P<rest>{_SMALL}))?\b|"
+    rf"\b(?P<k>a|one|{'|'.join(_UNIT_WORDS)}|ten|twenty|fifty)[- ]thousand\b|"
+    r"\b(?P<half>half)\s+a\s+dozen\b|\b(?P<dz>two|three|four)\s+dozen\b",
+    re.IGNORECASE)
+
+
+def _small_value(text: str) -> int:
+    parts = re.split(r"[- ]", text.lower())
+    value = 0
+    for part in parts:
+        value += _UNIT_WORDS.get(part, 0) + _TEEN_WORDS.get(part, 0) + _TEN_WORDS.get(part, 0)
+    return value
+
+
+def _compound_number(m: re.Match[str]) -> str | None:
+    if m.group("h"):
+        hundreds = 1 if m.group("h").lower() in ("a", "one") else _UNIT_WORDS[m.group("h").lower()]
+        rest = _small_value(m.group("rest")) if m.group("rest") else 0
+        return str(hundreds * 100 + rest)
+    if m.group("k"):
+        word = m.group("k").lower()
+        return str({"a": 1, "one": 1, "ten": 10, "twenty": 20, "fifty": 50}.get(word, _UNIT_WORDS.get(word, 1)) * 1000)
+    if m.group("half"):
+        return "6"
+    if m.group("dz"):
+        return str(_UNIT_WORDS[m.group("dz").lower()] * 12)
+    return None
+
+
+NUMBER_RULES: tuple[tuple[re.Pattern[str], Replacement], ...] = ((COMPOUND_NUMBER_RE, _compound_number),)
+
+# ---------------------------------------------------------------------------------------------------------------
+# 3. Relations, limits named as nouns, units as labels, regional unit names
+
+# The countable units the families read, as a count names them (plural or singular).
+UNITS = (r"(?:words?|sentences?|paragraphs?|bullet[\s-]?points?|bullets|points?|lines?|stanzas?|verses?|"
+         r"characters?|placeholders?|blanks?|items?|emojis?|emoji|sections?|highlights?|highlighted\s+sections?|"
+         r"steps?|tips?|ideas?|names?|questions?|examples?|reasons?|tests?|times)")
+_DIGITS = r"\d{1,7}"
+_NEG = (r"(?:can(?:not|'t|’t|\s+not)|must\s*(?:not|n't|n’t)|should\s*(?:not|n't|n’t)|may\s+not|"
+        r"do(?:es)?\s*(?:not|n't|n’t)|won'?t|will\s+not|never|mustn'?t|shouldn'?t)")
+RELATION_RULES: tuple[tuple[re.Pattern[str], Replacement], ...] = (
+    # "can't go over 700", "shouldn't run past 3 pages", "must not stretch beyond": an upper bound
+    (re.compile(rf"\b{_NEG}\s+(?:go|run|be|get|stretch|come\s+in|end\s+up|spill)\s+(?:over|above|beyond|past)\b",
+                re.IGNORECASE), lambda m: "at most"),
+    # "has to fit in 155 characters", "should fit within 2 lines"
+    (re.compile(r"\b(?:fit|fits)\s+(?:in|into|within|inside)(?=\s+(?:\d|a\s+single|one|two|three|four|five|six|seven|"
+                r"eight|nine|ten))", re.IGNORECASE), lambda m: "at most"),
+    # "cap it at 200 words", "top out at 5 bullets"
+    (re.compile(r"\bcap(?:ped)?\s+(?:it|this|that|them|(?:the|your)\s+[a-z]{2,15})?\s*at\b|\btops?\s+out\s+at\b",
+                re.IGNORECASE), lambda m: "at most"),
+    (re.compile(r"\b(?:nothing|none)\s+(?:over|above|beyond|longer\s+than|more\s+than)\b", re.IGNORECASE),
+     lambda m: "at most"),
+    (re.compile(r"\b(?:a\s+)?max(?:imum)?\s+of\b", re.IGNORECASE), lambda m: "at most"),
+    (re.compile(r"\b(?:a\s+)?min(?:imum)?\s+of\b", re.IGNORECASE), lambda m: "at least"),
+    (re.compile(r"\bat\s+the\s+(?:very\s+)?(most|least)\b", re.IGNORECASE), lambda m: f"at {m.group(1).lower()}"),
+    (re.compile(r"\bupwards\s+of\b", re.IGNORECASE), lambda m: "more than"),
+    (re.compile(rf"(?<=\d\s){UNITS}\s+tops\b", re.IGNORECASE), lambda m: m.group()[:-4] + "max"),
+    # "word limit for this one is 150", "the sentence maximum here is 5": the limit as a count
+    (re.compile(rf"\b(?P<unit>word|sentence|character|bullet[\s-]point|paragraph)[\s-]+(?P<noun>limit|maximum|max|cap|"
+                rf"ceiling|minimum|min)\b[^.\n\d:=]{{1,30}}?\s(?:is|will\s+be|should\s+be|would\s+be|of)\s+"
+                rf"(?:(?:about|around|roughly)\s+)?(?P<n>{_DIGITS})\b(?!\s*(?:-|–|to)\s*\d)", re.IGNORECASE),
+     lambda m: ("at least" if m.group("noun").lower().startswith("min") else "at most")
+     + f" {m.group('n')} {m.group('unit').lower().replace('-', ' ')}s"),
+    # "Sentences: no more than 4", "- Words: 150 max", "Bullet points: 3": the unit given as a label
+    (re.compile(rf"(?m)(?:^|(?<=[\n(]))(?P<lead>[ \t]{{0,8}}(?:[-*•◦]\s+|\d{{1,2}}[.)]\s+)?)"
+                rf"(?P<unit>words?|sentences?|paragraphs?|bullet[\s-]?points?|bullets|lines?|stanzas?|characters?)"
+                rf"(?:\s+\((?:max|min)\))?\s*[:=]\s*(?P<count>(?:(?:at\s+most|at\s+least|no\s+more\s+than|no\s+fewer\s+than|"
+                rf"no\s+less\s+than|fewer\s+than|less\s+than|more\s+than|under|over|up\s+to|max|maximum|min|minimum|"
+                rf"exactly|about|around|roughly)\s+)?{_DIGITS}(?:\s*(?:-|–|to)\s*{_DIGITS})?(?:\s+(?:max|maximum|min|"
+                rf"minimum|or\s+(?:fewer|less|more|under|over)|at\s+most|at\s+least))?)(?=\s*(?:[.;,)\n]|$))",
+                re.IGNORECASE),
+     lambda m: f"{m.group('lead')}{m.group('count')} {_plural(m.group('unit'))}"),
+    # regional and informal names of a unit
+    (re.compile(r"\bdot[\s-]points?\b", re.IGNORECASE), lambda m: "bullet points" if m.group().lower().endswith("s")
+     else "bullet point"),
+    (re.compile(r"\b(?:emoticons?|smileys?)\b", re.IGNORECASE), lambda m: "emojis"),
+)
+
+
+def _plural(unit: str) -> str:
+    word = re.sub(r"[\s-]+", " ", unit.lower())
+    return word if word.endswith("s") else word + "s"
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# 4. Units left out
+
+_REL_BEFORE = (r"(?:at\s+most|at\s+least|no\s+more\s+than|not\s+more\s+than|no\s+fewer\s+than|no\s+less\s+than|"
+               r"not\s+less\s+than|fewer\s+than|less\s+than|more\s+than|under|over|below|above|up\s+to|max|maximum|"
+               r"min|minimum|exactly|only|just|no\s+longer\s+than|not\s+exceeding|within)")
+_REL_AFTER = r"(?:max|maximum|min|minimum|at\s+most|at\s+least|or\s+(?:fewer|less|more|under|over|so))"
+_NUMBER_WORD = (r"(?:\d{1,7}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|"
+                r"forty|fifty|a\s+dozen)")
+# A count with a relation and no noun after it: "but at most 700.", "keep it to five at most", "no more than 6 of them"
+BARE_COUNT_RE = re.compile(
+    rf"\b(?P<rel>{_REL_BEFORE})\s+(?P<n>{_NUMBER_WORD})(?P<of>\s+of\s+(?:them|those|these))?(?=\s*(?:[,.;:)!?]|$|"
+    rf"\s+(?:and|but|or|please|total|in\s+total|overall)\b))|"
+    rf"(?<![\w-])(?P<n2>{_NUMBER_WORD})(?P<of2>\s+of\s+(?:them|those|these))?\s+(?P<post>{_REL_AFTER})"
+    rf"(?=\s*(?:[,.;:)!?]|$|\s+(?:and|but|or|please)\b))|"
+    rf"\b(?P<n3>{_NUMBER_WORD})\s+of\s+(?:them|those|these)\b",
+    re.IGNORECASE)
+UNIT_MENTION_RE = re.compile(
+    r"\b(?P<unit>words?|sentences?|paragraphs?|bullet[\s-]?points?|bullets|lines|stanzas?|characters|placeholders?|"
+    r"blanks|emojis?|emoji|highlighted\s+sections|sections|items|steps|tips|ideas|names|questions|examples|"
+    r"reasons|tests|slogans|taglines|titles|options|suggestions)\b",
+    re.IGNORECASE)
+# Nouns that are counted but name no unit of their own, after which the count would be the wrong thing's.
+_NOT_A_UNIT_AFTER = re.compile(r"\s*(?:per|each|for\s+each|a\s+|an\s+|times?\b|%|percent|years?|days?|hours?|minutes?|"
+                               r"seconds?|weeks?|months?|[a-z])", re.IGNORECASE)
+_SENTENCE_END_RE = re.compile(r"[.!?](?=\s)|\n")
+
+
+def _restore_units(text: str) -> tuple[str, Layer | None]:
+    protected = _protected(text)
+    edits: list[tuple[int, int, str]] = []
+    for m in BARE_COUNT_RE.finditer(text):
+        if not _free(protected, m.start(), m.end()):
+            continue
+        n_group = "n" if m.group("n") else ("n2" if m.group("n2") else "n3")
+        of = m.group("of") or m.group("of2") or (m.group() if n_group == "n3" else None)
+        after = text[m.end(n_group):m.end(n_group) + 12]
+        if not of and _NOT_A_UNIT_AFTER.match(after) and not re.match(rf"\s+{_REL_AFTER}", after, re.IGNORECASE):
+            continue
+        # the unit named last before the count: the same sentence, or for "N of them" the one before too
+        ends = [e.end() for e in _SENTENCE_END_RE.finditer(text, max(0, m.start() - 300), m.start())]
+        limit = (ends[-1] if not of or len(ends) < 2 else ends[-2]) if ends else max(0, m.start() - 300)
+        units = [u for u in UNIT_MENTION_RE.finditer(text, limit, m.start()) if _free(protected, u.start(), u.end())]
+        if not units:
+            continue
+        unit = units[-1].group("unit").lower()
+        if unit in ("word", "words") and re.search(r"\b(?:the|this|that)\s+words?\s*$", text[max(0, units[-1].start()
+                                                                                                 - 12):units[-1].end()],
+                                                    re.IGNORECASE) and not re.search(r"\d", text[limit:m.start()]):
+            continue  # "use the word 'calm' at least twice, and at most 3": the word is a keyword, not a unit
+        if re.search(r"\b(?:times?|each|per)\b", text[units[-1].end():m.start()], re.IGNORECASE):
+            continue
+        unit = _plural(unit) if unit not in ("emoji",) else "emojis"
+        n_end = m.end(n_group)
+        if of:
+            of_match = re.search(r"\s+of\s+(?:them|those|these)\b", text[n_end:m.end()], re.IGNORECASE)
+            if of_match:
+                edits.append((n_end, n_end + of_match.end(), f" {unit}"))
+                continue
+        edits.append((n_end, n_end, f" {unit}"))
+    return apply_edits(text, edits)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# The reading
+
+
+@dataclass
+class Reading:
+    """The instruction view (`source`) and its canonical text (`text`), with the maps between their offsets."""
+
+    source: str
+    text: str
+    language: str = "en"
+    layers: list[Layer] = field(default_factory=list)
+
+    def to_source(self, span: Span) -> Span:
+        start, end = span.start, span.end
+        for layer in reversed(self.layers):
+            start, end = layer.to_old(start, False), layer.to_old(end, True)
+        return Span(start, max(start, end))
+
+    def to_text(self, span: Span) -> Span:
+        start, end = span.start, span.end
+        for layer in self.layers:
+            start, end = layer.to_new(start, False), layer.to_new(end, True)
+        return Span(start, max(start, end))
+
+    def source_offset(self, pos: int) -> int:
+        for layer in reversed(self.layers):
+            pos = layer.to_old(pos, False)
+        return pos
+
+    def _push(self, result: tuple[str, Layer | None]) -> None:
+        text, layer = result
+        if layer is not None:
+            self.text = text
+            self.layers.append(layer)
+
+
+def _gloss(text: str, glossary: Glossary) -> tuple[str, Layer | None]:
+    """Each line of `text` glossed into English, outside protected text and outside its sentences in English."""
+    protected = _protected(text)
+    edits: list[tuple[int, int, str]] = []
+    for line in re.finditer(r"[^\n]+", text):
+        pieces = re.finditer(r"[^.!?;:]+[.!?;:]*", line.group())
+        english = [(line.start() + p.start(), line.start() + p.end()) for p in pieces
+                   if english_evidence(p.group(), glossary.code)]
+        for m in glossary.pattern.finditer(text, line.start(), line.end()):
+            if not _free(protected, m.start(), m.end()) or not _free(english, m.start(), m.end()):
+                continue
+            replacement = glossary.replace(m)
+            if replacement is not None:
+                edits.append((m.start(), m.end(), replacement))
+    return apply_edits(text, edits)
+
+
+# Quotation marks of other typographies as the families expect them: „Schnee“ and « feuille » become "Schnee" and
+# "feuille" (the spaces French puts inside guillemets are not part of the words).
+QUOTES_RE = re.compile(r"„([^“”„\n]{1,200})[“”]|«\s?([^»«\n]{1,200}?)\s?»|‹\s?([^›‹\n]{1,200}?)\s?›")
+
+
+def _straight_quotes(m: re.Match[str]) -> str:
+    if m.group(3) is not None:
+        return f"'{m.group(3)}'"
+    return f'"{m.group(1) if m.group(1) is not None else m.group(2)}"'
+
+
+def read(view: str) -> Reading:
+    """The canonical reading of an instruction view (see the module docstring)."""
+    reading = Reading(view, view)
+    reading._push(rewrite(reading.text, ((QUOTES_RE, _straight_quotes),), regions=[]))
+    language = detect_language(view)
+    if language in GLOSSARIES:
+        reading.language = language
+        glossary = GLOSSARIES[language]
+        reading._push(rewrite(reading.text, glossary.reorderings, regions=[]))  # they read quoted words too
+        reading._push(_gloss(reading.text, glossary))
+    reading._push(rewrite(reading.text, NUMBER_RULES))
+    reading._push(rewrite(reading.text, RELATION_RULES))
+    reading._push(_restore_units(reading.text))
+    return reading
