@@ -28,9 +28,8 @@ pairings use bisect, so the whole search is O(n log n).
 from __future__ import annotations
 
 import bisect
-import dataclasses
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
 
@@ -325,9 +324,8 @@ def _triple_quoted_blocks(text: str) -> list[tuple[Span, Span]]:
 class _Finder:
     """Runs the detectors over one prompt body, in order, each claiming text no earlier one took."""
 
-    def __init__(self, text: str, body_start: int, set_aside: Sequence[Span] = ()) -> None:
+    def __init__(self, text: str, body_start: int) -> None:
         self.text = text
-        self.set_aside_starts = [span.start for span in set_aside]  # sorted: where the user's text is cut
         self.body_start = body_start
         self.lines = _Lines(text)
         self.first_line = self.lines.index_at(body_start) if body_start < len(text) else len(self.lines)
@@ -343,10 +341,6 @@ class _Finder:
 
     def add(self, kind: SourceKind, whole: Span, content: Span, label: str) -> bool:
         text = self.text
-        k = bisect.bisect_right(self.set_aside_starts, content.start)
-        if k < len(self.set_aside_starts) and self.set_aside_starts[k] < content.end:  # stop where a set-aside starts
-            content = _trimmed(text, content.start, self.set_aside_starts[k])
-            whole = Span(whole.start, min(whole.end, max(content.end, whole.start)))
         if whole.start < self.body_start or self.taken.overlaps(whole) or not content.slice(text).strip():
             return False
         self.blocks.append(SourceBlock(kind, whole, content, label, content.slice(text)))
@@ -682,28 +676,6 @@ class _Finder:
         return "".join(chars)
 
 
-def blanked(text: str, spans: Sequence[Span]) -> str:
-    """`text` with the spans replaced by spaces, newlines kept: same offsets, same lines."""
-    if not spans:
-        return text
-    chars = list(text)
-    for span in spans:
-        for i in range(span.start, span.end):
-            if chars[i] != "\n":
-                chars[i] = " "
-    return "".join(chars)
-
-
-def find_source_blocks(text: str, body_start: int = 0, set_aside: Sequence[Span] = ()) -> list[SourceBlock]:
-    """Locate the material the output should be faithful to, most explicit wrappings first. O(n log n).
-
-    `set_aside` are spans that are no part of the user's prompt (the blocks an applied repair inserted, see
-    `rubriq.core.prompt`): the detectors read the prompt without them, and a block stops where one starts. A span
-    inside XML-tagged material or a code fence is the user's material all the same (a repair never goes there)."""
-    if set_aside:
-        closed = [content for _, content, _ in _xml_blocks(text)] + [b.span for b in find_code_blocks(text)]
-        set_aside = [s for s in set_aside if not any(c.contains(s) for c in closed)]
-    if not set_aside:
-        return _Finder(text, body_start).run()
-    finder = _Finder(blanked(text, set_aside), body_start, sorted(set_aside))
-    return [dataclasses.replace(block, text=block.content_span.slice(text)) for block in finder.run()]
+def find_source_blocks(text: str, body_start: int = 0) -> list[SourceBlock]:
+    """Locate the material the output should be faithful to, most explicit wrappings first. O(n log n)."""
+    return _Finder(text, body_start).run()
