@@ -202,7 +202,7 @@ TASK_CUES: dict[TaskType, tuple[tuple[str, float], ...]] = {
          r"mensaje|correo|carta|invitación|courriel|lettre|einladung|nachricht|brief)\b", 3.0),
         (r"\b(?:checklist|packing list|plan for|a plan|make me a plan|plan an itinerary|brainstorm|ideas for|"
          r"name ideas|tips|advice on|advice|negotiat\w*|un plan|plan de|consejos|astuces|conseils|tipps|ideen)\b", 2.5),
-        (r"^\W*(?:hi|hello|hey|thanks|thank you|good (?:morning|evening)|hola|bonjour|salut|hallo)\b[^?\n]{0,40}"
+        (r"^[^\w\n]*(?:hi|hello|hey|thanks|thank you|good (?:morning|evening)|hola|bonjour|salut|hallo)\b[^?\n]{0,40}"
          r"(?:how'?s it going|how are you|thanks|thank you)", 3.0),
         (r"\b(?:you are|eres|tu es|du bist) [A-Z]\w+,? (?:the|a|an|el|la|le|der|die)\b", 2.0),
     ),
