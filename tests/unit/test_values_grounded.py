@@ -166,3 +166,86 @@ def test_a_month_in_a_table_row_is_not_set_against_a_month_governed_by_a_word_th
     notes = "Support: tickets about exports doubled since the January release. Tess will write a macro."
     row = "| Action | Owner | Due |\n|---|---|---|\n| Write a support macro about exports | Tess | 10 Feb |"
     assert conflicts(row, notes) == []
+
+
+# --- reading values the way documents write them -------------------------------------------------------------------
+
+def test_a_limit_is_an_upper_bound_that_a_tenfold_bound_conflicts_with() -> None:
+    assert conflicts("Playlists now play offline, up to 5,000 songs per device.",
+                     "Offline mode: downloads are limited to 500 songs per device.") == [
+        ("up to 5,000", "limited to 500")]
+
+
+def test_days_listed_before_one_month_are_dates_of_that_month() -> None:
+    claim = "Reminders were sent to the office on 1 and 12 June."
+    evidence = "Reminders went to the office on 1 and 12 July. The lease changed in June."
+    # the second day names its month in the words quoted; the first would read "1 — the source says 1"
+    assert conflicts(claim, evidence) == [("12 June", "12 July")]
+
+
+def test_a_sentence_ending_in_a_full_month_name_keeps_its_period_out_of_the_date() -> None:
+    from rubriq.core.verify.values import extract_values
+
+    assert [v.text for v in extract_values("It opens on 12 July. It closes in August.") if v.kind == "date"] == [
+        "12 July", "August"]
+
+
+def test_grams_after_a_space_are_a_mass_and_a_difference_of_two_weights_is_derived() -> None:
+    checks = statuses("It weighs 1.31 kg against 1.75 kg, about 440 g less.",
+                      "Weight: 1.31 kg. Other model weight: 1.75 kg.")
+    assert checks["about 440 g"] == "matched"
+
+
+def test_a_figure_without_the_sources_bound_is_the_sources_figure() -> None:
+    assert statuses("Its battery lasts 11 hours on the Vega.", "Battery: up to 11 hours of video playback.")[
+        "11 hours"] == "matched"
+    assert statuses("Most adults get the recommended 150 minutes of activity a week.",
+                    "Only 40% met the guideline of at least 150 minutes of moderate activity a week.")[
+        "150 minutes"] == "matched"
+
+
+def test_a_claims_bound_agrees_with_a_source_figure_only_in_its_slot() -> None:
+    # "more than two hours" holds 9 hours 20 minutes, but that figure is where the wait fell from, not by how much
+    checks = statuses("The wait fell by more than two hours.", "The wait fell from 9 hours 20 minutes to 8 hours.")
+    assert checks["more than two hours"] == "absent"
+
+
+def test_an_ordinal_is_read_past_consecutive_and_straight() -> None:
+    assert statuses("Pass rates improved for a fourth straight month.",
+                    "Pass rates rose for the fourth consecutive month.")["fourth"] == "matched"
+
+
+def test_a_month_alone_is_not_stated_by_a_year_alone() -> None:
+    assert statuses("The centre will open in January.", "The centre, built in 2019, will open in March.")[
+        "January"] != "matched"
+
+
+def test_ages_written_as_a_hyphenated_range_match_the_sources_ages() -> None:
+    assert statuses("Mentors work with 8–11-year-olds.", "The scheme pairs mentors with children aged 8 to 11.")[
+        "8–11-year-olds"] == "matched"
+
+
+def test_a_range_whose_two_ends_the_source_states_is_matched() -> None:
+    assert statuses("Waits over 12 hours fell from 412 to 260.",
+                    "The number waiting more than 12 hours fell from 412 in July to 260 in October.")[
+        "from 412 to 260"] == "matched"
+
+
+def test_a_figure_repeated_in_brackets_is_one_duration() -> None:
+    from rubriq.core.verify.values import extract_values
+
+    (duration,) = [v for v in extract_values("For a period of six (6) months after leaving.") if v.kind == "duration"]
+    assert duration.text == "six (6) months" and duration.low == 6 * 2629746.0
+
+
+def test_codes_with_dashes_are_not_ranges_and_a_lone_capital_is_not_a_name() -> None:
+    from rubriq.core.verify.values import extract_values
+
+    found = [(v.kind, v.text) for v in extract_values("Invoice 2025-0419, sort code 40-11-62; we A/B test it.")]
+    assert found == [], found
+
+
+def test_a_count_of_votes_behind_the_winner_is_a_derived_difference() -> None:
+    checks = statuses("Tim Hart came second with 917 votes, 287 behind.",
+                      "Ann Lowe won with 1,204 votes. Tim Hart had 917 votes.")
+    assert checks["287"] == "matched"

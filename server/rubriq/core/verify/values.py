@@ -76,14 +76,19 @@ Extraction. A `Value` has:
 
 Read: digits ("1,200", "3.5", "7, 000"), number words ("nine", "twenty-one", "a dozen", "one hundred and twenty"),
 magnitudes ("1.2 million", "3bn", "$5m", "2.5k"), fractions ("a third", "half of", "two-thirds": percent, ±10%),
-percent ("4%", "four percent", "4 per cent"), money (symbols, codes, words, pence and cents), measures ("3 km",
-"5 miles", "20C"), ranges, dates, decades, seasons ("2015-16"), weekdays, times ("09:47 UTC", "9:47 am", "3.30pm",
-"noon"), durations, ages ("34-year-old", "aged 50"), ordinals ("third", "21st"), e-mail addresses, URLs, names
-(capitalised word sequences, acronyms, "U.S."; a sentence's capitalised first word only when the text capitalises
-it elsewhere too), negations ("not", "n't", "never", "no one", "nobody"...) and quantifiers ("all", "every",
-"no", "some", "only"...). Not values: list numbering, section/figure/page/version numbers, identifiers ("G7",
-"COVID-19", "A380", "No. 10"), anything inside an e-mail address or a URL, a year inside a date. A name never runs
-across a line break, a tab or three spaces.
+percent ("4%", "four percent", "4 per cent"), money (symbols, codes, words, pence and cents), measures ("3 km", "5
+miles", "20C"), ranges, dates, decades, seasons ("2015-16"), weekdays, times ("09:47 UTC", "9:47 am", "3.30pm",
+"noon"), durations (in parts: "9 hours 20 minutes", "an hour and a quarter", "half an hour"; a figure repeated in
+brackets: "six (6) months"), ages ("34-year-old", "aged 50", "7–9-year-olds", "the 40–75 age range"), ordinals
+("third", "21st", "the third consecutive year"; not "first" as an adverb: "at first", "check with one first."),
+upper bounds written as limits ("limited to 500", "capped at"), days listed before one month ("1 and 15 May", "22–23
+March": a date each), e-mail addresses, URLs, names (capitalised word sequences, acronyms, "U.S."; a sentence's
+capitalised first word only when the text capitalises it elsewhere too), negations ("not", "n't", "never", "no one",
+"nobody"...) and quantifiers ("all", "every", "no", "some", "only"...). A counted head noun is never an adverb or a
+comparative ("287 behind", "€150 cheaper"). Not values: list numbering, section/figure/page/version numbers,
+identifiers ("G7", "COVID-19", "A380", "No. 10", "2025-0419", a sort code "40-11-62"), a lone capital ("A/B test"),
+anything inside an e-mail address or a URL, a year inside a date. A name never runs across a line break, a tab or
+three spaces.
 
 Tables: a run of two or more consecutive lines of two or more cells (cells split by tabs, three or more spaces or
 pipes; rule lines of dashes may sit between). Its first row is the header when none of its cells holds a digit or a
@@ -98,7 +103,8 @@ Compatible (claim value c, source value s, same comparison family; numbers and q
     "about 50"); a range matches a range when both ends do, and holds any point inside it; units convert within a
     dimension ("3 km" = "3,000 m", "72 hours" = "three days", "two weeks" = "14 days", "5 miles" ≈ "8 km"), and a
     figure converted from another unit (feet, miles, months) may differ by 2% ("656 ft" for "198 metres").
-  - date: the parts both state agree (a year matches any date in it); time: the same zone, or two zones of known
+  - date: they state a part in common and the parts both state agree (a year matches any date in it; "January"
+    and "2019" neither agree nor disagree); time: the same zone, or two zones of known
     offset converted ("10:47 BST" = "09:47 UTC"), and a common reading; weekday, ordinal, email: equal keys; url:
     equal or one a path under the other.
   - entity: one's words contain the other's ("Trump", "Donald Trump"), an acronym of the other ("UN"), a demonym
@@ -123,21 +129,25 @@ row word (at most 2), + 1 when the header is named; of two partners scoring alik
 
 Decision for a claim value c. A value the evidence states outright (compatible, and not merely inside a bound or a
 range of it: a range states its two ends; a date states what it names, "April" does not state "15 April") is
-matched, whatever slot another evidence value seems to fill. Otherwise the agreeing value is the best-scoring
-compatible value of the evidence or of the source (a bound or a vague magnitude scores 2 less: "more than 100"
-agrees with too much to prove a slot; a bound of either side, the claim's or the source's, agrees only in c's slot,
-score ≥ 2); failing that, the same figure anywhere in the source (another slot), or for a name, its words. The
-partner is the best-scoring evidence value that disagrees, with a score ≥ 2, not taken (each evidence value agreeing
-with a claim value, with a score ≥ 0, is assigned to one claim value, best score first, and is nobody's partner),
-not a part of a total ("a further 63"), and, for names joined only by a governor, with no unexplained name beside it
-in the evidence ("signed Australia pace bowler John Hastings" is about another player), and, for other kinds, with
-no unexplained name right after it ("British number four Aljaz Bedene"). c conflicts with the partner when the
-partner scores higher than the agreeing value and, if a precise value agrees in another slot, scores ≥ 4, unless c
-is derived from the evidence and the claim's other values (below). Otherwise c matches its agreeing value, or is
-derived from the evidence, the claim or (a sum or a difference of two) the source's figures of its family (matched),
-or is absent. A name the source states is never a conflict (two stated names swapped is beyond values). So
-rounding, a bound or range holding the value, derived figures, values of other slots, a year inside a date, list and
-section numbers, and times in zones of unknown offset are never conflicts.
+matched, whatever slot another evidence value seems to fill; so is a point equal to the figure of an evidence bound
+("the recommended 150 minutes" for "at least 150 minutes"), and a range whose two ends the evidence or the source
+states ("from 412 to 260"). Otherwise the agreeing value is the best-scoring compatible value of the evidence or of
+the source (a bound or a vague magnitude scores 2 less: "more than 100" agrees with too much to prove a slot; a
+bound of either side, the claim's or the source's, agrees only in c's slot, score ≥ 2); failing that, the same
+figure anywhere in the source (another slot), or for a name, its words. The partner is the best-scoring evidence
+value that disagrees, with a score ≥ 2, not taken (each evidence value agreeing with a claim value, with a score ≥
+0, is assigned to one claim value, best score first, and is nobody's partner), not a part of a total ("a further
+63"), and, for names joined only by a governor, with no unexplained name beside it in the evidence ("signed
+Australia pace bowler John Hastings" is about another player), and, for other kinds, with no unexplained name right
+after it ("British number four Aljaz Bedene"). c conflicts with the partner when the partner scores higher than the
+agreeing value and, if a precise value agrees in another slot, scores ≥ 4 (a figure of another family, "14 remain"
+for "14 days", or a date stating less than c, "April" for "15 April", agrees too loosely to ask it), and its words
+differ from c's ("1" against "1", 1 April against 1 May, shows nobody anything), unless c is derived from the
+evidence and the claim's other values (below). Otherwise c matches its agreeing value, or is derived from the
+evidence, the claim or (a sum or a difference of two) the source's figures of its family (matched), or is absent. A
+name the source states is never a conflict (two stated names swapped is beyond values). So rounding, a bound or
+range holding the value, derived figures, values of other slots, a year inside a date, list and section numbers, and
+times in zones of unknown offset are never conflicts.
 
 Derived figures (`_derived`). Operands of c: figures of its kind and unit (money of its currency, a rate restated
 per c's period, counts of the same noun, durations; percents for a percent or a figure in "points"); beside money,
@@ -269,6 +279,8 @@ _MONTHS = {
     "september": 9, "october": 10, "november": 11, "december": 12, "jan": 1, "feb": 2, "mar": 3, "apr": 4,
     "jun": 6, "jul": 7, "aug": 8, "sep": 9, "sept": 9, "oct": 10, "nov": 11, "dec": 12,
 }
+# Shortened month names, which a period may follow ("12 Sept."); "May." and "July." end a sentence.
+_MONTH_ABBREVIATIONS = frozenset(m for m in _MONTHS if len(m) <= 4 and m not in ("may", "june", "july"))
 # Month names that are also ordinary words or names: a date only beside a day or a year.
 _AMBIGUOUS_MONTHS = frozenset({"may", "march", "jan", "mar", "jun", "jul", "aug", "sep", "sept", "oct", "nov",
                                "dec", "feb", "apr"})
@@ -341,7 +353,8 @@ _PREFIX_QUALIFIERS = {
     "fewer than": "fewer than", "less than": "fewer than", "under": "fewer than", "below": "fewer than",
     "lower than": "fewer than", "at most": "at most", "up to": "at most", "as many as": "at most",
     "as much as": "at most", "no more than": "at most", "not more than": "at most", "a maximum of": "at most",
-    "maximum": "at most", "exactly": "exactly", "precisely": "exactly", "only": "exactly", "just": "exactly",
+    "maximum": "at most", "limited to": "at most", "capped at": "at most", "a limit of": "at most",
+    "a cap of": "at most", "exactly": "exactly", "precisely": "exactly", "only": "exactly", "just": "exactly",
 }
 _MAX_QUALIFIER_WORDS = 4
 _SUFFIX_QUALIFIERS = {("or", "more"): "at least", ("or", "over"): "at least", ("or", "fewer"): "at most",
@@ -356,6 +369,9 @@ _MODIFIERS = _words("new more other extra additional further full-time part-time
                        "senior junior local foreign british american european international national small large "
                        "big major minor key separate different similar existing current previous same few")
 
+# Words after a figure that are not what it counts: "287 behind", "€150 cheaper", "two apart".
+_NOT_COUNTED = _words("behind ahead apart away back apiece overall altogether instead cheaper dearer lighter heavier "
+                      "longer shorter higher lower bigger smaller faster slower larger older younger greater")
 _NEGATION_CUES = _words("not never nobody none nothing nowhere neither nor cannot")
 _NOT_NEGATION_AFTER = _words("only just least merely longer sooner doubt")  # "not only", "no doubt"
 _QUANTIFIERS = {"all": "all", "every": "all", "each": "all", "entire": "all", "some": "some", "most": "some",
@@ -374,6 +390,7 @@ _PREPOSITIONS = _words("in on at by for from to of with into onto over under aft
 # Verbs that take a length of time as their object: "lasts an hour", "takes a week".
 _DURATION_VERBS = _words("last lasts lasted lasting take takes took taking spend spends spent spending wait waits "
                          "waited waiting")
+_ORDINAL_MODIFIERS = _words("consecutive successive straight running")
 _PARTIAL_BEFORE = _words("further another additional extra other")
 _TITLES = _words("mr mrs ms miss dr prof professor sir dame lord lady rev st mx")
 # Titles and offices written before a name ("Archbishop Martin", "President Obama"): dropped from the name's key
@@ -910,6 +927,13 @@ class _Scanner:
         if currency:
             start_tok = currency[1]
         value, step, j, scaled = self._scale(value, step, j, bool(currency))
+        if self.toks[j:j + 1] == ["("] and j + 2 < self.n and self.is_num(j + 1) and self.toks[j + 2] == ")":
+            inner = self._digits_value(j + 1)
+            if inner is not None and inner[0] == value:
+                j += 3  # "six (6) months": the figure repeated in digits, as contracts write it
+        code_end = self._identifier_after(j)
+        if code_end is not None:
+            return code_end  # "2025-0419", "40-11-62": a reference or a sort code, not a range
         # a second number making a range: "80-120", "80 to 120", "between 80 and 120", "from 5 to 7"
         prefix_q, q_first = self._qualifier_before(start_tok)
         range_end = self._range_partner(start_tok, j, prefix_q)
@@ -970,6 +994,24 @@ class _Scanner:
             if phrase in _PREFIX_QUALIFIERS:
                 return _PREFIX_QUALIFIERS[phrase], first - size - (1 if "c." in words[-size:] else 0)
         return "", first
+
+    def _glued_part(self, j: int) -> bool:
+        return j + 1 < self.n and self.toks[j] in ("-", "–", "/") and self.adjacent(j) and self.is_num(j + 1) and \
+            self.adjacent(j + 1)
+
+    def _identifier_after(self, j: int) -> int | None:
+        """Where a code ends when digits glued on by a dash or a slash make the figure one: a part with a leading
+        zero, or a third part ("2025-0419", "40-11-62"); None when they do not."""
+        if not self._glued_part(j):
+            return None
+        part = self.toks[j + 1]
+        if not ((len(part) > 1 and part.startswith("0") and "." not in part) or self._glued_part(j + 2)):
+            return None
+        end = j + 2
+        while self._glued_part(end) and end - j < 12:
+            end += 2
+        self.work += end - j
+        return end
 
     def _range_partner(self, first: int, j: int, prefix_q: str) -> int | None:
         """Token index of the number ending a range that starts at `first` and whose first number ends at j."""
@@ -1111,11 +1153,13 @@ class _Scanner:
         if self.is_word(k) and self.lows[k] in _SECONDS:
             unit_word = self.lows[k]
             after = k + 1
-            if self.low(after) == "-" and self.low(after + 1) == "old":
+            if self.low(after) == "-" and self.low(after + 1) in ("old", "olds"):
                 return "age", self._age_head(after + 2), _SECONDS[unit_word] / _SECONDS["year"], after + 2
             if self.low(after) == "old" and unit_word in ("year", "years"):
                 return "age", self._age_head(after + 1), 1.0, after + 1
-            if self.low(after) in ("ago", "later", "earlier", "before", "after", "on"):
+            ends_clause = after + 1 >= self.n or self.lows[after + 1] in (",", ".", ";", "from")
+            if self.low(after) in ("ago", "later", "earlier", "before", "after") or (self.low(after) == "on" and
+                                                                                  ends_clause):
                 # "30 years ago", "five months after": a distance in time from an event, not a length
                 return "duration", "s " + self.lows[after], _SECONDS[unit_word], after + (self.low(after) == "ago")
             return "duration", "s", _SECONDS[unit_word], after
@@ -1123,7 +1167,7 @@ class _Scanner:
             return "duration", "s", 3600.0, k + 1
         if self.is_word(k) and self.lows[k] in _PHYSICAL and (k == j or self.adjacent(k)):
             unit_low = self.lows[k]
-            if unit_low in ("g", "w", "ha", "mb", "gb", "kb", "tb", "mw", "kw", "gw") and not self.adjacent(k) and \
+            if unit_low in ("w", "ha", "mb", "gb", "kb", "tb", "mw", "kw", "gw") and not self.adjacent(k) and \
                     self.toks[k] != self.toks[k].upper():
                 return self._head_noun(j)
             canonical, factor = _PHYSICAL[unit_low]
@@ -1167,28 +1211,37 @@ class _Scanner:
                 self.lows[k + 1] not in STOPWORDS and not self.toks[k + 1][0].isupper():
             k += 1
         if self.is_word(k) and self.lows[k] not in STOPWORDS and not self.toks[k][0].isupper() and \
-                self.lows[k] not in _MONTHS and not self.adjacent(k):
+                self.lows[k] not in _MONTHS and self.lows[k] not in _NOT_COUNTED and \
+                self.lows[k] not in _ORDINAL_WORDS and not self.adjacent(k):
+            if self.lows[k] in ("age", "ages"):
+                return "age", "", 1.0, j  # "the 40–75 age range"
             return "quantity", lemma(self.lows[k]), 1.0, j
         return "number", "", 1.0, j
 
     # ordinals
-    def _ordinal(self, first: int, j: int, number: int) -> int:
+    def _ordinal(self, first: int, j: int, number: int, *, word: bool = False) -> int:
         head = ""
         k = j
         if self.low(k) == "-" and self.adjacent(k) and self.is_word(k + 1):
+            if word and self.lows[k + 1] in _SECONDS:
+                return k + 2  # "first-year pay", "second-half": a compound adjective, not a rank
             k += 1
+        if self.is_word(k) and self.lows[k] in _ORDINAL_MODIFIERS and self.is_word(k + 1):
+            k += 1  # "the third consecutive year", "a third straight month"
         if self.is_word(k) and self.lows[k] not in STOPWORDS and not self.toks[k][0].isupper():
             head = lemma(self.lows[k])
-        if not number:
-            return j
+        if not number or (word and number == 1 and not head and (
+                self.low(first - 1) == "at" or j >= self.n or (self.types[j] == SYM and self.toks[j] != "-"))):
+            return j  # "check with one first.", "at first": an adverb
         return self.add("ordinal", first, j, (number,), unit=head)
 
     def _ordinal_word(self, i: int) -> int:
         low = self.lows[i]
         if low in ("second", "seconds") and self._count_before(i):
             return i  # "30 seconds" is a duration, read with its number
-        if self.low(i - 1) in ("a", "an", "one") and low in _FRACTION_WORDS and self.low(i + 1) in ("of", "", ".", ","):
-            return i  # "a third of": a fraction
+        if self.low(i - 1) in ("a", "an", "one") and low in _FRACTION_WORDS and (
+                self.low(i + 1) in ("of", "") or (self.types[i + 1] == SYM and self.toks[i + 1] != "-")):
+            return i  # "a third of", "about a third (31)": a fraction
         number = _ORDINAL_WORDS[low]
         first = i
         if self.toks[i - 1:i] == ["-"] and self.adjacent(i) and self.low(i - 2) in _TENS_WORDS:
@@ -1196,7 +1249,7 @@ class _Scanner:
         if self.low(i + 1) == "-" and self.adjacent(i + 1) and self.is_word(i + 2) and self.lows[i + 2] in (
                 "half", "quarter"):
             return i + 3  # "second-half": a period, not a value
-        return self._ordinal(first, i + 1, number)
+        return self._ordinal(first, i + 1, number, word=True)
 
     def _count_before(self, i: int) -> bool:
         k = i - 1
@@ -1349,7 +1402,8 @@ class _Scanner:
             return None  # "the second half": a period
         plural = word.endswith("s") and word not in ("halves",)
         after = self.low(k + 1)
-        if not plural and after not in ("of", "the", "a", "an", "", ".", ",", ";", "percent") and low != "half":
+        if not plural and after not in ("of", "the", "a", "an", "", ".", ",", ";", "(", ")", "percent") and \
+                low != "half":
             return None
         if low == "half" and after not in ("of", "the", "a", "an", "their", "its", "his", "her"):
             return None
@@ -1454,11 +1508,23 @@ class _Scanner:
         minutes = 0 if self.lows[i] == "midnight" else 720
         return self._add_time(i, i + 1, [minutes], "")
 
+    def _is_day(self, k: int) -> bool:
+        return self.is_num(k) and self.toks[k].isdigit() and len(self.toks[k]) <= 2 and 1 <= int(self.toks[k]) <= 31
+
     def _day_month_date(self, i: int) -> int:
-        tok = self.toks[i]
-        if not tok.isdigit() or len(tok) > 2 or not 1 <= int(tok) <= 31:
+        if not self._is_day(i):
             return i
         j = i + 1
+        # "1 and 15 May", "22–23 March", "3, 4 and 5 June": days of one month, each a date
+        days = [i]
+        while len(days) < 5 and self.low(j) in (",", "and", "&", "-", "–", "to") and j + 1 < self.n:
+            k = j + 1 if self.low(j + 1) != "and" else j + 2
+            if not self._is_day(k):
+                break
+            days.append(k)
+            j = k + 1
+        if len(days) > 1 and not (self.is_word(j) and self.lows[j] in _MONTHS):
+            return i
         if self.is_word(j) and self.lows[j] in ("st", "nd", "rd", "th") and self.adjacent(j):
             j += 1
         if self.low(j) == "of":
@@ -1467,7 +1533,7 @@ class _Scanner:
             return i
         month = _MONTHS[self.lows[j]]
         j += 1
-        if self.toks[j:j + 1] == ["."] and self.adjacent(j) and len(self.lows[j - 1]) <= 4:
+        if self.toks[j:j + 1] == ["."] and self.adjacent(j) and self.lows[j - 1] in _MONTH_ABBREVIATIONS:
             j += 1
         year = None
         k = j + 1 if self.toks[j:j + 1] == [","] else j
@@ -1475,13 +1541,15 @@ class _Scanner:
             year = self._year_value(k)
             if year is not None:
                 j = k + 1
-        return self.add("date", i, j, (year, year, month, int(tok)))
+        for day in days[:-1]:
+            self.add("date", day, day + 1, (year, year, month, int(self.toks[day])))
+        return self.add("date", days[-1], j, (year, year, month, int(self.toks[days[-1]])))
 
     def _month_date(self, i: int) -> int:
         low = self.lows[i]
         month = _MONTHS[low]
         j = i + 1
-        if self.toks[j:j + 1] == ["."] and self.adjacent(j) and len(low) <= 4:
+        if self.toks[j:j + 1] == ["."] and self.adjacent(j) and low in _MONTH_ABBREVIATIONS:
             j += 1
         k = j + 1 if self.toks[j:j + 1] == [","] else j
         if self.is_num(k):
@@ -1680,6 +1748,8 @@ class _Scanner:
         end = j if self.types[j - 1] == NUM else tokens[-1] + 1
         if len(tokens) == 1 and not self.toks[i].isupper() and self.is_initial(i) and low not in self.midcaps:
             return end  # a capitalised first word is not a name unless the text capitalises it elsewhere too
+        if len(tokens) == 1 and len(self.toks[tokens[0]]) == 1 and end == tokens[0] + 1:
+            return end  # a lone capital ("A/B test", "plan B") names nothing a source could contradict
 
         head = ""
         if self.is_word(end) and not self.toks[end][0].isupper() and self.lows[end] not in STOPWORDS and \
@@ -2122,7 +2192,15 @@ def _units_agree(c: Value, s: Value) -> bool:
     return True
 
 
+def _dates_comparable(c: tuple, s: tuple) -> bool:
+    """Two dates state a part in common (a year, a month or a day): "January" and "2019" do not."""
+    return (c[0] is not None and s[0] is not None) or (c[2] is not None and s[2] is not None) or \
+        (c[3] is not None and s[3] is not None)
+
+
 def _date_compatible(c: tuple, s: tuple) -> bool:
+    if not _dates_comparable(c, s):
+        return False
     c_lo, c_hi, c_month, c_day = c
     s_lo, s_hi, s_month, s_day = s
     if c_lo is not None and s_lo is not None and (c_hi < s_lo or s_hi < c_lo):
@@ -2248,6 +2326,8 @@ def slot_score(c: Value, e: Value) -> int:
     elif fam in _INTRINSIC_FAMILIES:
         if fam == "percent" and c.unit != e.unit:
             return -1
+        if fam == "date" and not _dates_comparable(c.key, e.key):
+            return -1  # "January" and "2019" neither agree nor disagree
         score += 2
     elif fam == "entity":
         if c.unit and e.unit and c.unit != e.unit:
@@ -2422,7 +2502,8 @@ def _derivation_operands(c: Value, values: Sequence[Value]) -> tuple[list[float]
                 own += figures
             elif part in ("count", "money") and e.unit not in _PHYSICAL_UNITS:
                 loose += figures
-        elif part == fam and (e.unit == c.unit or (fam in ("duration", "age") and _units_agree(c, e))):
+        elif part == fam and (e.unit == c.unit or (fam in ("duration", "age") and _units_agree(c, e)) or
+                              (fam == "count" and not c.unit and e.unit not in _PHYSICAL_UNITS)):
             own += figures
         elif fam == "money" and part == "count" and (not e.unit or e.step >= 1e3):
             loose += figures
@@ -2692,6 +2773,8 @@ def _check_one(c: Value, evidence: list[Value], taken: list[bool], source: Value
             why = _states(c, e)
             if why:
                 return ValueCheck(c, "matched", e, True, why)
+    if c.qualifier == "range" and c.low is not None and c.high is not None and _ends_stated(c, evidence, source):
+        return ValueCheck(c, "matched", None, False, "both ends are in the source")  # "from 412 to 260"
     # the best agreeing value: in the evidence, else in the source, else the bare figure or the name's words
     agree, agree_score, agree_in_evidence, reason = None, -9, False, ""
     for e in evidence:
@@ -2729,9 +2812,12 @@ def _check_one(c: Value, evidence: list[Value], taken: list[bool], source: Value
     elif partner is not None and fam != "entity" and not partner.in_table and \
             _untaken_name_beside(partner, evidence, taken, claim_words, after_only=True):
         partner = None  # "British number four Aljaz Bedene": the evidence's figure describes another name
+    if partner is not None and " ".join(partner.text.lower().split()) == " ".join(c.text.lower().split()):
+        partner = None  # "1" against "1" (1 April, 1 May): a difference nobody can see in the words quoted
     if partner is not None and partner_score > agree_score:
-        # a value agreeing in a worse slot (or a mere bound in this one) asks for a sure slot
-        required = _SAME_SLOT if agree is None or weak(agree) else _STRONG_SLOT
+        # a value agreeing precisely in a worse slot asks for a sure slot; a bound, a figure of another kind
+        # ("14 remain" for "14 days") or a date stating less than c ("April" for "15 April") agrees too loosely
+        required = _SAME_SLOT if agree is None or weak(agree) or _loose_agreement(c, agree) else _STRONG_SLOT
         if partner_score >= required and fam in _NUMERIC_FAMILIES and _derived(c, evidence, claim_others):
             return ValueCheck(c, "matched", None, False, "derived from the source's figures")
         if partner_score >= required:
@@ -2748,8 +2834,30 @@ _ROOM_REASONS = frozenset({"within the source's bound", "within the stated bound
                            "within the source's range", "within the stated range"})
 
 
+def _loose_agreement(c: Value, agree: Value) -> bool:
+    """The agreeing value shares c's figure or some of its date but not what it is: a figure of another family
+    ("14 remain" for "14 days"), or a date without c's day or month."""
+    if family(agree) != family(c):
+        return True
+    return family(c) == "date" and not _states(c, agree)
+
+
+def _ends_stated(c: Value, evidence: list[Value], source: ValueIndex) -> bool:
+    """Both ends of the range c are figures the evidence or the source states ("fell from 412 in July to 260")."""
+    assert c.low is not None and c.high is not None
+    for end in (c.low, c.high):
+        point = replace(c, low=end, high=end, key=(end, end), qualifier="")
+        found = next((e for e in evidence if _states(point, e)), None) or _lookup_source(point, source)
+        if found is None or compatible(point, found) in _ROOM_REASONS:
+            return False
+    return True
+
+
 def _distance(c: Value, e: Value) -> float:
-    """How far apart two figures are, as the log of their ratio (INF for values without figures)."""
+    """How far apart two figures are, as the log of their ratio; for dates, the parts both state that differ (INF
+    for values without figures)."""
+    if c.kind == "date" and e.kind == "date":
+        return float(sum(a is not None and b is not None and a != b for a, b in zip(c.key, e.key, strict=True)))
     if c.low is None or e.low is None or not (math.isfinite(c.low) and math.isfinite(e.low)) or c.low <= 0 or \
             e.low <= 0:
         return INF
@@ -2765,6 +2873,8 @@ def _states(c: Value, e: Value) -> str:
     if why in _ROOM_REASONS:
         if e.qualifier == "range" and c.low == c.high and c.low in (e.low, e.high):
             return "an end of the source's range"
+        if c.low == c.high and e.qualifier in (*_LOWER_BOUNDS, *_UPPER_BOUNDS) and c.low == stated_number(e):
+            return "the source's figure, without its bound"  # "the recommended 150 minutes" for "at least 150"
         return ""
     if family(c) == "date":
         c_lo, _, c_month, c_day = c.key
