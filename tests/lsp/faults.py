@@ -437,7 +437,8 @@ def _stops_reading(server: RawServer) -> tuple[bool, str]:
 
 def _exit_without_shutdown(server: RawServer) -> tuple[bool, str]:
     server.notify("exit", None)
-    return _exits(30)(server)
+    ended, how = _exits(30)(server)
+    return ended and server.process.returncode == 1, how + " (LSP: 1 when exit comes without shutdown)"
 
 
 def _requests_after_shutdown(server: RawServer) -> tuple[bool, str]:
@@ -449,7 +450,7 @@ def _requests_after_shutdown(server: RawServer) -> tuple[bool, str]:
     ok, detail = _error_reply()(reply)
     server.notify("exit", None)
     ended, how = _exits(30)(server)
-    return ok and ended, f"{detail}; {how}"
+    return ok and ended and server.process.returncode == 0, f"{detail}; {how}"
 
 
 HOVER_POSITION = {"line": 0, "character": 0}

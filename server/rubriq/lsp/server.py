@@ -430,7 +430,7 @@ def main(tcp: str | None = None) -> int:
         host, _, port = tcp.rpartition(":")
         server.start_tcp(host or "127.0.0.1", int(port))
     else:
-        serve_stdio(server)
+        return serve_stdio(server)
     return 0
 
 

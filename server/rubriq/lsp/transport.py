@@ -336,14 +336,19 @@ def _first_line(exc: BaseException) -> str:
     return text[0][:200] if text else type(exc).__name__
 
 
-def serve_stdio(server: Any, stdin: BinaryIO | None = None, stdout: BinaryIO | None = None) -> None:
-    """Run `server` over stdin/stdout with the robust reader and writer (what pygls' `start_io` does otherwise)."""
+def serve_stdio(server: Any, stdin: BinaryIO | None = None, stdout: BinaryIO | None = None) -> int:
+    """Run `server` over stdin/stdout with the robust reader and writer (what pygls' `start_io` does otherwise).
+    Returns the exit code: 0 after `shutdown` and `exit` or at the end of input, 1 for `exit` without `shutdown`."""
     server._stop_event = stop = threading.Event()
     reader = FramedReader(stdin or sys.stdin.buffer, server.thread_pool)
     server.protocol.set_writer(SafeWriter(stdout or sys.stdout.buffer))
+    code = 0
     try:
         asyncio.run(read_messages(stop, reader, server.protocol))
-    except (KeyboardInterrupt, SystemExit):
+    except SystemExit as exc:  # the `exit` notification
+        code = exc.code if isinstance(exc.code, int) else 0
+    except KeyboardInterrupt:
         pass
     finally:
         server.shutdown()
+    return code
