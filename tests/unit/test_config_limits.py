@@ -47,3 +47,27 @@ def test_an_oversized_rubriq_toml_is_reported_not_read(tmp_path: Path, monkeypat
     config, problems, _ = load_config(tmp_path)
     assert config == Config()
     assert len(problems) == 1 and "limit" in problems[0]
+
+
+def test_settings_are_looked_for_past_a_folder_that_cannot_be_searched(tmp_path: Path):
+    import shutil
+    import subprocess
+    import sys
+
+    locked = tmp_path / "locked"
+    locked.mkdir()
+    (tmp_path / "rubriq.toml").write_text('family = "gpt"\n', encoding="utf-8")
+    locked.chmod(0)
+    code = ("from pathlib import Path\nfrom rubriq.core.config import load_config\n"
+            f"config, problems, path = load_config(Path({str(locked)!r}))\nprint(config.family.value, path)\n")
+    command = [sys.executable, "-c", code]
+    if os.geteuid() == 0:
+        if shutil.which("setpriv") is None:
+            pytest.skip("running as root without setpriv: file modes cannot be enforced")
+        command = ["setpriv", "--bounding-set=-dac_override,-dac_read_search", *command]
+    try:
+        done = subprocess.run(command, capture_output=True, text=True, timeout=60, check=False)
+    finally:
+        locked.chmod(0o755)
+    assert done.returncode == 0, done.stderr[-1500:]
+    assert done.stdout.split() == ["gpt", str(tmp_path / "rubriq.toml")]

@@ -5,6 +5,7 @@ Every setting has a default. An invalid value is reported and replaced by its de
 
 from __future__ import annotations
 
+import stat
 import tomllib
 from pathlib import Path
 from typing import Any, Literal
@@ -65,15 +66,29 @@ def read_toml(path: Path) -> dict[str, Any]:
         raise ConfigReadError(str(exc)) from exc
 
 
+def _kind(path: Path) -> str | None:
+    """"file", "dir" or "other" (FIFO, device...), or None when absent or in a folder that cannot be searched."""
+    try:
+        mode = path.stat().st_mode
+    except OSError:
+        return None
+    return "file" if stat.S_ISREG(mode) else "dir" if stat.S_ISDIR(mode) else "other"
+
+
+def _is_dir(path: Path) -> bool:
+    return _kind(path) == "dir"
+
+
 def find_config_file(start: Path) -> Path | None:
     """The nearest `rubriq.toml`, or `pyproject.toml` with a `[tool.rubriq]` table, from `start` upward."""
-    folder = start if start.is_dir() else start.parent
+    folder = start if _is_dir(start) else start.parent
     for candidate_dir in (folder, *folder.parents):
         rubriq_toml = candidate_dir / "rubriq.toml"
-        if rubriq_toml.exists() and not rubriq_toml.is_dir():  # a FIFO or device is reported when it is read
+        kind = _kind(rubriq_toml)
+        if kind not in (None, "dir"):  # a FIFO or device is reported when it is read
             return rubriq_toml
         pyproject = candidate_dir / "pyproject.toml"
-        if pyproject.is_file():
+        if _kind(pyproject) == "file":
             try:
                 tool = read_toml(pyproject).get("tool", {})
             except ConfigReadError:
