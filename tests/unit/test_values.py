@@ -57,7 +57,8 @@ def test_numbers_in_digits_words_and_magnitudes_normalise_to_one_value(text: str
 
 
 def test_a_counted_head_noun_is_the_unit_of_a_quantity() -> None:
-    assert one("The firm hired 530 staff.", "quantity").unit == "staff"
+    assert one("The firm hired 530 staff.", "quantity").unit == "person"  # staff, members, people: one count
+    assert one("The firm hired 530 people.", "quantity").unit == "person"
     assert one("Police found 12 trucks.", "quantity").unit == "truck"
     assert one("Police found 12 armoured trucks.", "quantity").key == (12.0, 12.0)
 

@@ -249,3 +249,22 @@ def test_a_count_of_votes_behind_the_winner_is_a_derived_difference() -> None:
     checks = statuses("Tim Hart came second with 917 votes, 287 behind.",
                       "Ann Lowe won with 1,204 votes. Tim Hart had 917 votes.")
     assert checks["287"] == "matched"
+
+
+# --- changed figures in their own slot are conflicts ---------------------------------------------------------------
+
+def test_a_changed_warning_period_before_an_event_conflicts_though_another_figure_matches_its_number() -> None:
+    # "14" is also the count of certificates left: a figure of another kind does not vouch for "14 days"
+    evidence = ("Actions: all certificates are being moved (14 remain); an alert will fire 30 days before any "
+                "certificate expires.")
+    assert conflicts("We're adding alerts 14 days before any certificate expires.", evidence) == [
+        ("14 days", "30 days")]
+
+
+def test_people_and_members_count_the_same_heads() -> None:
+    evidence = ("It is a 60-minute call: 30 minutes with the manager, followed by a case study with two members of "
+                "the data team.")
+    claim = ("The call lasts an hour: half an hour with the manager, then a case study with three people from the "
+             "data team.")
+    assert conflicts(claim, evidence) == [("three", "two")]
+    assert statuses(claim.replace("three", "two"), evidence)["two"] == "matched"

@@ -50,9 +50,10 @@ Extraction. A `Value` has:
     unit       what makes two values of a kind comparable: the canonical unit of a measure ("m", "kg", "m2", "l",
                "m/s", "W", "B", "degC"), "s" for durations ("s ago", "s later" for a distance in time from an
                event), the currency ("USD", "EUR", "GBP" ...; a rate appends "/year"), "%" or "pp" (percentage
-               points), the lemma of a counted head noun ("staff", "truck") or of the noun an age or an ordinal
-               describes ("man", "conviction"), the time zone of a time, the lemma of the noun a name qualifies
-               ("New Zealand all-rounder" → "all-rounder"), the negated or quantified word's lemma; "" if none
+               points), the lemma of a counted head noun ("truck"; "person" for people, staff, members,
+               employees, workers) or of the noun an age or an ordinal describes ("man", "conviction"), the time
+               zone of a time, the lemma of the noun a name qualifies ("New Zealand all-rounder" → "all-rounder"),
+               the negated or quantified word's lemma; "" if none
     low, high  numeric kinds: the inclusive interval the value allows in the canonical unit; a point has low ==
                high; "about 4%" is [3.6, 4.4] (±10%), "nearly 4 million" [3.6e6, 4e6], "more than 500" [500, inf],
                "up to 12" [-inf, 12], "hundreds of" [100, 1000]; None for the other kinds
@@ -111,21 +112,22 @@ Compatible (claim value c, source value s, same comparison family; numbers and q
     ("French", "France"; "South African", "South Africa"); a name whose every word occurs in the source is stated.
   - negation: the source negates the same word; quantifier: the same class on the same head noun.
 
-Same slot. `slot_score(c, e)`, for values of one family: -1 (never the same slot) when both have governors and
-they differ (unless two different governing words each stand in the other's context: "the pier closed on 5 March",
+Same slot. `slot_score(c, e)`, for values of one family: -1 (never the same slot) when both have governors and they
+differ (unless two different governing words each stand in the other's context: "the pier closed on 5 March",
 "closed the north pier on 4 March"), when both have units (head nouns, time zones of unknown offset, currencies
 aside) and they differ, when a bare number has neither the evidence value's head noun nor its governor, when two
-names share no word (other than
-"North", "City", "Scottish" and the like, in the same place, first or last: not "Aston Villa" and "Villa Park") and
-no governor, when two dates, times, percents, durations or ages have neither a governor nor a context lemma in
-common, when two durations differ by more than 30 times ("three years", "15 minutes"), when two quantifiers qualify
-different nouns or one is "only"; otherwise 2 for the same unit (dates, weekdays, times, percents, durations,
-ages, e-mail addresses, URLs share their kind's unit) or a shared name word, + 2 for the same governor, + 1 per
-shared context lemma (at most 2). When either value is a table cell, the score instead asks that the other's
-sentence share a word with the cell's row (else -1: a cell of another row is another slot, whatever its column), a
-bare count takes its head noun from its column ("917" under "Votes"), a figure of the evidence's prose against a
-claim's cell needs its governing word in the cell's row or header, and the score is 2 for the unit, + 1 per shared
-row word (at most 2), + 1 when the header is named; of two partners scoring alike, the nearer figure is taken.
+names share no word (other than "North", "City", "Scottish" and the like, in the same place, first or last: not
+"Aston Villa" and "Villa Park") and no governor, when two dates, times, percents, durations or ages have neither a
+governor nor a context lemma in common, when two durations differ by more than 30 times ("three years", "15
+minutes"), when two quantifiers qualify different nouns or one is "only"; otherwise 2 for the same unit (dates,
+weekdays, times, percents, durations, ages, e-mail addresses, URLs share their kind's unit) or a shared name word, +
+2 for the same governor, + 1 per shared context lemma (at most 2). Two distances in time from an event ("14 days
+before", "30 days before") sharing two context lemmas are one slot whatever their governors. When either value is a
+table cell, the score instead asks that the other's sentence share a word with the cell's row (else -1: a cell of
+another row is another slot, whatever its column), a bare count takes its head noun from its column ("917" under
+"Votes"), a figure of the evidence's prose against a claim's cell needs its governing word in the cell's row or
+header, and the score is 2 for the unit, + 1 per shared row word (at most 2), + 1 when the header is named; of two
+partners scoring alike, the nearer figure is taken.
 
 Decision for a claim value c. A value the evidence states outright (compatible, and not merely inside a bound or a
 range of it: a range states its two ends; a date states what it names, "April" does not state "15 April") is
@@ -369,6 +371,8 @@ _MODIFIERS = _words("new more other extra additional further full-time part-time
                        "senior junior local foreign british american european international national small large "
                        "big major minor key separate different similar existing current previous same few")
 
+# Nouns that count people alike: "three people" and "two members" of one team are one count.
+_PERSON_NOUNS = frozenset({"person", "member", "staff", "employe", "worker", "individual"})
 # Words after a figure that are not what it counts: "287 behind", "€150 cheaper", "two apart".
 _NOT_COUNTED = _words("behind ahead apart away back apiece overall altogether instead cheaper dearer lighter heavier "
                       "longer shorter higher lower bigger smaller faster slower larger older younger greater")
@@ -1215,7 +1219,8 @@ class _Scanner:
                 self.lows[k] not in _ORDINAL_WORDS and not self.adjacent(k):
             if self.lows[k] in ("age", "ages"):
                 return "age", "", 1.0, j  # "the 40–75 age range"
-            return "quantity", lemma(self.lows[k]), 1.0, j
+            head = lemma(self.lows[k])
+            return "quantity", "person" if head in _PERSON_NOUNS else head, 1.0, j
         return "number", "", 1.0, j
 
     # ordinals
@@ -2342,12 +2347,15 @@ def slot_score(c: Value, e: Value) -> int:
         score += 2
     if c.in_table or e.in_table:
         return _cell_slot_score(c, e, score)
-    if _governors_clash(c, e):
+    shared = set(c.context) & set(e.context)
+    shared.discard(c.unit)
+    # "alerts 14 days before any certificate expires" and "an alert fires 30 days before any certificate expires":
+    # the same distance from one event, whatever word governs it
+    relative = fam == "duration" and c.unit == e.unit and c.unit.startswith("s ") and len(shared) >= 2
+    if _governors_clash(c, e) and not relative:
         return -1  # "founded in 1990" and "sold in 2018" are two facts, not two versions of one
     if c.governor and c.governor == e.governor:
         score += 2
-    shared = set(c.context) & set(e.context)
-    shared.discard(c.unit)
     if fam in _INTRINSIC_FAMILIES and not shared and not (c.governor and c.governor == e.governor) and \
             not (c.unit and c.unit == e.unit and fam in ("age", "money")):
         return -1  # two dates (ages, sums) with nothing around them in common: nothing says they are one fact
