@@ -268,3 +268,9 @@ def test_people_and_members_count_the_same_heads() -> None:
              "data team.")
     assert conflicts(claim, evidence) == [("three", "two")]
     assert statuses(claim.replace("three", "two"), evidence)["two"] == "matched"
+
+
+def test_a_limit_set_off_by_a_dash_is_compared_with_the_sources_limit() -> None:
+    claim = "Take your photos anywhere: albums you've saved now open offline — up to 3,000 photos per phone."
+    evidence = "Offline albums: saved albums now open without a connection; storage is limited to 300 photos per phone."
+    assert conflicts(claim, evidence) == [("up to 3,000", "limited to 300")]

@@ -66,7 +66,7 @@ Extraction. A `Value` has:
                in verdicts)
     governor   the nearest content word on the value's left in its clause, as a lemma followed by the prepositions
                between ("hired 530 staff" → "hir", "founded in 1990" → "found in"); "" if none within 3 words or
-               across a comma; verbs of saying are never governors
+               across a comma or a spaced dash; verbs of saying are never governors
     context    content-word lemmas around the value in its clause and line: up to 4 on each side (6 after a
                negation); number words ("million", "two") are never context. For a table cell: the content lemmas of
                the rest of its row (at most 12), and no governor
@@ -1786,8 +1786,8 @@ class _Scanner:
                 if not governor and not comma and word not in WEAK_GOVERNORS and k >= raw.first - 3:
                     governor = " ".join([word, *reversed(prepositions)]) if prepositions else word
                 left.append(word)
-            elif lows[k] == ",":
-                comma = True
+            elif lows[k] == "," or (lows[k] in ("—", "–") and not self.adjacent(k + 1)):
+                comma = True  # "play offline — up to 5,000 songs": an aside is not governed across the dash
             elif not governor and lows[k] in _PREPOSITIONS:
                 prepositions.append(lows[k])
             if line_start[k]:
