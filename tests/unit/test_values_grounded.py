@@ -274,3 +274,14 @@ def test_a_limit_set_off_by_a_dash_is_compared_with_the_sources_limit() -> None:
     claim = "Take your photos anywhere: albums you've saved now open offline — up to 3,000 photos per phone."
     evidence = "Offline albums: saved albums now open without a connection; storage is limited to 300 photos per phone."
     assert conflicts(claim, evidence) == [("up to 3,000", "limited to 300")]
+
+
+def test_extraction_work_grows_linearly_with_the_width_of_a_table() -> None:
+    from rubriq.core.verify.values import extraction_work
+
+    def table(columns: int) -> str:
+        header = "   ".join(f"Week{n}" for n in range(columns))
+        row = "   ".join(f"£{n}.00" for n in range(columns))
+        return f"{header}\n{row}\n{row}\n"
+
+    assert extraction_work(table(400)) / extraction_work(table(200)) < 2.2

@@ -434,6 +434,7 @@ _SENTENCE_ENDS = frozenset(".!?:")
 _OPENERS = frozenset("\"'“‘([{*-–—•#>")
 _QUOTES = frozenset("\"'“”‘’`")
 _MAX_ROW_WORDS = 12
+_MAX_ROW_TOKENS = 60  # a row's words are read from its first tokens: a label comes first
 _MAX_SENTENCE_WORDS = 12
 _MAX_DIGITS = 30  # a longer run of digits is not a figure anyone states; int() of it could be very slow
 _MAX_NUMBER_WORDS = 12
@@ -569,21 +570,23 @@ class _TableRow:
     piped: bool
 
     def column(self, position: int) -> tuple[int, int] | None:
-        """The span of the header cell over the cell holding character `position`."""
+        """The span of the header cell over the cell holding character `position` (found by bisection: a long row
+        costs a logarithm, not a scan)."""
         if not self.header:
             return None
-        index = next((n for n, (a, b) in enumerate(self.cells) if a <= position < b), None)
-        if index is None:
+        index = bisect.bisect_right(self.cells, (position, INF)) - 1
+        if index < 0 or not self.cells[index][0] <= position < self.cells[index][1]:
             return None
         if self.piped:
             return self.header[index] if index < len(self.header) else None
         a, b = self.cells[index][0] - self.start, self.cells[index][1] - self.start
+        near = bisect.bisect_left(self.header, (self.header_start + a, -1))
 
         def fit(cell: tuple[int, int]) -> tuple[int, float]:
             x, y = cell[0] - self.header_start, cell[1] - self.header_start
             return min(b, y) - max(a, x), -abs((a + b) / 2 - (x + y) / 2)
 
-        return max(self.header, key=fit)
+        return max(self.header[max(0, near - 2): near + 2], key=fit)
 
 
 _CELL_GAP_RE = re.compile(r"\t|[ \u00a0]{3,}|\|")
@@ -662,6 +665,7 @@ class _Scanner:
                 begin = text.rfind("\n", self.ends[k - 1], self.starts[k]) + 1
             self.line_begin[k] = begin
         self.table_rows = _table_rows(text) if ("\t" in text or "   " in text or "|" in text) else {}
+        self._row_words: dict[int, list[tuple[int, str]]] = {}
         self.content = [lemma(w) if t == WORD and w not in STOPWORDS and w not in _NUMBER_WORDS else ""
                         for w, t in zip(self.lows, self.types, strict=True)]
         self.breaks = [t == SYM and w in _CLAUSE_BREAKS for w, t in zip(self.toks, self.types, strict=True)]
@@ -1823,16 +1827,22 @@ class _Scanner:
 
     def _row_context(self, raw: _Raw, row: _TableRow) -> tuple[tuple[str, ...], bool, tuple[str, ...]]:
         """The content lemmas of a cell's row (the value's own tokens aside) and of its header cell."""
-        first = bisect.bisect_left(self.starts, row.start)
-        last = bisect.bisect_left(self.starts, row.cells[-1][1])
-        words = [self.content[k] for k in range(first, last) if self.content[k] and not raw.first <= k < raw.last]
+        cached = self._row_words.get(row.start)
+        if cached is None:  # once per row: its first content words with their positions
+            first = bisect.bisect_left(self.starts, row.start)
+            last = bisect.bisect_left(self.starts, row.cells[-1][1])
+            cached = [(k, self.content[k]) for k in range(first, min(last, first + _MAX_ROW_TOKENS))
+                      if self.content[k]]
+            self._row_words[row.start] = cached
+            self.work += min(last, first + _MAX_ROW_TOKENS) - first
+        words = [word for k, word in cached if not raw.first <= k < raw.last]
         column: list[str] = []
         header = row.column(self.starts[raw.first])
         if header is not None:
             a, b = bisect.bisect_left(self.starts, header[0]), bisect.bisect_left(self.starts, header[1])
-            column = [self.content[k] for k in range(a, b) if self.content[k]]
-        self.work += last - first + len(column)
-        return tuple(words[:_MAX_ROW_WORDS]), True, tuple(column)
+            column = [self.content[k] for k in range(a, min(b, a + _MAX_ROW_TOKENS)) if self.content[k]]
+        self.work += len(cached) + len(column)
+        return tuple(words[:_MAX_ROW_WORDS]), True, tuple(column[:_MAX_ROW_WORDS])
 
 
 def _build_word_handlers() -> dict[str, tuple]:
