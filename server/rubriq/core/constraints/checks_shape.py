@@ -8,6 +8,7 @@ and topics to leave out.
     table_columns          the first markdown table's header row (or a CSV's first row) has every column
     item_count             list items (bullets and numbered), else non-empty lines, against the relation
     item_length            every item's words (`\\w+`, its marker left out) against the relation
+    field_length           the words of one field's value (a JSON key, else a "Field:" line) against the relation
     bullets_per_section    the bullet points under each heading against the relation
     number_lines           non-empty lines against the relation
     number_stanzas         blocks separated by blank lines (a title line alone is not a stanza), exactly N
@@ -36,7 +37,7 @@ import re
 from itertools import pairwise
 from typing import Any
 
-from rubriq.core.constraints.outcome import Outcome, count_outcome, plural, relation_ok, whole
+from rubriq.core.constraints.outcome import Outcome, count_outcome, limit_text, plural, relation_ok, whole
 from rubriq.core.constraints.types import EXACTLY
 from rubriq.core.text import Span, TextModel, split_sentences
 
@@ -169,6 +170,28 @@ def item_length(model: TextModel, p: dict[str, Any]) -> Outcome:
         return Outcome(False, len(wrong), f"{plural(len(wrong), 'item')} outside the limit, such as "
                        f"{first[:60]!r} ({_words_in(model, wrong[0])} words)", wrong[:50])
     return Outcome(True, 0, f"every one of {plural(len(items), 'item')} within the limit")
+
+
+def field_length(model: TextModel, p: dict[str, Any]) -> Outcome:
+    """The value of the field the prompt names: each JSON object's key of that name, else the text after "Field:"."""
+    field, values = p["field"].lower(), []
+    for obj in _json_objects(model) or []:
+        values += [(v, json.dumps(v)[1:-1]) for k, v in obj.items() if k.lower() == field and isinstance(v, str)]
+    if not values:
+        label = re.compile(rf"^[ \t*#_-]*{re.escape(p['field'])}[*_ \t]*:[ \t]*(\S[^\n]*)$",
+                           re.IGNORECASE | re.MULTILINE)
+        values = [(m.group(1), m.group(1)) for m in label.finditer(model.text)]
+    if not values:
+        return Outcome(False, "missing", f"no field {p['field']!r}", [whole(model)])
+    counts = [len(re.findall(r"\w+", value)) for value, _ in values]
+    wrong = [(count, shown) for count, (_, shown) in zip(counts, values, strict=True)
+             if not relation_ok(count, p["relation"], p["num_words"])]
+    if not wrong:
+        return Outcome(True, counts[0], f"{p['field']!r}: {plural(counts[0], 'word')}")
+    at = model.text.find(wrong[0][1]) if wrong[0][1] else -1
+    spans = [Span(at, at + len(wrong[0][1]))] if at >= 0 else [whole(model)]
+    return Outcome(False, wrong[0][0], f"{p['field']!r}: {plural(wrong[0][0], 'word')}", spans,
+                   f"limit: {limit_text(p['relation'], p['num_words'])}")
 
 
 def bullets_per_section(model: TextModel, p: dict[str, Any]) -> Outcome:
@@ -401,6 +424,7 @@ SHAPE_CHECKERS = {
     "rubriq:table_columns": table_columns,
     "rubriq:item_count": item_count,
     "rubriq:item_length": item_length,
+    "rubriq:field_length": field_length,
     "rubriq:bullets_per_section": bullets_per_section,
     "rubriq:number_lines": number_lines,
     "rubriq:number_stanzas": number_stanzas,

@@ -59,6 +59,9 @@ NARROWER_READINGS: tuple[tuple[frozenset[str], frozenset[str], str], ...] = (
      frozenset({"keywords:existence", "rubriq:required_phrase"}), "'end with the phrase X' places X, once"),
     (frozenset({"rubriq:section_labels"}), frozenset({"rubriq:headings", "detectable_format:multiple_sections"}),
      "'under the headings A, B and C' names the headings"),
+    (frozenset({"rubriq:bullets_per_section"}), frozenset({"detectable_format:number_bullet_lists",
+                                                          "rubriq:bullet_count"}),
+     "'two bullet points under each heading' counts per section"),
     (frozenset({"rubriq:bold_answer"}), frozenset({"detectable_format:number_highlighted_sections"}),
      "'put the final number in bold' is one bold answer"),
     (frozenset({"rubriq:explanation_length", "rubriq:item_length"}),
@@ -135,6 +138,10 @@ CONDITION_RE = re.compile(
     r"want|wish|prefer)|it\s+helps)\b)[^,.;:!?\n]{1,160}", re.IGNORECASE)
 
 
+POLITE_IF_RE = re.compile(r"\b(?:prefer|like|love|appreciate|great|nice|good|ideal|better|helpful|grateful|happy|best|"
+                          r"perfect)\s+(?:it\s+)?$", re.IGNORECASE)
+
+
 def _holds_without_condition(c: Constraint) -> bool:
     p = c.params
     if c.kind.startswith(("rubriq:no_", "punctuation:no_")) or c.kind in (
@@ -157,6 +164,8 @@ def _unconditional(found: list[Constraint], clauses: list[Clause], view: str) ->
             condition = Span(clause.start + m.start(), clause.start + m.end())
             if any(q.overlaps(condition) for q in quoted):
                 continue  # 'end with "Let me know if you have questions."'
+            if POLITE_IF_RE.search(clause.text[:m.start()]):
+                continue  # "I'd prefer it if the reply didn't go beyond 120 words": a request, no condition
             if m.start() <= 12:  # "If you use bullet points, keep it to five": the consequence follows its comma
                 if not clause.text.startswith(",", m.end()):
                     continue  # "If a + b = 30 and b = 10. Is a = 20?": a premise, not a condition on the answer
@@ -167,6 +176,42 @@ def _unconditional(found: list[Constraint], clauses: list[Clause], view: str) ->
                 consequence.start <= c.span.start < consequence.end and not _holds_without_condition(c)))]
             # (a constraint whose own words hold the "if" keeps it: 'end with: Let us know if there is anything')
     return kept
+
+
+# Parameters that quote the prompt's words: read from the canonical text, they are given back as the prompt wrote
+# them ("ne mentionne pas le prix du billet": the topic is "prix du billet", not its gloss "prix of the billet").
+WORD_PARAMS = frozenset({"topic", "keywords", "keyword", "forbidden_words", "phrase", "end_phrase", "first_word",
+                         "labels", "columns", "keys", "options", "names", "modules", "content", "field"})
+
+
+def _prompt_words(constraint: Constraint, ex: Extraction) -> Constraint:
+    if not ex.reading.layers:
+        return constraint
+
+    def as_written(value: str) -> str:
+        lo, hi = max(0, constraint.span.start - 200), min(len(ex.view), constraint.span.end + 200)
+        lowered = ex.view.lower()
+        at = lowered.find(value.lower(), constraint.span.start, hi)
+        at = at if at >= 0 else lowered.rfind(value.lower(), lo, constraint.span.end)
+        if at < 0:
+            return value
+        span = ex.reading.to_source(Span(at, at + len(value)))
+        written = ex.source_view[span.start:span.end].strip()
+        if value.lower() in written.lower():
+            return value  # the prompt's words, inside a piece a rewrite moved ('das Wort "X" enthalten')
+        quotes = " \t\"“”„«»‹›'‘’"
+        written = written.lstrip(quotes) if value[:1] not in quotes else written  # « Bonne journée ! » was rewritten
+        written = written.rstrip(quotes) if value[-1:] not in quotes else written  # whole, quotes and all
+        return value if written.lower() == value.lower() or not written else written
+
+    params = dict(constraint.params)
+    for key in WORD_PARAMS & params.keys():
+        value = params[key]
+        if isinstance(value, str):
+            params[key] = as_written(value)
+        elif isinstance(value, list):
+            params[key] = [as_written(v) if isinstance(v, str) else v for v in value]
+    return constraint if params == constraint.params else dataclasses.replace(constraint, params=params)
 
 
 def extract_constraints(prompt: PromptDocument | str) -> list[Constraint]:
@@ -190,7 +235,7 @@ def extract_constraints(prompt: PromptDocument | str) -> list[Constraint]:
                 constraint.params["let_relation"] == LESS_THAN and constraint.params["let_frequency"] == 1:
             continue  # "avoid the letter t ... the letter t must appear 30 times": the count is the constraint
         unique.setdefault(constraint.key(), constraint)
-    in_prompt = [dataclasses.replace(c, span=ex.reading.to_source(c.span)) for c in unique.values()]
+    in_prompt = [dataclasses.replace(_prompt_words(c, ex), span=ex.reading.to_source(c.span)) for c in unique.values()]
     return sorted(in_prompt, key=lambda c: (c.span.start, c.span.end, c.kind))
 
 

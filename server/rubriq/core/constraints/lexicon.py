@@ -107,7 +107,7 @@ respuesta | contestación = response
 toda la respuesta | toda tu respuesta | la respuesta entera | tu respuesta entera = the entire response
 tu respuesta = your response
 texto = text
-nombre | nombres = name
+el nombre de | el nombre del | los nombres de = the name of
 mensaje = message
 pasos = steps
 elementos | ítems = items
@@ -116,12 +116,18 @@ ideas = ideas
 no uses | no utilices | no emplees | no uses nunca | nunca uses | no debes usar = do not use
 no incluyas = do not include
 no menciones | nunca menciones | no nombres = do not mention
+no menciones al | no menciones a la | no menciones a los | no menciones a las | no menciones a = do not mention the
+sin mencionar al | sin mencionar a la | sin mencionar a = without mentioning the
+evita mencionar al | evita mencionar a la | evita mencionar a = avoid mentioning the
 no hables de | no hables del | no hables sobre = do not talk about
 no se puede usar | no se pueden usar | no puede aparecer | no debe aparecer | no deben aparecer = must not be used
 sin usar | sin utilizar | sin emplear = without using
 sin mencionar | sin nombrar = without mentioning
 sin = without
 evita | evitar | evitando = avoid
+evita hablar de | evita hablar del | evitar hablar de = avoid talking about
+evita mencionar | evitar mencionar = avoid mentioning
+evita usar | evita utilizar | evitar usar = avoid using
 nunca = never
 usa | utiliza | emplea | uses | utilices | emplees | usar | utilizar | emplear = use
 incluye | incluya | incluir | incluyas | incorpora = include
@@ -136,6 +142,11 @@ escribe | escríbelo | escríbela | escríbeme | redacta | escribir | redactar =
 añade | agrega | añadir | agregar | añádele = add
 pon | coloca | poner = put
 dame | dime = give me
+devuelve | devuélveme | devolver | retorna = return
+nada de = no
+encabezados | títulos | subtítulos = headings
+expresiones = phrases
+expresión = phrase
 enumera = list
 resume | resúmelo | resúmela | resumir = summarize
 traduce | traducir = translate
@@ -144,6 +155,9 @@ debe | deben = must
 tiene que | tienen que | ha de = has to
 por favor = please
 función | funcion = function
+función en python | función de python | función python = Python function
+script en python | script de python | script python = Python script
+clase en python | clase de python | clase python = Python class
 funciones = functions
 clase = class
 método | metodo = method
@@ -160,11 +174,15 @@ solo el código | únicamente el código = only the code
 sin explicación | sin explicaciones = no explanation
 explicación = explanation
 el | la | los | las = the
+un | una = a
 del = of the
 al final = at the end
 al principio | al inicio = at the beginning
 con = with
 en = in
+sobre = about
+para = for
+de = of
 cada = each
 por cada = per
 en formato = in format
@@ -260,7 +278,7 @@ réponse = response
 toute la réponse | toute ta réponse | toute votre réponse | ta réponse entière = the entire response
 ta réponse | votre réponse = your response
 texte = text
-nom | noms = name
+le nom de | le nom du | les noms de | les noms des = the name of
 étapes = steps
 éléments = items
 conseils = tips
@@ -277,6 +295,9 @@ sans = without
 pas de | pas d' = no
 aucun | aucune = no
 évite | évitez | éviter | en évitant = avoid
+évite de parler de | évitez de parler de | évite de parler du | évitez de parler du = avoid talking about
+évite de mentionner | évitez de mentionner | évite d'évoquer | évitez d'évoquer = avoid mentioning
+évite d'utiliser | évitez d'utiliser | évite d'employer | évitez d'employer = avoid using
 jamais = never
 utilise | utilisez | emploie | employez | utiliser | employer | utilisant = use
 inclus | incluez | inclure | intègre | intégrez | incluant = include
@@ -293,6 +314,10 @@ ajoute | ajoutez | ajouter = add
 mets | mettez | place | placez = put
 donne-moi | donnez-moi = give me
 donne | donnez = give
+renvoie | renvoyez | retourne | retournez = return
+intertitres | titres = headings
+expressions = phrases
+expression = phrase
 énumère | énumérez = list
 résume | résumez | résumer = summarize
 traduis | traduisez | traduire = translate
@@ -301,6 +326,9 @@ doit | doivent | devra = must
 il faut que = must
 s'il te plaît | s'il vous plaît = please
 fonction = function
+fonction python | fonction en python = Python function
+script python | script en python = Python script
+classe python | classe en python = Python class
 fonctions = functions
 classe = class
 méthode = method
@@ -321,6 +349,11 @@ le | la | les | l' = the
 un | une = a
 avec = with
 en = in
+dans = in
+sur = on
+pour = for
+de | d' = of
+du | des = of the
 chaque = each
 par = per
 à la fin = at the end
@@ -414,7 +447,7 @@ antwort = response
 die ganze antwort | die gesamte antwort | deine ganze antwort | deine gesamte antwort = the entire response
 deine antwort = your response
 text = text
-name | namen = name
+den namen | den namen von | die namen = the name
 schritte | schritten = steps
 tipps = tips
 ideen = ideas
@@ -439,6 +472,11 @@ füge | ergänze = add
 hinzu = _
 setze | stelle = put
 gib mir = give me
+zurück | dar = _
+sprich nicht über | rede nicht über | sprich nicht von | schreib nicht über = do not talk about
+überschriften | zwischenüberschriften = headings
+ausdrücke | ausdrücken | formulierungen = phrases
+ausdruck | formulierung = phrase
 gib = give
 liste auf | zähle auf = list
 fasse = summarize
@@ -449,7 +487,10 @@ muss | müssen = must
 soll | sollte | sollen = should
 darf nicht = must not
 bitte = please
-funktion | python-funktion = function
+funktion = function
+python-funktion | funktion in python = Python function
+python-skript | skript in python = Python script
+python-klasse = Python class
 funktionen = functions
 klasse = class
 methode = method
@@ -609,6 +650,9 @@ _ES_REORDER: tuple[Rule, ...] = (
      lambda m: "in a single " if m.group(1) else "in one "),
 )
 _FR_REORDER: tuple[Rule, ...] = (
+    # "trois strophes de quatre vers": "vers" counts lines only after a number
+    (re.compile(r"\b(\d{1,3}|un|une|deux|trois|quatre|cinq|six|sept|huit|neuf|dix|douze|quatorze|seize)\s+vers\b",
+                re.IGNORECASE), lambda m: f"{m.group(1)} lines"),
     (re.compile(r"\bde\s+(\d{1,6})\s+à\s+(\d{1,6})\b", re.IGNORECASE), lambda m: f"{m.group(1)} to {m.group(2)}"),
     # "il en faut au moins trois": that many of the thing just named
     (re.compile(r"\b(?:il\s+en\s+faut|j'en\s+veux|il\s+m'en\s+faut)\s+((?:au\s+moins|au\s+plus|exactement|pas\s+plus\s+de|"
@@ -624,9 +668,15 @@ _DE_REORDER: tuple[Rule, ...] = (
      lambda m: ("do not mention" if m.group(1).lower() in ("erwähne", "nenne") else "do not use")
      + f" {m.group(2).strip()}"),
     # "dreimal", "5-mal": a number of times
-    (re.compile(r"\b(\d{1,4}|ein|zwei|drei|vier|fünf|sechs|sieben|acht|neun|zehn)\s*-?\s*mal\b", re.IGNORECASE),
-     lambda m: f"{m.group(1)} times"),
-    (re.compile(r"\b(einmal)\b", re.IGNORECASE), lambda m: "once"),
+    (re.compile(r"\beinmal\b", re.IGNORECASE), lambda m: "once"),
+    # "vermeide es, die Konkurrenz zu erwähnen", "hebe zwei Ausdrücke hervor": the verb's parts around its object
+    (re.compile(r"\bvermeide\s+es,?\s+((?:[\wäöüß-]+\s+){1,4}?)zu\s+(erwähnen|verwenden|benutzen|nennen)\b",
+                re.IGNORECASE),
+     lambda m: ("avoid mentioning" if m.group(2).lower() in ("erwähnen", "nennen") else "avoid using")
+     + f" {m.group(1).strip()}"),
+    (re.compile(r"\bhebe\s+([^.,;\n]{1,60}?)\s+hervor\b", re.IGNORECASE), lambda m: f"highlight {m.group(1)}"),
+    (re.compile(r"\b(\d{1,4}|zwei|drei|vier|fünf|sechs|sieben|acht|neun|zehn|zwölf|zwanzig)\s*-?\s*mal\b",
+                re.IGNORECASE), lambda m: f"{m.group(1)} times"),
     (re.compile(r"\bin\s+(?:einem|einer)\s+(einzigen\s+)?(?=(?:satz|absatz|zeile|strophe)\b)", re.IGNORECASE),
      lambda m: "in a single " if m.group(1) else "in one "),
     # the verb after its object: 'das Wort "X" enthalten', 'nicht das Wort "X" verwenden', 'mit "X" endet'
@@ -711,19 +761,23 @@ MARKERS: dict[str, frozenset[str]] = {
     "en": _words("the and of to is are with for your you my it this that be please write should must than each "
                  "make sure answer give keep under least most words sentences what how do don't use include "
                  "about from not"),
-    "es": _words("el los las del que una unos unas por para con como pero más muy está y se su sus tu al lo "
+    "es": _words("el los las del que una unos unas por para con como pero más muy está y se su sus tu al lo añade pon "
+                 "termina empieza evita separa "
                  "este esta sin sobre también cuando mi hay qué cómo palabras frases escribe dame responde "
                  "usa incluye menciona debe tiene texto respuesta necesito quiero puedes explica explícame dime "
                  "haz cuenta redacta enumera resume traduce escríbeme dos tres cuatro cinco seis siete ocho "
                  "nueve diez " + _ROMANCE),
-    "fr": _words("le les des du une et est avec pour dans sur pas ne sans au aux ce cette ces qui mon ma mes "
+    "fr": _words("le les des du une et est avec pour dans sur pas ne sans au aux ce cette ces qui mon ma mes à où "
+                 "ajoute mets utilise termine commence évite inclus sépare "
                  "ton ta tes vous je il elle nous écris donne moi mots rédige réponds réponse fois doit chaque "
                  "être peux veux explique décris présente fais raconte propose résume traduis écrivez donnez "
                  "expliquez d'un d'une c'est l'on qu'il deux trois quatre cinq six sept huit neuf dix " + _ROMANCE),
     "de": _words("der die das und ist nicht mit für auf ein eine einen dem den des zu von im bitte schreib "
                  "schreibe ich du wie was oder mir mich dass auch nur wörter wörtern sätze sätzen antwort soll "
                  "muss keine kein ohne über unter höchstens mindestens erkläre beschreibe erstelle nenne gib "
-                 "fasse antworte übersetze erzähl zwei drei vier fünf sechs sieben acht neun zehn"),
+                 "fasse antworte übersetze erzähl zwei drei vier fünf sechs sieben acht neun zehn füge setze nutze "
+                 "verwende beende beginne vermeide alles sehr noch hier dann sein haben wird werden kann können "
+                 "sollte einem einer eines beim zum zur vom am ins deine dein deinen meine mein meinen uns euch"),
 }
 _WORD_RE = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)?")
 _QUOTED_RE = re.compile(r"\"[^\"\n]{0,200}\"|“[^”\n]{0,200}”|„[^“”\n]{0,200}[“”]|«[^»\n]{0,200}»|`[^`\n]{0,200}`")

@@ -15,7 +15,8 @@ family gains each rewrite at once. The rewrites, in order (each one a layer over
    "half a dozen" -> 6 (one-word numbers, "twenty-five" and "a dozen" are read by `numbers.py` as they are).
 3. **Relations** stated another way become the relation the families know: "can't go over 700" -> "at most 700",
    "has to fit in 155 characters" -> "at most 155 characters", "cap it at 200" -> "at most 200", "a max of" ->
-   "at most", "200 words tops" -> "200 words max", "at the very most" -> "at most"; a limit named as a noun with
+   "at most", "200 words tops" -> "200 words max", "at the very most" -> "at most", "anything over 100 words is
+   too long" -> "at most 100 words", "a 280-character limit" -> "at most 280 characters"; a limit named as a noun with
    words between ("word limit for this one is 150") and a unit given as a label ("Sentences: no more than 4") are
    restated as a count ("at most 150 words", "no more than 4 sentences"); regional names of a unit become the
    usual one ("dot points" -> "bullet points").
@@ -23,7 +24,7 @@ family gains each rewrite at once. The rewrites, in order (each one a layer over
    last before it in the same sentence ("at least 500 words but at most 700" -> "... at most 700 words", "if you
    use bullet points, keep it to five at most" -> "... five bullet points at most"), and "N of them" takes it from
    the sentence before too ("Keep the sentences short, use no more than 6 of them" -> "no more than 6
-   sentences").
+   sentences"); "the second one" after a count of paragraphs is "the second paragraph".
 
 Every layer keeps a map back to the text it rewrote, so each constraint's span is still a span of the prompt:
 an offset inside a rewritten piece maps to that piece's start (for a span's start) or end (for its end).
@@ -188,8 +189,8 @@ UNITS = (r"(?:words?|sentences?|paragraphs?|bullet[\s-]?points?|bullets|points?|
          r"characters?|placeholders?|blanks?|items?|emojis?|emoji|sections?|highlights?|highlighted\s+sections?|"
          r"steps?|tips?|ideas?|names?|questions?|examples?|reasons?|tests?|times)")
 _DIGITS = r"\d{1,7}"
-_NEG = (r"(?:can(?:not|'t|’t|\s+not)|must\s*(?:not|n't|n’t)|should\s*(?:not|n't|n’t)|may\s+not|"
-        r"do(?:es)?\s*(?:not|n't|n’t)|won'?t|will\s+not|never|mustn'?t|shouldn'?t)")
+_NEG = (r"(?:(?:can|could|must|should|would|do|does|did|will|may|might)\s*(?:not|n't|n’t)|cannot|can't|can’t|won'?t|"
+        r"never)")
 RELATION_RULES: tuple[tuple[re.Pattern[str], Replacement], ...] = (
     # "can't go over 700", "shouldn't run past 3 pages", "must not stretch beyond": an upper bound
     (re.compile(rf"\b{_NEG}\s+(?:go|run|be|get|stretch|come\s+in|end\s+up|spill)\s+(?:over|above|beyond|past)\b",
@@ -202,6 +203,15 @@ RELATION_RULES: tuple[tuple[re.Pattern[str], Replacement], ...] = (
                 re.IGNORECASE), lambda m: "at most"),
     (re.compile(r"\b(?:nothing|none)\s+(?:over|above|beyond|longer\s+than|more\s+than)\b", re.IGNORECASE),
      lambda m: "at most"),
+    # "anything over 100 words is too long": the count named is the most allowed
+    (re.compile(rf"\b(?:anything|everything)\s+(?:over|above|beyond|longer\s+than|more\s+than)\s+(?P<n>{_DIGITS})\s+"
+                rf"(?P<unit>{UNITS})\s+(?:is|would\s+be|will\s+be)\s+(?:too\s+(?:long|much|many)|not\s+ok(?:ay)?|"
+                r"unacceptable|out)\b", re.IGNORECASE),
+     lambda m: f"at most {m.group('n')} {m.group('unit')}"),
+    # "a 280-character limit", "150-word max"
+    (re.compile(rf"\b(?:an?\s+)?(?P<n>{_DIGITS})[-\s](?P<unit>word|sentence|character|line|paragraph|bullet)s?\s+"
+                r"(?:limit|max(?:imum)?|cap|ceiling)\b", re.IGNORECASE),
+     lambda m: f"at most {m.group('n')} {m.group('unit').lower()}s"),
     (re.compile(r"\b(?:a\s+)?max(?:imum)?\s+of\b", re.IGNORECASE), lambda m: "at most"),
     (re.compile(r"\b(?:a\s+)?min(?:imum)?\s+of\b", re.IGNORECASE), lambda m: "at least"),
     (re.compile(r"\bat\s+the\s+(?:very\s+)?(most|least)\b", re.IGNORECASE), lambda m: f"at {m.group(1).lower()}"),
@@ -262,11 +272,23 @@ _NOT_A_UNIT_AFTER = re.compile(r"\s*(?:per|each|for\s+each|a\s+|an\s+|times?\b|%
 _SENTENCE_END_RE = re.compile(r"[.!?](?=\s)|\n")
 
 
+# "Three paragraphs ..., and the second one starts with 'However'": "one" names the part counted before.
+ORDINAL_ONE_RE = re.compile(r"\b(?P<ord>first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|last|final)"
+                            r"\s+one\b", re.IGNORECASE)
+PART_MENTION_RE = re.compile(r"\b(?P<unit>paragraph|stanza|section|sentence|line|bullet\s+point|verse)s?\b",
+                             re.IGNORECASE)
+
+
 def _restore_units(text: str) -> tuple[str, Layer | None]:
     protected = _protected(text)
     edits: list[tuple[int, int, str]] = []
+    for m in ORDINAL_ONE_RE.finditer(text):
+        ends = [e.end() for e in _SENTENCE_END_RE.finditer(text, max(0, m.start() - 200), m.start())]
+        parts = list(PART_MENTION_RE.finditer(text, ends[-1] if ends else max(0, m.start() - 200), m.start()))
+        if parts and _free(protected, m.start(), m.end()):
+            edits.append((m.end() - 3, m.end(), parts[-1].group("unit").lower()))
     for m in BARE_COUNT_RE.finditer(text):
-        if not _free(protected, m.start(), m.end()):
+        if not _free(protected, m.start(), m.end()) or any(s < m.end() and m.start() < e for s, e, _ in edits):
             continue
         n_group = "n" if m.group("n") else ("n2" if m.group("n2") else "n3")
         of = m.group("of") or m.group("of2") or (m.group() if n_group == "n3" else None)
@@ -334,6 +356,20 @@ class Reading:
             self.layers.append(layer)
 
 
+_LANGUAGE_NAMES = frozenset({"english", "spanish", "french", "german", "italian", "portuguese", "catalan"})
+
+
+def _a_name(text: str, m: re.Match[str], glossary: Glossary) -> bool:
+    """A capitalised single word inside a sentence: a label or a name in Spanish or French, not an instruction."""
+    word = m.group()
+    if not word[:1].isupper() or " " in word.strip() or not m.group("phrase"):
+        return False
+    before = text[max(0, m.start() - 3):m.start()]
+    if m.start() == 0 or re.search(r"(?:[.!?:;\n¿¡\-•*«\"(]\s*|^\s*)$", before):
+        return False  # the first word of a sentence, a line or a list item
+    return (glossary.replace(m) or "").lower() not in _LANGUAGE_NAMES
+
+
 def _gloss(text: str, glossary: Glossary) -> tuple[str, Layer | None]:
     """Each line of `text` glossed into English, outside protected text and outside its sentences in English."""
     protected = _protected(text)
@@ -345,6 +381,8 @@ def _gloss(text: str, glossary: Glossary) -> tuple[str, Layer | None]:
         for m in glossary.pattern.finditer(text, line.start(), line.end()):
             if not _free(protected, m.start(), m.end()) or not _free(english, m.start(), m.end()):
                 continue
+            if glossary.code != "de" and _a_name(text, m, glossary):
+                continue  # "las columnas Nombre, Fecha y Total": labels keep their words (German capitalises nouns)
             replacement = glossary.replace(m)
             if replacement is not None:
                 edits.append((m.start(), m.end(), replacement))

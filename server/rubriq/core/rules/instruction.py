@@ -246,6 +246,10 @@ KIND_RULES: dict[str, tuple[str, str, str, str, str]] = {
         "IF078", "capitals-any-language", "Lowercase letters used", MISSED,
         "The output must contain no lowercase letter, in any language (the all-capitals constraint of a prompt "
         "written in Spanish, French or German); each word with one is marked."),
+    "rubriq:field_length": (
+        "IF079", "field-length", "A field's value outside the requested length", MISSED,
+        "The words (`\\w+`) of the named field's value: the key of that name in each JSON object, else the text "
+        "after a \"Field:\" line; each value must keep within the relation (\"the summary field under 20 words\")."),
     "rubriq:postscript_content": (
         "IF076", "postscript-content", "Postscript missing or without the requested content", MISSED,
         "A line must start with the marker (P.S. or the stated one), and the postscript from there on must hold each "

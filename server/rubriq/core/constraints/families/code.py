@@ -99,7 +99,8 @@ NO_FENCES_RE = re.compile(
     re.IGNORECASE)
 CODE_ONLY_RE = re.compile(
     r"\b(?:(?:return|give|output|reply\s+with|respond\s+with|send|show)\s+(?:me\s+)?(?:only|just)\s+the\s+code|"
-    r"(?:only|just)\s+(?:the\s+)?code\b(?![\s-]+(?:block|review|comments?))|code\s+only\b|nothing\s+but\s+(?:the\s+)?code|"
+    r"(?:only|just)\s+(?:the\s+)?(?:code|script|query|sql|regex|snippet|command)\b(?![\s-]+(?:block|review|comments?))|"
+    r"code\s+only\b|nothing\s+but\s+(?:the\s+)?code|"
     r"no\s+explanations?\b(?:\s*[,:;]|\s+needed|\s+please|\s*$|\.)|without\s+(?:any\s+)?explanations?\b|"
     r"(?:just|only)\s+(?:give|send|show|return|write)\s+(?:me\s+)?(?:the\s+)?(?:code|sql|query|regex|script|command|"
     r"snippet|function)\b(?![\s-]+(?:block|review|and\s+(?:a|an|the|some)\b)))", re.IGNORECASE)
@@ -177,9 +178,11 @@ def _function_names(ex: Extraction) -> None:
         name = next(g for g in m.groups() if g)
         if name.lower() in NOT_A_NAME or name in names:
             continue
+        named = re.search(r"\bnamed\s+`?" + re.escape(name), m.group(), re.IGNORECASE) is not None
+        a_class = re.search(r"\bclass\b", m.group(), re.IGNORECASE) is not None and name[:1].isupper()
         if not (re.search(r"[_$]|[a-z][A-Z]", name) or m.group("a") or m.group("c") or m.group("e") or m.group("f") or
-                re.search(rf"`{re.escape(name)}", m.group())):
-            continue  # a plain word ("a function called total") only when written as code or with its parentheses
+                named or a_class or re.search(rf"`{re.escape(name)}", m.group())):
+            continue  # a plain word after "called" ("a function called whenever ...") only when written as code
         names.append(name)
         first = first or Span(m.start(), m.end())
     for m in islice(METHODS_RE.finditer(ex.view), MAX_MATCHES):  # "a class with methods tryAcquire and reset"

@@ -23,7 +23,8 @@ from rubriq.core.text import Span
 JSON_RE = re.compile(
     r"\b(?:in|as|into|using|with|to)\s+(?:a\s+|an\s+|the\s+|valid\s+|proper\s+|structured\s+)?JSON\b(?!\s+schema)|"
     r"\b(?:response|answer|output|reply|result)\s+(?:is|should\s+be|must\s+be)\s+(?:valid\s+)?JSON\b|"
-    r"\b(?:return|output|respond\s+with|reply\s+with|answer\s+with|give\s+me|produce|emit)\s+(?:only\s+|valid\s+)?JSON\b|"
+    r"\b(?:return|output|respond\s+with|reply\s+with|answer\s+with|give\s+me|give|produce|emit|send)\s+(?:me\s+)?"
+    r"(?:only\s+|valid\s+|a\s+|an\s+|a\s+valid\s+)?JSON\b(?!\s+schema)|"
     r"\bJSON\s+(?:format|object|output|only|array)\b|\bvalid\s+JSON\b|"
     r"\bthe\s+JSON\s+(?:must|should|needs\s+to)\s+(?:have|contain|include|use)\b", re.IGNORECASE)
 YAML_RE = re.compile(r"\b(?:in|as|into|using)\s+(?:a\s+|valid\s+)?YAML\b|\bYAML\s+(?:format|only|document)\b",
@@ -77,6 +78,10 @@ KEYS_RE = re.compile(
     r"\b(?:keys|fields|properties)\s*:\s*|\b(?:the|these)\s+(?:keys|fields)\s+(?=[\"'`“‘])|"
     r"\b(?:extract|pull\s+out|return|give\s+me|list)\s+(?:the\s+|these\s+)?(?:following\s+)?(?:fields|keys|values|"
     r"properties)\b[^:\n]{0,60}:\s*", re.IGNORECASE)
+KEYS_BEFORE_NOUN_RE = re.compile(
+    r"\b(?:with|having|containing|include|including|has|have)\s+(?:the\s+)?(?P<list>[\"'`“‘][^\"'`”’\n]{1,40}[\"'`”’]"
+    r"(?:\s*(?:,\s*(?:and\s+)?|\s+and\s+)[\"'`“‘][^\"'`”’\n]{1,40}[\"'`”’]){0,20})\s+(?:keys|fields|properties)\b",
+    re.IGNORECASE)
 SCHEMA_KEY_RE = re.compile(r"[\"']([A-Za-z_][\w-]{0,40})[\"']\s*:")
 SCHEMA_CUE_RE = re.compile(r"\b(?:schema|format|structure|shape|template|like\s+this|as\s+follows|following)\b",
                            re.IGNORECASE)
@@ -102,15 +107,20 @@ def _key_list(text: str, pos: int) -> tuple[list[str], int]:
     items: list[str] = []
     i, n = pos, len(text)
     end = pos
+    quoted = False
     while len(items) < 30:
-        while i < n and text[i] in " \t`":
+        while i < n and text[i] in " \t":
             i += 1
         m = KEY_ITEM_RE.match(text, i)
+        quoted = quoted or bool(m and m.group().startswith(("\"", "'", "`", "“", "‘")))
         if not m:
             break
         value = m.group(1)
-        if value.lower() in ("and", "or", "the", "a", "an") or (items and value.lower() in ("for", "with", "in")):
+        if value.lower() in ("and", "or", "the", "a", "an", "no", "not", "nothing", "without", "but", "only") or (
+                items and value.lower() in ("for", "with", "in")):
             break
+        if items and quoted and not m.group().startswith(("\"", "'", "`", "“", "‘")):
+            break  # '"date" and "event", and no other keys': a quoted list ends at the first bare word
         items.append(value)
         i = end = m.end()
         sep = re.match(r"\s*(?:,\s*(?:and\s+|or\s+)?|\s(?:and|or|&)\s+|\|\s*|/\s*)", text[i:i + 12])
@@ -130,6 +140,12 @@ def extract_keys_and_columns(ex: Extraction) -> None:
             if found:
                 keys, span = found, Span(m.start(), end)
                 break
+        if not keys:  # 'a JSON object with "city" and "temperature" fields'
+            for m in KEYS_BEFORE_NOUN_RE.finditer(view):
+                found, end = _key_list(view, m.start("list"))
+                if len(found) >= 1:
+                    keys, span = found, Span(m.start(), m.end())
+                    break
         if not keys:
             for brace in re.finditer(r"\{[^{}]{3,600}\}", view):
                 schema_keys = list(dict.fromkeys(SCHEMA_KEY_RE.findall(brace.group())))
@@ -165,7 +181,7 @@ NO_EMOJI_RE = re.compile(
     rf"\b(?:no|without(?:\s+any)?|zero|don'?t\s+(?:use|add|include)(?:\s+any)?|do\s+not\s+(?:use|add|include)"
     rf"(?:\s+any)?|avoid(?:\s+any)?|never\s+use)\s+{EMOJI_WORD}", re.IGNORECASE)
 EMOJI_COUNT_RE = re.compile(
-    rf"\b(?:use|add|include|with|put|end\s+with|sprinkle\s+in)\s+(?:(?P<rel>{REL})\s+)?(?P<n>{NUM}|an|a\s+few)"
+    rf"\b(?:use|add|include|with|put|end\s+with|sprinkle\s+in|give\s+me|give)\s+(?:(?P<rel>{REL})\s+)?(?P<n>{NUM}|an|a\s+few)"
     rf"(?P<post>{POST})?\s+{EMOJI_WORD}(?P<post2>{POST})?", re.IGNORECASE)
 NO_HEADINGS_RE = re.compile(
     r"\b(?:no|without(?:\s+any)?|don'?t\s+use(?:\s+any)?|do\s+not\s+use(?:\s+any)?|avoid(?:\s+any)?)\s+"

@@ -173,6 +173,7 @@ class Extraction:
         self.view = self.reading.text
         self.clauses = clauses_of(self.view)
         self.found: list[Constraint] = []
+        self._from_source: set[int] = set()  # ids of the constraints `add_source` added
 
     def add(self, kind: str, subtype: str, params: dict[str, Any], span: Span, wording: str,
             confidence: float = 0.9) -> None:
@@ -180,8 +181,15 @@ class Extraction:
 
     def add_source(self, kind: str, subtype: str, params: dict[str, Any], span: Span, wording: str,
                    confidence: float = 0.9) -> None:
-        """`add` for a span of `source_view`."""
-        self.add(kind, subtype, params, self.reading.to_text(span), wording, confidence)
+        """`add` for a span of `source_view`, unless the canonical reading already read those words: the families
+        reading the glossed text go first, a language's own table fills in what they left."""
+        in_view = self.reading.to_text(span)
+        if self.reading.language != "en" and any(c.span.overlaps(in_view) and c.key() != (kind, repr(sorted(
+                params.items()))) for c in self.found if id(c) not in self._from_source):
+            return
+        constraint = Constraint(kind, subtype, params, in_view, wording, confidence)
+        self._from_source.add(id(constraint))
+        self.found.append(constraint)
 
     def in_view(self, span: Span) -> Span:
         """A span of `source_view` as a span of `view`."""

@@ -20,6 +20,7 @@ from rubriq.core.constraints.families.grammar import (
     times_bounds,
     wording_for,
 )
+from rubriq.core.constraints.numbers import TIMES_WORD
 from rubriq.core.constraints.types import AT_LEAST, EXACTLY, LESS_THAN, Constraint
 from rubriq.core.text import Span
 
@@ -70,6 +71,11 @@ BACKREF_RE = re.compile(
     re.IGNORECASE)
 THE_WORD_RE = re.compile(rf"\b(?:the\s+)?(?P<noun>{KEYWORD_NOUN})\s+(?!(?:count|limit|length|total)s?\b)"
                          rf"(?=[\"“‘'`\[]|[^\W\d_])", re.IGNORECASE)  # "the word count should be ...": a length
+# A proper name (capitalised, not quoted) with a count right after it, after a verb that asks to use it.
+_NAME = r"[A-Z][\w'’-]{1,30}(?:[ \t]+[A-Z][\w'’-]{1,30}){0,2}"
+_COUNT = rf"(?i:(?:at\s+least|at\s+most|no\s+more\s+than|exactly|only)\s+)?(?i:{TIMES_WORD}|\d{{1,3}}\s+times)\b"
+NAMED_COUNT_RE = re.compile(rf"\b(?i:mention|use|include|say|name|repeat|feature)\s+(?P<name>{_NAME})\s+(?={_COUNT})")
+NAME_AND_COUNT_RE = re.compile(rf"(?P<name>{_NAME})\s+(?P<count>{_COUNT})")
 LETTER_RE = re.compile(r"\bletters?\s+[\"'“‘]?(?P<letter>[a-zA-Z])[\"'”’]?(?![\w'])")
 
 
@@ -258,6 +264,26 @@ def _keyword_clause(ex: Extraction, clause: Clause, previous: str | None = None)
             continue
         _add_required(ex, items, span)
         taken.append((m.start(), end))
+
+    # Names counted without quotes: "mention Paris twice and London at least once"
+    for m in islice(NAMED_COUNT_RE.finditer(text), MAX_MATCHES):
+        if not free(m.start(), m.end()) or negated_before(text, m.start(), 25):
+            continue
+        pos = m.start("name")
+        while True:
+            pair = NAME_AND_COUNT_RE.match(text, pos)
+            if not pair:
+                break
+            counts = times_bounds(text, pair.start("count"), end=pair.end())
+            if counts:
+                _add_frequency(ex, pair.group("name"), counts[0][0],
+                               Span(clause.start + (m.start() if pos == m.start("name") else pair.start()),
+                                    clause.start + pair.end()))
+            taken.append((pos, pair.end()))
+            joiner = re.match(r"\s*(?:,\s*(?:and\s+)?|\s+and\s+)", text[pair.end():pair.end() + 8])
+            if not joiner:
+                break
+            pos = pair.end() + joiner.end()
 
     # Back-references: a count said of the keyword named just before ("... and use it at least five times")
     for m in islice(BACKREF_RE.finditer(text), MAX_MATCHES):

@@ -61,9 +61,22 @@ def _language_of_the_task(ex: Extraction) -> bool:
     return False
 
 
+# "Write it in Spanish", "write the whole thing in German": the response written in that language.
+WRITE_IT_IN_RE = re.compile(r"\b(?:write|put|do|give|say)\s+(?:it|this|that|everything|the\s+whole\s+thing|"
+                            r"the\s+(?:answer|response|reply|text|whole\s+(?:answer|response|reply|text))|"
+                            r"your\s+(?:answer|response|reply))\s+(?:all\s+|only\s+|entirely\s+)?in\s+$", re.IGNORECASE)
+
+
 def extract_language(ex: Extraction) -> None:
     if ex.reading.language != "en" and _language_of_the_task(ex):
         return
+    for clause in ex.clauses:
+        for m in islice(LANGUAGE_RE.finditer(clause.text), MAX_MATCHES):
+            if WRITE_IT_IN_RE.search(clause.text[max(0, m.start() - 60):m.start()]):
+                ex.add("language:response_language", "language", {"language": LANGUAGES[m.group(1).lower()]},
+                       Span(clause.start + m.start(), clause.start + m.end()),
+                       f"the whole response in {m.group(1).title()}")
+                return
     casing = ex.has("change_case:english_capital") or ex.has("change_case:english_lowercase")
     for clause in ex.clauses:
         exclusive = EXCLUSIVE_RE.search(clause.text) is not None

@@ -50,6 +50,14 @@ DISTRIBUTIVE_RE = re.compile(
     rf"\bno\s+(?:single\s+)?{_PART}\s+(?:(?:should|must|can|may|is\s+to)\s+(?:be\s+|run\s+|go\s+)?|being\s+|is\s+)?"
     r"(?:longer|more|over|above|beyond|exceeding|shorter|fewer|under)\b",
     re.IGNORECASE)
+FIELD_BEFORE_RE = re.compile(
+    r"\b(?:the\s+|each\s+|every\s+)?[\"'`]?(?P<field>(?!(?:the|a|an|each|every|your|my|our|this|that|its|json|one)\b)"
+    r"[A-Za-z_][\w-]{1,30})[\"'`]?\s+(?P<noun>field|key|value|property)(?:'s\s+value)?\b(?!\s+(?:points?|ideas?|messages?|"
+    r"takeaways?|facts?|findings?|terms?|words?|phrases?|features?|steps?|dates?|figures?|numbers?))[^.\n]{0,40}$",
+    re.IGNORECASE)
+DATA_CUE_RE = re.compile(r"\b(?:json|yaml|csv|schema|object|fields?|keys)\b", re.IGNORECASE)
+HIGHLIGHTED_BEFORE_RE = re.compile(r"\b(?:highlight|bold|italici[sz]e|emphasi[sz]e|underline)\w*\s+(?:[a-z]+\s+){0,2}$",
+                                   re.IGNORECASE)
 CAPITALIZE_BEFORE_RE = re.compile(r"capitali[sz]e\W{1,3}(?:\w+\W{1,3}){0,3}$", re.IGNORECASE)
 PART_OF_RE = re.compile(r"\s+of\s+(?!(?:text|prose|content|writing|output|response|answer)\b)[a-z]", re.IGNORECASE)
 UPPER_AFTER_RE = re.compile(r"\s*(?:max|maximum|at\s+most|or\s+(?:fewer|less))\b", re.IGNORECASE)
@@ -84,6 +92,23 @@ def _length(ex: Extraction, regex: re.Pattern[str], kind: str, param: str, unit:
         hyphenated = "-" in m.group("sep") or (m.group("post") or "").strip() == "+"
         clause_head = view[max(0, m.start() - 60):m.start()]
         clause_head = clause_head[max(clause_head.rfind("."), clause_head.rfind("\n")) + 1:]
+        if HIGHLIGHTED_BEFORE_RE.search(clause_head):
+            continue  # "highlight at least two sentences in bold" counts highlights, not the response's sentences
+        field = FIELD_BEFORE_RE.search(clause_head) if unit == "word" else None
+        if field and field.group("noun").lower() in ("key", "value") and not DATA_CUE_RE.search(view) and not \
+                re.search(r"[\"'`]", field.group()[:field.end("field") - field.start() + 1]):
+            field = None  # "a story about a lost key": a key is a field only where the prompt asks for data
+        if field:  # "the summary field should be no longer than 20 words": one field's value
+            n_field = parse_number(m.group("n"))
+            if n_field and not m.group("a"):
+                for bound in bounds_for(m.group("rel"), m.group("post") or m.group("post2"), n_field,
+                                        negated=negated_before(view, m.start()), limiting=LESS_THAN):
+                    if bound.relation in (AT_LEAST, LESS_THAN):
+                        ex.add("rubriq:field_length", "length", {"field": field.group("field"),
+                               "relation": bound.relation, "num_words": bound.value},
+                               Span(view.rfind(field.group(), 0, m.start()), m.end()),
+                               f"the {field.group('field')} field: " + wording_for(bound, "word"), 0.8)
+            continue
         if DISTRIBUTIVE_RE.search(clause_head) or PER_ITEM_RE.match(view, m.end()):
             continue  # "each line should contain exactly one sentence" counts per line, not in the whole response
         if PART_OF_RE.match(view, m.end()):

@@ -24,7 +24,10 @@ from rubriq.core.text import Span
 # Phrasings
 
 LINES_RE = re.compile(
-    rf"\b(?P<one>one|single|a\s+single)[\s-]+line(?:d|r)?\s+(?:answer|reply|response|summary|description|explanation)\b|"
+    rf"\b(?P<one>one|single|a\s+single)[\s-]+line(?:d|r)?\s+(?:answer|reply|response|summary|description)\b|"
+    # "a four-line poem": the whole of what is asked for (not "a one-line explanation" beside the code)
+    rf"\b(?:a|an|the)\s+(?P<nline>{NUM})-line\s+(?:poem|verse|limerick|song|rhyme|jingle|message|note|bio|reply|"
+    rf"answer|response|summary|description|text)\b|"
     rf"\b(?:(?P<rel>{REL})\s+)?(?P<n>{NUM})(?P<post>{POST})?[\s-]+lines?\b(?P<post2>{POST})?(?!\s+(?:of\s+code|each|"
     rf"per|long|apart|of\s+(?:the|your|each)))",
     re.IGNORECASE)
@@ -61,6 +64,11 @@ def extract_lines(ex: Extraction) -> None:
             continue
         if m.group("one"):
             bounds = bounds_for(None, None, 1)
+        elif m.group("nline"):
+            n = parse_number(m.group("nline"))
+            if not n:
+                continue
+            bounds = bounds_for(None, None, n)
         else:
             n = parse_number(m.group("n"))
             if n is None:

@@ -37,6 +37,10 @@ BULLET_USE_RE = re.compile(
     r"\b(?:in|as|using|use|with|into)\s+(?:a\s+)?(?:\w+\s+)?(?:bullet(?:ed)?[\s-]?points?|bullets|bullet(?:ed)?\s+lists?)\b|"
     r"\bone\s+(?:per|a)\s+bullet\b|\b(?:a|one)\s+bullet\s+(?:per|for\s+each|each)\b",
     re.IGNORECASE)
+# "a bulleted list of five tips": the bullet points counted
+BULLETED_LIST_OF_RE = re.compile(
+    rf"\b(?:a|as\s+a|in\s+a)\s+(?:bullet(?:ed)?|bullet[\s-]point)\s+list\s+of\s+(?:(?P<rel>{REL})\s+)?(?P<n>{NUM})\s+"
+    r"(?:[a-z-]{2,20}\s+)?[a-z-]{2,20}s\b", re.IGNORECASE)
 NUMBERED_LIST_RE = re.compile(
     rf"\b(?:(?:a|as\s+a|in\s+a|the\s+form\s+of\s+a)\s+numbered\s+list(?:\s+of\s+(?P<n>{NUM})\b)?|"
     rf"(?P<m>{NUM})\s+numbered\s+(?:items|points|steps|lines|tips|reasons)|"
@@ -47,7 +51,8 @@ NUMBERED_LIST_RE = re.compile(
 # How many items a list holds: "brainstorm 10 names", "list three reasons", "give me five ideas", "3 at most".
 ITEM_VERB = r"(?:list|brainstorm|suggest|name|give(?:\s+me)?|come\s+up\s+with|generate|provide|propose|share|offer)"
 ITEM_COUNT_RE = re.compile(
-    rf"\b{ITEM_VERB}\s+(?:(?:me|us)\s+)?(?:(?P<rel>{REL})\s+)?(?P<n>{NUM})(?P<post>{POST})?\s+"
+    rf"(?:\b{ITEM_VERB}\s+(?:(?:me|us)\s+)?|\b(?:a|an)\s+(?:short\s+|quick\s+)?list\s+of\s+)(?:(?P<rel>{REL})\s+)?"
+    rf"(?P<n>{NUM})(?P<post>{POST})?\s+"
     rf"(?:(?!(?:and|or|of|to|in|for|with|the)\b)[a-z-]{{2,20}}\s+){{0,2}}?(?P<noun>[a-z-]{{3,20}}s)\b", re.IGNORECASE)
 BARE_COUNT_RE = re.compile(rf"[\s,;:(–—-]*(?:(?P<rel>{REL})\s+)?(?P<n>{NUM})(?P<post>{POST})?\s*(?:[,;.)]|$)",
                            re.IGNORECASE)
@@ -55,7 +60,8 @@ FORMATTED_RE = re.compile(r"\b(?:json|yaml|csv|table|spreadsheet)\b", re.IGNOREC
 NOT_ITEMS = frozenset({
     "words", "sentences", "paragraphs", "lines", "bullets", "points", "times", "minutes", "hours", "days", "weeks",
     "months", "years", "characters", "letters", "pages", "sections", "stanzas", "verses", "examples", "seconds",
-    "calls", "commands", "functions", "tests", "cases", "columns", "rows", "fields", "keys", "digits",
+    "calls", "commands", "functions", "tests", "cases", "columns", "rows", "fields", "keys", "digits", "emojis",
+    "emoji", "placeholders", "highlights", "commas", "responses", "versions", "hashtags",
 })
 ITEM_NOUN = (r"(?:names?|bullets?|bullet\s+points?|points?|items?|ideas?|options?|entries|entry|titles?|tips?|"
              r"steps?|answers?|suggestions?|slogans?|taglines?|reasons?|questions?|lines?|headlines?)")
@@ -134,6 +140,21 @@ def extract_bullets(ex: Extraction) -> None:
                        Span(clause.start + min(exact.start(), mention.start()),
                             clause.start + max(exact.end(), mention.end())),
                        f"exactly {n} bullet point{'s' if n != 1 else ''}", 0.8)
+    for clause in ex.clauses:
+        listed = BULLETED_LIST_OF_RE.search(clause.text)
+        if listed and not ex.has("detectable_format:number_bullet_lists") and not ex.has("rubriq:bullet_count") and (
+                n := parse_number(listed.group("n"))):
+            span = Span(clause.start + listed.start(), clause.start + listed.end())
+            for bound in bounds_for(listed.group("rel"), None, n):
+                if bound.relation == EXACTLY:
+                    ex.add("detectable_format:number_bullet_lists", "structure", {"num_bullets": n}, span,
+                           f"exactly {n} bullet point{'s' if n != 1 else ''}")
+                elif bound.relation == AT_LEAST:
+                    ex.add("rubriq:bullet_count", "structure", {"min": bound.value, "max": None}, span,
+                           f"at least {bound.value} bullet points")
+                elif bound.relation == LESS_THAN:
+                    ex.add("rubriq:bullet_count", "structure", {"min": None, "max": bound.value - 1}, span,
+                           f"at most {bound.value - 1} bullet points")
     counted_kinds = ("detectable_format:number_bullet_lists", "rubriq:bullet_count", "rubriq:no_lists")
     counted_spans = [c.span for c in ex.found if c.kind in counted_kinds]
     # a count that needs at least one bullet says "use bullet points" already; "no more than five" does not

@@ -9,6 +9,7 @@ import re
 
 from rubriq.core.constraints.families.grammar import (
     CAPITAL_CUE,
+    NEGATION_RE,
     REL,
     Extraction,
     count_re,
@@ -20,7 +21,8 @@ from rubriq.core.text import Span
 HIGHLIGHT_VERB_RE = re.compile(
     r"\b(?:highlight\w*|italici[sz]\w*|italics?|bold\w*|emphasi[sz]\w*)\b", re.IGNORECASE)
 HIGHLIGHT_MARKUP_RE = re.compile(
-    r"\bmarkdown\b|\*[^*\s][^*\n]{0,80}\*|\bitalic|\basterisks?\b|\bwrapping\s+it\s+with\s+\*", re.IGNORECASE)
+    r"\bmarkdown\b|\*[^*\s][^*\n]{0,80}\*|\bitalic|\bbold\b|\basterisks?\b|\bwrapping\s+it\s+with\s+\*",
+    re.IGNORECASE)
 HIGHLIGHT_COUNT_RE = count_re(
     r"(?:text\s+|italic\s+|highlighted\s+|markdown\s+)?(?:sections?|parts?|phrases?|words?|keywords?|"
     r"portions?|spans?|passages?|lines?|sentences?|points?|names?|terms?|things?)")
@@ -43,6 +45,9 @@ def extract_highlights(ex: Extraction) -> None:
             continue  # "highlight" alone may mean stress in words; italic and bold are markdown
         if re.search(CAPITAL_CUE, text[max(0, verb.start() - 60):verb.end() + 10], re.IGNORECASE):
             continue  # "use capital letters to highlight key points" is about casing
+        head = re.split(r"[,;]|\b(?:and|but|or|then)\b", text[max(0, verb.start() - 30):verb.start()])[-1]
+        if NEGATION_RE.search(head):
+            continue  # "without any headings or bold text"
         if EACH_ITEM_MARKED_RE.search(text[:verb.start()]):
             continue  # "each question should be in bold": markup of every item, no count of highlights
         n = None

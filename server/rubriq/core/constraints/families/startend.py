@@ -125,6 +125,8 @@ def extract_end(ex: Extraction) -> None:
 PLACEHOLDER_SLOT_RE = re.compile(r"(?<![\w'])(?:X|N|Y|#)(?![\w'])|<[^<>\n]{1,20}>|\[[^\]\n]{1,20}\]|_{2,}|\.{3}|…|"
                                  r"\{[^{}\n]{1,20}\}")
 LAST_LINE_START_RE = re.compile(
+    r"\b(?:the\s+|a\s+)?(?:last|final|closing)\s+line\b[^.\n\"“]{0,20}?\b(?:that\s+|which\s+)?(?:starts?|begins?|"
+    r"starting|beginning|opens?|opening)\s+with\s+|"
     r"\b(?:end|finish|close|conclude|wrap\s+up)\w*\s+(?:(?:your|the|it|this)\s+(?:\w+\s+)?)?(?:with|on)\s+a\s+"
     r"(?:final\s+|last\s+|closing\s+)?line\s+(?:that\s+)?(?:starts?|begins?|starting|beginning|opening)\s+with\s+|"
     r"\b(?:the\s+)?(?:last|final|closing)\s+line\s+(?:of\s+(?:your|the)\s+\w+\s+)?(?:should|must|has\s+to|needs\s+to|will)?"
@@ -132,7 +134,11 @@ LAST_LINE_START_RE = re.compile(
 ENDS_WITH_QUESTION_RE = re.compile(
     r"\b(?:end|finish|close|conclude|wrap\s+up)(?:s|es|ing|ed)?\s+(?P<what>(?:(?:your|the|it|this|each|every|my)\s+)?"
     r"(?:\w+\s+)?)(?:with|by\s+asking(?:\s+(?:the|your|my)\s+\w+)?|on)\s+(?:a|one)\s+(?:\w+\s+)?question\b|"
-    r"\b(?:last|final)\s+sentence\s+(?:should|must|has\s+to)\s+be\s+a\s+question\b", re.IGNORECASE)
+    r"\b(?:last|final)\s+sentence\s+(?:should|must|has\s+to)\s+be\s+a\s+question\b|"
+    # "finish by asking the reader what they think" (not "end by asking them to subscribe": a request)
+    r"\b(?:end|finish|close|conclude|wrap\s+up)(?:s|es|ing|ed)?\s+(?P<what2>(?:(?:your|the|it|this|my)\s+)?(?:\w+\s+)?)"
+    r"by\s+asking\s+(?:(?:the|your|my)\s+)?(?:\w+\s+)?(?:what|whether|if|how|which|who|why|when|where)\b",
+    re.IGNORECASE)
 STARTS_WITH_RE = re.compile(
     r"\b(?:start|begin|open)(?:s|ing)?\s+(?:(?:your|the)\s+(?:answer|response|reply|email|letter|message|note|post|"
     r"text|output|story|poem|speech)\s+|it\s+|off\s+)?with\s+(?:the\s+(?:word|words|phrase|line|greeting)\s+|"
@@ -156,7 +162,7 @@ def extract_openings_and_closings(ex: Extraction) -> None:
             ex.found = [c for c in ex.found if not (c.kind == "startend:end_checker"
                                                     and c.span.overlaps(Span(m.start(), quoted.end())))]
     m = ENDS_WITH_QUESTION_RE.search(view)
-    if m and (m.groupdict().get("what") or "").strip().lower().split(" ")[0] not in ("each", "every"):
+    if m and (m.group("what") or m.group("what2") or "").strip().lower().split(" ")[0] not in ("each", "every"):
         ex.add("rubriq:ends_with_question", "startend", {}, Span(m.start(), m.end()), "end with a question", 0.85)
     if ex.has("combination:repeat_prompt"):
         return
@@ -302,6 +308,9 @@ def extract_repeat(ex: Extraction) -> None:
     if not request:  # instruction and request in one paragraph: the request follows the instruction's sentences
         after = [sg for sg in split_sentences(view[m.end():]) if not REPEAT_TALK_RE.search(sg.text)]
         request = text[at(m.end() + after[0].span.start):].strip() if after else ""
+        lead = re.match(r"[^:?\n]{0,60}:\s+(?=\S)", request)  # "..., then answer it: What is ...?": after the colon
+        if lead:
+            request = request[lead.end():].strip()
     if not request:
         return
     ex.add("combination:repeat_prompt", "startend", {"prompt_to_repeat": request}, Span(m.start(), m.end()),
