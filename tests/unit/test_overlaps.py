@@ -46,3 +46,23 @@ def test_a_conflicting_value_absorbs_the_unsupported_sentence_around_it() -> Non
 def test_an_exact_repeat_is_reported_once_and_order_is_kept() -> None:
     first, repeat, other = finding("IF007", 5, 9), finding("IF007", 5, 9), finding("RD001", 0, 50)
     assert merge_overlaps([other, first, repeat]) == [other, first]
+
+
+CODE_PROMPT = "Write a Python script that prints today's weather in Oslo. Use the standard library only."
+CODE_OUTPUT = "```python\nimport weatherkit\n\nprint(weatherkit.today('Oslo'))\n```\n"
+
+
+def test_an_import_the_prompt_ruled_out_is_one_finding_of_the_constraint() -> None:
+    result = engine.check(CODE_PROMPT, CODE_OUTPUT, tiers=frozenset({0}))
+    codes = [f.code for f in result.findings if f.where == "output"]
+    assert "IF046" in codes and "CG007" not in codes
+    (stdlib,) = [f for f in result.findings if f.code == "IF046"]
+    assert [m["code"] for m in stdlib.data["merged"]] == ["CG007"]
+    assert stdlib.data["merged"][0]["data"]["module"] == "weatherkit"
+
+
+def test_an_unverifiable_import_the_prompt_allowed_is_still_reported() -> None:
+    result = engine.check(CODE_PROMPT.replace(" Use the standard library only.", ""), CODE_OUTPUT,
+                          tiers=frozenset({0}))
+    assert "CG007" in {f.code for f in result.findings}
+

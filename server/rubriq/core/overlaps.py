@@ -10,6 +10,8 @@ each "loser → winner":
             the stated limit is the more exact statement of "too long".
     FA001 → the first FA002 whose span lies inside the FA001 sentence: the conflicting value is the reason the
             sentence is unsupported, and it has the exact span.
+    CG007 → the IF046 (standard library only) or IF047 (module ruled out) finding on the same import: the prompt
+            ruled the import out, a more exact statement than "cannot be verified here".
     a finding identical to an earlier one (same code, side, span and message) → that earlier finding.
 
 The winner keeps its own code, span, message and data and lists what it absorbed under `data["merged"]` (each
@@ -22,6 +24,7 @@ from __future__ import annotations
 from rubriq.core.findings import Finding
 
 MERGED_KEY = "merged"
+IMPORT_RULED_OUT = ("IF046", "IF047")  # the prompt's "standard library only" and "don't use X" on an import
 
 
 def _is_length_constraint(finding: Finding) -> bool:
@@ -44,6 +47,11 @@ def _winner_for(loser: Finding, findings: list[Finding]) -> int | None:
     if loser.code == "FA001":
         for index, finding in enumerate(findings):
             if finding.code == "FA002" and _inside(finding, loser):
+                return index
+    if loser.code == "CG007":
+        for index, finding in enumerate(findings):
+            if finding.code in IMPORT_RULED_OUT and finding.where == loser.where and finding.start < loser.end \
+                    and loser.start < finding.end:
                 return index
     return None
 
