@@ -19,7 +19,8 @@ source. Claim values' spans point into `claim`. One `ValueCheck(value, status, e
 value of the claim, plus one per affirmed word of the claim that the evidence negates (below), in the claim's order:
 
     matched    the evidence or the source states a compatible value (`evidence` = the agreeing value; None when the
-               value is derived from the evidence's figures or the name's words are all in the source)
+               value is derived from the source's or the claim's own figures, when both ends of a range are
+               stated, or when the name's words are all in the source)
     conflict   the evidence states a different value in the same slot, and no value of the source agrees in that
                slot as well; `evidence` = that evidence value, to quote
     absent     the source nowhere states it and nothing in the evidence conflicts with it (`evidence` = None)
@@ -173,13 +174,17 @@ condition. A word after a negative verb in its clause ("refused to cooperate", "
 stated un-negated. "Qualified" negations (an adverb between: "did not immediately turn"; a hedge: "may not score")
 are never polarity mismatches.
 
-Measured (docs/benchmarks.md, "Value conflicts"; `bench/value_conflicts.py`): every rule above was tuned on the
-development halves of the SummaC and AggreFact-SOTA val cuts only, and the test halves are reported beside them.
+Measured (docs/benchmarks.md, "Value conflicts"; `bench/value_conflicts.py`, `bench/faithfulness_pairs.py`): every
+rule above was tuned on development halves only (of the SummaC and AggreFact-SOTA val cuts, and of the hand-written
+grounded pairs in tests/corpus/faithfulness, `split_of(id) == "dev"`); the test halves are reported beside them.
 
-Cost. Extraction is one pass over a regex tokenisation with bounded look-around at each token, and e-mail/URL
-anchors expanded a bounded distance without re-walking: O(n) in the text's length (`extraction_work` counts the
-steps; a test shows it doubles with the text). A check costs O(|claim values| × (|evidence values| + log |source
-values| + the source's names sharing a word)) after the source's one extraction; `index_values` caches per text.
+Cost. Extraction is one pass over a regex tokenisation with bounded look-around at each token, e-mail/URL anchors
+expanded a bounded distance without re-walking, table rows found in one pass over the lines (a row's words read
+once, a cell's header found by bisection): O(n) in the text's length (`extraction_work` counts the steps; tests
+show it doubles with the text and with a table's width). A check costs O(|claim values| × (|evidence values| + log
+|source values| + the source's names sharing a word)) after the source's one extraction, and a derivation at most
+O(k log k) for k ≤ 520 operands and products (40 figures, 12 counts) or 300 source figures; `index_values` caches
+per text.
 """
 
 from __future__ import annotations
