@@ -2,6 +2,11 @@
 
 Offsets are kept everywhere: `instruction_view` is the prompt with front matter and source blocks blanked out
 (same length, newlines kept), so anything found in it has a valid span in the original prompt.
+
+A prompt may also hold blocks Rubriq wrote: a repair the user applied (`rubriq.core.repair`, recognised by
+`rubriq.core.repair.facts.own_blocks_blanked`). They are `own_blocks`: never source material, and `reading_view`
+(the instruction view without them) is what task detection and the "not checked" reading read, so applying a
+repair does not change what Rubriq takes the user's request and material to be.
 """
 
 from __future__ import annotations
@@ -16,7 +21,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
 
 from rubriq.core.families import Family, family_for_model
 from rubriq.core.findings import Finding
-from rubriq.core.sources import SourceBlock, find_source_blocks
+from rubriq.core.sources import SourceBlock, blanked, find_source_blocks
 from rubriq.core.text import Span, TextModel
 
 FRONT_MATTER_RE = re.compile(r"\A---[ \t]*\n(.*?\n)?---[ \t]*(?:\n|\Z)", re.DOTALL)
@@ -67,6 +72,7 @@ class PromptDocument:
     front_matter_span: Span | None
     sources: list[SourceBlock]
     problems: list[Finding] = field(default_factory=list)
+    own_blocks: list[Span] = field(default_factory=list)  # blocks an applied repair inserted: Rubriq's, not the user's
 
     @cached_property
     def body_start(self) -> int:
@@ -83,6 +89,11 @@ class PromptDocument:
                 if chars[i] != "\n":
                     chars[i] = " "
         return "".join(chars)
+
+    @cached_property
+    def reading_view(self) -> str:
+        """The instruction view without the blocks an applied repair inserted: the user's own instructions."""
+        return blanked(self.instruction_view, self.own_blocks)
 
     @cached_property
     def instruction_text(self) -> str:
@@ -120,8 +131,33 @@ class PromptDocument:
 def parse_prompt(text: str) -> PromptDocument:
     front_matter, span, problems = parse_front_matter(text)
     body_start = span.end if span else 0
-    sources = find_source_blocks(text, body_start)
-    return PromptDocument(text, front_matter, span, sources, problems)
+    own = own_repair_blocks(text, body_start)
+    sources = find_source_blocks(text, body_start, set_aside=own)
+    return PromptDocument(text, front_matter, span, sources, problems, own)
+
+
+def own_repair_blocks(text: str, body_start: int = 0) -> list[Span]:
+    """The blocks of the prompt body that an applied repair inserted, as the repair library recognises its own
+    text. A body that would be left with no words of its own is the user's all the same (someone who pastes a
+    repair as a whole prompt wrote that prompt)."""
+    from rubriq.core.repair.facts import own_blocks_blanked  # the repair library reads prompts: imported late
+
+    body = text[body_start:]
+    if not body.strip():
+        return []
+    view = own_blocks_blanked(body)
+    if view == body or not re.search(r"\w", view):
+        return []
+    spans: list[Span] = []  # runs of blanked characters; runs apart by whitespace within a paragraph are one
+    for m in re.finditer(r"\S+", body):
+        if view[m.start()] == body[m.start()]:
+            continue
+        if spans and "\n\n" not in body[spans[-1].end - body_start : m.start()] \
+                and not body[spans[-1].end - body_start : m.start()].strip():
+            spans[-1] = Span(spans[-1].start, body_start + m.end())
+        else:
+            spans.append(Span(body_start + m.start(), body_start + m.end()))
+    return spans
 
 
 def _line_span(text: str, line_no: int, base: int) -> Span:

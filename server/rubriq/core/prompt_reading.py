@@ -131,7 +131,7 @@ def _clauses(text: str, span: Span) -> list[Span]:
 
 def unchecked_instructions(prompt: PromptDocument, constraints: Sequence[Constraint]) -> list[UncheckedInstruction]:
     """Instruction clauses of the prompt that no extracted constraint covers and no task parameter measures."""
-    view = prompt.instruction_view
+    view = prompt.reading_view
     from rubriq.core.tasks import detect_task  # tasks imports prompt; imported here to keep this module light
 
     task_cue = detect_task(prompt).cue_span

@@ -28,8 +28,9 @@ pairings use bisect, so the whole search is O(n log n).
 from __future__ import annotations
 
 import bisect
+import dataclasses
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
@@ -75,6 +76,13 @@ _NOT_MATERIAL_LABELS = (
     "frage", "fragen", "anweisung", "anweisungen", "aufgabe", "antwort", "anforderungen", "beispiel", "vorlage",
     "restricciones", "condiciones", "contraintes", "règles", "vorgaben", "bedingungen", "regeln",
 )
+# Fence names of the prompt's own sections (`### Instructions ###`, `=== QUESTION ===`): what they hold is not material.
+_SECTION_FENCE_NAMES = frozenset({
+    "instruction", "instructions", "task", "question", "questions", "requirements", "rules", "constraints", "format",
+    "output format", "output", "response", "answer", "example", "examples", "role", "persona", "steps", "goal",
+    "system", "template", "instrucciones", "tarea", "pregunta", "preguntas", "formato", "consigne", "consignes",
+    "tâche", "aufgabe", "frage", "fragen", "anweisung", "anweisungen", "anforderungen", "format de sortie",
+})
 # A labelled section ends where another labelled section (a question, the instructions) starts.
 SECTION_END_RE = re.compile(
     r"^[ \t]*(?:#+[ \t]*)?(?:" + "|".join(re.escape(w) for w in sorted(_NOT_MATERIAL_LABELS, key=len, reverse=True))
@@ -324,8 +332,9 @@ def _triple_quoted_blocks(text: str) -> list[tuple[Span, Span]]:
 class _Finder:
     """Runs the detectors over one prompt body, in order, each claiming text no earlier one took."""
 
-    def __init__(self, text: str, body_start: int) -> None:
+    def __init__(self, text: str, body_start: int, set_aside: Sequence[Span] = ()) -> None:
         self.text = text
+        self.set_aside_starts = [span.start for span in set_aside]  # sorted: where the user's text is cut
         self.body_start = body_start
         self.lines = _Lines(text)
         self.first_line = self.lines.index_at(body_start) if body_start < len(text) else len(self.lines)
@@ -341,6 +350,10 @@ class _Finder:
 
     def add(self, kind: SourceKind, whole: Span, content: Span, label: str) -> bool:
         text = self.text
+        k = bisect.bisect_right(self.set_aside_starts, content.start)
+        if k < len(self.set_aside_starts) and self.set_aside_starts[k] < content.end:  # stop where a set-aside starts
+            content = _trimmed(text, content.start, self.set_aside_starts[k])
+            whole = Span(whole.start, min(whole.end, max(content.end, whole.start)))
         if whole.start < self.body_start or self.taken.overlaps(whole) or not content.slice(text).strip():
             return False
         self.blocks.append(SourceBlock(kind, whole, content, label, content.slice(text)))
@@ -391,8 +404,8 @@ class _Finder:
         for i, (char, _) in fences:
             by_char.setdefault(char, []).append(i)
         for i, (char, name) in fences:
-            if not name or _CLOSER_NAME_RE.match(name):
-                continue
+            if not name or _CLOSER_NAME_RE.match(name) or name.rstrip(":").strip().lower() in _SECTION_FENCE_NAMES:
+                continue  # `### Instructions ###`, `--- QUESTION ---`: a section of the prompt, not material
             later = by_char[char]
             k = bisect.bisect_right(later, i)
             if k < len(later):
@@ -676,6 +689,28 @@ class _Finder:
         return "".join(chars)
 
 
-def find_source_blocks(text: str, body_start: int = 0) -> list[SourceBlock]:
-    """Locate the material the output should be faithful to, most explicit wrappings first. O(n log n)."""
-    return _Finder(text, body_start).run()
+def blanked(text: str, spans: Sequence[Span]) -> str:
+    """`text` with the spans replaced by spaces, newlines kept: same offsets, same lines."""
+    if not spans:
+        return text
+    chars = list(text)
+    for span in spans:
+        for i in range(span.start, span.end):
+            if chars[i] != "\n":
+                chars[i] = " "
+    return "".join(chars)
+
+
+def find_source_blocks(text: str, body_start: int = 0, set_aside: Sequence[Span] = ()) -> list[SourceBlock]:
+    """Locate the material the output should be faithful to, most explicit wrappings first. O(n log n).
+
+    `set_aside` are spans that are no part of the user's prompt (the blocks an applied repair inserted, see
+    `rubriq.core.prompt`): the detectors read the prompt without them, and a block stops where one starts. A span
+    inside XML-tagged material or a code fence is the user's material all the same (a repair never goes there)."""
+    if set_aside:
+        closed = [content for _, content, _ in _xml_blocks(text)] + [b.span for b in find_code_blocks(text)]
+        set_aside = [s for s in set_aside if not any(c.contains(s) for c in closed)]
+    if not set_aside:
+        return _Finder(text, body_start).run()
+    finder = _Finder(blanked(text, set_aside), body_start, sorted(set_aside))
+    return [dataclasses.replace(block, text=block.content_span.slice(text)) for block in finder.run()]

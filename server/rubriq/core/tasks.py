@@ -264,7 +264,7 @@ def _maths_numbers(view: str) -> int:
 
 def _request_region(prompt: PromptDocument) -> tuple[str, list[str]]:
     """The text that states the request: the last user turn of a chat transcript, else the instruction part."""
-    view = prompt.instruction_view
+    view = prompt.reading_view
     turns = conversation_turns(view, prompt.body_start)
     users = [t for t in turns if t.is_user]
     if not users:
@@ -292,7 +292,7 @@ def detect_task(prompt: PromptDocument) -> TaskDetection:
                                  ("front matter",))
     region, evidence = _request_region(prompt)
     chat = bool(evidence)
-    view = prompt.instruction_view
+    view = prompt.reading_view
     scores: dict[TaskType, float] = {}
     best_cue: dict[TaskType, tuple[float, str, Span]] = {}
 

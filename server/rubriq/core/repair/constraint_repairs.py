@@ -323,7 +323,8 @@ def output_shape(f: Facts, p: PromptFacts, mode: str) -> Parts | None:
         columns = _fields_or(p, ["item", "detail"])
         example = "| " + " | ".join(columns) + " |\n|" + "---|" * len(columns) + "\n| " + " | ".join(
             "…" for _ in columns) + " |"
-        return shape("markdown table required", "table", f"Present the {p.deliverable} as a markdown table with the "
+        return shape("markdown table required", "table_format",  # "table" would name a source tag (sources.py)
+                     f"Present the {p.deliverable} as a markdown table with the "
                      f"columns {', '.join(columns)}.", example, f"Markdown table: {', '.join(columns)}.", prefill="|")
     if "heading" in kind:
         return shape("headings required", "headings", f"Organise the {p.deliverable} under markdown headings "

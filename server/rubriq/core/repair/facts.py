@@ -7,6 +7,7 @@ repair can be written for any rule that names a failure mode.
 
 from __future__ import annotations
 
+import bisect
 import re
 from dataclasses import dataclass
 from functools import cached_property
@@ -61,28 +62,63 @@ _REQUEST_CUE_RE = re.compile(
 
 
 # The openings of the blocks repairs write (mechanisms.py, templates.py): a paragraph that starts with one of these
-# is Rubriq's, not the user's. Claude's blocks are a lowercase tag alone on the first line, closed on the last.
+# is Rubriq's, not the user's. A GPT heading is Rubriq's when it is one its mechanism writes, or one that stands over
+# the "Requirement, stated explicitly:" line somewhere in the prompt (an "insert all" writes a shared line once), so
+# a user's own `### Article ###` fence stays the user's; a role is Rubriq's in Rubriq's own wording. Claude's
+# blocks are a lowercase tag alone on the first line, closed on the last.
+_GPT_HEADING_RE = re.compile(r"### ([^#\n]{1,60}) ###\n")
+_GPT_OWN_HEADINGS_RE = re.compile(
+    r"(?:System message|Reference text|Task \(read first\)|Task, repeated|Key (?:passage|point) from the source|"
+    r"Constraints, repeated|If the answer is still wrong)")
+_GPT_REQUIREMENT_RE = re.compile(r"^### ([^#\n]{1,60}) ###\nRequirement, stated explicitly:", re.MULTILINE)
 _OWN_BLOCK_START_RE = re.compile(
-    r"(?:### .+ ###|(?:Requirement(?:, stated explicitly)?|Instruction|Remember|Example|"
+    r"(?:(?:Requirement(?:, stated explicitly)?|Instruction|Remember|"
     r"Example of the expected [^:\n]+|Output format \(follow exactly\)|About the example|Start the answer with|"
     r"Start your response with|"
-    r"System instruction|Role|"
     r"Task \(read first\)|Task, repeated|Key (?:passage|point) from the source|"
-    r"Constraints, repeated|If the answer is still wrong):|System(?: prompt)?: You are an experienced writer)")
-_OWN_TAG_RE = re.compile(r"^<([a-z][a-z_]*)>\n[\s\S]*?\n</\1>$", re.MULTILINE)
+    r"Constraints, repeated|If the answer is still wrong):|"
+    r"(?:System|System prompt|System instruction|Role): You are an experienced writer)")
+# Opening and closing lines are paired with bisect (a lazy `<tag>...</tag>` regex rescans the rest of the text from
+# every unclosed opening line, quadratic on a prompt of many tag lines); this runs on every reading of a prompt.
+_TAG_LINE_RE = re.compile(r"^<(/?)([a-z][a-z_]*)>$", re.MULTILINE)
+_GPT_EXAMPLE_LINE_RE = re.compile(r"^### (?:Example|(End of example)) ###$", re.MULTILINE)
 # An example a repair writes, up to the next block (examples hold blank lines, lists and bold labels of their own).
-_OWN_EXAMPLE_RE = re.compile(
-    r"^### Example ###\n[\s\S]*?^### End of example ###$|"
-    r"^(?:Example(?: of the expected [^:\n]+)?:|Output format \(follow exactly\):)\n[\s\S]*?"
-    r"(?=^(?:About the example:|Start the answer with:|Remember:|Requirement:|Instruction:|Example)|\Z)", re.MULTILINE)
+# A bare "Example:" is Rubriq's only beside the few-shot rules every repair example carries (mechanisms.py).
+_OWN_EXAMPLE_START_RE = re.compile(
+    r"^(?:(Example)|Example of the expected [^:\n]+|Output format \(follow exactly\)):\n", re.MULTILINE)
+_OWN_EXAMPLE_END_RE = re.compile(
+    r"^(?:About the example:|Start the answer with:|Remember:|Requirement:|Instruction:|Example)", re.MULTILINE)
+_FEW_SHOT_RULES = "About the example: it is similar to the real input"
 _USER_TAGS = frozenset({"instructions", "instruction", "rules", "requirements", "constraints", "context", "system"})
 # Gemini's requirement paragraph has no label; its JSON wording is recognised so its keys are not read as the user's.
 _OWN_JSON_WORDING = "one JSON object with the keys"
 
 
+def _paired(lines: list[tuple[bool, str, int, int]]) -> list[tuple[int, int, str]]:
+    """(start, end, name) from each opening line to the first later closing line of the same name; lines are
+    (closes, name, start, end) in text order, and an opening line inside an earlier pair belongs to it."""
+    closings: dict[str, list[tuple[int, int]]] = {}
+    for closes, name, start, end in lines:
+        if closes:
+            closings.setdefault(name, []).append((start, end))
+    pairs, resume = [], 0
+    for closes, name, start, end in lines:
+        if closes or start < resume:
+            continue
+        later = closings.get(name, [])
+        k = bisect.bisect_left(later, (end, 0))
+        if k < len(later):
+            pairs.append((start, later[k][1], name))
+            resume = later[k][1]
+    return pairs
+
+
 def own_blocks_blanked(view: str, tags: bool = True) -> str:
     """`view` with the blocks a repair writes replaced by spaces (offsets kept); `tags=False` leaves XML tag
-    blocks alone (in the whole prompt, a tag block is more often the user's source than a repair's)."""
+    blocks alone (in the whole prompt, a tag block is more often the user's source than a repair's). A tag that
+    names source material (`<article>`, `<email>`: rubriq.core.sources.SOURCE_TAGS) is never Rubriq's. Linear."""
+    from rubriq.core.sources import SOURCE_TAGS
+
     chars = list(view)
 
     def blank(start: int, end: int) -> None:
@@ -90,13 +126,27 @@ def own_blocks_blanked(view: str, tags: bool = True) -> str:
             if chars[i] != "\n":
                 chars[i] = " "
 
-    for example in _OWN_EXAMPLE_RE.finditer(view):  # examples hold blank lines, lists and bold labels of their own
-        blank(example.start(), example.end())
-    for block in _OWN_TAG_RE.finditer(view) if tags else ():
-        if block.group(1) not in _USER_TAGS:
-            blank(block.start(), block.end())
+    gpt_examples = [(m.group(1) is not None, "example", m.start(), m.end())
+                    for m in _GPT_EXAMPLE_LINE_RE.finditer(view)]
+    for start, end, _ in _paired(gpt_examples):
+        blank(start, end)
+    example_ends = [m.start() for m in _OWN_EXAMPLE_END_RE.finditer(view)]
+    few_shot = _FEW_SHOT_RULES in view
+    for example in _OWN_EXAMPLE_START_RE.finditer(view):
+        if example.group(1) and not few_shot:
+            continue
+        k = bisect.bisect_left(example_ends, example.end())
+        blank(example.start(), example_ends[k] if k < len(example_ends) else len(view))
+    if tags:
+        tag_lines = [(m.group(1) == "/", m.group(2), m.start(), m.end()) for m in _TAG_LINE_RE.finditer(view)]
+        for start, end, tag in _paired(tag_lines):
+            if tag not in _USER_TAGS and tag not in SOURCE_TAGS:
+                blank(start, end)
+    gpt_headings = {m.group(1) for m in _GPT_REQUIREMENT_RE.finditer(view)}
     for paragraph in re.finditer(r"[^\n](?:[\s\S]*?)(?=\n[ \t]*\n|\Z)", view):
-        if _OWN_BLOCK_START_RE.match(paragraph.group()) or _OWN_JSON_WORDING in paragraph.group():
+        heading = _GPT_HEADING_RE.match(paragraph.group())
+        if (heading and (heading.group(1) in gpt_headings or _GPT_OWN_HEADINGS_RE.fullmatch(heading.group(1)))) \
+                or _OWN_BLOCK_START_RE.match(paragraph.group()) or _OWN_JSON_WORDING in paragraph.group():
             blank(paragraph.start(), paragraph.end())
     return "".join(chars)
 

@@ -174,7 +174,8 @@ def _gemini(parts: Parts, p: PromptFacts) -> tuple[list[str], str]:
     lines = [parts.requirement, *parts.steps]
     if parts.reasoning:
         lines.append("Give the reasoning first and the final answer last, on a line starting “Answer:”.")
-    blocks.append("\n".join(lines))
+    # Labelled, so that Rubriq knows its own paragraph once applied (facts.own_blocks_blanked): it is no source.
+    blocks.append("Requirement: " + "\n".join(lines))
     if parts.example and not parts.format_repair:
         blocks.append(f"Example:\n{parts.example}")
         blocks.append(few_shot_rules(p.deliverable))
