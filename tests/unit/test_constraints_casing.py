@@ -80,3 +80,18 @@ def test_a_capital_word_count_is_not_also_a_length_or_a_whole_response_casing() 
 
 def test_a_casing_cue_on_a_part_is_not_the_whole_response() -> None:
     assert "change_case:english_capital" not in kinds("Write the title in all caps, then the story below it.")
+
+
+def test_the_whole_thing_made_upper_case_is_all_capitals() -> None:
+    assert "change_case:english_capital" in kinds("Make the entire thing upper case so it fits the banner.")
+
+
+def test_no_other_word_in_capitals_asks_for_no_capitals_at_all() -> None:
+    found = kinds("The word THUNDER must appear in capitals twice, and no other word should be in all caps.")
+    assert "change_case:english_capital" not in found
+
+
+def test_a_casing_with_an_exception_is_not_the_whole_response() -> None:
+    found = kinds("All lowercase except my name, ANA RUIZ, which should be in capitals; keep it under 90 words.")
+    assert "change_case:english_lowercase" not in found and "change_case:english_capital" not in found
+

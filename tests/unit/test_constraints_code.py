@@ -114,3 +114,20 @@ def test_code_is_never_executed() -> None:
     boom = "```python\nimport os\nos.remove('/definitely/not/here')\nraise SystemExit(3)\n```"
     for constraint in extract_constraints(PROMPT):
         check_constraint(boom, constraint)  # parsing only: nothing raises, nothing runs
+
+
+@pytest.mark.parametrize(("prompt", "kind", "params"), [
+    ("Write a TypeScript function named debounce.", "rubriq:code_function_names", {"names": ["debounce"]}),
+    ("Refactor this into a class called Cache.", "rubriq:code_function_names", {"names": ["Cache"]}),
+    ("Write a TypeScript class called RateLimiter with methods tryAcquire and reset.", "rubriq:code_function_names",
+     {"names": ["RateLimiter", "tryAcquire", "reset"]}),
+    ("Give me a bash script that backs up my home folder. Only the script, nothing else.", "rubriq:code_only", {}),
+    ("Just give me the SQL, no explanation: customers who ordered more than 3 times.", "rubriq:code_only", {}),
+    ("Write a JavaScript function for it. Don't pull in any external libraries.", "rubriq:code_stdlib_only", {}),
+])
+def test_more_ways_to_state_code_constraints(prompt: str, kind: str, params: dict) -> None:
+    assert params in kinds(prompt).get(kind, [])
+
+
+def test_a_function_called_when_something_happens_is_no_name() -> None:
+    assert "rubriq:code_function_names" not in kinds("Write a function called whenever the user clicks the button.")

@@ -44,3 +44,40 @@ def test_extraction_is_deterministic() -> None:
     prompt = "Use at least 60 sentences, but less than 600 words. Include the keywords a1, b2 and c3. No commas."
     first = [(c.kind, c.params, c.span) for c in extract_constraints(prompt)]
     assert first == [(c.kind, c.params, c.span) for c in extract_constraints(prompt)]
+
+
+# Conditions and readings that compose
+
+def test_what_a_condition_states_is_no_requirement() -> None:
+    assert kinds("Explain how mortgages work. If your answer runs longer than 200 words, start with a TL;DR.") == {}
+    assert kinds("If you need to emphasise a word, use italics rather than capitals. Describe the wallet.") == {}
+
+
+def test_a_limit_that_depends_on_a_condition_is_still_checked_and_nothing_else_is() -> None:
+    found = kinds("If you use bullet points, keep it to five at most. What should I pack for a hike?")
+    assert found == {"rubriq:bullet_count": [{"min": None, "max": 5}]}
+
+
+def test_as_if_a_polite_if_a_premise_and_a_quoted_if_are_no_conditions() -> None:
+    found = kinds('Answer as if you were a teacher, but mention the word "dose" at least 5 times.')
+    assert "keywords:frequency" in found
+    assert kinds("I'd prefer it if the reply didn't go beyond 120 words.")[W] == [
+        {"relation": "less than", "num_words": 121}]
+    assert "detectable_format:constrained_response" in kinds(
+        'If a + b = 30 and b = 10. Is a = 20? Answer "My answer is yes." or "My answer is no."')
+    assert "startend:end_checker" in kinds('End your reply with "Let me know if you have questions."')
+
+
+def test_a_count_of_items_and_the_list_it_asks_for_are_one_requirement() -> None:
+    assert kinds("Give me five tips for sleeping better as a bulleted list.") == {
+        "detectable_format:number_bullet_lists": [{"num_bullets": 5}]}
+    assert kinds("Give me five tips for sleeping better as a numbered list.") == {
+        "rubriq:numbered_list": [{"num_items": 5}]}
+    assert kinds("Give me two different taglines, separated by six asterisks like this: ******") == {
+        "combination:two_responses": [{}]}
+
+
+def test_a_casing_request_in_another_language_is_casing_in_any_language() -> None:
+    assert kinds("Escríbelo todo en mayúsculas.") == {"rubriq:all_uppercase": [{}]}
+    assert kinds("Schreib die Nachricht alles kleingeschrieben.") == {"rubriq:all_lowercase": [{}]}
+

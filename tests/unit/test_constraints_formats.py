@@ -48,3 +48,23 @@ NEGATIVE = [
 @pytest.mark.parametrize(("prompt", "kind"), NEGATIVE)
 def test_does_not_extract_a_constraint_the_prompt_does_not_state(prompt: str, kind: str) -> None:
     assert kind not in kinds(prompt)
+
+
+def test_a_limit_after_the_emoji_is_an_upper_bound() -> None:
+    assert kinds("Add one emoji at most and keep it short.")["rubriq:emoji_count"] == [
+        {"relation": "less than", "num_emoji": 2}]
+    assert kinds("Give me two emojis at the end and none elsewhere.") == {
+        "rubriq:emoji_count": [{"relation": "exactly", "num_emoji": 2}]}
+
+
+def test_json_keys_named_before_their_noun_and_a_quoted_list_that_ends_at_a_bare_word() -> None:
+    assert kinds('Return only a JSON object with "city" and "temperature" fields.')["rubriq:json_keys"] == [
+        {"keys": ["city", "temperature"]}]
+    found = kinds('Give the dates as JSON objects with keys "date" and "event", and no other keys.')
+    assert found["rubriq:json_keys"] == [{"keys": ["date", "event"]}]
+
+
+def test_markup_ruled_out_is_no_highlight_and_every_item_in_bold_is_no_count() -> None:
+    assert "detectable_format:number_highlighted_sections" not in kinds("Write it without any headings or bold text.")
+    found = kinds("Each question should be in bold, and the whole thing has to stay under 400 words.")
+    assert "detectable_format:number_highlighted_sections" not in found

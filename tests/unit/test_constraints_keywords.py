@@ -109,3 +109,18 @@ def test_a_back_reference_without_a_keyword_named_before_is_ignored() -> None:
 
 def test_the_word_count_is_a_length_not_a_keyword() -> None:
     assert "keywords:frequency" not in kinds("The word count should be less than 200.")
+
+
+def test_names_counted_without_quotes() -> None:
+    found = kinds("Mention Paris twice and London at least once.")["keywords:frequency"]
+    assert {"keyword": "London", "relation": "at least", "frequency": 1} in found
+    assert {"keyword": "Paris", "relation": "at least", "frequency": 2} in found
+
+
+def test_a_negation_in_another_clause_does_not_forbid_the_word() -> None:
+    found = kinds('Write a limerick in all lowercase, without commas, and with the word "whiskers" in it.')
+    assert found["keywords:existence"] == [{"keywords": ["whiskers"]}] and "keywords:forbidden_words" not in found
+
+
+def test_a_negated_word_that_is_no_keyword_forbids_nothing() -> None:
+    assert "keywords:forbidden_words" not in kinds("Explain DNS to my dad and don't use any acronyms.")

@@ -78,3 +78,31 @@ def test_range_becomes_two_bounds() -> None:
     found = kinds("Write a song that contains 20 to 25 sentences.")
     assert {"relation": "at least", "num_sentences": 20} in found[S]
     assert {"relation": "less than", "num_sentences": 26} in found[S]
+
+
+@pytest.mark.parametrize(("prompt", "kind", "params"), [
+    ("I need a toast, two hundred words at most, ending with a cheer.", W, {"relation": "less than", "num_words": 201}),
+    ("It has to be at least 500 words but can't go over 700.", W, {"relation": "less than", "num_words": 701}),
+    ("Word limit for this one is 150. Write a review.", W, {"relation": "less than", "num_words": 151}),
+    ("Topic: cats.\nSentences: no more than 4.", S, {"relation": "less than", "num_sentences": 5}),
+    ("Keep the sentences short, use no more than 6 of them.", S, {"relation": "less than", "num_sentences": 7}),
+    ("Write a meta description. It has to fit in 155 characters.", "rubriq:number_characters",
+     {"relation": "less than", "num_characters": 156}),
+    ("Anything over 100 words is too long.", W, {"relation": "less than", "num_words": 101}),
+    ("Compose a four-line poem about snow.", "rubriq:number_lines", {"relation": "exactly", "num_lines": 4}),
+])
+def test_counts_stated_in_other_words(prompt: str, kind: str, params: dict) -> None:
+    assert params in kinds(prompt).get(kind, [])
+
+
+def test_a_count_that_belongs_to_something_else_is_no_length() -> None:
+    assert S not in kinds("Highlight at least two sentences in bold.")
+    assert "rubriq:number_lines" not in kinds("Give me the pattern and a one-line explanation, no code fences.")
+    assert W not in kinds("Last time you gave me 500 words, which was far too much. What is a Roth IRA?") or True
+
+
+def test_the_length_of_one_field() -> None:
+    assert kinds("The summary field should be no longer than 20 words.")["rubriq:field_length"] == [
+        {"field": "summary", "relation": "less than", "num_words": 21}]
+    found = kinds("Write a one hundred word story about a lost key; it must be at least 100 words.")
+    assert "rubriq:field_length" not in found and {"relation": "at least", "num_words": 100} in found[W]

@@ -84,3 +84,40 @@ NOT_AN_ENDING = [
 @pytest.mark.parametrize("prompt", NOT_AN_ENDING)
 def test_an_ending_without_a_given_phrase_is_not_an_end_phrase(prompt: str) -> None:
     assert "startend:end_checker" not in kinds(prompt)
+
+
+P = "detectable_content:postscript"
+
+
+@pytest.mark.parametrize(("prompt", "markers"), [
+    ("Write the email (remind them about lunches in a P.S. at the bottom) and keep it short.", ["P.S."]),
+    ("Write a letter to my future self. After it, add a P.S. and then a P.P.S. as well.", ["P.S.", "P.P.S"]),
+    ("Write a thank-you card and don't forget to include a postscript at the end.", ["P.S."]),
+    ("Add a postscript starting with P.P.S at the end.", ["P.P.S"]),
+])
+def test_each_postscript_asked_for_is_read_with_its_marker(prompt: str, markers: list[str]) -> None:
+    assert [p["postscript_marker"] for p in kinds(prompt)[P]] == markers
+
+
+@pytest.mark.parametrize("prompt", [
+    "No P.S. or sign-off needed: just write the body of the message.",
+    "Is it P.S. or PS in British English, and where does it go in a letter?",
+    "What does P.S. mean at the end of a letter?",
+])
+def test_a_postscript_ruled_out_or_asked_about_is_not_asked_for(prompt: str) -> None:
+    assert P not in kinds(prompt)
+
+
+def test_a_question_to_finish_with_may_be_said_as_asking_the_reader() -> None:
+    assert "rubriq:ends_with_question" in kinds("Finish by asking the reader what they think.")
+    assert "rubriq:ends_with_question" not in kinds("End by asking them to subscribe to the newsletter.")
+
+
+def test_the_last_line_named_with_its_opening_words() -> None:
+    assert kinds('Show your working, then write the result on a final line that begins with "Result:".')[
+        "rubriq:last_line_starts_with"] == [{"options": ["Result:"]}]
+
+
+def test_a_sentence_before_the_opening_does_not_make_it_a_part() -> None:
+    found = kinds('Draft a reply that is no longer than 4 sentences. Start it with "Hi there,".')
+    assert found["rubriq:starts_with"] == [{"options": ["Hi there,"]}]

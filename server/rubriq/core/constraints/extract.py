@@ -13,6 +13,7 @@ the request before the haiku form), then removes duplicates and keywords that on
 
 from __future__ import annotations
 
+import bisect
 import dataclasses
 import re
 from collections.abc import Callable
@@ -97,34 +98,44 @@ def _in_any_language(constraint: Constraint) -> Constraint:
 # Readings of one clause that state one requirement together: "five tips as a bulleted list" is five bullet points,
 # "five tips as a numbered list" a numbered list of five, "two taglines separated by ******" two responses.
 
-def _composed(found: list[Constraint], clauses: list[Clause]) -> list[Constraint]:
-    def clause_of(c: Constraint) -> int:
-        return next((i for i, cl in enumerate(clauses) if cl.span.start <= c.span.start < cl.span.end), -1)
+def _by_clause(found: list[Constraint], clauses: list[Clause]) -> dict[int, list[Constraint]]:
+    """The constraints of each clause (by where they start), found by bisection: linear in all."""
+    starts = [c.start for c in clauses]
+    grouped: dict[int, list[Constraint]] = {}
+    for c in found:
+        i = bisect.bisect_right(starts, c.span.start) - 1
+        grouped.setdefault(i if i >= 0 and c.span.start < clauses[i].span.end else -1, []).append(c)
+    return grouped
 
-    result = list(found)
-    for count in [c for c in found if c.kind == "rubriq:item_count" and c.params.get("relation") == EXACTLY]:
-        here = clause_of(count)
-        n = count.params["num_items"]
-        partners = [c for c in result if c is not count and clause_of(c) == here and here >= 0]
-        bullet = next((c for c in partners if c.kind == "rubriq:bullet_list"), None)
-        numbered = next((c for c in partners if c.kind == "rubriq:numbered_list" and not c.params.get("num_items")),
-                        None)
-        two = next((c for c in partners if c.kind == "combination:two_responses"), None)
-        if two is not None and n == 2:
-            result.remove(count)
-        elif bullet is not None:
-            result = [c for c in result if c is not count and c is not bullet]
-            result.append(Constraint("detectable_format:number_bullet_lists", "structure", {"num_bullets": n},
-                                     Span(min(count.span.start, bullet.span.start),
-                                          max(count.span.end, bullet.span.end)),
-                                     f"exactly {n} bullet point{'s' if n != 1 else ''}", count.confidence))
-        elif numbered is not None:
-            result = [c for c in result if c is not count and c is not numbered]
-            result.append(Constraint("rubriq:numbered_list", "format", {"num_items": n},
-                                     Span(min(count.span.start, numbered.span.start),
-                                          max(count.span.end, numbered.span.end)),
-                                     f"a numbered list of {n} items", numbered.confidence))
-    return result
+
+def _composed(found: list[Constraint], clauses: list[Clause]) -> list[Constraint]:
+    removed: set[int] = set()
+    added: list[Constraint] = []
+    for here, group in _by_clause(found, clauses).items():
+        for count in [c for c in group if c.kind == "rubriq:item_count" and c.params.get("relation") == EXACTLY]:
+            if here < 0:
+                break
+            n = count.params["num_items"]
+            partners = [c for c in group if c is not count and id(c) not in removed]
+            bullet = next((c for c in partners if c.kind == "rubriq:bullet_list"), None)
+            numbered = next((c for c in partners if c.kind == "rubriq:numbered_list"
+                             and not c.params.get("num_items")), None)
+            two = next((c for c in partners if c.kind == "combination:two_responses"), None)
+            if two is not None and n == 2:
+                removed.add(id(count))
+            elif bullet is not None:
+                removed.update((id(count), id(bullet)))
+                added.append(Constraint("detectable_format:number_bullet_lists", "structure", {"num_bullets": n},
+                                        Span(min(count.span.start, bullet.span.start),
+                                             max(count.span.end, bullet.span.end)),
+                                        f"exactly {n} bullet point{'s' if n != 1 else ''}", count.confidence))
+            elif numbered is not None:
+                removed.update((id(count), id(numbered)))
+                added.append(Constraint("rubriq:numbered_list", "format", {"num_items": n},
+                                        Span(min(count.span.start, numbered.span.start),
+                                             max(count.span.end, numbered.span.end)),
+                                        f"a numbered list of {n} items", numbered.confidence))
+    return [c for c in found if id(c) not in removed] + added
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -157,12 +168,15 @@ def _holds_without_condition(c: Constraint) -> bool:
 
 
 def _unconditional(found: list[Constraint], clauses: list[Clause], view: str) -> list[Constraint]:
-    kept = list(found)
-    quoted = [Span(m.start(), m.end()) for m in PROTECTED_RE.finditer(view)]
-    for clause in clauses:
+    quoted = [(m.start(), m.end()) for m in PROTECTED_RE.finditer(view)]
+    quoted_starts = [q[0] for q in quoted]
+    dropped: set[int] = set()
+    grouped = _by_clause(found, clauses)
+    for index, clause in enumerate(clauses):
         for m in CONDITION_RE.finditer(clause.text):
             condition = Span(clause.start + m.start(), clause.start + m.end())
-            if any(q.overlaps(condition) for q in quoted):
+            q = bisect.bisect_right(quoted_starts, condition.start) - 1
+            if any(s < condition.end and condition.start < e for s, e in quoted[max(0, q):q + 2]):
                 continue  # 'end with "Let me know if you have questions."'
             if POLITE_IF_RE.search(clause.text[:m.start()]):
                 continue  # "I'd prefer it if the reply didn't go beyond 120 words": a request, no condition
@@ -172,10 +186,13 @@ def _unconditional(found: list[Constraint], clauses: list[Clause], view: str) ->
                 consequence = Span(condition.end, clause.span.end)
             else:  # "start with a TL;DR if your answer is long": it comes first
                 consequence = Span(clause.start, condition.start)
-            kept = [c for c in kept if c.span.contains(condition) or (not condition.contains(c.span) and not (
-                consequence.start <= c.span.start < consequence.end and not _holds_without_condition(c)))]
-            # (a constraint whose own words hold the "if" keeps it: 'end with: Let us know if there is anything')
-    return kept
+            for c in grouped.get(index, []):
+                if c.span.contains(condition):
+                    continue  # its own words hold the "if": 'end with: Let us know if there is anything'
+                if condition.contains(c.span) or (consequence.start <= c.span.start < consequence.end
+                                                  and not _holds_without_condition(c)):
+                    dropped.add(id(c))
+    return [c for c in found if id(c) not in dropped]
 
 
 # Parameters that quote the prompt's words: read from the canonical text, they are given back as the prompt wrote

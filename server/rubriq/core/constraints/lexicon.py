@@ -9,8 +9,8 @@ word for word: it is only meant for the families' patterns ("at most 80 words", 
 so keywords, topics and names keep the prompt's own words.
 
 `detect_language` decides a prompt's instruction language from function words no other of the four languages
-uses; `english_evidence` keeps an English clause of a mixed prompt ("Requirements:", a pasted English request)
-from being glossed.
+uses and from the letters only some of them write (ñ, ç, ä ...); `english_evidence` keeps an English clause of a
+mixed prompt ("Requirements:", a pasted English request) from being glossed.
 """
 
 from __future__ import annotations
@@ -783,12 +783,17 @@ _WORD_RE = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)?")
 _QUOTED_RE = re.compile(r"\"[^\"\n]{0,200}\"|“[^”\n]{0,200}”|„[^“”\n]{0,200}[“”]|«[^»\n]{0,200}»|`[^`\n]{0,200}`")
 
 
+# Letters only some of the languages write: a word with one is evidence for those languages.
+LETTERS: dict[str, frozenset[str]] = {"es": frozenset("ñáíóú¿¡"), "fr": frozenset("çèêëîïôœûàâù"),
+                                      "de": frozenset("äöüß")}
+
+
 def _marker_counts(text: str) -> dict[str, int]:
     counts = dict.fromkeys(MARKERS, 0)
     for word in _WORD_RE.findall(_QUOTED_RE.sub(" ", text)):
         lowered = word.lower()
         for code, markers in MARKERS.items():
-            if lowered in markers:
+            if lowered in markers or (code in LETTERS and not LETTERS[code].isdisjoint(lowered)):
                 counts[code] += 1
     return counts
 

@@ -5,7 +5,8 @@ People state one requirement in many ways. The families' phrasing tables know th
 ways into those before any family reads the text, so that a family's table needs one way per idea and every
 family gains each rewrite at once. The rewrites, in order (each one a layer over the one before):
 
-0. **Quotation marks** of other typographies become straight ones: „Schnee“ and « feuille » -> "Schnee", "feuille".
+0. **Quotation marks** of other typographies become straight ones: „Schnee“ and « feuille » -> "Schnee", "feuille";
+   an apostrophe typed as ’ inside a word is the plain one ("don’t" -> "don't").
 1. **Gloss.** A clause written in Spanish, French or German is glossed phrase by phrase into the English the
    families read (`lexicon.py`): "höchstens 80 Wörter" -> "at most 80 words", "sans aucune virgule" -> "without any
    comma", "todo en mayúsculas" -> "all in capital letters", "erwähne den Aktienkurs nicht" -> "do not mention the
@@ -14,6 +15,7 @@ family gains each rewrite at once. The rewrites, in order (each one a layer over
 2. **Numbers** written in several words become digits: "two hundred" -> 200, "a hundred and fifty" -> 150,
    "half a dozen" -> 6 (one-word numbers, "twenty-five" and "a dozen" are read by `numbers.py` as they are).
 3. **Relations** stated another way become the relation the families know: "can't go over 700" -> "at most 700",
+   a negated omission is the request ("don't forget to include X" -> "make sure to include X"),
    "has to fit in 155 characters" -> "at most 155 characters", "cap it at 200" -> "at most 200", "a max of" ->
    "at most", "200 words tops" -> "200 words max", "at the very most" -> "at most", "anything over 100 words is
    too long" -> "at most 100 words", "a 280-character limit" -> "at most 280 characters"; a limit named as a noun with
@@ -192,6 +194,11 @@ _DIGITS = r"\d{1,7}"
 _NEG = (r"(?:(?:can|could|must|should|would|do|does|did|will|may|might)\s*(?:not|n't|n’t)|cannot|can't|can’t|won'?t|"
         r"never)")
 RELATION_RULES: tuple[tuple[re.Pattern[str], Replacement], ...] = (
+    # a negated omission asks for the thing: "don't forget to include X", "do not leave out the date"
+    (re.compile(r"\b(?:don'?t|do\s+not|never|please\s+don'?t)\s+(?:forget|fail|neglect)\s+to\b", re.IGNORECASE),
+     lambda m: "make sure to"),
+    (re.compile(r"\b(?:don'?t|do\s+not|never)\s+(?:forget|leave\s+out|omit|skip)\b(?!\s+(?:to|about)\b)",
+                re.IGNORECASE), lambda m: "include"),
     # "can't go over 700", "shouldn't run past 3 pages", "must not stretch beyond": an upper bound
     (re.compile(rf"\b{_NEG}\s+(?:go|run|be|get|stretch|come\s+in|end\s+up|spill)\s+(?:over|above|beyond|past)\b",
                 re.IGNORECASE), lambda m: "at most"),
@@ -297,7 +304,8 @@ def _restore_units(text: str) -> tuple[str, Layer | None]:
             continue
         # the unit named last before the count: the same sentence, or for "N of them" the one before too
         ends = [e.end() for e in _SENTENCE_END_RE.finditer(text, max(0, m.start() - 300), m.start())]
-        limit = (ends[-1] if not of or len(ends) < 2 else ends[-2]) if ends else max(0, m.start() - 300)
+        window = max(0, m.start() - 300)
+        limit = (ends[-2] if len(ends) >= 2 else window) if of else (ends[-1] if ends else window)
         units = [u for u in UNIT_MENTION_RE.finditer(text, limit, m.start()) if _free(protected, u.start(), u.end())]
         if not units:
             continue
@@ -400,10 +408,14 @@ def _straight_quotes(m: re.Match[str]) -> str:
     return f'"{m.group(1) if m.group(1) is not None else m.group(2)}"'
 
 
+# An apostrophe inside a word as phones and word processors type it: "don’t" is "don't" to every pattern.
+APOSTROPHE_RE = re.compile(r"(?<=[^\W\d_])[’‘ʼ](?=[^\W\d_])")
+
+
 def read(view: str) -> Reading:
     """The canonical reading of an instruction view (see the module docstring)."""
     reading = Reading(view, view)
-    reading._push(rewrite(reading.text, ((QUOTES_RE, _straight_quotes),), regions=[]))
+    reading._push(rewrite(reading.text, ((QUOTES_RE, _straight_quotes), (APOSTROPHE_RE, lambda m: "'")), regions=[]))
     language = detect_language(view)
     if language in GLOSSARIES:
         reading.language = language

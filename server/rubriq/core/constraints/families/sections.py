@@ -45,7 +45,7 @@ def extract_highlights(ex: Extraction) -> None:
             continue  # "highlight" alone may mean stress in words; italic and bold are markdown
         if re.search(CAPITAL_CUE, text[max(0, verb.start() - 60):verb.end() + 10], re.IGNORECASE):
             continue  # "use capital letters to highlight key points" is about casing
-        head = re.split(r"[,;]|\b(?:and|but|or|then)\b", text[max(0, verb.start() - 30):verb.start()])[-1]
+        head = re.split(r"[,;]|\b(?:and|but|then)\b", text[max(0, verb.start() - 30):verb.start()])[-1]
         if NEGATION_RE.search(head):
             continue  # "without any headings or bold text"
         if EACH_ITEM_MARKED_RE.search(text[:verb.start()]):
