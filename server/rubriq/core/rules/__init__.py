@@ -2,6 +2,8 @@
 
 Each rule is defined once, in one of the area modules of this package (`core.py`, `instruction.py`, ...), with a
 markdown definition that hover, diagnostic links, `rubriq explain` and the generated `docs/rules/` pages all reuse.
+The registry names no website: a rule's link is `rules_base_url/CODE` when a team configures its docs site, else
+the rule's page as a local file (`rubriq.lsp.rule_pages`, `rubriq.formats.sarif`).
 Area modules are discovered automatically, in name order, so adding one needs no edit here.
 """
 
@@ -12,8 +14,6 @@ import pkgutil
 from dataclasses import dataclass, field
 
 from rubriq.core.findings import Severity
-
-RULES_BASE_URL = "https://rubriq.dev/rules"
 
 Badge = str  # "proxy" | "risk-signal" | ""
 
@@ -32,10 +32,6 @@ class Rule:
     failure_mode: str = ""  # the repair library's failure mode ("" when no repair applies)
     badge: Badge = ""
     rubric: tuple[tuple[int, str], ...] = field(default_factory=tuple)  # (anchor score, wording), e.g. 1-3-5
-
-    @property
-    def href(self) -> str:
-        return f"{RULES_BASE_URL}/{self.code}"
 
     def markdown(self) -> str:
         """The rule's full page, shared by hover, `rubriq explain` and docs/rules/."""
