@@ -8,8 +8,10 @@ the other half. Prints one JSON object. Data (see the data folder's README):
 - CP001 part addressed / AR002 context covers the question (completeness.PART_THRESHOLD,
   relevance.CONTEXT_THRESHOLD): TruthfulQA. A question against the sentences of its own reference answers (they
   address it) and of another question's answers (they do not); the score is the max over sentences.
-- CP002 coverage (completeness.COVERAGE_THRESHOLD): REALSumm. A content unit against the sentences of a summary;
-  the label is the annotators' majority vote on whether the unit is present; the score is the max over sentences.
+- CP002 coverage (completeness.COVERAGE_THRESHOLD): REALSumm. A content unit verified against a summary by the
+  claim verifier without NLI (as coverage runs it: the summary's sentences are the evidence); the label is the
+  annotators' majority vote on whether the unit is present; the score is P(the summary conveys the unit), 0 when a
+  value of the unit conflicts with the summary.
 
 Usage: python bench/calibrate_semantic.py --data ../shared/data [--limit N] [--seed S]
 """
@@ -30,7 +32,9 @@ from faithfulness import balanced_accuracy
 from rubriq.core.config import Config
 from rubriq.core.models.hub import LocalModelHub
 from rubriq.core.models.semantic import mean_direction, text_units
-from rubriq.core.text import split_paragraphs
+from rubriq.core.text import Span, split_paragraphs
+from rubriq.core.verify.claims import Claim
+from rubriq.core.verify.engine import Verifier
 
 
 def choose_threshold(scores: np.ndarray, labels: np.ndarray) -> float:
@@ -119,10 +123,15 @@ def content_coverage(data: Path, embedder, limit: int, seed: int) -> dict:
         units = text_units(row["summary"])
         if not units:
             continue
-        summary = embedder.encode([u.text for u in units])
+        verifier = Verifier(row["summary"], units, [0] * len(units), embedder=embedder)
         scus = [scu for scu in row["scus"] if scu["text"].strip()]
-        for scu, vector in zip(scus, embedder.encode([scu["text"] for scu in scus]), strict=True):
-            scores.append(float((summary @ vector).max()))
+        text = "\n".join(scu["text"] for scu in scus)
+        claims, offset = [], 0
+        for scu in scus:
+            claims.append(Claim(Span(offset, offset + len(scu["text"])), scu["text"]))
+            offset += len(scu["text"]) + 1
+        for scu, verdict in zip(scus, verifier.verify(claims, text), strict=True):
+            scores.append(0.0 if verdict.verdict == "conflicts" else verdict.probability)
             labels.append(1 if scu["present_majority"] else 0)
             groups.append(i)
     return calibrate(scores, labels, groups, seed)
@@ -133,6 +142,8 @@ def main() -> None:
     parser.add_argument("--data", required=True, help="the outside data folder (halueval, truthfulqa, realsumm)")
     parser.add_argument("--limit", type=int, default=200, help="items sampled per data set (default: 200)")
     parser.add_argument("--seed", type=int, default=20261130)
+    parser.add_argument("--only", choices=("paragraph_relevance_halueval", "question_addressed_truthfulqa",
+                                           "content_coverage_realsumm"), help="calibrate one threshold only")
     args = parser.parse_args()
     data = Path(args.data)
     started = time.perf_counter()
@@ -142,6 +153,8 @@ def main() -> None:
     for name, run, limit in (("paragraph_relevance_halueval", paragraph_relevance, args.limit),
                              ("question_addressed_truthfulqa", question_addressed, args.limit),
                              ("content_coverage_realsumm", content_coverage, args.limit // 2)):
+        if args.only and name != args.only:
+            continue
         result[name] = run(data, embedder, limit, args.seed)
         print(f"{name}: {result[name]}", file=sys.stderr, flush=True)
     result["seconds"] = round(time.perf_counter() - started, 1)
