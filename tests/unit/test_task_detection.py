@@ -195,3 +195,44 @@ def test_general_is_the_research_logs_general_chat_row():
     assert parse_task_name("general/chat") is TaskType.GENERAL and parse_task_name("chat") is TaskType.GENERAL
     assert TASK_PARAMETERS[TaskType.GENERAL] == ("instruction_following", "answer_relevance", "structure",
                                                  "hallucination_risk")
+
+
+# --- the evidence of the decision is shown, not only the cue ------------------------------------------------------
+HOW_MANY = ("--- SHIFT ROTA ---\nMonday: Ana and Luis. Tuesday: Luis. Wednesday: Ana, Luis and Mo.\n--- END ---\n\n"
+            "How many shifts does Luis work?\n")
+
+
+def test_the_evidence_names_the_source_the_question_form_and_the_runner_up():
+    detection = detect_task(parse_prompt(HOW_MANY))
+    assert detection.task == TaskType.GROUNDED_QA
+    assert "question form" in detection.evidence
+    assert "source: delimited block (shift rota)" in detection.evidence
+    assert "no source text" in detect_task(parse_prompt("Why is the sea salty?")).evidence
+    story = detect_task(parse_prompt("Write a short story about a robot, then explain how robots work."))
+    assert story.task == TaskType.CREATIVE_WRITING and "runner-up: open_qa" in story.evidence
+
+
+def test_the_json_report_the_table_and_the_editor_show_the_evidence(tmp_path, monkeypatch, capsys):
+    import json
+
+    from rubriq.cli import main
+    from rubriq.core.engine import check
+    from rubriq.lsp.features.code_lens import task_tooltip
+    from rubriq.lsp.views import profile_html, profile_markdown
+
+    monkeypatch.setenv("RUBRIQ_CACHE_DIR", str(tmp_path / "cache"))
+    (tmp_path / "rota.prompt").write_text(HOW_MANY, encoding="utf-8")
+    (tmp_path / "rota.out").write_text("Luis works three shifts.", encoding="utf-8")
+    assert main(["check", str(tmp_path), "--no-models", "--output-format", "json"]) == 0
+    profile = json.loads(capsys.readouterr().out)["reports"][0]["profile"]
+    assert "source: delimited block (shift rota)" in profile["task_evidence"]
+
+    main(["check", str(tmp_path), "--no-models"])
+    table = capsys.readouterr().out
+    evidence_lines = [line for line in table.splitlines() if line.startswith("task evidence: ")]
+    assert len(evidence_lines) == 1 and "question form" in evidence_lines[0]
+
+    result = check(HOW_MANY, "Luis works three shifts.", tiers=frozenset({0}))
+    assert "source: delimited block (shift rota)" in task_tooltip(result.profile)
+    assert "Task evidence: " in profile_markdown("rota", result.profile, 0)
+    assert "Task evidence: " in profile_html("rota", result.profile, 0)

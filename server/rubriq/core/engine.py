@@ -159,7 +159,8 @@ def check(
             reason=score.reason, detail=score.detail, metric=metric_of.get(name, ""), findings=counts.get(name, 0),
         ))
     profile = Profile(
-        task=task.task.value, task_confidence=task.confidence, task_cue=task.cue, family=ctx.family.value,
+        task=task.task.value, task_confidence=task.confidence, task_cue=task.cue, task_evidence=list(task.evidence),
+        family=ctx.family.value,
         parameters=results, weighted_view=weighted_view(results),
         scored_parameters=sum(r.status == "ok" for r in results), total_parameters=len(results),
     )

@@ -32,6 +32,9 @@ class Profile(BaseModel):
     task: str
     task_confidence: float
     task_cue: str
+    # What the task decision read besides its cue ("question form", "source: xml block (document)", "no source
+    # text", "runner-up: open_qa"): rubriq.core.tasks.TaskDetection.evidence.
+    task_evidence: list[str] = []
     family: str
     parameters: list[ParameterResult]
     weighted_view: float | None

@@ -107,7 +107,9 @@ class TaskDetection:
     confidence: float  # 0..1
     cue: str  # the phrase (or front matter) that decided it
     cue_span: Span | None  # where the cue is in the prompt
-    evidence: tuple[str, ...] = ()  # what else the decision read: source blocks, question form, chat turns, numbers
+    # What else the decision read, in a person's words: chat turns, question form, the source blocks (or "no source
+    # text"), numbers to work out, data or code changes asked for, the runner-up type the confidence is measured on.
+    evidence: tuple[str, ...] = ()
 
 
 _W = r"(?:[\w'’-]+[ \t]+){0,4}?"  # up to four words in between
@@ -359,10 +361,11 @@ def detect_task(prompt: PromptDocument) -> TaskDetection:
         if TaskType.GENERAL not in best_cue and TaskType.OPEN_QA in best_cue:
             best_cue[TaskType.GENERAL] = best_cue[TaskType.OPEN_QA]
 
+    read = tuple(evidence) + (() if material else ("no source text",))
     if not scores:
         if chat or phatic:
-            return TaskDetection(TaskType.GENERAL, 0.6, "conversation without a task cue", None, tuple(evidence))
-        return TaskDetection(TaskType.GENERAL, 0.3, "no task cue found", None, tuple(evidence))
+            return TaskDetection(TaskType.GENERAL, 0.6, "conversation without a task cue", None, read)
+        return TaskDetection(TaskType.GENERAL, 0.3, "no task cue found", None, read)
     ranked = sorted(scores.items(), key=lambda item: (-item[1], list(TaskType).index(item[0])))
     task, top = ranked[0]
     runner_up = ranked[1][1] if len(ranked) > 1 else 0.0
@@ -372,4 +375,6 @@ def detect_task(prompt: PromptDocument) -> TaskDetection:
         cue_span: Span | None = span
     else:
         cue, cue_span = evidence[-1] if evidence else "prompt shape", None
-    return TaskDetection(task, confidence, cue, cue_span, tuple(evidence))
+    if len(ranked) > 1 and runner_up > 0:  # what the margin (the confidence) is over
+        read += (f"runner-up: {ranked[1][0].value}",)
+    return TaskDetection(task, confidence, cue, cue_span, read)

@@ -39,6 +39,8 @@ def print_table(outcome: PairOutcome, console: Any) -> None:
                   f"[/bold]")
     console.print(f"task: [cyan]{profile.task}[/cyan] (confidence {profile.task_confidence:.2f}, cue: "
                   f"{escape(repr(profile.task_cue))})   model family: [cyan]{profile.family}[/cyan]")
+    if profile.task_evidence:
+        console.print(f"[dim]task evidence: {escape('; '.join(profile.task_evidence))}[/dim]")
     table = Table(show_header=True, header_style="bold", box=None, pad_edge=False)
     for column in ("parameter", "score", "badge", "weight", "measured / reason"):
         table.add_column(column)

@@ -28,6 +28,8 @@ def profile_rows(profile: Profile) -> list[tuple[str, str, str]]:
 def profile_markdown(name: str, profile: Profile, findings: int, note: str = "") -> str:
     lines = [f"# Rubriq profile: {name}", "",
              f"Task: **{profile.task}** ({profile.task_cue or 'detected'}), model family **{profile.family}**.", ""]
+    if profile.task_evidence:
+        lines[-1:] = [f"Task evidence: {'; '.join(profile.task_evidence)}.", ""]
     lines += ["| parameter | score | measured |", "|---|---|---|"]
     lines += [f"| {title} | {score} | {why.replace('|', '/')} |" for title, score, why in profile_rows(profile)]
     lines += ["", f"Weighted view: **{_score(profile.weighted_view)}** ({profile.scored_parameters} of "
@@ -51,6 +53,7 @@ def profile_html(name: str, profile: Profile, findings: int, note: str = "") -> 
         f"<h2>Rubriq profile: {e(name)}</h2>"
         f"<p>Task <b>{e(profile.task)}</b> ({e(profile.task_cue or 'detected')}), model family "
         f"<b>{e(profile.family)}</b>.</p>"
+        + (f"<p>Task evidence: {e('; '.join(profile.task_evidence))}.</p>" if profile.task_evidence else "") +
         f"<table><tr><th>parameter</th><th>score</th><th>measured</th></tr>{rows}</table>"
         f"<p>Weighted view: <b>{e(_score(profile.weighted_view))}</b> ({profile.scored_parameters} of "
         f"{profile.total_parameters} parameters scored; {e(profile.weighted_view_label)}). Findings: {findings}.</p>"

@@ -55,6 +55,13 @@ def profile_line(profile: Profile, pending: bool = False, width: int = LENS_WIDT
     return line if len(line) <= width else line[: width - 1] + "…"
 
 
+def task_tooltip(profile: Profile) -> str:
+    """How the task was decided, for the lens's tooltip: the type, its confidence, its cue and what else it read."""
+    evidence = "; ".join(profile.task_evidence)
+    return (f"Task {profile.task} (confidence {profile.task_confidence:.2f}, cue: {profile.task_cue})"
+            + (f"; evidence: {evidence}" if evidence else "") + ". Click for the whole profile.")
+
+
 def models_pending(server: RubriqServer, view: PairView) -> bool:
     """A model pass for these texts is still to come (queued, running, or waiting for the models to load)."""
     return (not view.models_current and view.snapshot.config.model_tiers != "manual"
@@ -68,7 +75,8 @@ def lenses_for(server: RubriqServer, uri: str) -> list[types.CodeLens]:
     if view is None:
         return []
     lenses = [types.CodeLens(range=TOP, command=types.Command(
-        title=profile_line(view.profile, models_pending(server, view)), command=SHOW_PROFILE, arguments=[uri]))]
+        title=profile_line(view.profile, models_pending(server, view)), command=SHOW_PROFILE, arguments=[uri],
+        tooltip=task_tooltip(view.profile)))]
     if view.snapshot.config.model_tiers == "manual":
         lenses.append(types.CodeLens(range=TOP, command=types.Command(
             title="Rescore with models", command="rubriq.rescore", arguments=[uri])))
