@@ -124,3 +124,7 @@ def test_a_negation_in_another_clause_does_not_forbid_the_word() -> None:
 
 def test_a_negated_word_that_is_no_keyword_forbids_nothing() -> None:
     assert "keywords:forbidden_words" not in kinds("Explain DNS to my dad and don't use any acronyms.")
+
+
+def test_a_subject_the_answer_must_not_be_about() -> None:
+    assert {"topic": "animals"} in kinds("Tell me a joke, but don't make it about animals.")["rubriq:forbidden_topic"]

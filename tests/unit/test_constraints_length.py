@@ -106,3 +106,11 @@ def test_the_length_of_one_field() -> None:
         {"field": "summary", "relation": "less than", "num_words": 21}]
     found = kinds("Write a one hundred word story about a lost key; it must be at least 100 words.")
     assert "rubriq:field_length" not in found and {"relation": "at least", "num_words": 100} in found[W]
+
+
+def test_a_handful_of_words_is_an_exact_count_and_a_stated_total_beats_a_part() -> None:
+    assert kinds("Answer in one word: is water wet?")[W] == [{"relation": "exactly", "num_words": 1}]
+    found = kinds("Write an essay: an introduction, three body paragraphs and a conclusion (5 paragraphs in total).")
+    assert found["rubriq:number_paragraphs"] == [{"num_paragraphs": 5, "relation": "exactly"}]
+    assert S not in kinds("Give me a numbered list of steps, and finish with a one-sentence tip.")
+    assert kinds("Write four lines, no more.")["rubriq:number_lines"] == [{"relation": "less than", "num_lines": 5}]

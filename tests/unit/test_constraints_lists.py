@@ -79,3 +79,8 @@ def test_bullets_counted_under_each_heading_are_not_a_total() -> None:
     found = kinds("Summarise it under the headings Findings, Risks, Next steps. Two bullet points under each heading.")
     assert found["rubriq:bullets_per_section"] == [{"relation": "exactly", "num_bullets": 2}]
     assert "detectable_format:number_bullet_lists" not in found
+
+
+def test_a_range_of_items_is_a_pair_of_bounds() -> None:
+    assert kinds("Can you list 3-5 ways to save money on groceries?")["rubriq:item_count"] == [
+        {"relation": "at least", "num_items": 3}, {"relation": "less than", "num_items": 6}]

@@ -121,3 +121,10 @@ def test_the_last_line_named_with_its_opening_words() -> None:
 def test_a_sentence_before_the_opening_does_not_make_it_a_part() -> None:
     found = kinds('Draft a reply that is no longer than 4 sentences. Start it with "Hi there,".')
     assert found["rubriq:starts_with"] == [{"options": ["Hi there,"]}]
+
+
+@pytest.mark.parametrize("prompt", ['Answer only with "Yes" or "No".', "Reply with just 'Yes' or 'No'.",
+                                    "Beantworte die Frage nur mit „Ja“ oder „Nein“."])
+def test_an_answer_limited_to_options_starts_with_one_of_them(prompt: str) -> None:
+    (options,) = [p["options"] for p in kinds(prompt)["rubriq:starts_with"]]
+    assert len(options) == 2

@@ -224,6 +224,10 @@ RELATION_RULES: tuple[tuple[re.Pattern[str], Replacement], ...] = (
     (re.compile(r"\bat\s+the\s+(?:very\s+)?(most|least)\b", re.IGNORECASE), lambda m: f"at {m.group(1).lower()}"),
     (re.compile(r"\bupwards\s+of\b", re.IGNORECASE), lambda m: "more than"),
     (re.compile(rf"(?<=\d\s){UNITS}\s+tops\b", re.IGNORECASE), lambda m: m.group()[:-4] + "max"),
+    # "four lines, no more", "three sentences and not one more": the count is the most allowed
+    (re.compile(rf"\b(?P<count>(?:\d{{1,7}}|one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty)\s+"
+                rf"{UNITS})\s*,?\s+(?:and\s+)?(?:no|not\s+one|not\s+a\s+single)\s+more\b(?!\s+than)", re.IGNORECASE),
+     lambda m: f"{m.group('count')} max"),
     # "word limit for this one is 150", "the sentence maximum here is 5": the limit as a count
     (re.compile(rf"\b(?P<unit>word|sentence|character|bullet[\s-]point|paragraph)[\s-]+(?P<noun>limit|maximum|max|cap|"
                 rf"ceiling|minimum|min)\b[^.\n\d:=]{{1,30}}?\s(?:is|will\s+be|should\s+be|would\s+be|of)\s+"

@@ -324,7 +324,8 @@ TOPIC_RE = re.compile(
     r"(?:\b(?:don'?t|do\s+not|never|please\s+don'?t|avoid|without|refrain\s+from|shouldn'?t|should\s+not|must\s+not|"
     r"mustn'?t)\s+(?:ever\s+)?(?:mention(?:ing)?|talk(?:ing)?\s+about|bring(?:ing)?\s+up|discuss(?:ing)?|"
     r"refer(?:ring)?\s+to|touch(?:ing)?\s+on|go(?:ing)?\s+into|say(?:ing)?\s+anything\s+about)|"
-    r"\bno\s+mention\s+of|\bleave\s+out\s+(?:any\s+mention\s+of|anything\s+about)|\bkeep\s+(?:any\s+mention\s+of\s+)?)"
+    r"\bno\s+mention\s+of|\bleave\s+out\s+(?:any\s+mention\s+of|anything\s+about)|\bkeep\s+(?:any\s+mention\s+of\s+)?|"
+    r"\b(?:don'?t|do\s+not|never)\s+(?:make\s+it|write)\s+about|\bnothing\s+(?:about|on|related\s+to))"
     r"\s+(?:the\s+|any\s+|his\s+|her\s+|their\s+|my\s+|our\s+|its\s+|your\s+)?", re.IGNORECASE)
 TOPIC_WORDS_RE = re.compile(r"[^\W\d_][\w'-]*(?:[ \t]+[\w'-]+){0,3}")
 NOT_A_TOPIC = frozenset({

@@ -56,6 +56,8 @@ FIELD_BEFORE_RE = re.compile(
     r"takeaways?|facts?|findings?|terms?|words?|phrases?|features?|steps?|dates?|figures?|numbers?))[^.\n]{0,40}$",
     re.IGNORECASE)
 DATA_CUE_RE = re.compile(r"\b(?:json|yaml|csv|schema|object|fields?|keys)\b", re.IGNORECASE)
+PART_ADDED_BEFORE_RE = re.compile(r"\b(?:finish|end|close|conclude|start|begin|open|add|include|followed|plus|then|"
+                                  r"with)\w*\s+(?:(?:by|with|off\s+with|up\s+with)\s+)?(?:a|an|one)\s+$", re.IGNORECASE)
 HIGHLIGHTED_BEFORE_RE = re.compile(r"\b(?:highlight|bold|italici[sz]e|emphasi[sz]e|underline)\w*\s+(?:[a-z]+\s+){0,2}$",
                                    re.IGNORECASE)
 CAPITALIZE_BEFORE_RE = re.compile(r"capitali[sz]e\W{1,3}(?:\w+\W{1,3}){0,3}$", re.IGNORECASE)
@@ -94,6 +96,8 @@ def _length(ex: Extraction, regex: re.Pattern[str], kind: str, param: str, unit:
         clause_head = clause_head[max(clause_head.rfind("."), clause_head.rfind("\n")) + 1:]
         if HIGHLIGHTED_BEFORE_RE.search(clause_head):
             continue  # "highlight at least two sentences in bold" counts highlights, not the response's sentences
+        if hyphenated and PART_ADDED_BEFORE_RE.search(clause_head):
+            continue  # "finish with a one-sentence tip": the length of that part
         field = FIELD_BEFORE_RE.search(clause_head) if unit == "word" else None
         if field and field.group("noun").lower() in ("key", "value") and not DATA_CUE_RE.search(view) and not \
                 re.search(r"[\"'`]", field.group()[:field.end("field") - field.start() + 1]):
@@ -137,6 +141,8 @@ def _length(ex: Extraction, regex: re.Pattern[str], kind: str, param: str, unit:
                 continue
         if unit == "word" and hyphenated and not rel and not m.group("post") and not m.group("post2"):
             default = AT_LEAST  # IFEval reads "a 100-word advertisement" as at least 100 words
+        elif unit == "word" and not rel and not m.group("post") and not m.group("post2") and n <= 10:
+            default = EXACTLY  # "answer in one word", "in five words": too few to be approximate
         bounds = bounds_for(rel, m.group("post") or m.group("post2"), n, negated=negated, default=default,
                             limiting=LESS_THAN if unit == "word" else EXACTLY)
         if unit == "sentence" and not rel and not m.group("post") and not m.group("post2"):

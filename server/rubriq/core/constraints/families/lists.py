@@ -49,10 +49,11 @@ NUMBERED_LIST_RE = re.compile(
     rf"number\s+(?:the|each|every|all\s+the|your)\s+(?:steps?|points?|items?|lines?|tips?|ideas?|answers?)|"
     rf"numbered\s+step[\s-]by[\s-]step)", re.IGNORECASE)
 # How many items a list holds: "brainstorm 10 names", "list three reasons", "give me five ideas", "3 at most".
-ITEM_VERB = r"(?:list|brainstorm|suggest|name|give(?:\s+me)?|come\s+up\s+with|generate|provide|propose|share|offer)"
+ITEM_VERB = r"(?:list|brainstorm|suggest|name|give(?:\s+me)?|come\s+up\s+with|generate|provide|propose|share|offer|" \
+            r"write\s+(?:me|us))"
 ITEM_COUNT_RE = re.compile(
     rf"(?:\b{ITEM_VERB}\s+(?:(?:me|us)\s+)?|\b(?:a|an)\s+(?:short\s+|quick\s+)?list\s+of\s+)(?:(?P<rel>{REL})\s+)?"
-    rf"(?P<n>{NUM})(?P<post>{POST})?\s+"
+    rf"(?:(?P<a>{NUM})\s*(?:-|–|to)\s*)?(?P<n>{NUM})(?P<post>{POST})?\s+"
     rf"(?:(?!(?:and|or|of|to|in|for|with|the)\b)[a-z-]{{2,20}}\s+){{0,2}}?(?P<noun>[a-z-]{{3,20}}s)\b", re.IGNORECASE)
 BARE_COUNT_RE = re.compile(rf"[\s,;:(–—-]*(?:(?P<rel>{REL})\s+)?(?P<n>{NUM})(?P<post>{POST})?\s*(?:[,;.)]|$)",
                            re.IGNORECASE)
@@ -216,10 +217,14 @@ def _item_counts(ex: Extraction) -> None:
         span = Span(clause.start + m.start(), clause.start + m.end())
         if not n or n < 2 or any(span.overlaps(other) for other in listed):
             continue
-        for bound in bounds_for(m.group("rel"), m.group("post"), n, negated=negated_before(ex.view, span.start)):
+        low = parse_number(m.group("a")) if m.groupdict().get("a") else None
+        bounds = [Bound(AT_LEAST, low), Bound(LESS_THAN, n + 1, True)] if low and low < n else bounds_for(
+            m.group("rel"), m.group("post"), n, negated=negated_before(ex.view, span.start))  # "list 3-5 ways"
+        stated = range_wording(bounds, "item")
+        for bound in bounds:
             if bound.relation in (AT_LEAST, LESS_THAN, EXACTLY):
                 ex.add("rubriq:item_count", "structure", {"relation": bound.relation, "num_items": bound.value}, span,
-                       wording_for(bound, "item"), 0.7)
+                       stated or wording_for(bound, "item"), 0.7)
         return
 
 

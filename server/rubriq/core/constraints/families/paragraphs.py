@@ -43,6 +43,9 @@ NTH_FIRST_WORD_VERB_RE = re.compile(
     rf"[{QUOTE_OPEN}]?(?P<word>[^\W\d_][\w'-]{{0,40}})",
     re.IGNORECASE,
 )
+TOTAL_AFTER_RE = re.compile(r"\s+(?:in\s+total|total|altogether|overall|in\s+all)\b", re.IGNORECASE)
+PART_ADJECTIVE_RE = re.compile(r"\b(?:body|main|middle|supporting|opening|closing|extra|more|additional)\b",
+                               re.IGNORECASE)
 EXAMPLE_DIVIDER_LINE_RE = re.compile(r"^[ \t]{0,8}\*\*\*[ \t]{0,8}$", re.MULTILINE)
 
 
@@ -56,6 +59,10 @@ def _paragraph_count(ex: Extraction, regex: re.Pattern[str], near: int = 0) -> t
         n = parse_number(m.group("n"))
         if n is not None and 0 < n < 1000 and not m.group("a"):
             rank = 0 if m.group("unit").lower().startswith("paragraph") else 1
+            if TOTAL_AFTER_RE.match(ex.view, m.end()):
+                rank -= 2  # "(5 paragraphs in total)" states the whole count
+            elif PART_ADJECTIVE_RE.search(ex.view, m.end("n"), m.start("unit")):
+                rank += 2  # "three body paragraphs" counts a part of them
             candidates.append((rank, abs(m.start() - near), n, Span(m.start(), m.end())))
     if not candidates:
         return None

@@ -147,9 +147,38 @@ STARTS_WITH_RE = re.compile(
     r"(?:start|begin|open)\s+with\s+(?:the\s+(?:word|words|phrase)\s+|either\s+)?(?=[\"“‘'`])", re.IGNORECASE)
 
 
+# "Answer only with "Yes" or "No"": the response is one of the options, so it starts with one.
+ONLY_WITH_RE = re.compile(r"\b(?:answer|reply|respond)\s+(?:the\s+question\s+)?(?:only|just|simply|solely)\s+"
+                          r"(?:with\s+)?(?:either\s+|one\s+of\s+)?(?=[\"“‘'`])|\b(?:answer|reply|respond)\s+with\s+"
+                          r"(?:only|just)\s+(?:either\s+)?(?=[\"“‘'`])", re.IGNORECASE)
+
+
+def _options(view: str, pos: int, limit: int = 4) -> tuple[list[str], int]:
+    """Quoted options from `pos`: "Yes" or "No", 'A', 'B' or 'C'."""
+    options, end = [], pos
+    for _ in range(limit):
+        quoted = QUOTED_PHRASE_RE.match(view, end)
+        if not quoted:
+            break
+        options.append(next(g for g in quoted.groups() if g is not None).strip())
+        end = quoted.end()
+        sep = re.match(r"\s*(?:,\s*)?(?:or|and)?\s*", view[end:end + 8])
+        if not sep or not QUOTED_PHRASE_RE.match(view, end + sep.end()):
+            break
+        end += sep.end()
+    return options, end
+
+
 def extract_openings_and_closings(ex: Extraction) -> None:
     """The first words, the last line's start, and ending with a question."""
     view = ex.view
+    only = ONLY_WITH_RE.search(view)
+    if only and not re.search(r"my\s+answer\s+is", view, re.IGNORECASE):
+        options, end = _options(view, only.end())
+        if len(options) >= 2 and all(len(o.split()) <= 3 for o in options):
+            ex.add("rubriq:starts_with", "startend", {"options": options}, Span(only.start(), end),
+                   "answer with " + " or ".join(repr(o) for o in options), 0.8)
+            return
     m = LAST_LINE_START_RE.search(view)
     if m and not ex.has("rubriq:last_line_starts_with"):
         quoted = QUOTED_PHRASE_RE.match(view, m.end())

@@ -14,7 +14,8 @@ READING_LEVEL_RE = re.compile(
     r"\b(?:(?P<g>\d{1,2})(?:st|nd|rd|th)?[\s-]grade(?:r?s?)?\s+(?:reading\s+)?level|"
     r"(?:reading\s+)?(?:level|grade)\s+(?:of\s+)?(?:grade\s+)?(?P<h>\d{1,2})\b(?:\s+or\s+(?:below|lower|less))?)",
     re.IGNORECASE)
-HAIKU_RE = re.compile(r"\b(?:a|one|the)\s+(?:[a-z]{2,15}\s+){0,2}?haiku\b", re.IGNORECASE)
+HAIKU_RE = re.compile(r"\b(?:a|one|the|\d{1,2}|two|three|four|five|six|some)\s+(?:[a-z]{2,15}\s+){0,2}?haikus?\b",
+                      re.IGNORECASE)
 
 
 def extract_style(ex: Extraction) -> None:
