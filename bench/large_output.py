@@ -7,9 +7,10 @@ AggreFact benchmarks (`summac_benchmark/*_val.jsonl`, `aggrefact_sota/*.jsonl`) 
 the prompt asks for a summary of one of them, given as its source, so faithfulness (NLI) runs. One
 `rubriq check --format json` in a fresh process.
 
-Prints one JSON object: wall_s, max_rss_mb (the child's peak resident memory), exit code, output_chars, the RQ001
-finding's message (the size policy: how much was checked), findings listed and RQ002 summaries, and the load
-average. Targets (docs/reliability.md): a 5 MB output within 60 s and 1.5 GB with models.
+Prints one JSON object: wall_s, cpu_s (user + system time of the check), max_rss_mb (the child's peak resident
+memory), exit code, output_chars, the RQ001 finding's message (the size policy: how much was checked), findings
+listed and RQ002 summaries, and the load average. Targets (docs/reliability.md): a 5 MB output within 60 s and
+1.5 GB with models.
 `--quick` makes a 0.3 MB output, to see that the script works; its figures mean nothing.
 """
 
@@ -79,7 +80,8 @@ def main() -> int:
         start = time.monotonic()
         done = subprocess.run(command, capture_output=True, text=True, env=env, check=False)
         wall = time.monotonic() - start
-    peak_kb = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    peak_kb = usage.ru_maxrss
     report = json.loads(done.stdout)["reports"][0] if done.stdout.strip().startswith("{") else None
     findings = report["findings"] if report else []
     policy = [f["message"] for f in findings if f["code"] == "RQ001"]
@@ -88,6 +90,7 @@ def main() -> int:
         "models": not args.no_models,
         "exit_code": done.returncode,
         "wall_s": round(wall, 1),
+        "cpu_s": round(usage.ru_utime + usage.ru_stime, 1),  # what a loaded machine inflates far less than wall
         "max_rss_mb": round(peak_kb / 1024, 1),
         "size_policy_finding": policy[0] if policy else None,
         "findings_listed": len(findings),
