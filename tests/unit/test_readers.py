@@ -155,3 +155,25 @@ def test_an_unreadable_file_says_permission_denied(tmp_path: Path):
     )
     done = _without_file_permission_override(code)
     assert "InputError:" in done.stdout and "permission denied" in done.stdout.lower(), (done.stdout, done.stderr)
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs on this platform")
+def test_an_sqb_case_whose_source_is_a_fifo_is_reported_without_blocking(tmp_path: Path):
+    from rubriq.core.sqb.case import load_case
+
+    example = Path(__file__).resolve().parents[2] / "examples" / "sqb" / "k8s-db-connectivity"
+    suite = tmp_path / "suite"
+    shutil.copytree(example, suite)
+    source = suite / "sources" / "platform-notes.md"
+    source.unlink()
+    _fifo(source)
+
+    def load() -> str:
+        try:
+            load_case(suite / "k8s-db-connectivity.sqb.yaml")
+        except Exception as exc:  # the loader reports every problem of the case in one error
+            return str(exc)
+        return ""
+
+    reason = _in_thread(load, fifo=source)
+    assert "platform-notes.md" in reason and ("not a file" in reason or "not a regular file" in reason), reason
