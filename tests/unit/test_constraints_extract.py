@@ -4,6 +4,8 @@ become IFEval's pair, the result is deterministic. Each family's phrasings are t
 
 from __future__ import annotations
 
+import pytest
+
 from rubriq.core.constraints import extract_constraints, ifeval_view
 from rubriq.core.prompt import parse_prompt
 
@@ -81,3 +83,21 @@ def test_a_casing_request_in_another_language_is_casing_in_any_language() -> Non
     assert kinds("Escríbelo todo en mayúsculas.") == {"rubriq:all_uppercase": [{}]}
     assert kinds("Schreib die Nachricht alles kleingeschrieben.") == {"rubriq:all_lowercase": [{}]}
 
+
+@pytest.mark.parametrize("prompt", [
+    "Why do people write P.S. at the end of letters?",
+    "How do I add a postscript in Gmail?",
+    "What are some tips for writing in lowercase on Instagram without looking lazy?",
+    "Can you explain what a haiku is and give the syllable rule?",
+    "Explain the difference between a bulleted list and a numbered list.",
+    "Build a form that accepts a message of at most 280 characters.",
+    "Write a function that returns at most 50 words of the text.",
+])
+def test_a_constraint_talked_about_is_not_asked_for(prompt: str) -> None:
+    assert kinds(prompt) == {}
+
+
+def test_a_polite_question_asks_and_a_count_after_a_question_is_the_answers() -> None:
+    assert kinds("Could you write it in under 50 words?")[W] == [{"relation": "less than", "num_words": 50}]
+    assert kinds("What does this function return? Two sentences max.")[S] == [
+        {"relation": "less than", "num_sentences": 3}]

@@ -195,6 +195,30 @@ def _unconditional(found: list[Constraint], clauses: list[Clause], view: str) ->
     return [c for c in found if id(c) not in dropped]
 
 
+# A question asked of the model ("Why do people write P.S. at the end of letters?", "How do I add a postscript in
+# Gmail?") talks about a constraint's vocabulary without asking for it; a polite request ("Could you write it in
+# under 50 words?") asks. A count of items in a question is the answer's ("What are 5 tips for sleeping?").
+QUESTION_RE = re.compile(r"\s*[¿¡\"“'(]?\s*(?:what|what's|whats|why|how|where|when|which|who|whom|whose|is|are|was|"
+                         r"were|do|does|did|should|shall|has|have|had|am|isn'?t|aren'?t|doesn'?t|don'?t)\b",
+                         re.IGNORECASE)
+
+
+def _not_asked_about(found: list[Constraint], clauses: list[Clause]) -> list[Constraint]:
+    grouped = _by_clause(found, clauses)
+    dropped: set[int] = set()
+    index = 0
+    while index < len(clauses):
+        last = index  # a sentence Punkt cut at an abbreviation ("write P.S. at the end") goes on in lowercase
+        while last + 1 < len(clauses) and clauses[last + 1].text[:1].islower():
+            last += 1
+        if clauses[last].text.rstrip().endswith("?") and QUESTION_RE.match(clauses[index].text):
+            for i in range(index, last + 1):
+                dropped.update(id(c) for c in grouped.get(i, []) if c.kind != "rubriq:item_count"
+                               and c.span.end <= clauses[last].span.end)
+        index = last + 1
+    return [c for c in found if id(c) not in dropped]
+
+
 # Parameters that quote the prompt's words: read from the canonical text, they are given back as the prompt wrote
 # them ("ne mentionne pas le prix du billet": the topic is "prix du billet", not its gloss "prix of the billet").
 WORD_PARAMS = frozenset({"topic", "keywords", "keyword", "forbidden_words", "phrase", "end_phrase", "first_word",
@@ -237,7 +261,8 @@ def extract_constraints(prompt: PromptDocument | str) -> list[Constraint]:
     ex = Extraction(doc)
     for extractor in EXTRACTORS:
         extractor(ex)
-    found = _unconditional(_composed(_narrowest(ex.found), ex.clauses), ex.clauses, ex.view)
+    found = _not_asked_about(_unconditional(_composed(_narrowest(ex.found), ex.clauses), ex.clauses, ex.view),
+                             ex.clauses)
     if ex.reading.language != "en":
         found = [_in_any_language(c) for c in found]
     counted = {c.params["keyword"].lower() for c in found if c.kind == "keywords:frequency"

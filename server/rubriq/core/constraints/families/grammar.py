@@ -94,6 +94,15 @@ def negated_before(view: str, start: int, window: int = 40) -> bool:
     return NEGATION_RE.search(head[cut + 1:]) is not None
 
 
+# A count that describes what a program does, not the answer: "a form that accepts at most 280 characters", "a
+# function that returns at most 5 results", "validate that the name is under 50 characters".
+PROGRAM_BEHAVIOUR_RE = re.compile(
+    r"\b(?:function|form|script|program|app|api|endpoint|field|input|textbox|text\s+box|regex|query|method|class|"
+    r"tool|bot|validator|component|widget|cli)\b[^.;\n]{0,40}?\b(?:accepts?|returns?|validates?|allows?|rejects?|"
+    r"limits?|truncates?|takes?|checks?|matches?|enforces?|caps?|restricts?|counts?)\b[^.;\n]{0,40}$|"
+    r"\bvalidat\w*\s+that\b[^.;\n]{0,40}$", re.IGNORECASE)
+
+
 def wording_for(bound: Bound, unit: str) -> str:
     n = bound.value
     plural = unit if n == 1 else unit + "s"

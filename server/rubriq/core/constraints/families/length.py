@@ -9,6 +9,7 @@ import re
 from rubriq.core.constraints.families.grammar import (
     CAPITAL_CUE,
     POST,
+    PROGRAM_BEHAVIOUR_RE,
     REL,
     Bound,
     Extraction,
@@ -93,7 +94,9 @@ def _length(ex: Extraction, regex: re.Pattern[str], kind: str, param: str, unit:
         negated = negated_before(view, m.start())
         hyphenated = "-" in m.group("sep") or (m.group("post") or "").strip() == "+"
         clause_head = view[max(0, m.start() - 60):m.start()]
-        clause_head = clause_head[max(clause_head.rfind("."), clause_head.rfind("\n")) + 1:]
+        clause_head = clause_head[max(clause_head.rfind(c) for c in ".?!\n") + 1:]
+        if PROGRAM_BEHAVIOUR_RE.search(clause_head):
+            continue  # "a function that returns at most 50 words": what the code does
         if HIGHLIGHTED_BEFORE_RE.search(clause_head):
             continue  # "highlight at least two sentences in bold" counts highlights, not the response's sentences
         if hyphenated and PART_ADDED_BEFORE_RE.search(clause_head):
@@ -213,6 +216,9 @@ CHARACTER_UNIT_RE = re.compile(r"\b(?:characters?|chars)\b", re.IGNORECASE)
 def extract_characters(ex: Extraction) -> None:
     """ "under 280 characters", "at most 160 characters": the length of the whole response in characters."""
     for m in near_units(CHARACTERS_RE, ex.view, CHARACTER_UNIT_RE):
+        head = ex.view[max(0, m.start() - 80):m.start()]
+        if PROGRAM_BEHAVIOUR_RE.search(head[max(head.rfind("."), head.rfind("\n")) + 1:]):
+            continue  # "a form that accepts a message of at most 280 characters"
         n = parse_number(m.group("n"))
         rel, post = m.group("rel"), m.group("post") or m.group("post2")
         if n is None or m.group("a") or not (rel or post) or re.search(r"\bletters?\b", m.group(0), re.IGNORECASE):

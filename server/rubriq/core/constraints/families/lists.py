@@ -48,6 +48,8 @@ NUMBERED_LIST_RE = re.compile(
     rf"(?:on\s+its|on\s+their)\s+own\s+numbered\s+lines?|"
     rf"number\s+(?:the|each|every|all\s+the|your)\s+(?:steps?|points?|items?|lines?|tips?|ideas?|answers?)|"
     rf"numbered\s+step[\s-]by[\s-]step)", re.IGNORECASE)
+COMPARED_BEFORE_RE = re.compile(r"\b(?:between|versus|vs\.?|compare\w*|differen\w*|what\s+is|what's|when\s+to\s+use)\b"
+                                r"[^.;?\n]*$", re.IGNORECASE)
 # How many items a list holds: "brainstorm 10 names", "list three reasons", "give me five ideas", "3 at most".
 ITEM_VERB = r"(?:list|brainstorm|suggest|name|give(?:\s+me)?|come\s+up\s+with|generate|provide|propose|share|offer|" \
             r"write\s+(?:me|us))"
@@ -174,6 +176,8 @@ def extract_bullets(ex: Extraction) -> None:
             ex.add("rubriq:bullet_list", "format", {}, span, "a bulleted list", 0.75)
             break
     numbered = NUMBERED_LIST_RE.search(ex.view)
+    if numbered and COMPARED_BEFORE_RE.search(ex.view, max(0, numbered.start() - 60), numbered.start()):
+        numbered = None  # "the difference between a bulleted list and a numbered list": talked about, not asked for
     if numbered and not negated_before(ex.view, numbered.start(), 20):
         raw = numbered.group("n") or numbered.group("m")
         n = parse_number(raw) if raw else None

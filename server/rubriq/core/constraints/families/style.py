@@ -14,6 +14,9 @@ READING_LEVEL_RE = re.compile(
     r"\b(?:(?P<g>\d{1,2})(?:st|nd|rd|th)?[\s-]grade(?:r?s?)?\s+(?:reading\s+)?level|"
     r"(?:reading\s+)?(?:level|grade)\s+(?:of\s+)?(?:grade\s+)?(?P<h>\d{1,2})\b(?:\s+or\s+(?:below|lower|less))?)",
     re.IGNORECASE)
+# A haiku asked for, not talked about ("explain what a haiku is"): a verb that makes one, or "as a haiku".
+WRITTEN_RE = re.compile(r"\b(?:write|compose|create|give|craft|make|produce|pen|draft|generate|turn|rewrite|as|in|into|"
+                        r"with|need|want|like)\b(?:\s+\w+){0,3}\s*$", re.IGNORECASE)
 HAIKU_RE = re.compile(r"\b(?:a|one|the|\d{1,2}|two|three|four|five|six|some)\s+(?:[a-z]{2,15}\s+){0,2}?haikus?\b",
                       re.IGNORECASE)
 
@@ -25,6 +28,7 @@ def extract_style(ex: Extraction) -> None:
         if 1 <= grade <= 16:
             ex.add("rubriq:reading_level", "audience", {"grade": grade}, Span(m.start(), m.end()),
                    f"reading level of grade {grade} (Flesch-Kincaid)", 0.8)
-    m = HAIKU_RE.search(ex.view)
+    m = next((h for h in HAIKU_RE.finditer(ex.view) if WRITTEN_RE.search(ex.view, max(0, h.start() - 40), h.start())),
+             None)
     if m and not ex.has("combination:two_responses") and not ex.has("combination:repeat_prompt"):
         ex.add("rubriq:haiku", "structure", {}, Span(m.start(), m.end()), "a haiku: a stanza of three lines", 0.6)
