@@ -2,8 +2,11 @@
 the instructions it says it does not check) against the labels of `tests/corpus/prompts/`.
 
     python bench/prompt_corpus.py [--split dev|test|all] [--details] [--corpus tests/corpus/prompts]
+    python bench/prompt_corpus.py --corpus tests/corpus/prompts-round2 --split dev
 
-Prints one JSON object. The corpus is split by id: `dev` when the first byte of sha256(id) is even, else `test`.
+Prints one JSON object. Each corpus is split by id: `dev` when the first byte of sha256(id) is even, else `test`.
+A corpus whose labels carry no `constraints` (tests/corpus/prompts-round2 labels `checkable` quotes instead: the
+prompt's constraints a program can check, without parameters) is scored on task type, sources and "not checked".
 
 - Task type: accuracy of `detect_task` against the labelled type, overall, per type and per language.
 - Sources: an expected source is found when one detected block's content covers at least 90% of its characters;
@@ -21,7 +24,8 @@ Prints one JSON object. The corpus is split by id: `dev` when the first byte of 
 - Unchecked: a "not checked" span is right when it overlaps a labelled unchecked sentence, or the quote of a
   labelled constraint that no extracted constraint matched (Rubriq truly does not check it); recall is over the
   labelled unchecked sentences; `on_checked_constraint` counts spans that overlap an extracted constraint's span
-  (a sentence that is checked must never get one).
+  (a sentence that is checked must never get one). Where the labels give `checkable` quotes instead of
+  constraints, a span on one of them is right too (a checkable constraint nothing extracted is indeed unchecked).
 """
 
 from __future__ import annotations
@@ -181,9 +185,12 @@ def main() -> None:
             totals["sourceless_with_block"] += bool(doc.sources)
 
         extracted = extract_constraints(doc)
+        labelled = "constraints" in exp
+        totals["constraint_labelled_pairs"] += labelled
+        golds = exp.get("constraints", [])
         used = [False] * len(extracted)
-        missed, disagreements, matched_gold = [], [], [False] * len(exp["constraints"])
-        for index, gold in enumerate(exp["constraints"]):
+        missed, disagreements, matched_gold = [], [], [False] * len(golds)
+        for index, gold in enumerate(golds):
             kind, stats = gold["kind"], per_kind[gold["kind"]]
             stats["gold"] += 1
             per_language[pair.language]["gold"] += 1
@@ -217,7 +224,7 @@ def main() -> None:
                 disagreements.append({"kind": kind, "params": constraint.params, "label": gold["verdict"]})
         spurious = []
         for i, constraint in enumerate(extracted):
-            if not used[i]:
+            if labelled and not used[i]:
                 per_kind[constraint.kind]["fp"] += 1
                 per_language[pair.language]["fp"] += 1
                 spurious.append({"kind": constraint.kind, "params": constraint.params,
@@ -227,8 +234,9 @@ def main() -> None:
         if read_unchecked is not None:
             found = [u.span for u in read_unchecked(doc, extracted)]
             gold_spans = [_occurrences(pair.prompt, u)[0] for u in exp["unchecked"]]
-            unmatched_quotes = [q for g, ok in zip(exp["constraints"], matched_gold, strict=True) if not ok
+            unmatched_quotes = [q for g, ok in zip(golds, matched_gold, strict=True) if not ok
                                 for q in _occurrences(pair.prompt, g["quote"])[:1]]
+            unmatched_quotes += [q for quote in exp.get("checkable", []) for q in _occurrences(pair.prompt, quote)[:1]]
             hits = [any(s.overlaps(g) for g in gold_spans + unmatched_quotes) for s in found]
             totals["unchecked_gold"] += len(gold_spans)
             totals["unchecked_found"] += sum(any(s.overlaps(g) for s in found) for g in gold_spans)
@@ -290,13 +298,15 @@ def main() -> None:
             "prompts_right": _ratio(totals["source_prompts_right"], n),
             "sourceless_prompts_with_a_block": f"{totals['sourceless_with_block']} of {totals['sourceless_prompts']}",
         },
-        "constraints": {
+        "constraints": {"status": "unavailable", "reason": "this corpus labels no constraint parameters"}
+        if not totals["constraint_labelled_pairs"] else {
             "gold": overall["gold"], "tp": overall["tp"], "fp": overall["fp"], "fn": overall["fn"],
             "precision": overall["precision"], "recall": overall["recall"], "f1": overall["f1"],
             "same_kind_other_params": kind_total["same_kind_other_params"],
             "span_on_quote": _ratio(kind_total["span_on_quote"], overall["tp"]),
         },
-        "verdicts": {
+        "verdicts": {"status": "unavailable", "reason": "this corpus labels no constraint parameters"}
+        if not totals["constraint_labelled_pairs"] else {
             "agreement": _ratio(kind_total["verdict_agree"], kind_total["verdict_n"]),
             "compared": kind_total["verdict_n"],
             "verdicts_unavailable": kind_total["verdicts_unavailable"],
