@@ -117,3 +117,14 @@ def test_without_nli_the_verifier_still_decides_from_embeddings_words_and_values
     (verdict,) = verifier.verify(claims, output)
     assert verdict.whole.features.nli is None and verifier.cost.nli_pairs == 0
     assert verdict.verdict == "supported"
+
+
+def test_a_general_request_with_pasted_source_is_checked_for_faithfulness_instead_of_risk_signals() -> None:
+    from rubriq.core import engine as check_engine
+    from rubriq.core.tasks import TaskType, parameters_for
+
+    prompt = f"---\ntask: general\n---\nWhat does this notice mean for me?\n\n<document>\n{SOURCE}\n</document>\n"
+    names = [p.name for p in check_engine.check(prompt, "The pier is closed.", models=None).profile.parameters]
+    assert "faithfulness" in names and "hallucination_risk" not in names
+    assert parameters_for(TaskType.GENERAL, has_source=False)[-1] == "hallucination_risk"
+    assert parameters_for(TaskType.SUMMARIZATION, has_source=True).count("faithfulness") == 1

@@ -15,7 +15,7 @@ from rubriq.core.overlaps import merge_overlaps
 from rubriq.core.prompt import PromptDocument, parse_prompt
 from rubriq.core.report import ParameterResult, Profile, weighted_view
 from rubriq.core.rules import find_rule
-from rubriq.core.tasks import PARAMETERS, TASK_PARAMETERS, TaskDetection, detect_task, parse_task_name
+from rubriq.core.tasks import PARAMETERS, TaskDetection, detect_task, parameters_for, parse_task_name
 from rubriq.core.text import TextModel
 
 log = logging.getLogger(__name__)
@@ -101,7 +101,7 @@ def check(
     if output is None or text_cut < len(full_output):
         output = TextModel(full_output[:text_cut])
     task = detect_task(prompt)
-    params = TASK_PARAMETERS[task.task]
+    params = parameters_for(task.task, prompt.has_source)
     weights = {name: 1.0 for name in params}
     for source in (config.weights, prompt.front_matter.weights):
         weights.update({k: float(v) for k, v in source.items() if k in weights})

@@ -101,6 +101,19 @@ TASK_PARAMETERS: dict[TaskType, tuple[str, ...]] = {
 }
 
 
+def parameters_for(task: TaskType, has_source: bool) -> tuple[str, ...]:
+    """The profile of `task` for a prompt with or without pasted source text.
+
+    The hallucination-risk signals are the carve-out for prompts without a source (research log 1.9: verification
+    needs a source); where the prompt pastes one, faithfulness verifies against it instead (1.2: "our
+    hallucination detector whenever source text exists in the prompt"), in the same place of the profile.
+    """
+    params = TASK_PARAMETERS[task]
+    if has_source and "hallucination_risk" in params and "faithfulness" not in params:
+        return tuple("faithfulness" if p == "hallucination_risk" else p for p in params)
+    return params
+
+
 @dataclass(frozen=True)
 class TaskDetection:
     task: TaskType

@@ -75,7 +75,7 @@ class Faithfulness:
             what = "the output states no claims" if not claims else "the source has no sentences"
             return MetricResult(scores=[ParameterScore.not_applicable("faithfulness", f"{what} to verify")])
         try:
-            verdicts, verifier = run_verifier(ctx, with_nli=True)
+            verdicts, _ = run_verifier(ctx, with_nli=True)
         except ModelUnavailable as exc:
             return MetricResult(scores=[ParameterScore.unavailable("faithfulness", str(exc))])
         findings: list[Finding] = []
@@ -86,8 +86,7 @@ class Faithfulness:
         supported = sum(v.verdict == "supported" for v in verdicts)
         conflicts = sum(v.verdict == "conflicts" for v in verdicts)
         detail = (f"{supported} of {len(verdicts)} claims supported by the source, {conflicts} with a value that "
-                  f"conflicts with it; mean P(supported) {score:.2f}; {verifier.cost.nli_pairs} NLI pairs "
-                  f"({verifier.cost.full_matrix_pairs} for every claim against every source sentence)")
+                  f"conflicts with it; mean P(supported) {score:.2f}")
         return MetricResult(findings, [ParameterScore("faithfulness", round(score, 6), detail=detail)])
 
     @staticmethod
