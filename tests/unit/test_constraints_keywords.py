@@ -128,3 +128,9 @@ def test_a_negated_word_that_is_no_keyword_forbids_nothing() -> None:
 
 def test_a_subject_the_answer_must_not_be_about() -> None:
     assert {"topic": "animals"} in kinds("Tell me a joke, but don't make it about animals.")["rubriq:forbidden_topic"]
+
+
+def test_quoted_words_counted_after_them() -> None:
+    found = kinds('Write a cover letter and make sure "Python" and "SQL" each appear at least twice.')
+    assert found["keywords:frequency"] == [{"keyword": "Python", "relation": "at least", "frequency": 2},
+                                           {"keyword": "SQL", "relation": "at least", "frequency": 2}]

@@ -114,3 +114,10 @@ def test_a_handful_of_words_is_an_exact_count_and_a_stated_total_beats_a_part() 
     assert found["rubriq:number_paragraphs"] == [{"num_paragraphs": 5, "relation": "exactly"}]
     assert S not in kinds("Give me a numbered list of steps, and finish with a one-sentence tip.")
     assert kinds("Write four lines, no more.")["rubriq:number_lines"] == [{"relation": "less than", "num_lines": 5}]
+
+
+def test_a_count_said_as_a_fragment_of_a_list_of_requirements() -> None:
+    assert kinds("Draft a Slack message saying I'm out sick. Two sentences, casual, no emojis.")[S] == [
+        {"relation": "exactly", "num_sentences": 2}]
+    assert kinds("Write a short bio for me in the third person, 3 sentences, and mention my job.")[S] == [
+        {"relation": "exactly", "num_sentences": 3}]

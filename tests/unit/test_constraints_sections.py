@@ -76,3 +76,8 @@ def test_a_numbered_subject_of_another_instruction_is_not_a_section_label() -> N
     assert MS not in kinds("Write two paragraphs. Paragraph 2 must start with the word Finally.")
     assert MS not in kinds("Compare World War 1 and World War 2 in an essay.")
     assert MS not in kinds("Highlight at least 2 parts, for example *part 1* and *part 2*.")
+
+
+def test_sections_labelled_with_a_numbered_word() -> None:
+    assert kinds("Plan a 5-day itinerary for Rome with one section per day, labelled Day 1 to Day 5.")[
+        "detectable_format:multiple_sections"] == [{"section_spliter": "Day", "num_sections": 5}]

@@ -128,3 +128,7 @@ def test_a_sentence_before_the_opening_does_not_make_it_a_part() -> None:
 def test_an_answer_limited_to_options_starts_with_one_of_them(prompt: str) -> None:
     (options,) = [p["options"] for p in kinds(prompt)["rubriq:starts_with"]]
     assert len(options) == 2
+
+
+def test_the_thing_written_put_in_quotation_marks_is_the_whole_response() -> None:
+    assert "startend:quotation" in kinds("Write a motivational quote and put it in quotation marks.")

@@ -12,6 +12,7 @@ from rubriq.core.constraints.families.grammar import (
     LIST_STOP_WORDS,
     MAX_MATCHES,
     NEGATION_RE,
+    QUOTED_ITEM_RE,
     Bound,
     Clause,
     Extraction,
@@ -71,6 +72,10 @@ BACKREF_RE = re.compile(
     re.IGNORECASE)
 THE_WORD_RE = re.compile(rf"\b(?:the\s+)?(?P<noun>{KEYWORD_NOUN})\s+(?!(?:count|limit|length|total)s?\b)"
                          rf"(?=[\"“‘'`\[]|[^\W\d_])", re.IGNORECASE)  # "the word count should be ...": a length
+QUOTED_COUNTED_RE = re.compile(
+    r"(?P<list>[\"“‘'][^\"”’'\n]{1,40}[\"”’'](?:\s*(?:,\s*(?:and\s+)?|\s+and\s+)[\"“‘'][^\"”’'\n]{1,40}[\"”’']){0,5})"
+    r"\s+(?P<each>each\s+)?(?:(?:should|must|has\s+to|have\s+to|needs?\s+to|will|shall)\s+)?(?P<each2>each\s+)?"
+    r"(?:appear|occur|be\s+used|be\s+mentioned|show\s+up|be\s+included|feature)\b", re.IGNORECASE)
 # A proper name (capitalised, not quoted) with a count right after it, after a verb that asks to use it.
 _NAME = r"[A-Z][\w'’-]{1,30}(?:[ \t]+[A-Z][\w'’-]{1,30}){0,2}"
 _COUNT = rf"(?i:(?:at\s+least|at\s+most|no\s+more\s+than|exactly|only)\s+)?(?i:{TIMES_WORD}|\d{{1,3}}\s+times)\b"
@@ -264,6 +269,18 @@ def _keyword_clause(ex: Extraction, clause: Clause, previous: str | None = None)
             continue
         _add_required(ex, items, span)
         taken.append((m.start(), end))
+
+    # Quoted words counted after them: 'make sure "Python" and "SQL" each appear at least twice'
+    for m in islice(QUOTED_COUNTED_RE.finditer(text), MAX_MATCHES):
+        if not free(m.start(), m.end()) or negated_before(text, m.start(), 25):
+            continue
+        counts = [c for c in times_bounds(text, m.end(), end=m.end() + 40) if c[1][0] - m.end() < 12]
+        items = [next(g for g in q.groups() if g) for q in QUOTED_ITEM_RE.finditer(m.group("list"))]
+        if counts and items and (len(items) == 1 or m.group("each") or m.group("each2")):
+            for keyword in items:
+                _add_frequency(ex, keyword, counts[0][0],
+                               Span(clause.start + m.start(), clause.start + counts[0][1][1]))
+            taken.append((m.start(), counts[0][1][1]))
 
     # Names counted without quotes: "mention Paris twice and London at least once"
     for m in islice(NAMED_COUNT_RE.finditer(text), MAX_MATCHES):

@@ -77,6 +77,14 @@ LIMIT_NOUN_RELATIONS = {"limit": "at most", "maximum": "at most", "max": "at mos
                         "ceiling": "at most", "minimum": "at least", "min": "at least"}
 
 
+def _a_fragment(view: str, m: re.Match[str]) -> bool:
+    """A count said on its own, as a fragment of a list of requirements: "Two sentences, casual, no emojis.",
+    "a short bio, 3 sentences, and ...": it starts a sentence or follows a comma, and a comma or a full stop ends it."""
+    before = view[max(0, m.start() - 3):m.start()]
+    return bool(re.search(r"(?:^|[.!?(]\s+|,\s+|\(\s*)$", before) or m.start() == 0) and bool(
+        re.match(r"\s*(?:[,.;)]|$)", view[m.end():m.end() + 3]))
+
+
 def _length(ex: Extraction, regex: re.Pattern[str], kind: str, param: str, unit: str,
             anchor: re.Pattern[str]) -> None:
     view = ex.view
@@ -140,7 +148,8 @@ def _length(ex: Extraction, regex: re.Pattern[str], kind: str, param: str, unit:
             # a bare "500 words" counts only in length phrasing: "in 500 words", "a 500-word essay", "using 500 words"
             before = view[max(0, m.start() - 12):m.start()].lower()
             if not rel and not m.group("post") and not m.group("post2") and not hyphenated and not re.search(
-                    r"(?:\b(?:in|a|an|using|use|with|within|of|be|is|write|keep\s+it)|^|[:\n•*-])\s*$", before):
+                    r"(?:\b(?:in|a|an|using|use|with|within|of|be|is|write|keep\s+it)|^|[:\n•*-])\s*$", before) \
+                    and not _a_fragment(view, m):
                 continue
         if unit == "word" and hyphenated and not rel and not m.group("post") and not m.group("post2"):
             default = AT_LEAST  # IFEval reads "a 100-word advertisement" as at least 100 words
@@ -151,8 +160,8 @@ def _length(ex: Extraction, regex: re.Pattern[str], kind: str, param: str, unit:
         if unit == "sentence" and not rel and not m.group("post") and not m.group("post2"):
             before = view[max(0, m.start() - 12):m.start()].lower()
             if not re.search(r"(?:\b(?:in|a|an|of|with|using|use|contain|contains|write|be|only|just)|^|[:\n•*-])\s*$",
-                             before):  # "Summarize it: two sentences, no emojis" states the length after a colon
-                continue
+                             before) and not _a_fragment(view, m):
+                continue  # "Summarize it: two sentences, no emojis" states the length after a colon
         explicit = bool(rel or m.group("post") or m.group("post2"))
         results.append((Span(m.start(), m.end()), bounds, explicit))
     for extra in (UNIT_FIRST_RE, LIMIT_NUMBER_RE):

@@ -107,8 +107,8 @@ NOT_A_LABEL = frozenset((
     "this", "one", "other", "single", "time",
 ))
 # Just before a label: what introduces it ("with", "as", "like", "such as", a colon, a quote, a list's comma).
-LABEL_INTRO_RE = re.compile(r"(?:\b(?:with|as|like|by|using|use|e\.g\.|i\.e\.|example|and|or|then)|[:(,\"'“‘*])\s*$",
-                            re.IGNORECASE)
+LABEL_INTRO_RE = re.compile(r"(?:\b(?:with|as|like|by|using|use|e\.g\.|i\.e\.|example|and|or|then|labell?ed|marked|"
+                            r"titled|called|named|headed)|[:(,\"'“‘*])\s*$", re.IGNORECASE)
 STRUCTURE_UNITS = ("section", "part", "chapter", "day", "step", "paragraph", "segment", "act", "scene", "week",
                    "lesson", "round", "stage", "phase", "module", "slide", "version", "entry", "stanza", "verse")
 

@@ -17,12 +17,18 @@ QUOTATION_VERB_RE = re.compile(r"\b(?:wrap\w*|enclos\w*|around|inside|within|sur
                                re.IGNORECASE)
 
 
+# "Write a quote and put it in quotation marks": the thing written, named by "it", is the whole response.
+PUT_IT_IN_RE = re.compile(r"\b(?:put|wrap|enclose|place|write)\s+(?:it|this|them)\s+(?:all\s+)?(?:in|inside|within|"
+                          r"between)\s+(?:double\s+)?quot", re.IGNORECASE)
+
+
 def extract_quotation(ex: Extraction) -> None:
     """ "Wrap your entire response with double quotation marks." """
     for clause in ex.clauses:
         q = QUOTATION_RE.search(clause.text)
-        if q and QUOTATION_VERB_RE.search(clause.text) and re.search(
-                r"\b(?:response|answer|reply|output|entire|whole|everything)\b", clause.text, re.IGNORECASE):
+        if q and QUOTATION_VERB_RE.search(clause.text) and (re.search(
+                r"\b(?:response|answer|reply|output|entire|whole|everything)\b", clause.text, re.IGNORECASE)
+                or PUT_IT_IN_RE.search(clause.text)):
             ex.add("startend:quotation", "format", {}, Span(clause.start + q.start(), clause.start + q.end()),
                    "the whole response wrapped in double quotation marks")
             break
