@@ -134,3 +134,10 @@ def test_quoted_words_counted_after_them() -> None:
     found = kinds('Write a cover letter and make sure "Python" and "SQL" each appear at least twice.')
     assert found["keywords:frequency"] == [{"keyword": "Python", "relation": "at least", "frequency": 2},
                                            {"keyword": "SQL", "relation": "at least", "frequency": 2}]
+
+
+@pytest.mark.parametrize("prompt", ["Summarise it without mentioning names.",
+                                    "Fasse das Protokoll zusammen und nenne keine Namen.",
+                                    "Résume ce fil de discussion, sans citer de noms."])
+def test_names_ruled_out_without_naming_them_forbid_no_word(prompt: str) -> None:
+    assert "keywords:forbidden_words" not in kinds(prompt)

@@ -169,3 +169,22 @@ def _english_prompt(size: int) -> str:
 @pytest.mark.parametrize("make", [_german_prompt, _english_prompt], ids=["glossed", "rewritten"])
 def test_reading_and_extraction_do_linear_work(make) -> None:  # type: ignore[no-untyped-def]
     assert measured_exponent(make, extract_constraints, 2000, 8000) <= 1.2
+
+
+@pytest.mark.parametrize(("prompt", "kind", "params"), [
+    ("Corrige ce code JavaScript et explique la correction en une seule phrase.", "rubriq:explanation_length",
+     {"relation": "less than", "num_sentences": 2}),
+    ("Extrais les noms au format JSON, avec les clés « nom » et « date », et aucune autre clé.",
+     "rubriq:json_no_extra_keys", {"keys": ["nom", "date"]}),
+    ("Extrahiere die Termine als JSON mit den Schlüsseln „datum“ und „thema“ und keinen weiteren Schlüsseln.",
+     "rubriq:json_no_extra_keys", {"keys": ["datum", "thema"]}),
+    ("Transforme ce tableau en CSV avec l'en-tête nom,ville,âge.", "rubriq:table_columns",
+     {"columns": ["nom", "ville", "âge"]}),
+    ("Écris un poème et termine par le vers « Et la mer se tait ».", "startend:end_checker",
+     {"end_phrase": "Et la mer se tait"}),
+    ("Schreib ein Gedicht mit drei Strophen zu je vier Zeilen.", "rubriq:lines_per_stanza", {"num_lines": 4}),
+    ("Erstelle eine Tabelle mit den Spalten Name, Preis und Bewertung.", "rubriq:table_columns",
+     {"columns": ["Name", "Preis", "Bewertung"]}),
+])
+def test_code_data_and_verse_constraints_in_other_languages(prompt: str, kind: str, params: dict) -> None:
+    assert params in kinds(prompt).get(kind, [])

@@ -229,7 +229,7 @@ def _prompt_words(constraint: Constraint, ex: Extraction) -> Constraint:
     if not ex.reading.layers:
         return constraint
 
-    def as_written(value: str) -> str:
+    def as_written(value: str, key: str) -> str:
         lo, hi = max(0, constraint.span.start - 200), min(len(ex.view), constraint.span.end + 200)
         lowered = ex.view.lower()
         at = lowered.find(value.lower(), constraint.span.start, hi)
@@ -238,20 +238,22 @@ def _prompt_words(constraint: Constraint, ex: Extraction) -> Constraint:
             return value
         span = ex.reading.to_source(Span(at, at + len(value)))
         written = ex.source_view[span.start:span.end].strip()
+        if written.lower() == value.lower():
+            return written if key != "first_word" else value  # "Name", as the prompt writes it
         if value.lower() in written.lower():
             return value  # the prompt's words, inside a piece a rewrite moved ('das Wort "X" enthalten')
         quotes = " \t\"“”„«»‹›'‘’"
         written = written.lstrip(quotes) if value[:1] not in quotes else written  # « Bonne journée ! » was rewritten
         written = written.rstrip(quotes) if value[-1:] not in quotes else written  # whole, quotes and all
-        return value if written.lower() == value.lower() or not written else written
+        return written or value
 
     params = dict(constraint.params)
     for key in WORD_PARAMS & params.keys():
         value = params[key]
         if isinstance(value, str):
-            params[key] = as_written(value)
+            params[key] = as_written(value, key)
         elif isinstance(value, list):
-            params[key] = [as_written(v) if isinstance(v, str) else v for v in value]
+            params[key] = [as_written(v, key) if isinstance(v, str) else v for v in value]
     return constraint if params == constraint.params else dataclasses.replace(constraint, params=params)
 
 

@@ -86,7 +86,7 @@ SCHEMA_KEY_RE = re.compile(r"[\"']([A-Za-z_][\w-]{0,40})[\"']\s*:")
 SCHEMA_CUE_RE = re.compile(r"\b(?:schema|format|structure|shape|template|like\s+this|as\s+follows|following)\b",
                            re.IGNORECASE)
 NO_EXTRA_KEYS_RE = re.compile(
-    r"\b(?:no\s+(?:other|extra|additional|more)\s+(?:keys|fields|properties)|(?:only|just)\s+(?:these|those|the\s+"
+    r"\b(?:no\s+(?:other|extra|additional|more)\s+(?:keys?|fields?|properties|property)|(?:only|just)\s+(?:these|those|the\s+"
     r"(?:listed|given|above))\s+(?:keys|fields|properties)|(?:don'?t|do\s+not|never)\s+add\s+(?:any\s+)?(?:other\s+|"
     r"extra\s+|new\s+|additional\s+)?(?:keys|fields|properties)(?:\s+(?:that\s+)?(?:aren'?t|are\s+not|not)\s+in\s+"
     r"the\s+(?:schema|list|format))?|nothing\s+(?:else|more)\s+in\s+the\s+(?:object|json))\b", re.IGNORECASE)

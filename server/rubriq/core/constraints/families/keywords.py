@@ -30,14 +30,14 @@ INCLUDE_RE = re.compile(
     rf"\b(?:includ(?:e|es|ing)|contain(?:s|ing)?|us(?:e|es|ing)|mention(?:s|ing)?|featur(?:e|es|ing)|"
     rf"(?:work|weav(?:e|ing)|slip|throw|put|fit|drop)(?:s|ing)?\s+in|"
     rf"incorporat(?:e|es|ing)|with|add)\s+(?:the\s+|these\s+|following\s+|some\s+|both\s+){{0,2}}"
-    rf"(?P<noun>{KEYWORD_NOUN}\s*:?\s*)?(?=[\"“‘'`\[]|[^\W\d_])",
+    rf"(?P<noun>{KEYWORD_NOUN}\b\s*:?\s*)?(?=[\"“‘'`\[]|[^\W\d_])",
     re.IGNORECASE)
 FORBID_RE = re.compile(
     rf"(?:\b(?:do\s+not|don'?t|never|avoid|without|refrain\s+from|not\s+to|should\s+not|must\s+not|cannot|can'?t|"
     rf"exclud(?:e|ing)|omit(?:ting)?|leav(?:e|ing)\s+out|stay(?:ing)?\s+away\s+from|steer(?:ing)?\s+clear\s+of|"
     rf"shouldn'?t|mustn'?t|no)\s+(?:\w+\s+){{0,2}}?(?:(?:us(?:e|ing)|say(?:ing)?|includ(?:e|ing)|mention(?:ing)?|"
     rf"contain(?:ing)?|writ(?:e|ing)|put(?:ting)?|hav(?:e|ing))\s+)?)(?:the\s+|any\s+|these\s+|following\s+|"
-    rf"of\s+the\s+){{0,2}}(?P<noun>(?:(?!other\b)[a-z]{{3,12}}\s+)?{KEYWORD_NOUN}(?:\s+(?:such\s+as|like|including))?\s*:?\s*)?"
+    rf"of\s+the\s+){{0,2}}(?P<noun>(?:(?!other\b)[a-z]{{3,12}}\s+)?{KEYWORD_NOUN}\b(?:\s+(?:such\s+as|like|including))?\s*:?\s*)?"
     rf"(?=[\"“‘'`\[]|[^\W\d_])",
     re.IGNORECASE)
 # A list under a label: "Required words: thunder, lantern", "Keywords: a, b", "Banned words: 'x', 'y'".
@@ -70,7 +70,7 @@ BACKREF_RE = re.compile(
     r"\b(?:use|uses|using|mention|mentioning|repeat|repeating|include|including|say|saying|write|writing)\s+"
     r"(?:it|this\s+(?:key\s*word|word|term)|that\s+(?:key\s*word|word|term)|the\s+(?:same\s+)?key\s*word)\b",
     re.IGNORECASE)
-THE_WORD_RE = re.compile(rf"\b(?:the\s+)?(?P<noun>{KEYWORD_NOUN})\s+(?!(?:count|limit|length|total)s?\b)"
+THE_WORD_RE = re.compile(rf"\b(?:the\s+)?(?P<noun>{KEYWORD_NOUN})\b\s+(?!(?:count|limit|length|total)s?\b)"
                          rf"(?=[\"“‘'`\[]|[^\W\d_])", re.IGNORECASE)  # "the word count should be ...": a length
 QUOTED_COUNTED_RE = re.compile(
     r"(?P<list>[\"“‘'][^\"”’'\n]{1,40}[\"”’'](?:\s*(?:,\s*(?:and\s+)?|\s+and\s+)[\"“‘'][^\"”’'\n]{1,40}[\"”’']){0,5})"
