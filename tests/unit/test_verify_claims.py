@@ -42,7 +42,8 @@ def test_headings_and_bold_title_lines_are_not_claims() -> None:
 
 
 def test_a_short_label_before_a_colon_is_stripped_from_the_claim_and_its_span() -> None:
-    text = "- **Budget:** the council approved 4.2 million for the bridge.\n- Next steps: a public consultation in June."
+    text = ("- **Budget:** the council approved 4.2 million for the bridge.\n"
+            "- Next steps: a public consultation in June.")
     claims, skipped = split_claims(text)
     assert [c.text for c in claims] == ["the council approved 4.2 million for the bridge.",
                                         "a public consultation in June."]
@@ -84,3 +85,20 @@ def test_greetings_thanks_and_short_exclamations_are_not_claims_but_thanks_to_is
 
 def test_an_exclamation_with_a_figure_is_still_a_claim() -> None:
     assert _claims("Sign-ups doubled to 4,000 in a week!") == ["Sign-ups doubled to 4,000 in a week!"]
+
+
+def test_fields_of_a_json_block_are_values_only_claims_with_exact_spans() -> None:
+    text = 'Extracted:\n\n```json\n{\n  "employer": "Larkspur Ltd",\n  "salary": "£41,000",\n  "tags": []\n}\n```\n'
+    claims, _ = split_claims(text)
+    assert [(c.text, c.values_only) for c in claims] == [("employer: Larkspur Ltd", True), ("salary: £41,000", True)]
+    assert [text[c.span.start:c.span.end] for c in claims] == ["Larkspur Ltd", "£41,000"]
+
+
+def test_fields_of_a_yaml_block_point_at_their_values() -> None:
+    text = "```yaml\nvenue: Corn Exchange\nseats: 420\nspeakers:\n  - Dr Ama Owusu\n```\n"
+    claims, _ = split_claims(text)
+    assert [text[c.span.start:c.span.end] for c in claims] == ["Corn Exchange", "420", "Dr Ama Owusu"]
+
+
+def test_a_python_code_block_has_no_claims() -> None:
+    assert split_claims("Use this:\n\n```python\nlimit = 50\n```\n")[0] == []

@@ -128,3 +128,12 @@ def test_a_general_request_with_pasted_source_is_checked_for_faithfulness_instea
     assert "faithfulness" in names and "hallucination_risk" not in names
     assert parameters_for(TaskType.GENERAL, has_source=False)[-1] == "hallucination_risk"
     assert parameters_for(TaskType.SUMMARIZATION, has_source=True).count("faithfulness") == 1
+
+
+def test_a_data_field_is_judged_on_its_values_only(hub: LocalModelHub) -> None:
+    output = '```json\n{"repair_cost": "3.2 million euros", "contractor": "Ostrava Marine"}\n```\n'
+    cost, contractor = _verdicts(hub, output)
+    assert cost.claim.values_only and contractor.claim.values_only
+    assert cost.verdict == "conflicts"  # the changed amount
+    # A name the source does not state is not judged "not supported" in a data field: it is no sentence to read.
+    assert contractor.verdict == "supported"

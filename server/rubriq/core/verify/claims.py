@@ -15,11 +15,12 @@ stay whole.
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass
 
 from rubriq.core.models.semantic import text_units
-from rubriq.core.text import WORD_RE, Segment, Span
+from rubriq.core.text import WORD_RE, Segment, Span, TextModel
 
 MIN_CLAUSE_WORDS = 4
 
@@ -72,6 +73,9 @@ class Claim:
     span: Span
     text: str
     clauses: tuple[Segment, ...] = ()
+    # A field of a data block (a JSON or YAML line in a code block): its values are compared with the source, but
+    # "key": "value" is not a sentence a similarity or NLI model reads well, so it is never judged unsupported.
+    values_only: bool = False
 
 
 @dataclass(frozen=True)
@@ -156,8 +160,63 @@ def _clauses(claim: Segment) -> tuple[Segment, ...]:
     return tuple(out)
 
 
+DATA_FENCE_LANGUAGES = frozenset({"json", "jsonc", "yaml", "yml"})
+# A YAML line with a scalar value: `key: value` or `- value`.
+YAML_FIELD_RE = re.compile(r"^[ \t]*(?:-[ \t]+|[\w .-]{1,60}:[ \t]+)(?P<value>[^\s\[{|>&*!#][^#]*?)[ \t]*$")
+
+
+def _json_leaves(data: object, key: str = "") -> list[tuple[str, str]]:
+    """(key, value as written in JSON) of every string and number in `data`, in document order."""
+    if isinstance(data, dict):
+        return [leaf for k, v in data.items() for leaf in _json_leaves(v, str(k))]
+    if isinstance(data, list):
+        return [leaf for v in data for leaf in _json_leaves(v, key)]
+    if isinstance(data, str):
+        return [(key, data)] if any(ch.isalnum() for ch in data) else []
+    if isinstance(data, int | float) and not isinstance(data, bool):
+        return [(key, json.dumps(data))]
+    return []
+
+
+def data_fields(text: str, base: int = 0) -> list[Claim]:
+    """One values-only claim per scalar field of the data blocks (JSON or YAML in code fences) of `text`.
+
+    The claim's span is the value as written in the output (its values are what is compared); its text names the
+    field ("salary: £41,000") for messages.
+    """
+    fields: list[Claim] = []
+    for block in TextModel(text).code_blocks:
+        code, offset = block.code.text, block.code.span.start
+        is_json = block.language in ("json", "jsonc") or (not block.language and code.lstrip()[:1] in ("{", "["))
+        if is_json:
+            try:
+                leaves = _json_leaves(json.loads(code))
+            except (ValueError, RecursionError):
+                continue
+            cursor = 0
+            for key, value in leaves:
+                at = code.find(value, cursor)
+                if at < 0:  # written with escapes: not a span a person could be pointed at
+                    continue
+                cursor = at + len(value)
+                span = Span(base + offset + at, base + offset + cursor)
+                fields.append(Claim(span, f"{key}: {value}" if key else value, values_only=True))
+        elif block.language in DATA_FENCE_LANGUAGES:
+            line_start = offset
+            for line in code.split("\n"):
+                match = YAML_FIELD_RE.match(line)
+                if match and any(ch.isalnum() for ch in match.group("value")):
+                    span = Span(base + line_start + match.start("value"), base + line_start + match.end("value"))
+                    fields.append(Claim(span, line.strip(), values_only=True))
+                line_start += len(line) + 1
+    return fields
+
+
 def split_claims(text: str, base: int = 0) -> tuple[list[Claim], list[NotAClaim]]:
-    """The claims of `text` and the units that are not claims (with why), spans shifted by `base`."""
+    """The claims of `text` and the units that are not claims (with why), spans shifted by `base`.
+
+    The fields of data blocks come last, as values-only claims (see `Claim.values_only`).
+    """
     claims: list[Claim] = []
     skipped: list[NotAClaim] = []
     for unit in text_units(text, base):
@@ -170,4 +229,5 @@ def split_claims(text: str, base: int = 0) -> tuple[list[Claim], list[NotAClaim]
             label_span = Span(unit.span.start, claim.span.start)
             skipped.append(NotAClaim(label_span, text[label_span.start - base:label_span.end - base], "label"))
         claims.append(Claim(claim.span, claim.text, _clauses(claim)))
+    claims.extend(data_fields(text, base))
     return claims, skipped

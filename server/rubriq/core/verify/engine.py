@@ -190,6 +190,10 @@ class Verifier:
         return out
 
     def _combine(self, claim: Claim, whole: PartVerdict, clauses: tuple[PartVerdict, ...]) -> Verdict:
+        if claim.values_only:  # judged on its values alone (see Claim.values_only)
+            if whole.conflicts:
+                return Verdict(claim, "conflicts", whole.probability, whole, (), (whole,))
+            return Verdict(claim, "supported", max(whole.probability, self.threshold), whole)
         probability = whole.probability
         if clauses:
             probability = max(probability, min(c.probability for c in clauses))
