@@ -89,3 +89,26 @@ def test_model_metrics_check_the_first_part_and_the_policy_finding_says_how_much
     assert 300 <= model_cut <= 600
     model_codes = {"FA001", "AR001", "CP001", "CO001"}
     assert all(f.end <= model_cut for f in result.on("output") if f.code in model_codes)
+    coherence = next((p for p in result.profile.parameters if p.name == "coherence"), None)
+    if coherence is not None and coherence.status == "ok":  # a text metric ran without its embedding part
+        assert "embedding similarity not run" in coherence.detail
+
+
+@pytest.mark.models
+def test_text_metrics_skip_their_embedding_part_only_when_the_model_cut_applies(monkeypatch):
+    from rubriq.core.config import Config
+    from rubriq.core.models.hub import LocalModelHub
+
+    hub = LocalModelHub(Config(), probe_hub=False)
+    prompt = ("---\ntask: summarization\n---\nSummarize the notes below.\n\n<notes>\nMara keeps the lighthouse. Her "
+              "cat follows her up the tower every night, and the ships pass safely.\n</notes>\n")
+    output = "\n\n".join(f"Night {i}: Mara climbed the steps and lit the lamp. Her cat followed her up the tower, "
+                         f"and the ships passed safely below." for i in range(12))
+
+    def coherence_detail() -> str:
+        result = check(prompt, output, models=hub)
+        return next(p for p in result.profile.parameters if p.name == "coherence").detail
+
+    assert "embedding similarity not run" not in coherence_detail()
+    monkeypatch.setattr(limits, "MAX_MODEL_CHARS", 400)
+    assert "embedding similarity not run" in coherence_detail()

@@ -108,8 +108,12 @@ def check(
 
     ctx = CheckContext(prompt=prompt, output=output, task=task, config=config, models=models, tiers=tiers)
     model_cut = limits.cut_point(output.text, limits.MAX_MODEL_CHARS)
-    model_ctx = ctx if model_cut == len(output.text) else CheckContext(
-        prompt=prompt, output=TextModel(output.text[:model_cut]), task=task, config=config, models=models, tiers=tiers)
+    text_ctx = model_ctx = ctx
+    if model_cut < len(output.text):  # model metrics see the first part; text metrics skip their model parts
+        text_ctx = CheckContext(prompt=prompt, output=output, task=task, config=config, models=models,
+                                tiers=frozenset({TIER_TEXT}))
+        model_ctx = CheckContext(prompt=prompt, output=TextModel(output.text[:model_cut]), task=task, config=config,
+                                 models=models, tiers=tiers)
     scores: dict[str, ParameterScore] = {}
     metric_of: dict[str, str] = {}
     findings: list[Finding] = list(prompt.problems) + _front_matter_checks(prompt, prompt.front_matter.weights, params)
@@ -121,7 +125,7 @@ def check(
                 scores[parameter] = ParameterScore.unavailable(parameter, "model tier not run in this pass")
             continue
         try:
-            result = metric.run(ctx if metric.tier == TIER_TEXT else model_ctx)
+            result = metric.run(text_ctx if metric.tier == TIER_TEXT else model_ctx)
         except Exception as exc:  # one broken metric must not take the others down
             log.exception("metric %s failed", metric.name)
             for parameter in metric.parameters:

@@ -5,7 +5,9 @@ The size policy (docs/reliability.md):
 - The text metrics (tier 0) check the first `MAX_TEXT_CHARS` characters of an output, the model metrics (tiers 1
   and 2: embeddings and NLI, whose cost is per sentence) the first `MAX_MODEL_CHARS`. A longer output is cut at the
   last paragraph break before the limit (else a line break, a sentence end, a space), never inside a word, and one
-  `RQ001` finding at the cut says what was checked. Spans of every other finding lie in the checked part.
+  `RQ001` finding at the cut says what was checked. Spans of every other finding lie in the checked part. When the
+  model cut applies, the text metrics with an embedding part (coherence's similarity, instruction following's
+  topics) run without it, as in a text-only pass: their detail says so.
 - Each rule lists at most `MAX_FINDINGS_PER_RULE` findings per file (prompt or output), the first ones in text
   order; one `RQ002` finding on the first finding left out says how many more there are. Scores and the profile's
   finding counts are computed from every finding, listed or not.
@@ -56,7 +58,7 @@ def partly_checked(text: str, text_cut: int, model_cut: int | None) -> Finding:
     else:
         parts = ["the text metrics checked all of it"]
     if model_cut is not None and model_cut < len(text):
-        parts.append(f"the model metrics the first {model_cut:,}")
+        parts.append(f"the model metrics the first {model_cut:,} (text metrics skipped their embedding parts)")
     at = min(text_cut, model_cut) if model_cut is not None else text_cut
     message = (f"Output is {len(text):,} characters, over the checking limit: {' and '.join(parts)}. "
                "Nothing after that is checked, and whole-output measures (length, ending, coverage) describe the "

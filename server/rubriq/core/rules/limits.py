@@ -10,7 +10,8 @@ define(
     definition="""
 Work is bounded for any input. The text metrics check the first 1,000,000 characters of an output and the model
 metrics (embeddings, NLI) the first 30,000; a longer output is cut at the last paragraph break before the limit
-(else a line break, a sentence end or a space). This finding sits at the cut and says how much was checked. Findings
+(else a line break, a sentence end or a space); the embedding parts of text metrics (coherence's similarity,
+instruction following's topics) do not run then. This finding sits at the cut and says how much was checked. Findings
 after the cut are not reported, and measures of the whole output (its length, its ending, how much of the prompt it
 covers) describe the checked part only, so treat them with care on an output this large.
 """,
