@@ -68,3 +68,50 @@ def test_the_engine_reports_each_unchecked_instruction_as_information_on_the_pro
 
 def test_a_permission_is_not_an_instruction():
     assert _unchecked("Write a short poem about the sea, without any need to rhyme. Feel free to be playful.") == []
+
+
+def test_a_conditional_instruction_is_reported_whole_with_its_condition():
+    found = _unchecked("Write a Python function that merges two sorted lists. If either list is empty, return the "
+                       "other one unchanged.")
+    assert found == ["If either list is empty, return the other one unchanged."]
+    doc = parse_prompt("Write a Python function that merges two sorted lists. If either list is empty, return the "
+                       "other one unchanged.")
+    assert [u.reason for u in unchecked_instructions(doc, extract_constraints(doc))] == ["conditional"]
+
+
+def test_a_question_that_opens_with_where_or_when_is_no_condition():
+    assert _unchecked("When does the ferry leave and where do I buy a ticket? Keep it short.") == ["Keep it short."]
+
+
+def test_emphasis_audience_and_register_in_other_words_are_reported():
+    assert _unchecked("How do I get started with rock climbing? Prioritise cheap options.") == [
+        "Prioritise cheap options."]
+    assert _unchecked("Explain what a mortgage offset account is, so my teenage son understands.") == [
+        "Explain what a mortgage offset account is, so my teenage son understands."]
+    assert _unchecked("Draft a short post about our new bakery hours. Sound like a person, not a brochure.") == [
+        "Sound like a person, not a brochure."]
+    assert _unchecked("Qu'est-ce qu'un taux d'usure ? Sois concis, sans jargon.") == ["Sois concis", "sans jargon."]
+
+
+def test_spanish_wishes_in_the_subjunctive_and_german_make_sure_are_instructions():
+    assert _unchecked("Escribe una nota para la vecina. Que no suene seca.") == ["Que no suene seca."]
+    assert _unchecked("Schreib ein Skript, das Dateien umbenennt. Achte darauf, dass Leerzeichen erhalten bleiben.") \
+        == ["Achte darauf, dass Leerzeichen erhalten bleiben."]
+
+
+def test_a_request_after_a_leading_phrase_is_an_instruction():
+    assert _unchecked("List three museums in Porto. For each one, add the closest metro station.") == [
+        "For each one, add the closest metro station."]
+
+
+def test_a_restriction_keeps_the_no_that_restates_it_and_says_what_it_excludes():
+    assert _unchecked("Give me a regex for UK postcodes. Just the pattern, nothing else.") == [
+        "Just the pattern, nothing else."]
+    assert _unchecked("Summarise the notes below in plain prose, nothing about the budget.\n\nNotes: the team "
+                      "agreed to move the launch to May and to hire a second designer before then.") == []
+
+
+def test_a_permission_and_a_without_in_a_statement_are_not_instructions():
+    assert _unchecked("Suggest a name for our running club. Puns are fine.") == []
+    assert _unchecked("A bag holds 3 red and 5 green marbles. I take one without looking. What is the chance it "
+                      "is green?") == []

@@ -10,9 +10,12 @@ unchecked instruction when all of these hold (precision first: a clause that is 
 - it reads as a request (`rubriq.core.requests.reads_as_request`) and is not a question, a role statement ("You
   are a ...") or a salutation;
 - no extracted constraint's span overlaps it;
-- it asks for a manner no program measures (tone, style, register, voice, person, emphasis: "keep it casual and
-  friendly", "make it punchy", "con un tono más formal"), or it is a prohibition or a "keep/make/be" requirement that
-  is not the task statement itself ("don't quote the participants", "keine Panikmache").
+- it asks for a manner no program measures (tone, style, register, voice, person, emphasis, audience: "keep it
+  casual and friendly", "make it punchy", "sound like a human", "so my grandmother understands", "con un tono más
+  formal"), or it is a prohibition or a "keep/make/be/prioritise/skip" requirement that is not the task statement
+  itself ("don't quote the participants", "keine Panikmache", "just the numbers"), or a conditional instruction
+  ("if the list is empty, return None", "si hay estudios, menciónalos": reason "conditional"), kept whole with its
+  condition.
 
 The task statement ("Summarize the article", "Write a haiku about rain") is the task, measured by the task's
 parameters, and is never reported. Linear: one pass over the clauses, each tested by bounded regexes.
@@ -29,6 +32,7 @@ from rubriq.core.constraints.types import Constraint
 from rubriq.core.findings import Finding
 from rubriq.core.prompt import PromptDocument
 from rubriq.core.requests import (
+    CONDITION_RE,
     conversation_turns,
     is_question,
     reads_as_request,
@@ -49,30 +53,55 @@ MANNER_RE = re.compile(
     r"casually|warmly|firmly|briefly|concisely|clearly|simply|gently|kindly|honestly|professionally|"
     r"technical terms|tecnicismos|simplemente|sencillo|claramente|simplement|clairement|einfach|verständlich|"
     r"tono|formal|cariñoso|cariñosa|amable|cercano|sencillo|divertido|ton|chaleureux|drôle|formel|ton plus|"
-    r"freundlich|freundlicher|locker|förmlich|panikmache|lustig|sachlich)\b", re.IGNORECASE)
+    r"freundlich|freundlicher|locker|förmlich|panikmache|lustig|sachlich|"
+    r"engaging|like a (?:human|person|robot|machine|friend)|robotic|press release|leaflet|sermon|blunt|rude|nerdy|"
+    r"passive-aggressive|dumb it down|"
+    r"alarm|alarming|concise|succinct|wordy|jargon|lay audience|general audience|non-technical|eli5|"
+    r"profesional|cercana|moralista|gore|mal rollo|sermón|formal|neutro|neutral|poli|polie|polis|sympa|"
+    r"enjoué|enjouée|neutre|concis|concise|cordial|cordiale|amical|sérieux|"
+    r"herzlich|kitschig|floskelhaft|wertschätzend|kauderwelsch|knapp|höflich|persönlich|respektvoll)\b|"
+    # An audience stated as who must understand: "so my grandmother understands", "dass es meine Oma versteht".
+    r"\bso (?:that )?(?:my|a|an|any|your|the) [\w-]+(?: [\w-]+)? (?:can |could |will |would )?understands?\b|"
+    r"\blike (?:i'?m|i am) (?:five|5|a child|a kid)\b|\bdass es (?:meine|mein|ein|eine|jede[rs]?) \w+ versteht\b|"
+    r"\bque (?:lo |la )?entienda\b|\bqu'(?:un|une|il|elle) (?:\w+ )?comprenne\b", re.IGNORECASE)
 # A prohibition or a standing requirement at the start of a clause.
 _LEAD = r"^[ \t]*(?:[-*•]|\d{1,2}[.)])?[ \t]*(?:(?:please|also|and|bitte|por favor|s'il te plaît|svp)[ \t,]+)?"
 # A prohibition or restriction at the start of a clause is an instruction by itself: "Nothing else.", "Keine
 # Panikmache", "No intro or outro".
 PROHIBITION_START_RE = re.compile(
     _LEAD + r"(?:don'?t|do not|never|avoid|no|nothing|without|only|no uses|no menciones|no incluyas|evita|sin|"
-    r"nada|n'utilise|n'ajoute|ne|pas de|sans|rien|évite|keine|kein|nicht|nichts|vermeide|ohne|nur)\b|"
-    + _LEAD + r"\w+[ \t]+only\b", re.IGNORECASE)
+    r"nada|n'utilise|n'ajoute|ne|pas de|sans|rien|évite|keine|kein|nicht|nichts|vermeide|ohne|nur|solo|sólo|"
+    r"seulement|uniquement|just (?:the|a|an|one|give|tell|list|answer|say|show)|skip)\b|"
+    # "Bullets only.", "English only please": the restriction ends the clause ("Sam only had a salad" does not).
+    + _LEAD + r"\w+[ \t]+only[ \t]*(?:please|pls)?[ \t]*(?:[.,;:!)]|$)", re.IGNORECASE)
 # A standing requirement that starts with a verb; it counts when the clause reads as a request.
 REQUIREMENT_START_RE = re.compile(
     _LEAD + r"(?:keep|make sure|make it|make them|be|stay|stick to|focus on|assume|add|include|give|mention|use|show|"
     r"put|quote|cite|combine|number|write|end|start|finish|return|output|explain|que sea|sé|incluye|añade|sois|"
-    r"garde|ajoute|bleib|füge)\b",
+    r"garde|ajoute|bleib|füge|prioriti[sz]e|emphasi[sz]e|skip|address|round|cover|discuss|lead with|open with|"
+    r"close with|say so|ask|thank|sound|treat|tell|answer with|respond with|reply with|check|verify|double-check|"
+    r"prioriza|céntrate|enfócate|redondea|menciona\w*|cita|pon|deja|quita|asegúrate|mantén|responde con|"
+    r"priorise|concentre-toi|insiste|arrondis|mets|précise|cite|veille|assure-toi|reste|réponds par|"
+    r"gardant|en gardant|propose-leur|"
+    r"achte|behalte?|lass|nimm|bleibe?|priorisiere|konzentrier\w*|runde|biete|antworte mit|"
+    r"que (?:no )?(?:se |le |lo |la |me )?(?:sea|sean|tenga|tengan|suene|suenen|note|dé|den|incluya|termine|"
+    r"empiece|lleve|haga|use|quede|parezca|resulte|hable|mencione|cite))\b",
     re.IGNORECASE)
 # A format asked for in words, with no constraint kind to check it: "in the format DD/MM/YYYY".
 FORMAT_REQUEST_RE = re.compile(
     r"\bin (?:the )?format\b|\bformat(?:ted)? (?:as|like)\b|\bas (?:a |an )?(?:fraction|percentage|decimal)\b|"
-    r"\bone per line\b", re.IGNORECASE)
+    r"\bone per line\b|\bone (?:line )?per (?:field|item|entry|name|date)\b|\bon (?:a|its) (?:separate|own) line\b|"
+    r"\bsur une ligne à part\b|\bune ligne par\b|\ben una línea aparte\b|\buna línea por\b|"
+    r"\bin einer eigenen zeile\b|\beine zeile pro\b|\bdate first\b|\bas a list at the end\b", re.IGNORECASE)
 # Measured elsewhere: the derivation of a reasoning answer (derivation_structure) and staying with the source
 # (faithfulness) when the prompt has one.
 MEASURED_RE = re.compile(
     r"\b(?:show (?:your|the) (?:work|working|steps|reasoning)|step[- ]by[- ]step|think it through|"
-    r"explain your reasoning|paso a paso|schritt für schritt|étape par étape)\b", re.IGNORECASE)
+    r"explain your reasoning|paso a paso|schritt für schritt|étape par étape|walk me through|talk me through|"
+    r"explain (?:each|every) step|explain how you got (?:there|it|that)|show how you got|explica cada paso|"
+    r"explica (?:el|tu) razonamiento|muestra (?:los|tus) pasos|donne (?:le|ton) raisonnement|"
+    r"montre (?:le|ton) raisonnement|explique (?:chaque|les) étapes?|mit rechenweg|zeig\w* (?:den|deinen) rechenweg|"
+    r"zeig\w* die zwischenschritte|erkläre? (?:jeden|die) schritte?)\b", re.IGNORECASE)
 GROUNDING_RE = re.compile(
     r"\b(?:make (?:anything|things|something) up|invent|guess|speculat\w*|add (?:new )?(?:facts|information)|"
     r"(?:doesn'?t|does not|don'?t|do not|isn'?t|is not) (?:say|mention|state|appear|in (?:the|it))|"
@@ -80,14 +109,18 @@ GROUNDING_RE = re.compile(
 # Permissions are not instructions: "sin rima obligatoria", "no need to rhyme", "feel free to ...".
 PERMISSION_RE = re.compile(
     r"\b(?:(?:no|without (?:any |the )?)need (?:to|for)|needn'?t|doesn'?t have to|does not have to|"
-    r"don'?t have to|optional|feel free|if you like|"
+    r"don'?t have to|optional|feel free|if you like|(?:is|are) (?:fine|ok|okay|allowed|welcome)|no problem|"
+    r"está bien|vale|ça va|c'est bon|c'est permis|ist (?:ok|okay|in ordnung|erlaubt)|darf|dürfen|"
     r"obligatori[oa]s?|no hace falta|no es necesario|pas besoin|facultati(?:f|ve)|pas obligatoire|muss nicht|"
     r"nicht nötig|nicht notwendig|optional)\b", re.IGNORECASE)
 _ROLE_RE = re.compile(r"^[ \t]*(?:you are|you're|act as|pretend|imagine you|eres|tu es|du bist)\b", re.IGNORECASE)
-# Where a sentence holds a second request: "Fifty words or fewer, and make it punchy".
+# Where a sentence holds a second request: "Fifty words or fewer, and make it punchy", "..., so address that",
+# "Corrige-le sans changer la signature".
 _SPLIT_RE = re.compile(
     r";[ \t]*|[ \t]+[—–][ \t]+|,?[ \t]+(?:and|but|or|then|and then|so (?:it|that|they)|pero|y|luego|mais|et|puis|"
-    r"aber|und|dann)[ \t]+|,[ \t]+")
+    r"aber|und|dann)[ \t]+|,[ \t]+so[ \t]+|,[ \t]+|[ \t]+(?=(?:without|sans|sin|ohne)[ \t])")
+# "Fix only spelling and grammar", "Use only the notes": a request verb restricted by "only".
+_VERB_ONLY_RE = re.compile(_LEAD + r"\w+[ \t]+only\b", re.IGNORECASE)
 _HARD_SPLITS = (";", "—", "–")
 _MARKER_RE = re.compile(r"[ \t,]*(?:(?:[-*•+]|\d{1,2}[.)])[ \t]+)?")
 # Items of a list under "Requirements:", "Rules:" ...: every item is an instruction, even without a verb.
@@ -106,17 +139,31 @@ class UncheckedInstruction:
 
 
 def _clauses(text: str, span: Span) -> list[Span]:
-    """The sentence split where a new request starts (or at ";" and dashes), each piece trimmed."""
+    """The sentence split where a new request starts (or at ";" and dashes), each piece trimmed. A condition keeps
+    its own comma ("If the list is empty, return None" is one clause)."""
     pieces, start = [], span.start
+    conditional = CONDITION_RE.match(text[span.start : span.end]) is not None
     for m in _SPLIT_RE.finditer(text, span.start, span.end):
         rest = text[m.end() : span.end]
         hard = any(mark in m.group() for mark in _HARD_SPLITS)
         comma_only = m.group().strip() == ","  # "three paragraphs, simple words": a list of requirements
-        if hard or reads_as_request(rest) or (not comma_only and PROHIBITION_START_RE.match(rest)) \
-                or (comma_only and (MANNER_RE.match(rest) or FORMAT_REQUEST_RE.match(rest))) \
-                or m.group().strip().startswith("so"):
+        if conditional and "," in m.group() and not hard:
+            conditional = False  # the comma that closes the condition
+            continue
+        before = text[start : m.start()]
+        if comma_only and start == span.start and not _asks(before) and not MANNER_RE.search(before):
+            continue  # "For each one, add ...": a phrase that leads into the request stays with it
+        piece = re.split(r"[,;]", rest, maxsplit=1)[0]
+        purpose = m.group().strip().startswith("so") and not m.group().startswith(",")  # "so it fits": a purpose
+        # "Just the code, no explanation": a restriction goes on with the "no" that restates it.
+        restated = comma_only and _restriction(text[start : m.start()])
+        without = not m.group().strip() and not reads_as_request(text[start : m.start()])  # "pull two without looking"
+        if without or restated:
+            continue
+        if hard or reads_as_request(rest, lead_in=False) or PROHIBITION_START_RE.match(rest) \
+                or (comma_only and (MANNER_RE.search(piece) or FORMAT_REQUEST_RE.match(rest))) or purpose:
             pieces.append(Span(start, m.start()))
-            start = m.start() if m.group().strip().startswith("so") else m.end()
+            start = m.start() if purpose else m.end()
     pieces.append(Span(start, span.end))
     out = []
     for piece in pieces:
@@ -149,27 +196,51 @@ def unchecked_instructions(prompt: PromptDocument, constraints: Sequence[Constra
             continue
         for clause in clauses:
             text = clause.slice(view)
+            condition = CONDITION_RE.match(text) is not None and not is_question(text)
             if task_clause is None and clause.start >= request_start and reads_as_request(text) \
-                    and not PROHIBITION_START_RE.match(text) and not MANNER_RE.search(text):
-                task_clause = clause
-                continue
+                    and not _restriction(text) and not condition:
+                task_clause = clause  # the task statement; reported only for a manner it asks ("in a warmer tone")
+                if not MANNER_RE.search(text):
+                    continue
             if is_question(text) or any(clause.overlaps(s) for s in constraint_spans) or MEASURED_RE.search(text) \
                     or PERMISSION_RE.search(text):
                 continue
             if prompt.has_source and GROUNDING_RE.search(text):
                 continue
             is_task = task_cue is not None and clause.overlaps(task_cue)
-            if MANNER_RE.search(text):
+            main = _after_lead_in(text)
+            if condition and main != text and _asks(main) and not is_question(main):
+                found.append(UncheckedInstruction(clause, text, "conditional"))
+            elif MANNER_RE.search(text):
                 found.append(UncheckedInstruction(clause, text, "manner"))
-            elif not is_task and (in_list or states_requirement(text) or PROHIBITION_START_RE.match(text)
+            elif not is_task and (in_list or states_requirement(main) or _restriction(main)
                                   or FORMAT_REQUEST_RE.search(text)
-                                  or (REQUIREMENT_START_RE.match(text) and reads_as_request(text))):
+                                  or (REQUIREMENT_START_RE.match(main) and reads_as_request(main))):
                 found.append(UncheckedInstruction(clause, text, "requirement"))
     return found
 
 
+def _restriction(clause: str) -> bool:
+    """A prohibition or a restriction: "don't ...", "nothing else", "just the numbers", "fix only the spelling"."""
+    return PROHIBITION_START_RE.match(clause) is not None or (
+        _VERB_ONLY_RE.match(clause) is not None and reads_as_request(clause))
+
+
+def _after_lead_in(clause: str) -> str:
+    """What a clause asks after its leading phrase ("If the list is empty, return None", "For each one, add ..."):
+    the part after the first comma when the part before asks nothing; else the clause."""
+    head, comma, tail = clause.partition(",")
+    if not comma or not tail.strip():
+        return clause
+    if CONDITION_RE.match(head) or not (reads_as_request(head, lead_in=False) or _restriction(head)
+                                        or states_requirement(head)):
+        return tail.strip()
+    return clause
+
+
 def _asks(clause: str) -> bool:
-    return reads_as_request(clause) or PROHIBITION_START_RE.match(clause) is not None or states_requirement(clause)
+    clause = _after_lead_in(clause)
+    return reads_as_request(clause) or _restriction(clause) or states_requirement(clause)
 
 
 def _requirement_items(view: str, start: int) -> list[Span]:

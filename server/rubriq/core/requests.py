@@ -31,6 +31,15 @@ REQUEST_VERBS = (
     "brainstorm", "suggest", "recommend", "help", "imagine", "pretend", "act as", "quote", "cite", "bold",
     "highlight", "wrap", "sign", "ensure", "recap", "outline", "choose", "pick", "parse", "number the",
     "number them", "number each", "tl;dr", "tldr", "go", "stay", "skip", "leave out", "omit", "exclude", "state",
+    "sum up", "sum it up", "prioritise", "prioritize", "emphasise", "emphasize", "tighten", "boil", "jot down",
+    "note down", "grab", "pick out", "collect all", "gather all", "look over", "go over", "review this",
+    "review the", "review my", "review these", "check this", "check the", "check my", "check each", "check every",
+    "check all", "check that", "check it", "spot", "flag any",
+    "flag anything", "point out", "improve", "clean up", "round to", "round up", "round down", "round off",
+    "round it", "round the", "address that", "address this", "address it", "address the", "address each",
+    "address any", "cover every", "cover each", "cover all", "cover both", "discuss", "lead with", "open with",
+    "close with", "walk me through", "talk me through", "say so", "ask", "thank my", "thank the", "thank our",
+    "thank them", "sound like", "sound more", "sound less", "double-check", "treat",
     # Spanish
     "escribe", "escríbeme", "resume", "resúmeme", "responde", "contesta", "explica", "explícalo", "explícame",
     "dame", "danos", "haz", "hazme", "usa", "utiliza", "incluye", "añade", "evita", "traduce", "tradúcelo",
@@ -38,7 +47,9 @@ REQUEST_VERBS = (
     "menciona", "termina", "empieza", "comienza", "mantén", "sé", "corrige", "reformula", "genera", "crea",
     "necesito", "quiero", "ayúdame", "cuéntame", "dime", "describe", "compara", "organiza", "elige", "propón",
     "sugiere", "no uses", "no menciones", "no incluyas", "no añadas", "que sea", "que tenga", "que termine",
-    "que incluya", "que empiece",
+    "que incluya", "que empiece", "saca", "sácame", "apunta", "apúntame", "anota", "mejora", "mejórame",
+    "prioriza", "céntrate", "enfócate", "redondea", "menciónalos", "menciónala", "menciónalo", "cita", "pon",
+    "ponme", "deja", "quita", "revisa", "fíjate", "asegúrate", "tradúceme", "hazlo", "resúmelo",
     # French
     "écris", "écrivez", "résume", "résumez", "réponds", "répondez", "explique", "expliquez", "donne", "donnez",
     "fais", "faites", "utilise", "utilisez", "inclus", "incluez", "ajoute", "ajoutez", "évite", "évitez",
@@ -48,14 +59,18 @@ REQUEST_VERBS = (
     "rédige", "rédigez", "génère", "crée", "créez", "propose", "proposez", "décris", "décrivez", "compare",
     "comparez", "raconte", "racontez", "dis", "dites", "aide", "aidez", "présente", "présentez", "limite",
     "limitez", "ne", "n'utilise", "n'ajoute", "n'oublie", "pas de", "peux-tu", "pouvez-vous", "pourrais-tu",
-    "pourriez-vous", "j'ai besoin", "je veux", "je voudrais",
+    "pourriez-vous", "j'ai besoin", "je veux", "je voudrais", "sors", "récupère", "améliore", "rends", "priorise",
+    "concentre-toi", "insiste", "arrondis", "mets", "précise", "cite", "vérifie", "assure-toi", "veille",
+    "reste", "relis",
     # German
     "schreib", "schreibe", "fass", "fasse", "beantworte", "antworte", "erkläre", "erklär", "gib", "nenne",
     "verwende", "benutze", "nutze", "übersetze", "formuliere", "extrahiere", "finde", "rechne", "berechne",
     "begründe", "erzähl", "erzähle", "beschreibe", "vergleiche", "füge", "achte", "halte", "vermeide", "mach",
     "mache", "erstelle", "ergänze", "korrigiere", "kürze", "vereinfache", "gliedere", "sortiere", "lies", "hilf",
     "stell", "stelle", "zähle", "markiere", "kannst", "könntest", "würdest", "ich brauche", "ich möchte",
-    "ich hätte gern", "keine", "kein", "ohne",
+    "ich hätte gern", "keine", "kein", "ohne", "zieh", "hol", "schau", "sag", "nenn", "behalte", "behalt", "lass",
+    "nimm", "bleib", "bleibe", "priorisiere", "konzentrier", "konzentriere", "runde", "leg", "setz", "schick",
+    "denk", "prüfe", "überprüfe", "streiche", "liste", "fang", "beginne", "ende", "schließe", "zeig", "zeige",
 )
 # Openers that make the rest of the sentence a request: "can you ...", "I'd like ...".
 REQUEST_OPENERS = (
@@ -141,8 +156,25 @@ def _alternation(words: tuple[str, ...]) -> str:
 
 _LEAD_RE = re.compile(r"[ \t]*(?:[-*•+][ \t]+|\d{1,3}[.)][ \t]+|\(?[a-z]\)[ \t]+|>[ \t]*)?", re.IGNORECASE)
 _POLITE_RE = re.compile(r"(?:(?:" + _alternation(POLITENESS) + r")[ \t,]+){0,3}", re.IGNORECASE)
-_REQUEST_START_RE = re.compile(r"(?:" + _alternation(REQUEST_OPENERS + REQUEST_VERBS) + r")(?![\w'’-])",
-                               re.IGNORECASE)
+_REQUEST_START_RE = re.compile(
+    r"(?:" + _alternation(REQUEST_OPENERS + REQUEST_VERBS) + r")(?![\w'’-])|"
+    # French imperatives with their pronoun ("dis-moi", "note-moi", "corrige-le") and Spanish negative imperatives
+    # ("no me sueltes", "no pongas"); statements ("no tienes", "no me gusta") do not end in -es/-as of a command.
+    r"[a-zàâçéèêëîïôûùüÿœ]{2,15}-(?:moi|toi|le|la|les|lui|nous|vous|leur|en|y)(?:-(?:en|y|le|la|les))?(?![\w'’-])|"
+    r"no[ \t]+(?:(?:me|te|le|les|lo|la|los|las|nos)[ \t]+)?(?!(?:tienes|puedes|sabes|crees|quieres|debes|"
+    r"estás|vas|eres|das|pasas)\b)[a-záéíóúñ]{2,15}(?:es|as)(?![\w'’-])|"
+    # A wish in the Spanish subjunctive: "que no suene seca", "que se note", "que tenga final feliz".
+    r"que[ \t]+(?:no[ \t]+)?(?:(?:se|le|lo|la|me|nos)[ \t]+)?(?:sea|sean|tenga|tengan|suene|suenen|note|dé|den|"
+    r"incluya|incluyan|termine|empiece|lleve|haga|use|quede|parezca|resulte|hable|mencione|cite|explique|ocupe)"
+    r"(?![\w'’-])",
+    re.IGNORECASE)
+# A phrase that leads into a request: "Based on the notes, write ...", "If more than one plan fits, explain why",
+# "À partir de cette transcription, dis-moi ...". Bounded: the phrase holds no sentence end.
+_LEADING_PHRASE_RE = re.compile(r"[^,:;.!?\n]{2,80}?,[ \t]+")
+# A condition that opens a clause: what follows holds only sometimes, which no check on one output can verify.
+CONDITION_RE = re.compile(
+    r"^[ \t]*(?:[-*•]|\d{1,2}[.)])?[ \t]*(?:if|when|whenever|unless|in case|where|si|cuando|en caso de que|"
+    r"quand|lorsque|au cas où|s'il|s'ils|wenn|falls|sofern|sobald)\b", re.IGNORECASE)
 _QUESTION_START_RE = re.compile(r"[¿¡]?(?:" + _alternation(QUESTION_WORDS) + r")(?![\w'’-])", re.IGNORECASE)
 _COUNT_RE = re.compile(
     r"\b" + _NUMBER + r"(?:\s*(?:-|–|to|or|and|y|o|et|ou|und|oder|bis)\s*" + _NUMBER + r")?[ \t]+(?:\w+[ \t]+)?(?:"
@@ -176,8 +208,9 @@ def is_question(sentence: str) -> bool:
     return text.endswith("?") or text.startswith("¿")
 
 
-def reads_as_request(sentence: str) -> bool:
-    """Whether the sentence asks the model for something (see the module docstring)."""
+def reads_as_request(sentence: str, lead_in: bool = True) -> bool:
+    """Whether the sentence asks the model for something (see the module docstring); `lead_in` also reads a
+    request after a leading phrase ("Based on the notes, write ...")."""
     text = sentence.strip()
     if not text:
         return False
@@ -190,6 +223,13 @@ def reads_as_request(sentence: str) -> bool:
         rest = rest[polite.end():]
     if _REQUEST_START_RE.match(rest) or _MODAL_RE.match(rest):
         return True
+    phrase = _LEADING_PHRASE_RE.match(rest) if lead_in else None
+    if phrase:
+        after = rest[phrase.end():]
+        polite = _POLITE_RE.match(after)
+        after = after[polite.end():] if polite else after
+        if _REQUEST_START_RE.match(after) or _MODAL_RE.match(after):
+            return True
     if _PLEASE_RE.search(text) and len(text.split()) <= 10:  # longer notices say "please" to their readers
         return True
     return bool(_COUNT_RE.search(text) and (_LIMIT_RE.search(text) or len(text.split()) <= 8))

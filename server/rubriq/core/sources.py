@@ -120,9 +120,12 @@ _TYPE_VALUE_RE = re.compile(
     r":\s*\"?(?:string|str|number|integer|int|float|boolean|bool|date|datetime|null|array|object|list|"
     r"yyyy-mm-dd|dd/mm/yyyy|\.\.\.|…|<[^<>\n]{1,40}>)\"?\s*[,}\]\n|]", re.IGNORECASE)
 _DATA_LINE_MAX_FIELD = 60
-# "Marta: ...", "Dr. Okafor: ...", "JESS: ...": a speaker name of one to three capitalised words, then the words.
+# "Marta: ...", "Dr. Okafor: ...", "JESS: ...": a speaker name of one to three capitalised words, then the words;
+# a transcript's timestamp may come before the name or after it ("[09:02] Dana:", "(0:12) Ana:", "Jonas [18:02]:").
+_TIMESTAMP = r"[\[(]?\d{1,2}:\d{2}(?::\d{2})?[\])]?"
 _DIALOGUE_LINE_RE = re.compile(
-    r"^[ \t]*((?:[A-ZÀ-Þ][\w.'’-]{0,20})(?:[ \t]+[A-ZÀ-Þ][\w.'’-]{0,20}){0,2})[ \t]*:[ \t]+\S")
+    r"^[ \t]*(?:" + _TIMESTAMP + r"[ \t]+)?((?:[A-ZÀ-Þ][\w.'’-]{0,20})(?:[ \t]+[A-ZÀ-Þ][\w.'’-]{0,20}){0,2})"
+    r"(?:[ \t]+[\[(]\d{1,2}:\d{2}(?::\d{2})?[\])])?[ \t]*:[ \t]+\S")
 
 
 @dataclass(frozen=True)
