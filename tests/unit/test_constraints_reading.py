@@ -188,3 +188,14 @@ def test_reading_and_extraction_do_linear_work(make) -> None:  # type: ignore[no
 ])
 def test_code_data_and_verse_constraints_in_other_languages(prompt: str, kind: str, params: dict) -> None:
     assert params in kinds(prompt).get(kind, [])
+
+
+def test_each_sentence_is_read_in_its_own_language() -> None:
+    english_block = ("Requirement: extract only the fields the source gives values for and write null where it gives "
+                     "none. Keep the answer short and do not add anything that is not in the message. ") * 3
+    prompt = ('Gib das Ergebnis als JSON mit den Schlüsseln "absender" und "betrag" zurück. Keine weiteren Schlüssel.'
+              "\n\n" + english_block)
+    found = extract_constraints(prompt)
+    extra = [c for c in found if c.kind == "rubriq:json_no_extra_keys"]
+    assert extra and prompt[extra[0].span.start:extra[0].span.end].startswith("Keine weiteren")
+    assert kinds("Write the poster text. Alles in Großbuchstaben, bitte.") == {"rubriq:all_uppercase": [{}]}

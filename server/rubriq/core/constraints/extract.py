@@ -265,8 +265,8 @@ def extract_constraints(prompt: PromptDocument | str) -> list[Constraint]:
         extractor(ex)
     found = _not_asked_about(_unconditional(_composed(_narrowest(ex.found), ex.clauses), ex.clauses, ex.view),
                              ex.clauses)
-    if ex.reading.language != "en":
-        found = [_in_any_language(c) for c in found]
+    found = [_in_any_language(c) if ex.reading.language_at(ex.reading.to_source(c.span)) != "en" else c
+             for c in found]
     counted = {c.params["keyword"].lower() for c in found if c.kind == "keywords:frequency"
                and c.params["relation"] == AT_LEAST and c.params["frequency"] >= 1}
     found = [c for c in found if not (c.kind == "keywords:existence" and len(c.params["keywords"]) == 1

@@ -858,3 +858,19 @@ def english_evidence(clause: str, code: str) -> bool:
     """True when a clause of a prompt in `code` is written in English ("Requirements: at least 300 words")."""
     counts = _marker_counts(clause)
     return counts["en"] >= 2 and counts["en"] > counts[code]
+
+
+def piece_language(piece: str, prompt_language: str) -> str:
+    """The language of one sentence or line of a prompt whose instructions are mostly in `prompt_language`: its own
+    function words when they say so ("Keine weiteren Schlüssel." in a prompt an English block was added to), the
+    prompt's language when it has none ("- vier Absätze"), English when it reads as English."""
+    counts = _marker_counts(piece)
+    code, count = max(((c, n) for c, n in counts.items() if c != "en"), key=lambda item: item[1])
+    if counts["en"] >= 2 and counts["en"] > count:
+        return "en"
+    if (count >= 2 and count > counts["en"]) or (count >= 1 and counts["en"] == 0):
+        tied = [c for c, n in counts.items() if c != "en" and n == count]
+        return prompt_language if prompt_language in tied else code
+    if count == 0 and counts["en"] == 0:
+        return prompt_language
+    return "en"

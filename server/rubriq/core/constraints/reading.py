@@ -7,7 +7,8 @@ family gains each rewrite at once. The rewrites, in order (each one a layer over
 
 0. **Quotation marks** of other typographies become straight ones: „Schnee“ and « feuille » -> "Schnee", "feuille";
    an apostrophe typed as ’ inside a word is the plain one ("don’t" -> "don't").
-1. **Gloss.** A clause written in Spanish, French or German is glossed phrase by phrase into the English the
+1. **Gloss.** A sentence written in Spanish, French or German (each sentence's language is read on its own, so
+   an English block added to a German prompt changes nothing) is glossed phrase by phrase into the English the
    families read (`lexicon.py`): "höchstens 80 Wörter" -> "at most 80 words", "sans aucune virgule" -> "without any
    comma", "todo en mayúsculas" -> "all in capital letters", "erwähne den Aktienkurs nicht" -> "do not mention the
    Aktienkurs". Words not in the lexicon are left as written, and nothing inside quotes, brackets or code is
@@ -40,7 +41,7 @@ import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
-from rubriq.core.constraints.lexicon import GLOSSARIES, Glossary, detect_language, english_evidence
+from rubriq.core.constraints.lexicon import GLOSSARIES, Glossary, detect_language, piece_language
 from rubriq.core.text import Span
 
 Replacement = Callable[[re.Match[str]], str | None]
@@ -125,13 +126,17 @@ def _free(regions: list[tuple[int, int]], start: int, end: int) -> bool:
 
 
 def rewrite(text: str, rules: Iterable[tuple[re.Pattern[str], Replacement]],
-            regions: list[tuple[int, int]] | None = None) -> tuple[str, Layer | None]:
-    """One layer: every match of every rule outside protected text, first come first served, replaced."""
+            regions: list[tuple[int, int]] | None = None,
+            within: list[tuple[int, int]] | None = None) -> tuple[str, Layer | None]:
+    """One layer: every match of every rule outside protected text (and inside `within`, when given), first come
+    first served, replaced."""
     protected = _protected(text) if regions is None else regions
     taken: list[tuple[int, int, str]] = []
     for regex, replace in rules:
         for m in regex.finditer(text):
             if m.end() == m.start() or not _free(protected, m.start(), m.end()):
+                continue
+            if within is not None and not any(s <= m.start() and m.end() <= e for s, e in within):
                 continue
             if any(s < m.end() and m.start() < e for s, e, _ in taken):
                 continue
@@ -341,8 +346,13 @@ class Reading:
 
     source: str
     text: str
-    language: str = "en"
+    language: str = "en"  # the language most of the instructions are written in
     layers: list[Layer] = field(default_factory=list)
+    foreign: list[tuple[Span, str]] = field(default_factory=list)  # spans of `source` written in es, fr or de
+
+    def language_at(self, span: Span) -> str:
+        """The language the prompt states the words at `span` (of `source`) in."""
+        return next((code for region, code in self.foreign if region.start <= span.start < region.end), "en")
 
     def to_source(self, span: Span) -> Span:
         start, end = span.start, span.end
@@ -382,16 +392,27 @@ def _a_name(text: str, m: re.Match[str], glossary: Glossary) -> bool:
     return (glossary.replace(m) or "").lower() not in _LANGUAGE_NAMES
 
 
-def _gloss(text: str, glossary: Glossary) -> tuple[str, Layer | None]:
-    """Each line of `text` glossed into English, outside protected text and outside its sentences in English."""
+def _pieces(text: str, prompt_language: str) -> list[tuple[int, int, str]]:
+    """The sentences and lines of `text` written in Spanish, French or German, with their language."""
+    found: list[tuple[int, int, str]] = []
+    for line in re.finditer(r"[^\n]+", text):
+        for piece in re.finditer(r"[^.!?;:]+[.!?;:]*", line.group()):
+            code = piece_language(piece.group(), prompt_language)
+            if code in GLOSSARIES:
+                start, end = line.start() + piece.start(), line.start() + piece.end()
+                if found and found[-1][2] == code and found[-1][1] == start:
+                    start = found.pop()[0]  # one region for consecutive pieces: phrases may cross a full stop
+                found.append((start, end, code))
+    return found
+
+
+def _gloss(text: str, glossary: Glossary, regions: list[tuple[int, int]]) -> tuple[str, Layer | None]:
+    """The regions of `text` in the glossary's language glossed into English, outside protected text."""
     protected = _protected(text)
     edits: list[tuple[int, int, str]] = []
-    for line in re.finditer(r"[^\n]+", text):
-        pieces = re.finditer(r"[^.!?;:]+[.!?;:]*", line.group())
-        english = [(line.start() + p.start(), line.start() + p.end()) for p in pieces
-                   if english_evidence(p.group(), glossary.code)]
-        for m in glossary.pattern.finditer(text, line.start(), line.end()):
-            if not _free(protected, m.start(), m.end()) or not _free(english, m.start(), m.end()):
+    for start, end in regions:
+        for m in glossary.pattern.finditer(text, start, end):
+            if not _free(protected, m.start(), m.end()):
                 continue
             if glossary.code != "de" and _a_name(text, m, glossary):
                 continue  # "las columnas Nombre, Fecha y Total": labels keep their words (German capitalises nouns)
@@ -420,12 +441,21 @@ def read(view: str) -> Reading:
     """The canonical reading of an instruction view (see the module docstring)."""
     reading = Reading(view, view)
     reading._push(rewrite(reading.text, ((QUOTES_RE, _straight_quotes), (APOSTROPHE_RE, lambda m: "'")), regions=[]))
-    language = detect_language(view)
-    if language in GLOSSARIES:
-        reading.language = language
-        glossary = GLOSSARIES[language]
-        reading._push(rewrite(reading.text, glossary.reorderings, regions=[]))  # they read quoted words too
-        reading._push(_gloss(reading.text, glossary))
+    reading.language = detect_language(view)
+    pieces = _pieces(reading.text, reading.language)
+    reading.foreign = [(reading.to_source(Span(s, e)), code) for s, e, code in pieces]
+    for code, glossary in GLOSSARIES.items():
+        if not any(c == code for _, _, c in pieces):
+            continue
+        for step in ("reorder", "gloss"):
+            regions = [(s, e) for s, e, c in pieces if c == code]
+            count = len(reading.layers)
+            if step == "reorder":  # the reorderings read quoted words too
+                reading._push(rewrite(reading.text, glossary.reorderings, regions=[], within=regions))
+            else:
+                reading._push(_gloss(reading.text, glossary, regions))
+            for layer in reading.layers[count:]:
+                pieces = [(layer.to_new(s, False), layer.to_new(e, True), c) for s, e, c in pieces]
     reading._push(rewrite(reading.text, NUMBER_RULES))
     reading._push(rewrite(reading.text, RELATION_RULES))
     reading._push(_restore_units(reading.text))

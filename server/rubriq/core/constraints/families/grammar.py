@@ -193,7 +193,7 @@ class Extraction:
         """`add` for a span of `source_view`, unless the canonical reading already read those words: the families
         reading the glossed text go first, a language's own table fills in what they left."""
         in_view = self.reading.to_text(span)
-        if self.reading.language != "en" and any(c.span.overlaps(in_view) and c.key() != (kind, repr(sorted(
+        if self.reading.language_at(span) != "en" and any(c.span.overlaps(in_view) and c.key() != (kind, repr(sorted(
                 params.items()))) for c in self.found if id(c) not in self._from_source):
             return
         constraint = Constraint(kind, subtype, params, in_view, wording, confidence)

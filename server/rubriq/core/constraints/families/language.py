@@ -49,11 +49,13 @@ TASK_IN_RE = re.compile(
 
 
 def _language_of_the_task(ex: Extraction) -> bool:
-    prompt_language = ex.reading.language
     for clause in ex.clauses:
+        clause_language = ex.reading.language_at(ex.reading.to_source(clause.span))
+        if clause_language == "en":
+            continue
         for m in islice(LANGUAGE_RE.finditer(clause.text), MAX_MATCHES):
             code = LANGUAGES[m.group(1).lower()]
-            if code != prompt_language and TASK_IN_RE.search(clause.text[:m.start()]):
+            if code != clause_language and TASK_IN_RE.search(clause.text[:m.start()]):
                 ex.add("language:response_language", "language", {"language": code},
                        Span(clause.start + m.start(), clause.start + m.end()),
                        f"the whole response in {m.group(1).title()}")
@@ -68,7 +70,7 @@ WRITE_IT_IN_RE = re.compile(r"\b(?:write|put|do|give|say)\s+(?:it|this|that|ever
 
 
 def extract_language(ex: Extraction) -> None:
-    if ex.reading.language != "en" and _language_of_the_task(ex):
+    if ex.reading.foreign and _language_of_the_task(ex):
         return
     for clause in ex.clauses:
         for m in islice(LANGUAGE_RE.finditer(clause.text), MAX_MATCHES):
