@@ -1,14 +1,26 @@
 """Extraction: the verifiable constraints a person stated in a prompt, each with the span that stated it.
 
 Extraction reads `PromptDocument.instruction_view` (front matter and pasted sources blanked, offsets unchanged),
-so quoted source text never yields a constraint and every span is a span of the prompt. It is pattern-based and
-conservative: each family module in `families/` recognises the ways people phrase its kinds of constraint ("at
-most 300 words", "under 300 words", "300 words or less", "no more than three bullet points"), with its phrasing
-table at the top, and emits nothing when unsure. `families/grammar.py` holds what they share: relations and
-bounds, negation, the prompt's instruction clauses, frequencies and keyword lists.
+so quoted source text never yields a constraint and every span is a span of the prompt. The families do not read
+the view as written but its canonical reading (`reading.py`): sentences in Spanish, French or German glossed into
+English, numbers in several words as digits, relations said as verbs as relations, units left out restored. Each
+family module in `families/` recognises the ways people phrase its kinds of constraint ("at most 300 words",
+"under 300 words", "300 words or less", "no more than three bullet points"), with its phrasing table at the top,
+and emits nothing when unsure. `families/grammar.py` holds what they share: relations and bounds, negation, the
+prompt's instruction clauses, frequencies and keyword lists.
 
 This module runs the families in order (some read what an earlier one found: casing before language, repeating
-the request before the haiku form), then removes duplicates and keywords that only name a required ending.
+the request before the haiku form), then, over what they found:
+
+1. a narrower reading of the same words replaces a wider one (`NARROWER_READINGS`);
+2. readings of one clause that state one requirement together become it ("five tips as a bulleted list" is five
+   bullet points);
+3. what a condition states is dropped, and what depends on it is kept only when it holds either way
+   ("if you use bullet points, keep it to five at most");
+4. what a question asks about is dropped ("why do people write P.S. at the end of letters?");
+5. duplicates and keywords that only name a required ending go;
+6. spans are mapped back to the prompt, parameters that quote the prompt take its words as written, and a casing
+   request stated in another language becomes Rubriq's casing in any language (IFEval's kinds require English).
 """
 
 from __future__ import annotations
