@@ -245,6 +245,8 @@ class RubriqProtocol(LanguageServerProtocol):
     def structure_message(self, data: dict[str, Any]) -> Any:
         """pygls' message typing, but a message that does not fit its type raises InvalidParams without logging a
         traceback (pygls logs one per bad message)."""
+        if "jsonrpc" not in data:  # a nested object (pygls' TCP reader calls this as a JSON object hook)
+            return data
         try:
             if "id" in data:
                 if "error" in data:
