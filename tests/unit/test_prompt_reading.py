@@ -115,3 +115,10 @@ def test_a_permission_and_a_without_in_a_statement_are_not_instructions():
     assert _unchecked("Suggest a name for our running club. Puns are fine.") == []
     assert _unchecked("A bag holds 3 red and 5 green marbles. I take one without looking. What is the chance it "
                       "is green?") == []
+
+
+def test_a_kind_of_text_asked_for_is_the_task_not_a_manner():
+    assert _unchecked("Write a press release about the new store opening on Friday.") == []
+    assert _unchecked("Write a short sermon on patience for Sunday.") == []
+    assert _unchecked("Write a press release about the new store. Make it sound like a person, not a press release.") \
+        == ["Make it sound like a person, not a press release."]

@@ -235,6 +235,9 @@ def test_many_wrappers_cost_work_proportional_to_the_prompt(monkeypatch):
         "Hi Sam,\nWrite it.\nThanks,\nRia\n" * 1500,
         "Text:\nshort\n\nQuestion: why?\n" * 2000,
         "POOL NOTICE:\nWrite the notice.\n\n" * 2000,
+        "# Minutes\nWrite it.\n\n## Notes\nthe van is booked for Friday\n\n" * 1000,
+        "[10:01] Sara: the van is booked\n(2:15) Ken : pour quel jour ?\n" * 2000,
+        "Rewrite this for me:\nthe van is booked for Friday morning\n\n" * 2000,
     ]
     for prompt in cases:
         assert _characters_read(monkeypatch, prompt) <= 4 * len(prompt), prompt[:30]
@@ -256,3 +259,55 @@ def test_a_pasted_exchange_between_named_people_is_a_source_but_a_chat_with_the_
     assert [(b.label, b.text) for b in blocks] == [("dialogue", exchange)]
     chat = "User: Is the library open on Sunday?\nAssistant: Which library?\nUser: the one on Mill Lane"
     assert parse_prompt(chat).sources == []
+
+
+# --- wrappings of the second prompt set, in fresh words -----------------------------------------------------------
+def test_a_transcript_with_timestamps_before_or_after_the_names_is_a_source():
+    for lines in ("[10:01] Sara: the van is booked\n[10:02] Ken: for which day?\n[10:02] Sara: Friday morning",
+                  "(2:15) Sara : le camion est réservé\n(2:20) Ken : pour quel jour ?\n(2:24) Sara : vendredi",
+                  "Sara [10:01]: der Transporter ist gebucht\nKen [10:02]: für welchen Tag?\nSara [10:02]: Freitag"):
+        _, blocks = _sources(f"What day is the van booked for?\n\n{lines}")
+        assert [b.text for b in blocks] == [lines], lines
+
+
+def test_a_markdown_document_pasted_raw_is_one_source_up_to_the_instructions():
+    doc = ("# Garden club newsletter\n\n## This month\n- Seed swap on the 12th in the church hall\n- Compost bins "
+           "are back in stock at 18 pounds each\n\n## Thanks\nTo Irene, who repaired the greenhouse door and "
+           "cleared the paths.")
+    _, blocks = _sources(f"{doc}\n\nWhat does a compost bin cost? One sentence.")
+    assert [(b.label, b.text) for b in blocks] == [("markdown document", doc)]
+
+
+def test_a_prompt_written_in_markdown_sections_is_not_a_document():
+    prompt = ("# Task\nWrite a welcome message for new members of the garden club.\n\n## Requirements\n- under "
+              "80 words\n- mention the seed swap on the 12th\n\n## Tone\nWarm and informal.")
+    assert parse_prompt(prompt).sources == []
+
+
+def test_a_section_fence_of_the_prompt_is_not_material_but_the_fence_after_it_is():
+    prompt = ("### Instructions ###\nAnswer from the notice only.\n\n### Notice ###\nThe pool is closed on 3 July "
+              "for cleaning and reopens at 7am on 4 July.\n\n### Question ###\nWhen does the pool reopen?")
+    _, blocks = _sources(prompt)
+    assert [b.label for b in blocks] == ["notice"]
+
+
+def test_a_bare_this_after_a_request_points_at_the_paragraph_below():
+    text = ("The committee has reviewed the proposal and finds that, although the budget is sound, the timeline "
+            "leaves no margin for the planning permission, which usually takes twelve weeks.")
+    for request in ("Rewrite this for our volunteers, please.", "Mejora esto, por favor.",
+                    "Can you fix this before I send it:"):
+        _, blocks = _sources(f"{request}\n\n{text}")
+        assert [b.text for b in blocks] == [text], request
+
+
+def test_a_german_compound_naming_material_points_at_it():
+    clause = "§ 3 Haustiere\nKleintiere sind erlaubt.\nHunde und Katzen nur mit schriftlicher Zustimmung."
+    _, blocks = _sources(f"Steht im folgenden Mietvertragsauszug, ob ich eine Katze halten darf?\n\n{clause}")
+    assert [b.text for b in blocks] == [clause]
+
+
+def test_a_material_word_inside_the_material_does_not_hide_it():
+    notes = ("We met the supplier on Monday. The new survey shows that most customers want a smaller box, and "
+             "the call with the printer is moved to Thursday.")
+    _, blocks = _sources(f"Turn these notes into three bullet points.\n\n{notes}")
+    assert [b.text for b in blocks] == [notes]

@@ -236,3 +236,49 @@ def test_the_json_report_the_table_and_the_editor_show_the_evidence(tmp_path, mo
     assert "source: delimited block (shift rota)" in task_tooltip(result.profile)
     assert "Task evidence: " in profile_markdown("rota", result.profile, 0)
     assert "Task evidence: " in profile_html("rota", result.profile, 0)
+
+
+# --- task types in framings the cue tables did not have ------------------------------------------------------------
+NOTE = ("The pharmacy on Bridge Street moves to 4 Station Road on 1 July. Opening hours stay the same, 8am to 7pm on "
+        "weekdays, and prescriptions can be collected from the new shop from the first day.")
+
+
+@pytest.mark.parametrize(("prompt", "task"), [
+    # a grounded question posed as a command
+    (f"Tell me whether I can still pick up my prescription on 1 July, going by this notice:\n\n{NOTE}",
+     TaskType.GROUNDED_QA),
+    (f"{NOTE}\n\nD'après l'avis ci-dessus, dis-moi si la pharmacie change d'horaires.", TaskType.GROUNDED_QA),
+    # a rewrite asked as "make this better", "tighten", in other languages
+    (f"Can you make this better? It's for the shop window.\n\n{NOTE}", TaskType.REWRITING),
+    (f"Tighten this up a bit:\n\n{NOTE}", TaskType.REWRITING),
+    (f"Mejora este aviso, que suene más cercano:\n\n{NOTE}", TaskType.REWRITING),
+    (f"Mach den Aushang freundlicher:\n\n{NOTE}", TaskType.REWRITING),
+    # extraction asked as "grab", "note down", "zieh raus"
+    (f"Grab every date and time from this and give them one per line.\n\n{NOTE}", TaskType.EXTRACTION),
+    (f"Note-moi toutes les adresses du texte.\n\n{NOTE}", TaskType.EXTRACTION),
+    (f"Zieh mir alle Adressen aus dem Text raus.\n\n{NOTE}", TaskType.EXTRACTION),
+    # a summary asked as "sum up"
+    (f"Sum up this notice for the regulars in one line.\n\n{NOTE}", TaskType.SUMMARIZATION),
+    # a trip time and a logic puzzle are problems to work out
+    ("We leave at 9:40 and the drive is 210 km at about 70 km/h. When do we get there?", TaskType.REASONING),
+    ("Five runners finish a race. Ann is not last. Bo finishes right after Cai. Dee must come before Ann. Give one "
+     "finishing order that works.", TaskType.REASONING),
+    ("Escribe un microrrelato sobre un faro abandonado.", TaskType.CREATIVE_WRITING),
+])
+def test_unusual_framings_are_read_as_their_task(prompt, task):
+    assert detect_task(parse_prompt(prompt)).task == task
+
+
+def test_reviewing_pasted_code_is_a_question_about_it_and_changing_it_is_code():
+    code = "```python\ndef total(prices):\n    return sum(prices) * 1.2\n```"
+    review = detect_task(parse_prompt(f"Please review this function and point out anything risky.\n\n{code}"))
+    assert review.task == TaskType.GROUNDED_QA
+    change = detect_task(parse_prompt(f"Refactor this function so the VAT rate is a parameter.\n\n{code}"))
+    assert change.task == TaskType.CODE_GENERATION
+
+
+def test_a_chat_whose_user_pastes_material_midway_takes_the_type_of_the_last_turn():
+    chat = (f"User: hi, quick question about a notice I got\nAssistant: Sure, go ahead.\nUser: here it is:\n\n{NOTE}"
+            "\n\nUser: can you sum this up in one sentence for my mum?")
+    detection = detect_task(parse_prompt(chat))
+    assert detection.task == TaskType.SUMMARIZATION

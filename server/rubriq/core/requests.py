@@ -34,12 +34,12 @@ REQUEST_VERBS = (
     "sum up", "sum it up", "prioritise", "prioritize", "emphasise", "emphasize", "tighten", "boil", "jot down",
     "note down", "grab", "pick out", "collect all", "gather all", "look over", "go over", "review this",
     "review the", "review my", "review these", "check this", "check the", "check my", "check each", "check every",
-    "check all", "check that", "check it", "spot", "flag any",
+    "check all", "check that", "check it", "spot any", "spot the", "flag any",
     "flag anything", "point out", "improve", "clean up", "round to", "round up", "round down", "round off",
     "round it", "round the", "address that", "address this", "address it", "address the", "address each",
     "address any", "cover every", "cover each", "cover all", "cover both", "discuss", "lead with", "open with",
     "close with", "walk me through", "talk me through", "say so", "ask", "thank my", "thank the", "thank our",
-    "thank them", "sound like", "sound more", "sound less", "double-check", "treat",
+    "thank them", "sound like", "sound more", "sound less", "double-check",
     # Spanish
     "escribe", "escríbeme", "resume", "resúmeme", "responde", "contesta", "explica", "explícalo", "explícame",
     "dame", "danos", "haz", "hazme", "usa", "utiliza", "incluye", "añade", "evita", "traduce", "tradúcelo",
@@ -48,7 +48,7 @@ REQUEST_VERBS = (
     "necesito", "quiero", "ayúdame", "cuéntame", "dime", "describe", "compara", "organiza", "elige", "propón",
     "sugiere", "no uses", "no menciones", "no incluyas", "no añadas", "que sea", "que tenga", "que termine",
     "que incluya", "que empiece", "saca", "sácame", "apunta", "apúntame", "anota", "mejora", "mejórame",
-    "prioriza", "céntrate", "enfócate", "redondea", "menciónalos", "menciónala", "menciónalo", "cita", "pon",
+    "prioriza", "céntrate", "enfócate", "redondea", "menciónalos", "menciónala", "menciónalo", "pon",
     "ponme", "deja", "quita", "revisa", "fíjate", "asegúrate", "tradúceme", "hazlo", "resúmelo",
     # French
     "écris", "écrivez", "résume", "résumez", "réponds", "répondez", "explique", "expliquez", "donne", "donnez",
@@ -60,8 +60,7 @@ REQUEST_VERBS = (
     "comparez", "raconte", "racontez", "dis", "dites", "aide", "aidez", "présente", "présentez", "limite",
     "limitez", "ne", "n'utilise", "n'ajoute", "n'oublie", "pas de", "peux-tu", "pouvez-vous", "pourrais-tu",
     "pourriez-vous", "j'ai besoin", "je veux", "je voudrais", "sors", "récupère", "améliore", "rends", "priorise",
-    "concentre-toi", "insiste", "arrondis", "mets", "précise", "cite", "vérifie", "assure-toi", "veille",
-    "reste", "relis",
+    "concentre-toi", "insiste", "arrondis", "mets", "précise", "cite", "vérifie", "assure-toi", "veille", "relis",
     # German
     "schreib", "schreibe", "fass", "fasse", "beantworte", "antworte", "erkläre", "erklär", "gib", "nenne",
     "verwende", "benutze", "nutze", "übersetze", "formuliere", "extrahiere", "finde", "rechne", "berechne",
@@ -69,8 +68,8 @@ REQUEST_VERBS = (
     "mache", "erstelle", "ergänze", "korrigiere", "kürze", "vereinfache", "gliedere", "sortiere", "lies", "hilf",
     "stell", "stelle", "zähle", "markiere", "kannst", "könntest", "würdest", "ich brauche", "ich möchte",
     "ich hätte gern", "keine", "kein", "ohne", "zieh", "hol", "schau", "sag", "nenn", "behalte", "behalt", "lass",
-    "nimm", "bleib", "bleibe", "priorisiere", "konzentrier", "konzentriere", "runde", "leg", "setz", "schick",
-    "denk", "prüfe", "überprüfe", "streiche", "liste", "fang", "beginne", "ende", "schließe", "zeig", "zeige",
+    "nimm", "bleib", "bleibe", "priorisiere", "konzentrier", "konzentriere", "runde", "setz", "schick",
+    "denk", "prüfe", "überprüfe", "streiche", "fang", "beginne", "schließe", "zeig", "zeige",
 )
 # Openers that make the rest of the sentence a request: "can you ...", "I'd like ...".
 REQUEST_OPENERS = (
@@ -119,6 +118,11 @@ MATERIAL_NOUNS = (
     "feedback", "comments", "comment", "reply", "chat", "conversation", "discussion", "export", "config", "file",
     "csv", "json", "paper", "memo", "summary", "draft", "copy", "content", "release data", "output", "spec",
     "specs", "handbook", "manual", "faq", "terms", "rules", "regulations", "agreement", "lease", "proposal",
+    "changelog", "readme", "diff", "patch", "pull request", "commit", "html", "markdown", "call", "recording",
+    "receipt", "receipts", "note", "schedule", "timetable", "menu", "brochure", "flyer", "survey", "pricing",
+    "job ad", "thread", "extract", "passages", "transcripts", "reviews", "opinions", "horario", "acta", "actas",
+    "transcripción", "chat", "hilo", "reseña", "reseñas", "opiniones", "noticia", "tabla", "página", "anuncio",
+    "transcription", "avis", "mot", "tableau", "fiche", "extrait", "contrat", "annonce", "fil", "discussion",
     "texto", "párrafo", "mensaje", "correo", "documento", "noticia", "artículo", "informe", "carta", "frase",
     "frases", "lista", "contrato", "receta",
     "texte", "paragraphe", "courriel", "compte rendu", "règlement", "lettre", "phrase", "phrases", "liste",
@@ -135,6 +139,22 @@ _DEICTIC_BEFORE = (
     "diese", "dieser", "dieses", "diesen", "den folgenden", "die folgende", "das folgende", "der folgende",
     "folgende", "folgenden", "den", "die", "das", "meine", "meinen", "mein", "unsere", "unseren",
 )
+# A demonstrative standing for material on its own: "Rewrite this for ...", "fix this pls", "tl;dr this", "Tighten
+# this up:", "Mejora esto:", "Traduis ceci". Followed by a particle, a preposition or punctuation, never by a noun.
+_BARE_THIS = (
+    r"(?<![\w'’])(?:this|these|esto|ceci|ça|cela|dies|das hier)(?=[ \t]*(?:[.,:;!?)]|$|\n)|[ \t]+(?:for|into|to|in|up|"
+    r"down|so|please|pls|plz|before|and|as|more|less|better|again|without|with|from|over|out|a bit|pour|en|para|"
+    r"a|al|auf|für|ins|bitte|por favor|s'il)\b)")
+# German compounds that end in a material noun: "den folgenden Vertragsauszug", "diesen Gruppenchat".
+_GERMAN_COMPOUND = (
+    r"(?<![\w'’])(?:diese[nmrs]?|de[nm]|die|das|im|vom|aus dem|aus der)\s+(?:folgenden?\s+|obigen?\s+)?[\w-]*?"
+    r"(?:auszug|text|vertrag|bericht|mail|nachricht|protokoll|brief|artikel|absatz|beschreibung|liste|tabelle|"
+    r"transkript|chat|verlauf|dokument|notizen|mitschrift|seite|ordnung|zettel|aushang)(?![\w'’])")
+# "the following X", "den folgenden X", "el siguiente X", "le X suivant": what follows is the material.
+_FOLLOWING = (
+    r"(?<![\w'’])(?:the following|following|den folgenden|dem folgenden|die folgende|das folgende|der folgende|"
+    r"im folgenden|el siguiente|la siguiente|los siguientes|las siguientes)\s+[\w'’-]+|"
+    r"(?<![\w'’])(?:le|la|les|l')\s*[\w'’-]+\s+(?:suivante?s?|ci-dessous|ci-après)(?![\w'’])")
 _DEICTIC_ALONE = (
     "below", "above", "here is", "here's", "here are", "pasted", "attached", "copied", "a continuación", "abajo",
     "ci-dessous", "ci-dessus", "voici", "voilà", "unten", "oben", "hier ist", "hier sind", "nachfolgend",
@@ -169,8 +189,14 @@ _REQUEST_START_RE = re.compile(
     r"(?![\w'’-])",
     re.IGNORECASE)
 # A phrase that leads into a request: "Based on the notes, write ...", "If more than one plan fits, explain why",
-# "À partir de cette transcription, dis-moi ...". Bounded: the phrase holds no sentence end.
-_LEADING_PHRASE_RE = re.compile(r"[^,:;.!?\n]{2,80}?,[ \t]+")
+# "À partir de cette transcription, dis-moi ...". It opens with a word that leads in (a condition, a source, "for
+# each"), so that a statement ("In March, use of the service rose") is not read as one. Bounded: no sentence end.
+_LEADING_PHRASE_RE = re.compile(
+    r"(?:based on|according to|using|going by|judging by|with|for (?:each|every|the|this|these|that|those|all)|if|"
+    r"when|whenever|unless|once|where|given|otherwise|then|also|finally|after that|in (?:each|every|your|the) "
+    r"(?:case|answer|reply|summary|response)|d'après|selon|à partir|en te basant|en vous basant|avec|pour (?:chaque|"
+    r"tout|toute)|si|quand|lorsque|une fois|según|basándote|con|para cada|cuando|laut|anhand|mit|für (?:jede[nsr]?|"
+    r"alle)|wenn|falls|sobald)\b[^,:;.!?\n]{0,80}?,[ \t]+", re.IGNORECASE)
 # A condition that opens a clause: what follows holds only sometimes, which no check on one output can verify.
 CONDITION_RE = re.compile(
     r"^[ \t]*(?:[-*•]|\d{1,2}[.)])?[ \t]*(?:if|when|whenever|unless|in case|where|si|cuando|en caso de que|"
@@ -183,10 +209,11 @@ _LIMIT_RE = re.compile(
     r"\b(?:at most|at least|no more than|no fewer than|fewer than|less than|more than|under|max(?:imum)?|"
     r"min(?:imum)?|between|exactly|around|about|máximo|mínimo|como máximo|menos de|más de|no más de|entre|"
     r"exactamente|au plus|au moins|maximum|pas plus de|moins de|plus de|exactement|höchstens|mindestens|"
-    r"maximal|genau|weniger als|mehr als|zwischen)\b", re.IGNORECASE)
+    r"maximal|genau|weniger als|mehr als|zwischen)\b(?!-)", re.IGNORECASE)  # "between-group" is no range
 _MATERIAL_REF_RE = re.compile(
     r"(?<![\w'’])(?:(?:" + _alternation(_DEICTIC_BEFORE) + r")\s+(?:[\w'’-]+\s+){0,2}?(?:"
-    + _alternation(MATERIAL_NOUNS) + r")|" + _alternation(_DEICTIC_ALONE) + r")(?![\w'’])", re.IGNORECASE)
+    + _alternation(MATERIAL_NOUNS) + r")|" + _alternation(_DEICTIC_ALONE) + r")(?![\w'’])|"
+    + _BARE_THIS + "|" + _GERMAN_COMPOUND + "|" + _FOLLOWING, re.IGNORECASE)
 _TURN_RE = re.compile(r"^[ \t]*(?:\*\*)?(" + _alternation(SPEAKERS) + r")(?:\*\*)?[ \t]*(?:\d{1,2}[ \t]*)?:"
                       r"(?:\*\*)?[ \t]*", re.IGNORECASE | re.MULTILINE)
 # "It should appear twice", "each bullet must be one sentence", "your answer should ...": a modal about the answer.

@@ -16,7 +16,9 @@ an earlier one claimed:
 8. Introduced blocks: a line that announces material and ends with a colon ("Here is the article:", "Voici le
    compte rendu :") takes the block below it.
 9. Long double-quoted passages.
-10. Unmarked material: a paragraph or run of lines that does not read as an instruction (no request or question,
+10. Markdown documents pasted raw (a README, a report): from a `#` heading to the instructions, two headings at
+    least.
+11. Unmarked material: a paragraph or run of lines that does not read as an instruction (no request or question,
     see `rubriq.core.requests`), either long (60 words or more, few instruction words) or, when the instructions
     point at material ("this paragraph", "the text below", "den folgenden Absatz"), of 8 words or 2 lines at least.
 
@@ -34,7 +36,14 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from rubriq.core.requests import SPEAKERS, conversation_turns, material_references, reads_as_request, sentence_spans
+from rubriq.core.requests import (
+    SPEAKERS,
+    conversation_turns,
+    has_request,
+    material_references,
+    reads_as_request,
+    sentence_spans,
+)
 from rubriq.core.text import Span, find_code_blocks
 
 SourceKind = Literal["fenced", "xml", "quoted", "labelled", "pasted", "delimited", "email", "data", "introduced"]
@@ -83,6 +92,8 @@ _SECTION_FENCE_NAMES = frozenset({
     "system", "template", "instrucciones", "tarea", "pregunta", "preguntas", "formato", "consigne", "consignes",
     "tâche", "aufgabe", "frage", "fragen", "anweisung", "anweisungen", "anforderungen", "format de sortie",
 })
+_MD_HEADING_RE = re.compile(r"^[ \t]{0,3}#{1,4}[ \t]+(\S[^\n]*)$")
+_SECTION_NAMES = _SECTION_FENCE_NAMES | frozenset(_NOT_MATERIAL_LABELS)
 # A labelled section ends where another labelled section (a question, the instructions) starts.
 SECTION_END_RE = re.compile(
     r"^[ \t]*(?:#+[ \t]*)?(?:" + "|".join(re.escape(w) for w in sorted(_NOT_MATERIAL_LABELS, key=len, reverse=True))
@@ -396,6 +407,7 @@ class _Finder:
         self.introduced_blocks()
         for m in LONG_QUOTE_RE.finditer(text):
             self.add("quoted", Span(m.start(), m.end()), Span(m.start(1), m.end(1)), "quote")
+        self.markdown_documents()
         self.unmarked()
         return sorted(self.blocks, key=lambda b: b.span.start)
 
@@ -663,24 +675,65 @@ class _Finder:
             elif span is not None:
                 self.add("introduced", Span(lines.starts[i], span.end), span, intro.lower()[-40:])
 
-    # -- 10. unmarked material ------------------------------------------------------------------------------------
+    # -- 10. Markdown documents pasted raw -------------------------------------------------------------------------
+    def markdown_documents(self) -> None:
+        """A README or report pasted as it is: from a `#` heading, its paragraphs (headings, lists, prose) up to the
+        first paragraph that reads as instructions or a heading that names a section of the prompt ("## Task").
+        Two headings and 30 words at least, and instructions outside it (a prompt written in Markdown sections is
+        the prompt)."""
+        lines, text = self.lines, self.text
+
+        def section_heading(k: int) -> bool:
+            heading = _MD_HEADING_RE.match(lines.line(k))
+            return heading is not None and heading.group(1).strip().rstrip(":").strip().lower() in _SECTION_NAMES
+
+        i = self.first_line
+        while i < len(lines):
+            if not _MD_HEADING_RE.match(lines.line(i)) or not self._free(i) or section_heading(i):
+                i += 1
+                continue
+            span = _until_instructions(
+                text, lines, i, len(lines) - 1,
+                stop_at=lambda k, first=i: k > first and (not self._free(k) or section_heading(k)))
+            if span is None:
+                i += 1
+                continue
+            last = lines.index_at(span.end)
+            headings = sum(1 for k in range(i, last + 1) if _MD_HEADING_RE.match(lines.line(k)))
+            if self.requests is None:
+                self.requests = [s for s in sentence_spans(text, self.body_start) if reads_as_request(s.slice(text))]
+            outside = any(not span.contains(s) for s in self.requests)
+            if headings >= 2 and len(re.findall(r"\w+", span.slice(text))) >= 30 and outside:
+                self.add("pasted", span, span, "markdown document")
+            i = last + 1
+
+    # -- 11. unmarked material ------------------------------------------------------------------------------------
     def unmarked(self) -> None:
         text, lines = self.text, self.lines
         view = self._instruction_view()
-        references = material_references(view)
+        reference_starts = [r.start for r in material_references(view)]
         runs = _paragraphs(lines, self.first_line, len(lines) - 1) if self.first_line < len(lines) else []
-        for a, b in runs:
-            span = _trimmed(text, lines.starts[a], lines.ends[b])
+        spans = [_trimmed(text, lines.starts[a], lines.ends[b]) for a, b in runs]
+
+        def referring(span: Span) -> bool:
+            k = bisect.bisect_left(reference_starts, span.start)
+            return k < len(reference_starts) and reference_starts[k] < span.end
+
+        # The paragraphs that point at material ask for something about it ("Rewrite this for ..."); a material
+        # noun inside the material itself ("the onboarding survey") points at nothing.
+        pointing = [referring(span) and has_request(view, span.start, span.end) for span in spans]
+        referenced_anywhere = any(pointing)
+        for (a, b), span, points in zip(runs, spans, pointing, strict=True):
             if self.taken.overlaps(span) or any(t.span.overlaps(span) or span.contains(t.span) for t in self.turns):
                 continue
             if any(span.overlaps(f) for f in self.formats) or SECTION_END_RE.match(text, span.start):
                 continue
-            if any(span.overlaps(r) for r in references) or not _reads_as_material(text, span):
+            if points or not _reads_as_material(text, span):
                 continue
             words = len(re.findall(r"\w+", span.slice(text)))
             cues = len(INSTRUCTION_CUE_RE.findall(span.slice(text)))
             long_and_plain = words >= PASTED_MIN_WORDS and cues < 0.02 * words
-            referenced = bool(references) and (words >= REFERENCED_MIN_WORDS or b > a)
+            referenced = referenced_anywhere and (words >= REFERENCED_MIN_WORDS or b > a)
             if long_and_plain or referenced:
                 self.add("pasted", span, span, "paragraph")
 

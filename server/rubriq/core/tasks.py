@@ -148,11 +148,19 @@ TASK_CUES: dict[TaskType, tuple[tuple[str, float], ...]] = {
          r"zusammenfass\w*|kurzfassung|sintetiza|synthèse)\b", 3.0),
         (r"\b(?:tl;?dr|key (?:points|takeaways)|condense|gist|synopsis|abstract of|recap|digest|boil (?:it )?down|"
          r"takeaways|for people who missed|main points|main ideas|puntos principales|points clés|kernpunkte)", 2.5),
+        (r"\bsum (?:it |this |these |that |them |everything )?up\b|\b(?:round-?up|wrap-?up) of\b|"
+         r"\bboil (?:this|these|that|them|it all) down\b|\bfor (?:the )?(?:people|those|anyone|everyone|colleagues) "
+         r"who (?:missed|couldn'?t|weren'?t|didn'?t)\b|\bpour ceux qui (?:n'ont pas|ont manqué)\b|"
+         r"\bfür (?:alle|die),? die (?:nicht|gefehlt)\b", 3.0),
     ),
     TaskType.EXTRACTION: (
         (r"\b(?:extract|pull out|harvest|extrae|extrais|extraire|relève|extrahiere|extrahieren)\b", 3.0),
-        (r"\b(?:identify|list|find|get|pull|encuentra|lista|trouve|liste|finde|nenne) (?:all|every|each|todos|"
-         r"todas|tous|toutes|alle)\b(?! (?:steps|reasons|ways|causes|tips|ideas))", 2.0),
+        (r"\b(?:identify|list|find|get|pull|grab|collect|gather|note|jot down|encuentra|lista|saca|apunta|anota|"
+         r"trouve|liste|note|relève|récupère|sors|finde|nenne|sammle|notier\w*)(?:-moi|-nous| me| mir| us)?(?: out)? "
+         r"(?:all|every|each|todos|todas|tous|toutes|alle)\b(?! (?:steps|reasons|ways|causes|tips|ideas))", 2.0),
+        # German separable verbs: "Zieh mir aus der Mail alle Termine raus", "hol die Namen heraus".
+        (r"\b(?:zieh|hol|such|schreib)\w*\b[^.\n?]{0,60}?\b(?:raus|heraus)\b(?!,? (?:ob|wie|wann|was|wer|wo|warum|"
+         r"welche[rsnm]?)\b)", 3.0),
         (r"\b(?:fields?|entities|key-value|named entit|schema|snake_case|keys?|claves?|clés?|schlüssel(?:n)?|"
          r"columns?|columnas?|colonnes?|spalten|felder(?:n)?|campos?|champs?)\b",
          1.0),
@@ -167,7 +175,17 @@ TASK_CUES: dict[TaskType, tuple[tuple[str, float], ...]] = {
         (r"\b(?:translate|traduce|traduis|traduire|übersetze|übersetzen)\b", 3.0),
         (r"\b(?:edit)\b[ \t]+(?:the|this|my|following)\b", 2.5),
         (r"\bmake (?:it|this|the \w+|this \w+|my \w+)[ \t]+(?:\w+[ \t]+)?(?:more|less|shorter|clearer|simpler|"
-         r"formal|casual|punchier|friendlier)\b", 2.5),
+         r"formal|casual|punchier|friendlier|better|nicer|smoother|tighter)\b|\bmake (?:it|this) sound\b", 2.5),
+        (r"\b(?:improve|tighten|clean up|smooth out|punch up|tone down|spruce up|jazz up)\b(?=[ \t]+(?:this|these|it|"
+         r"the|my|our|up)\b|[ \t]*[:.!?]|[ \t]+(?:this|it) up\b)|\btighten (?:this|it) up\b", 2.5),
+        (r"\bfix (?:this|these|it|the|my)\b(?![ \t]+(?:code|bug|bugs|function|script|query|error|class|test|issue|"
+         r"crash|method|regex|program))", 2.0),
+        (r"\b(?:mejora|pule|arregla|suaviza|retoca)\b[ \t]+(?:este|esta|estos|estas|el|la|mi|mis|esto)\b|"
+         r"\bhaz que (?:suene|sea|quede) más\b|\b(?:améliore|retravaille|allège|adoucis)\b|"
+         r"\brends?(?:-le|-la)? (?:ce|cette|ces|le|la|les|mon|ma|mes)?\s*[\w'’-]*\s*plus\b|"
+         r"\bmach(?:e)?\b[^.\n]{0,40}?\b(?:flüssiger|kürzer|einfacher|klarer|freundlicher|höflicher|"
+         r"professioneller|lockerer|verständlicher|knapper|besser|schöner|formeller|förmlicher|netter|lesbarer|"
+         r"eleganter|sachlicher)\b|\b(?:verbessere|überarbeite|glätte|poliere)\b", 2.5),
         (r"\b(?:fix|correct|corrige|korrigiere) (?:the |my )?(?:grammar|spelling|typos|tone)\b", 2.5),
         (r"\b(?:cut|shorten|trim|turn|convert|make)\b[ \t]+(?:my|this|these|the)[ \t]+(?:[\w-]+[ \t]+){0,2}?"
          r"(?:down|into|to|shorter)\b(?![ \t]+(?:a[ \t]+)?(?:json|csv|yaml|table|markdown table|list)\b)", 2.0),
@@ -187,12 +205,20 @@ TASK_CUES: dict[TaskType, tuple[tuple[str, float], ...]] = {
          r"equation|prime number|número primo|nombre premier|primzahl|if all\b|si todos\b|si tous\b|wenn alle\b|"
          r"who owns which|folgt daraus|se deduce|en déduire)", 2.0),
         (r"\b(?:deduce|conclude|infer|follows? that|folgt daraus|se deduce|en déduire|déduire)\b", 1.5),
+        # Logic puzzles: an arrangement that satisfies rules ("A must come before C", "give one schedule that works").
+        (r"\b(?:schedule|arrangement|order(?:ing)?|assignment|seating(?: plan)?|timetable|solution|allocation)s? "
+         r"that (?:works|satisfies|fits|meets|respects)\b", 2.5),
+        (r"\b(?:must|has to|can'?t|cannot|doesn'?t|does not|isn'?t|is not) (?:come|be|sit|go|stand|live|play)"
+         r"(?: right| directly| immediately)? (?:before|after|next to|beside|opposite)\b|\bis (?:right|directly|"
+         r"immediately) (?:before|after|next to)\b", 1.5),
         (r"\d+\s*[-+*/×÷^]\s*\d+", 1.0),
     ),
     TaskType.CREATIVE_WRITING: (
         (r"\b(?:poem|haiku|limerick|sonnet|story|short story|fable|lyrics|song|screenplay|script for a|"
          r"fiction|tale|verse|rap|ballad|slogans?|toast|monologue|dialogue between|poema|cuento|microcuento|relato|"
-         r"canción|poème|conte|chanson|histoire courte|gedicht|geschichte|kurzgeschichte|märchen|liedtext)\b", 3.0),
+         r"canción|poème|conte|chanson|histoire courte|gedicht|geschichte|kurzgeschichte|märchen|liedtext|"
+         r"microrrelatos?|leyenda|fábula|poesía|soneto|haiku|coplas?|fable|haïku|comptine|récit|slogans?|"
+         r"fabel|sonett|reim|chorus|jingle|taglines?)\b", 3.0),
         (r"\b(?:creative|imaginative|vivid|whimsical|make up|erzähl|invente|inventa)\b", 1.0),
     ),
     TaskType.GROUNDED_QA: (
@@ -202,6 +228,10 @@ TASK_CUES: dict[TaskType, tuple[tuple[str, float], ...]] = {
         (r"\b(?:d'après|selon|según|anhand|laut|gemäß|basándote en|en te basant sur|nur anhand)\b", 2.5),
         (r"\b(?:answer|responde|réponds|beantworte) (?:the|this|these|my|la|la siguiente|die) (?:following )?"
          r"(?:questions?|pregunta|question|frage)\b|\bjust answer from\b", 1.5),
+        # A review: comments on pasted code or text, not a new version of it.
+        (r"\b(?:review|look over|go over|check over|read through|audit)\b[ \t]+(?:this|these|the|my|our)\b|"
+         r"\bpoint out\b|\b(?:spot|flag) (?:any|anything|the)\b|\banything (?:risky|wrong|off|missing|unclear)\b|"
+         r"\bschau dir\b[^.\n]{0,30}?\ban\b|\brevisa (?:este|esta|el|la|mi)\b|\brelis (?:ce|cette|mon|ma)\b", 2.0),
     ),
     TaskType.OPEN_QA: (
         (r"\b(?:explain|describe|tell me about|what are|overview of|explica|explícalo|explique|erkläre|erklär)\b",
@@ -210,6 +240,13 @@ TASK_CUES: dict[TaskType, tuple[tuple[str, float], ...]] = {
         (r"\b(?:asked(?: me)?|wondering|wonder|want to know|wants to know|curious|tell me|me pregunta|"
          r"me demande|fragt(?: mich)?) (?:why|how|what|whether|who|when|where|por qué|cómo|pourquoi|comment|warum|"
          r"wie)\b", 2.0),
+        # Indirect questions asked as commands: "tell me whether", "find out if", "dis-moi quand", "dime si",
+        # "sag mir, wann", "finde heraus, wie lange".
+        (r"\b(?:tell me|find out|figure out|work out|let me know|check) (?:whether|if|when|where|who|which|how much|"
+         r"how many|how long|what time)\b|\bdis-moi(?:,)? (?:quand|si|combien|pourquoi|comment|où|qui|quel(?:le)?s?)\b|"
+         r"\bdime(?:,)? (?:cuándo|si|cuánto|cuántos|cuántas|por qué|cómo|quién|qué|dónde)\b|"
+         r"\bsag (?:mir|uns)(?:,)? (?:wann|ob|wie|warum|wer|was|wo|welche)\b|"
+         r"\bfinde\b[^.\n?]{0,60}?\bheraus,? (?:ob|wie|wann|was|wer|wo|warum|welche)\b", 2.0),
     ),
     TaskType.GENERAL: (
         (r"\b(?:write|draft|compose|prepare|help me write|escribe|redacta|écris|rédige|schreib|schreibe)\b[ \t]+"
@@ -227,6 +264,8 @@ _COMPILED_CUES = {
     for task, cues in TASK_CUES.items()
 }
 _QUANTITY_QUESTION_RE = re.compile(
+    r"\bwhen (?:do|will|does|would|did|should|can) (?:i|we|you|he|she|they|it) (?:get|arrive|reach|finish|land|"
+    r"be (?:there|back|done|home))\b|\b(?:at what time|by when)\b|"
     r"\b(?:how (?:many|much|long|old|far|fast)|what time|what(?:'s| is) the (?:total|probability|average)|"
     r"on what day|which day|is it the same|cuántos|cuántas|cuánto|cuánta|combien|wie viele|wie viel|wie hoch|"
     r"wie lange|quel est le total)\b|\b(?:calculate|compute|work (?:it )?out|calcula|calcule|berechne|rechne)\b",
@@ -247,12 +286,14 @@ _CODE_EDIT_RE = re.compile(
     r"corrige|modifica|arregla|optimiza|corrige|modifie|optimise|korrigiere|ändere|optimiere|behebe)\b",
     re.IGNORECASE)
 _DATA_OUT_RE = re.compile(r"\b(?:as|in|into|en|au|als)[ \t]+(?:a[ \t]+|an[ \t]+|formato[ \t]+|format[ \t]+)?"
-                          r"(?:json|csv|yaml|markdown table|table|tabla|tableau|tabelle)\b", re.IGNORECASE)
+                          r"(?:json|csv|yaml|markdown table|table|tabla|tableau|tabelle)\b|"
+                          r"\b(?:make|give|build|create|put together|draw up)(?:[ \t]+me|[ \t]+us)?[ \t]+(?:a|an)[ \t]+"
+                          r"(?:table|csv|spreadsheet|json)[ \t]+(?:with|of)\b", re.IGNORECASE)
 _PHATIC_RE = re.compile(r"^\W*(?:hi|hello|hey|thanks|thank you|hola|bonjour|salut|hallo)\b", re.IGNORECASE)
 _CODE_LANGUAGES = frozenset({"python", "py", "js", "javascript", "ts", "typescript", "java", "go", "rust", "cpp", "c",
                              "sql", "bash", "sh", "shell", "ruby", "php", "kotlin", "swift", "html", "css"})
 # Types whose output is written from pasted material; without any, they are unlikely.
-_NEEDS_SOURCE = (TaskType.SUMMARIZATION, TaskType.EXTRACTION)
+_NEEDS_SOURCE = (TaskType.SUMMARIZATION, TaskType.EXTRACTION, TaskType.REWRITING)
 
 
 TASK_ALIASES = {
