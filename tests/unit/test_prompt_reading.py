@@ -122,3 +122,9 @@ def test_a_kind_of_text_asked_for_is_the_task_not_a_manner():
     assert _unchecked("Write a short sermon on patience for Sunday.") == []
     assert _unchecked("Write a press release about the new store. Make it sound like a person, not a press release.") \
         == ["Make it sound like a person, not a press release."]
+
+
+def test_a_question_asked_as_a_command_is_a_question():
+    prompt = ("Summarise the memo below in two sentences, then tell me who approved the budget.\n\nMemo: the board "
+              "approved the 2025 budget on Tuesday; Dana Reyes proposed it and Omar Aziz seconded it.")
+    assert _unchecked(prompt) == []

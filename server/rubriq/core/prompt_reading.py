@@ -81,7 +81,7 @@ REQUIREMENT_START_RE = re.compile(
     _LEAD + r"(?:keep|make sure|make it|make them|be|stay|stick to|focus on|assume|add|include|give|mention|use|show|"
     r"put|quote|cite|combine|number|write|end|start|finish|return|output|explain|que sea|sé|incluye|añade|sois|"
     r"garde|ajoute|bleib|füge|prioriti[sz]e|emphasi[sz]e|skip|address|round|cover|discuss|lead with|open with|"
-    r"close with|say so|ask|thank|sound|treat|tell|answer with|respond with|reply with|check|verify|double-check|"
+    r"close with|say so|ask|thank|sound|answer with|respond with|reply with|check|verify|double-check|"
     r"prioriza|céntrate|enfócate|redondea|menciona\w*|cita|pon|deja|quita|asegúrate|mantén|responde con|"
     r"priorise|concentre-toi|insiste|arrondis|mets|précise|cite|veille|assure-toi|reste|réponds par|"
     r"gardant|en gardant|propose-leur|"
@@ -115,6 +115,12 @@ PERMISSION_RE = re.compile(
     r"está bien|ça va|c'est bon|c'est permis|ist (?:ok|okay|in ordnung|erlaubt)|"
     r"obligatori[oa]s?|no hace falta|no es necesario|pas besoin|facultati(?:f|ve)|pas obligatoire|muss nicht|"
     r"nicht nötig|nicht notwendig|optional)\b", re.IGNORECASE)
+# A question asked as a command is a question: "tell me who approved it", "dis-moi quand", "sag mir, ob".
+_INDIRECT_QUESTION_RE = re.compile(
+    _LEAD + r"(?:(?:tell|show) (?:me|us)|let me know|find out|explain|dis-moi|dites-moi|explique-moi|dime|"
+    r"explícame|sag (?:mir|uns)|erklär(?:e)? (?:mir|uns))[ \t,]+(?:who|what|when|where|why|how|whether|if|which|"
+    r"qui|quoi|quand|où|pourquoi|comment|si|quel\w*|combien|quién|qué|cuándo|dónde|por qué|cómo|cuánto\w*|"
+    r"wer|was|wann|wo|warum|wie|ob|welche\w*)\b", re.IGNORECASE)
 _ROLE_RE = re.compile(r"^[ \t]*(?:you are|you're|act as|pretend|imagine you|eres|tu es|du bist)\b", re.IGNORECASE)
 # Where a sentence holds a second request: "Fifty words or fewer, and make it punchy", "..., so address that",
 # "Corrige-le sans changer la signature".
@@ -205,8 +211,9 @@ def unchecked_instructions(prompt: PromptDocument, constraints: Sequence[Constra
                 task_clause = clause  # the task statement; reported only for a manner it asks ("in a warmer tone")
                 if not MANNER_RE.search(text):
                     continue
-            if is_question(text) or any(clause.overlaps(s) for s in constraint_spans) or MEASURED_RE.search(text) \
-                    or PERMISSION_RE.search(text):
+            indirect = _INDIRECT_QUESTION_RE.match(text) is not None and not MANNER_RE.search(text)
+            if is_question(text) or indirect or MEASURED_RE.search(text) \
+                    or any(clause.overlaps(s) for s in constraint_spans) or PERMISSION_RE.search(text):
                 continue
             if prompt.has_source and GROUNDING_RE.search(text):
                 continue
