@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import select
 import subprocess
 import sys
 import time
@@ -70,10 +71,17 @@ def _serve_one_pair(command: list[str], root: Path) -> subprocess.CompletedProce
     closing = [{"jsonrpc": "2.0", "id": 2, "method": "shutdown"}, {"jsonrpc": "2.0", "method": "exit"}]
     server = subprocess.Popen(command, cwd=root, env=ENV, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                               stderr=subprocess.PIPE)
-    assert server.stdin is not None
+    assert server.stdin is not None and server.stdout is not None
     server.stdin.write(b"".join(_frame(m) for m in opened))
     server.stdin.flush()
-    time.sleep(8)  # the warm-up and the first tier-0 check import every tier-0 dependency
+    # Wait for the first diagnostics: by then the warm-up and the first tier-0 check have imported every tier-0
+    # dependency, so a hostile module would have been imported too.
+    received = b""
+    deadline = time.monotonic() + 180
+    while b"publishDiagnostics" not in received and time.monotonic() < deadline and server.poll() is None:
+        ready, _, _ = select.select([server.stdout], [], [], 0.5)
+        if ready:
+            received += os.read(server.stdout.fileno(), 1 << 16)
     server.stdin.write(b"".join(_frame(m) for m in closing))
     server.stdin.flush()
     try:
@@ -81,7 +89,7 @@ def _serve_one_pair(command: list[str], root: Path) -> subprocess.CompletedProce
     finally:
         if server.poll() is None:
             server.kill()
-    return subprocess.CompletedProcess(command, server.returncode, stdout, stderr)
+    return subprocess.CompletedProcess(command, server.returncode, received + stdout, stderr)
 
 
 def test_python_m_rubriq_serve_never_imports_modules_from_the_working_directory(tmp_path: Path):
