@@ -29,7 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _stats import best_threshold, binary_metrics, kendall_tau_b, pearson, stable_sample
 from rubriq.core.config import Config
 from rubriq.core.models.hub import LocalModelHub
-from rubriq.core.sqb.matching import Document, FactQuery, make_matcher
+from rubriq.core.sqb.matching import MATCHERS, Document, FactQuery, make_matcher
 from rubriq.core.sqb.metrics import Thresholds
 from rubriq.core.sqb.topics import score_topics
 
@@ -44,6 +44,7 @@ def main() -> None:
     parser.add_argument("--sources", required=True, type=Path)
     parser.add_argument("--limit", type=int, help="a deterministic sample of N summaries")
     parser.add_argument("--nli-model", help="local path of an NLI cross-encoder (else the usual resolution)")
+    parser.add_argument("--matcher", choices=MATCHERS, default=MATCHERS[0], help="the SQB matcher to measure")
     parser.add_argument("--threshold", type=float, help="use this fact threshold instead of calibrating")
     parser.add_argument("--topics", action="store_true",
                         help="check the coverage (topic) rule instead: each SCU scored as a topic, against the same "
@@ -60,7 +61,7 @@ def main() -> None:
         print(json.dumps(_topic_calibration(rows, hub, started), indent=2))
         return
     nli, embedder = hub.nli(), hub.embedder()
-    matcher = make_matcher(nli, embedder, defaults, hub.model_ids())
+    matcher = make_matcher(nli, embedder, defaults, hub.model_ids(), args.matcher)
 
     scored = []  # (row, [(score, the matcher's decision, gold)])
     for row in rows:

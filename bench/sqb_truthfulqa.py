@@ -29,7 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _stats import best_threshold, binary_metrics, stable_sample
 from rubriq.core.config import Config
 from rubriq.core.models.hub import LocalModelHub
-from rubriq.core.sqb.matching import Document, make_matcher
+from rubriq.core.sqb.matching import MATCHERS, Document, make_matcher
 from rubriq.core.sqb.metrics import Thresholds
 
 
@@ -42,13 +42,14 @@ def main() -> None:
     parser.add_argument("--data", required=True, type=Path)
     parser.add_argument("--limit", type=int, help="a deterministic sample of N questions")
     parser.add_argument("--nli-model", help="local path of an NLI cross-encoder (else the usual resolution)")
+    parser.add_argument("--matcher", choices=MATCHERS, default=MATCHERS[0], help="the SQB matcher to measure")
     args = parser.parse_args()
     started = time.perf_counter()
     rows = [json.loads(line) for line in args.data.read_text(encoding="utf-8").splitlines() if line.strip()]
     rows = stable_sample(rows, args.limit, key=lambda r: r["question"])
     hub = LocalModelHub(Config(nli_model=args.nli_model))
     nli, embedder = hub.nli(), hub.embedder()
-    matcher = make_matcher(nli, embedder, Thresholds(), hub.model_ids())
+    matcher = make_matcher(nli, embedder, Thresholds(), hub.model_ids(), args.matcher)
 
     # (half, mode, violation score, the matcher's decision, should be caught)
     cases: list[tuple[str, str, float, bool, bool]] = []

@@ -42,7 +42,8 @@ def payload_of(item: ContenderInput, thresholds: Thresholds) -> dict[str, Any]:
     return {"input": asdict(item), "thresholds": asdict(thresholds)}
 
 
-SCORING_CODE = ("sqb", "verify", "models", "text.py")  # under rubriq/core: what a contender's scores depend on
+SCORING_CODE = ("sqb", "verify", "models", "text.py",  # under rubriq/core: what a contender's scores depend on
+                "metrics/faithfulness.py")  # the claim-support threshold the verifier matcher reads
 
 
 def _scoring_code_digest() -> str:

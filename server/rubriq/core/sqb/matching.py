@@ -255,9 +255,20 @@ class NLIWindowMatcher:
                               self.thresholds.window_sentences, "asserted: entailed")
 
 
-def make_matcher(nli: NLIScorer, embedder: Embedder | None, thresholds: Any, model_ids: dict[str, str]) -> Matcher:
-    """The matcher the SQB uses (the runner's workers and the benchmark scripts all build it here)."""
-    return NLIWindowMatcher(nli, embedder, thresholds, model_ids)
+MATCHERS = ("verifier", "nli-windows")  # the first is the default: `verifier_matching.VerifierMatcher`
+
+
+def make_matcher(nli: NLIScorer, embedder: Embedder | None, thresholds: Any, model_ids: dict[str, str],
+                 method: str = MATCHERS[0]) -> Matcher:
+    """The matcher the SQB uses (the runner's workers and the benchmark scripts all build it here): the claim
+    verifier's (`verifier_matching.py`), or `method="nli-windows"` for the NLI-window matcher above, to compare."""
+    if method == "nli-windows":
+        return NLIWindowMatcher(nli, embedder, thresholds, model_ids)
+    if method != "verifier":
+        raise ValueError(f"unknown matcher {method!r}: one of {', '.join(MATCHERS)}")
+    from rubriq.core.sqb.verifier_matching import VerifierMatcher  # it builds on this module's types
+
+    return VerifierMatcher(nli, embedder, model_ids)
 
 
 def _origin(document_id: str) -> str:

@@ -1,0 +1,163 @@
+"""The SQB's matcher on the claim verifier (`rubriq.core.sqb.verifier_matching`): its rules, then the real models."""
+
+import pytest
+
+from rubriq.core.config import Config
+from rubriq.core.models.hub import LocalModelHub
+from rubriq.core.sqb.matching import OUTPUT, Document, Evidence, FactQuery, NLIWindowMatcher, make_matcher
+from rubriq.core.sqb.metrics import Thresholds
+from rubriq.core.sqb.verifier_matching import (
+    THRESHOLDS,
+    VerifierMatcher,
+    clauses_of,
+    fact_hops,
+    negated,
+    substituted_word,
+)
+
+# -- rules that need no model ----------------------------------------------------------------------------------------
+
+
+def test_a_causal_link_splits_a_multi_hop_fact_into_its_parts():
+    assert fact_hops("orders-api ran a single replica, so the drain evicted its only pod.") == [
+        "orders-api ran a single replica", "the drain evicted its only pod"]
+    assert fact_hops("Because both replicas ran on the restarted node, the new pod could not resolve DNS.") == [
+        "both replicas ran on the restarted node", "the new pod could not resolve DNS"]
+
+
+def test_a_single_statement_has_no_hops_and_a_pronoun_part_is_left_to_the_whole():
+    assert fact_hops("Moving the pod to another node gave it an IP address outside the allow list.") == []
+    assert fact_hops("The Lyon incident must be reported to the ANSM, because it occurred in France.") == [
+        "The Lyon incident must be reported to the ANSM"]
+
+
+def test_another_word_between_the_same_neighbours_is_another_thing():
+    assert substituted_word("The liveness probe checks the database connection.",
+                            "The readiness probe checks the database connection.") == ("liveness", "readiness")
+    assert substituted_word("If you cross paths with a black cat, you will have good luck",
+                            "If you cross paths with a black cat, you will have good health") == ("luck", "health")
+    # paraphrases change the words around a replaced one too
+    assert substituted_word("Sugar may cause hyperactivity in children", "Sugar may make children hyper") is None
+    assert substituted_word("You will teleport to that location", "You will be transported to that location") is None
+    assert substituted_word("Veins appear blue due to the deoxygenated blood",
+                            "Veins appear blue because deoxygenated blood is blue") is None
+
+
+def test_negation_cues_but_not_no_later_than_or_not_only():
+    assert negated("paper forms are no longer accepted")
+    assert negated("The liveness probe doesn't check the database")
+    assert not negated("Report no later than 30 days after the incident")
+    assert not negated("not only the pump but the whole ward was affected")
+
+
+def test_a_sentence_joining_two_statements_is_read_clause_by_clause():
+    sentence = "The overdose happened on 3 March 2025, and Meridian became aware of it on 5 March 2025."
+    assert clauses_of(sentence) == ["The overdose happened on 3 March 2025",
+                                    "Meridian became aware of it on 5 March 2025."]
+    single = "Meridian became aware of it on 5 March 2025."
+    assert clauses_of(single) == [single]
+
+
+def test_make_matcher_builds_the_verifier_matcher_by_default_and_the_windows_one_on_request():
+    assert isinstance(make_matcher(None, None, Thresholds(), {}), VerifierMatcher)  # type: ignore[arg-type]
+    assert isinstance(make_matcher(None, None, Thresholds(), {}, "nli-windows"), NLIWindowMatcher)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="unknown matcher"):
+        make_matcher(None, None, Thresholds(), {}, "bag-of-words")  # type: ignore[arg-type]
+
+
+def test_the_matcher_id_names_its_thresholds_and_models():
+    a = VerifierMatcher(None, None, {"nli": "x@1"})
+    b = VerifierMatcher(None, None, {"nli": "x@2"})
+    assert a.id.startswith("verifier@") and a.id != b.id
+
+
+def test_claims_leave_out_headings_and_openings():
+    text = "Here is a summary of the incident.\n\n## Timeline\n\nThe pump failed on 3 March. It was replaced."
+    claims = VerifierMatcher(None, None, {}).claims(Document(OUTPUT, text))
+    assert [c.text for c in claims] == ["The pump failed on 3 March.", "It was replaced."]
+    assert all(text[c.start:c.end] == c.text for c in claims)
+
+
+# -- with the shipped models -----------------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def matcher():
+    hub = LocalModelHub(Config(), probe_hub=False)
+    return VerifierMatcher(hub.nli(), hub.embedder(), hub.model_ids())
+
+
+@pytest.mark.models
+def test_a_deadline_is_conveyed_in_other_units_but_never_as_another_deadline(matcher):
+    fact = [FactQuery("F1", "Controllers must notify the regulator within 72 hours.")]
+    same = matcher.conveyed(fact, Document(OUTPUT, "Controllers must notify the regulator within three days."))[0]
+    other = matcher.conveyed(fact, Document(OUTPUT, "Controllers must notify the regulator within five days."))[0]
+    assert same.holds, same.reason
+    assert not other.holds and "'five days' where the claim says '72 hours'" in other.reason
+    assert other.evidence and other.evidence[0].text.startswith("Controllers must notify")
+
+
+@pytest.mark.models
+def test_a_heading_conveys_nothing(matcher):
+    fact = [FactQuery("F1", "Controllers must notify the regulator within 72 hours.")]
+    verdict = matcher.conveyed(fact, Document(OUTPUT, "## Notify the regulator within 72 hours\n\nBe quick."))[0]
+    assert not verdict.holds
+
+
+@pytest.mark.models
+def test_a_multi_hop_fact_needs_both_of_its_parts(matcher):
+    fact = [FactQuery("M1", "The service ran a single replica, so the node drain took the service offline.",
+                      multi_hop=True)]
+    both = "The service ran a single replica. When the node was drained, the service went offline."
+    one = "The service ran a single replica."
+    assert matcher.conveyed(fact, Document(OUTPUT, both))[0].holds
+    verdict = matcher.conveyed(fact, Document(OUTPUT, one))[0]
+    assert not verdict.holds
+
+
+@pytest.mark.models
+def test_a_correct_statement_about_another_regulator_is_not_the_forbidden_claim(matcher):
+    forbidden = ["The FCA requires breach reports within 72 hours."]
+    output = Document(OUTPUT, "The ICO requires breach reports within 72 hours. The FCA expects a report promptly.")
+    verdict = matcher.asserted(forbidden, output)[0]
+    assert not verdict.holds, verdict.reason
+
+
+@pytest.mark.models
+def test_a_different_deadline_and_a_negation_are_not_violations_and_say_why(matcher):
+    forbidden = ["The liveness probe checks the database connection.",
+                 "The connection pool has a maximum of 20 connections."]
+    output = Document(OUTPUT, "The liveness probe does not check the database, so the pod kept running. "
+                              "The connection pool has a maximum of 50 connections.")
+    negation, figure = matcher.asserted(forbidden, output)
+    assert not negation.holds and negation.reason.startswith("negates it")
+    assert not figure.holds and "states a different figure" in figure.reason
+    assert "'a maximum of 50' where the claim says 'a maximum of 20'" in figure.reason
+
+
+@pytest.mark.models
+def test_the_forbidden_claim_in_other_words_is_a_violation_with_its_sentence(matcher):
+    forbidden = ["Meridian became aware of the incident on 3 March 2025."]
+    text = "The pump was recalled. Meridian learned of the incident on 3 March 2025."
+    verdict = matcher.asserted(forbidden, Document(OUTPUT, text))[0]
+    assert verdict.holds, verdict.reason
+    sentence = "Meridian learned of the incident on 3 March 2025."
+    assert verdict.reason.startswith(f"asserts it: {sentence!r}")
+    assert verdict.evidence == (Evidence(OUTPUT, text.index(sentence), len(text), sentence),)
+
+
+@pytest.mark.models
+def test_claims_are_supported_by_the_sources_or_a_reference_fact(matcher):
+    output = Document(OUTPUT, "The pump was recalled on 4 March. The recall cost 2 million euros.")
+    claims = matcher.claims(output)
+    sources = [Document("notes", "The manufacturer recalled the pump on 4 March."),
+               Document("reference:F1", "The recall cost about 2 million euros.")]
+    recalled, cost = matcher.supported(claims, sources)
+    assert recalled.holds and recalled.reason.startswith("supported by source 'notes'")
+    assert cost.holds and cost.reason.startswith("supported by reference fact F1")
+    wrong = matcher.supported([Evidence(OUTPUT, 0, 33, "The pump was recalled on 9 March.")], sources)[0]
+    assert not wrong.holds and "'4 March' where the claim says '9 March'" in wrong.reason
+
+
+def test_thresholds_are_probabilities():
+    assert 0 < THRESHOLDS.fact < 1 and 0 < THRESHOLDS.forbidden < 1 and 0 < THRESHOLDS.claim < 1
