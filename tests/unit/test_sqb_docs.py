@@ -26,10 +26,11 @@ def test_documented_schema_matches_the_case_model():
 
 def test_the_documented_metrics_agree_with_the_code():
     from rubriq.core.sqb.metrics import Thresholds
+    from rubriq.core.sqb.verifier_matching import THRESHOLDS
 
     t = Thresholds()
-    assert f"`window_sentences` = {t.window_sentences} sentence" in TEXT
-    assert f"P(entailment) ≥ {t.fact_entailment}" in TEXT and f"P(entailment) ≥ {t.forbidden_entailment}" in TEXT
+    assert f"P(conveyed) ≥ {THRESHOLDS.fact:.3f}" in TEXT and f"P(conveyed) ≥ {THRESHOLDS.forbidden:.3f}" in TEXT
+    assert f"P(supported) ≥ {THRESHOLDS.claim:g}" in TEXT
     assert f"w = {t.topic_lexical_weight} and T = {round(t.topic_threshold, 3)}" in TEXT
 
 
