@@ -35,7 +35,9 @@ class Config(BaseModel):
     embedding_cache_size: int = Field(20_000, ge=0, description="Sentence embeddings kept in memory (LRU).")
     nli_cache_size: int = Field(50_000, ge=0, description="NLI results kept in memory (LRU).")
     disk_cache: str | None = Field(None, description="Folder for an on-disk model cache (batch runs).")
-    top_k: int = Field(3, ge=1, le=50, description="Faithfulness: source chunks verified by NLI per sentence.")
+    # 2: the NLI pairs stay under a fifth of the full SummaC matrix at the same accuracy as 3 (docs/benchmarks.md).
+    top_k: int = Field(2, ge=1, le=50, description="Faithfulness: source sentences verified by NLI per claim, "
+                       "besides the best two joined and the best with its neighbours.")
     rules_base_url: str = Field("", description="Where rule pages are linked (a docs site: URL + /CODE); empty: "
                                 "the pages Rubriq writes from its rule registry into its cache folder.")
     extend_exclude: list[str] = Field(default_factory=list, description="`rubriq check`/`sqb`: gitignore-style "

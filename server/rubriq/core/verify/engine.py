@@ -91,7 +91,7 @@ class Verifier:
     blocks: list[int]
     embedder: Embedder | None = None
     nli: NLIScorer | None = None
-    top_k: int = 3
+    top_k: int = 2
     threshold: float = 0.5
     weights: Weights | None = None
     cost: Cost = field(default_factory=Cost)

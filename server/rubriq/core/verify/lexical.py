@@ -1,7 +1,8 @@
 """Lexical support: how much of a claim's wording the evidence already contains.
 
-Content words are `\\w+` tokens that are not function words, lower-cased and cut to a stem of `STEM_LENGTH`
-characters (so "raised" matches "raise", "customers" matches "customer"). For a claim c and a text t:
+Content words are `\\w+` tokens that are not function words, lower-cased, stripped of a possessive and of one
+inflection ("-s", "-es", "-ies", "-ed", "-ing") and cut to `STEM_LENGTH` characters, so "opens" matches "open",
+"raised" matches "raise", "customers" matches "customer" and "charging" matches "charged". For a claim c and a text t:
 
     unigram_support(c, t) = |content stems of c found in t| / |content stems of c|
     bigram_support(c, t)  = |adjacent content-stem pairs of c found in t| / |adjacent pairs of c|
@@ -31,10 +32,22 @@ further once per via upon within without between among across through against to
 FUNCTION_WORDS = frozenset(_FUNCTION_WORDS.split())
 
 
+# One inflection, longest first; a stem keeps at least MIN_STEM characters ("news", "is", "bus" stay whole).
+SUFFIXES = ("ies", "ing", "ed", "es", "s")
+MIN_STEM = 3
+KEEP_FINAL_S = ("ss", "us", "is")  # "class", "status", "analysis" are not plurals
+
+
 def stem(word: str) -> str:
     word = word.lower()
-    if word.endswith("'s"):
+    if word.endswith(("'s", "’s")):
         word = word[:-2]
+    for suffix in SUFFIXES:
+        if word.endswith(suffix) and len(word) - len(suffix) >= MIN_STEM and not word.endswith(KEEP_FINAL_S):
+            word = word[: -len(suffix)] + ("y" if suffix == "ies" else "")
+            break
+    if word.endswith("e") and len(word) > MIN_STEM:  # "raise" and "raised" meet at "rais"
+        word = word[:-1]
     return word[:STEM_LENGTH]
 
 
