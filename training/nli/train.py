@@ -75,6 +75,8 @@ def build_data(cfg: dict[str, Any], seed: int) -> tuple[list[dict[str, str]], li
     dev_size = int(cfg["data"].get("dev_size", 0))
     dev = [rows[i] for i in order[:dev_size]]
     train = [rows[i] for i in order[dev_size:]]
+    if cfg["data"].get("dev_file"):  # a selection set of its own instead of a slice of the training file
+        dev = load_rows(resolve(cfg["data"]["dev_file"]))
     stats: dict[str, Any] = {"train_file_rows": len(rows), "dev_rows": len(dev)}
     syn_cfg = cfg["data"].get("synthetic", {})
     if syn_cfg.get("enabled"):
@@ -110,10 +112,32 @@ def encode(tokenizer: Any, rows: list[dict[str, str]], label2id: dict[str, int],
                 {
                     "input_ids": enc["input_ids"][j],
                     "token_type_ids": enc["token_type_ids"][j],
-                    "label": label2id[r["label"]],
+                    # "not_entailment" (claims data: unsupported, contradicted or absent) has no single class.
+                    "label": NOT_ENTAILMENT if r["label"] == "not_entailment" else label2id[r["label"]],
                 }
             )
     return out
+
+
+NOT_ENTAILMENT = -1
+
+
+def pair_loss(logits: torch.Tensor, labels: torch.Tensor) -> torch.Tensor:
+    """Cross-entropy for 3-way labels; for NOT_ENTAILMENT, -log(P(neutral) + P(contradiction)).
+
+    Entailment is column 0 (`labels` in the config starts with it).
+    """
+    logp = torch.log_softmax(logits.float(), dim=-1)
+    binary = labels == NOT_ENTAILMENT
+    three_way = -logp.gather(1, labels.clamp(min=0).unsqueeze(1)).squeeze(1)
+    not_entailed = -torch.logsumexp(logp[:, 1:], dim=-1)
+    return torch.where(binary, not_entailed, three_way).mean()
+
+
+def correct_predictions(logits: torch.Tensor, labels: torch.Tensor) -> int:
+    predicted = logits.argmax(-1)
+    binary = labels == NOT_ENTAILMENT
+    return int(torch.where(binary, predicted != 0, predicted == labels).sum())
 
 
 def epoch_batches(n_items: int, lengths: list[int], batch_size: int, bucket: int, seed: int) -> list[list[int]]:
@@ -156,9 +180,10 @@ def evaluate(model: Any, data: list[dict], pad_id: int, batch_size: int = 64) ->
     loss_sum = 0.0
     for b in range(0, len(order), batch_size):
         batch = collate([data[i] for i in order[b : b + batch_size]], pad_id)
-        out = model(**batch)
-        loss_sum += float(out.loss) * len(batch["labels"])
-        correct += int((out.logits.argmax(-1) == batch["labels"]).sum())
+        labels = batch.pop("labels")
+        logits = model(**batch).logits
+        loss_sum += float(pair_loss(logits, labels)) * len(labels)
+        correct += correct_predictions(logits, labels)
     model.train()
     return {"accuracy": correct / max(len(data), 1), "loss": loss_sum / max(len(data), 1)}
 
@@ -298,16 +323,17 @@ def main() -> None:
         batches = epoch_batches(len(train), lengths, bs, int(tcfg["bucket_batches"]), seed + epoch)
         for bi in range(step - epoch * steps_per_epoch, len(batches)):
             batch = collate([train[i] for i in batches[bi]], pad_id)
-            out = model(**batch)
-            out.loss.backward()
+            labels = batch.pop("labels")
+            loss = pair_loss(model(**batch).logits, labels)
+            loss.backward()
             torch.nn.utils.clip_grad_norm_(model.parameters(), float(tcfg["max_grad_norm"]))
             optim.step()
             sched.step()
             optim.zero_grad(set_to_none=True)
             step += 1
-            loss_acc += out.loss.item()
+            loss_acc += loss.item()
             n_acc += 1
-            pairs_since += len(batch["labels"])
+            pairs_since += len(labels)
 
             if threads_cfg == "auto" and step % 5 == 0:
                 torch.set_num_threads(pick_threads())
