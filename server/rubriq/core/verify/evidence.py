@@ -25,9 +25,11 @@ import numpy as np
 from rubriq.core.text import Segment, Span
 from rubriq.core.verify.lexical import LexicalProfile, overlap
 
+# Set before any tuning and not fit: word overlap counts half as much as cosine, so it reorders sentences of similar
+# meaning but cannot promote an unrelated sentence that merely shares words (docs/faithfulness.md, "Evidence").
 LEXICAL_WEIGHT = 0.5
-JOINED_CANDIDATES = 2
-NEIGHBOURS = 1
+JOINED_CANDIDATES = 2  # the best two joined in document order: a claim drawn from two source sentences
+NEIGHBOURS = 1  # the best with one unit either side: a claim whose subject is in the sentence before
 
 
 @dataclass(frozen=True)
