@@ -22,6 +22,7 @@ from rubriq.core.findings import Finding, Severity
 from rubriq.core.prompt import PromptDocument, parse_prompt
 from rubriq.core.repair import CONSTRAINT_SUBTYPES, FAILURE_MODES, Repair, build_repair
 from rubriq.core.repair.facts import quote
+from rubriq.core.repair.labels import INSTRUCTION_LABEL, REMINDER_LABEL, REQUIREMENT_LABEL
 from rubriq.core.repair.mechanisms import REGISTER_NOTE
 from rubriq.core.repair.modes import is_format_repair
 from rubriq.core.tasks import TaskType
@@ -72,7 +73,7 @@ def test_every_repair_names_the_failure_and_quotes_its_evidence(grid, task, fami
         assert repair.failure_mode == case["mode"]
         assert case["mode"] in repair.explanation
         assert quote(case["evidence"]) in repair.explanation
-        assert repair.title == f"Insert repair prompt for {family.value}" or repair.replace is not None
+        assert repair.title == f"Insert repair prompt for {family.value}"
         if case["mode"] == "missed_constraint":
             assert repair.subtype == case["subtype"] and f"missed_constraint/{case['subtype']}" in repair.explanation
 
@@ -108,15 +109,16 @@ def test_every_repair_uses_its_family_mechanism(grid, task, family) -> None:
             if fmt:
                 assert fragment.startswith("Example"), fragment
             assert not PROHIBITION_RE.search(unquoted(fragment)), fragment
-            if last_source is not None and repair.replace is None:
+            assert repair.replace is None  # the prompt keeps its own words; the repair adds to them
+            if last_source is not None:
                 assert repair.insert_at == last_source  # context before the question
         elif family in (Family.LLAMA, Family.MISTRAL):
-            assert fragment.startswith(("Instruction:", "System:"))
-            assert fragment.split("\n\n")[-1].startswith("Remember: ")
+            assert fragment.startswith((INSTRUCTION_LABEL, "System:"))
+            assert fragment.split("\n\n")[-1].startswith(f"{REMINDER_LABEL} ")
             assert repair.insert_at == len(prompt.text)  # the constraint repeated at the very end
         else:
             assert not _xml_pair(fragment) and "###" not in fragment
-            assert "Requirement:" in fragment
+            assert REQUIREMENT_LABEL in fragment
 
 
 @pytest.mark.parametrize(("task", "family"), list(itertools.product(TaskType, FAMILIES)))

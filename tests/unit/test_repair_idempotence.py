@@ -16,6 +16,7 @@ from rubriq.core.findings import Finding, Severity
 from rubriq.core.prompt import parse_prompt
 from rubriq.core.repair import build_repair, merge_repairs
 from rubriq.core.tasks import TaskType
+from rubriq.core.text import Span
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "repair"
 CASES = json.loads((FIXTURES / "findings.json").read_text(encoding="utf-8"))
@@ -34,9 +35,9 @@ def repair(case: dict, text: str, family: Family, task: TaskType = TaskType.SUMM
 
 
 def significant_lines(text: str) -> Counter:
-    """Lines of wording (delimiters such as "### Example ###" or "Example:" repeat by design)."""
+    """Lines of wording (delimiters such as "### Example ###", "Example:" or "End of example." repeat by design)."""
     return Counter(line.strip() for line in text.split("\n") if len(line.split()) >= 3
-                   and not re.match(r"^(?:### .* ###|.*:)$", line.strip()))
+                   and not re.match(r"^(?:### .* ###|.*:|End of (?:example|format)\.)$", line.strip()))
 
 
 @pytest.mark.parametrize("family", list(Family))
@@ -80,7 +81,7 @@ def test_the_user_s_bullet_marker_is_kept() -> None:
 def test_gpt_repairs_number_steps_only_when_there_are_several(case: dict) -> None:
     fragment = repair(case, SUMMARY, Family.GPT).fragment
     numbers = re.findall(r"^(\d+)\. ", fragment, re.MULTILINE)
-    assert numbers == [] or len(numbers) >= 2 and numbers[0] == "1", fragment
+    assert numbers == [] or (len(numbers) >= 2 and numbers[0] == "1"), fragment
 
 
 @pytest.mark.parametrize("family", list(Family))
@@ -119,3 +120,45 @@ def test_claude_repairs_go_into_the_prompt_s_own_instruction_tags() -> None:
     built = repair(verbosity, text, Family.CLAUDE)
     applied = built.apply(text)
     assert applied.index("Summarize the article.") < applied.index("<brevity>") < applied.index("</instructions>")
+
+
+OTHER_SENTENCE = "The council also promised free parking on every Sunday of the year."
+
+
+def on_another_sentence(case: dict) -> dict:
+    """The same finding on another sentence of the output: its repair shares the requirement line, not the rest."""
+    data = {key: OTHER_SENTENCE if value == case["evidence"] or key in ("sentence", "unsupported") else value
+            for key, value in case["data"].items()}
+    return {**case, "evidence": OTHER_SENTENCE, "data": data}
+
+
+def unrecognised_words(text: str, blocks: tuple[str, ...]) -> list[str]:
+    """Words of the inserted blocks that Rubriq, reading the prompt, does not know for its own."""
+    doc = parse_prompt(text)
+    words = []
+    for block in blocks:
+        at = text.find(block)
+        assert at >= 0, block
+        for word in re.finditer(r"\S+", block):
+            span = Span(at + word.start(), at + word.end())
+            if not any(own.contains(span) for own in doc.own_blocks):
+                words.append(word.group())
+    return words
+
+
+@pytest.mark.parametrize("family", list(Family))
+def test_insert_all_keeps_every_block_recognisable_when_two_findings_share_a_requirement(family: Family) -> None:
+    """Two findings of one failure mode: the second repair's requirement line is written once, by the first, and
+    its block keeps its label, so Rubriq still knows the whole block for its own (not the user's source, task or
+    instructions); insert all twice inserts nothing the second time."""
+    repairs = [built for case in CASES for built in (repair(case, SUMMARY, family),
+                                                      repair(on_another_sentence(case), SUMMARY, family))]
+    combined = merge_repairs(repairs, parse_prompt(SUMMARY))
+    applied = combined.apply(SUMMARY)
+    assert not unrecognised_words(applied, combined.blocks)
+    assert parse_prompt(applied).reading_view.split() == parse_prompt(SUMMARY).reading_view.split()
+    again = [repair(case, applied, family) for case in CASES] + \
+        [repair(on_another_sentence(case), applied, family) for case in CASES]
+    assert merge_repairs(again, parse_prompt(applied)) is None
+    added = significant_lines(applied) - significant_lines(SUMMARY)
+    assert all(count == 1 for count in added.values()), [line for line, n in added.items() if n > 1]

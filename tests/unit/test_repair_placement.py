@@ -1,5 +1,6 @@
 """Where a repair goes: never in front matter or inside a source, by the family's mechanism, long sources at the
-edges (research log 2.7), Gemini's positive rewrite of a prohibition, and the fix-all edit without repeated text."""
+edges (research log 2.7), Gemini's positive statement of a prohibition (beside the prompt's own sentence), and the
+fix-all edit without repeated text."""
 
 from __future__ import annotations
 
@@ -21,7 +22,8 @@ from rubriq.core.tasks import TaskType
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "repair"
 CASES = json.loads((FIXTURES / "findings.json").read_text(encoding="utf-8"))
 EXAMPLE_BLOCK_RE = re.compile(r"^(?:<example>|### Example ###|Example|Output format \(follow exactly\))")
-STRUCTURAL_RE = re.compile(r"^(?:</?[\w-]+>|### .* ###)$")
+# Delimiters and headings repeat by design ("### Example ###", "Key passage from the source:", "End of example.").
+STRUCTURAL_RE = re.compile(r"^(?:</?[\w-]+>|### .* ###|[A-Z][^.:!?\n]{0,60}:|End of (?:example|format)\.)$")
 PROMPTS = {task: parse_prompt((FIXTURES / f"{task.value}.prompt").read_text(encoding="utf-8")) for task in TaskType}
 
 
@@ -107,17 +109,16 @@ def test_inserted_fragment_stands_as_its_own_paragraph() -> None:
         assert after in ("\n",) or after.startswith("\n\n")
 
 
-def test_gemini_rewrites_the_prompts_own_prohibition_as_positive_instructions() -> None:
+def test_gemini_states_the_prompts_own_prohibition_as_a_positive_instruction_and_keeps_it() -> None:
     prompt, task = PROMPTS[TaskType.SUMMARIZATION], TaskType.SUMMARIZATION
+    (article,) = prompt.sources
     repair = repair_of(case_for("missed_constraint", "keyword"), prompt, task, Family.GEMINI)
-    assert repair.replace is not None and repair.insert_at is None
-    replaced = prompt.text[repair.replace[0]: repair.replace[1]]
-    assert replaced == 'Do not use the word "groundbreaking".'
+    assert repair.replace is None and repair.insert_at == article.span.end  # after the context, as every Gemini block
     applied = repair.apply(prompt.text)
-    assert replaced not in applied and "Use other words in place of “groundbreaking”" in applied
-    assert repair.title == "Replace prohibition with repair prompt for gemini"
-    # Other families keep the prompt's wording and add their block.
-    assert repair_of(case_for("missed_constraint", "keyword"), prompt, task, Family.CLAUDE).replace is None
+    assert 'Do not use the word "groundbreaking".' in applied  # Rubriq still reads, and checks, the user's sentence
+    assert "Use other words in place of “groundbreaking”" in repair.fragment
+    assert 'prohibition “Do not use the word "groundbreaking".” as a positive instruction' in repair.explanation
+    assert repair.title == "Insert repair prompt for gemini"
 
 
 @pytest.mark.parametrize("family", list(Family))
@@ -191,13 +192,13 @@ def test_merge_of_nothing_is_none() -> None:
     assert merge_repairs([], PROMPTS[TaskType.GENERAL]) is None
 
 
-def test_fix_all_rewrites_a_prohibition_once_even_when_two_findings_ask_for_it() -> None:
+def test_fix_all_states_a_prohibition_positively_once_even_when_two_findings_ask_for_it() -> None:
     prompt, task = PROMPTS[TaskType.SUMMARIZATION], TaskType.SUMMARIZATION
     keyword = case_for("missed_constraint", "keyword")
     repairs = [repair_of(keyword, prompt, task, Family.GEMINI), repair_of(keyword, prompt, task, Family.GEMINI),
                repair_of(case_for("verbosity"), prompt, task, Family.GEMINI)]
     applied = merge_repairs(repairs, prompt).apply(prompt.text)
-    assert 'Do not use the word "groundbreaking".' not in applied
+    assert applied.count('Do not use the word "groundbreaking".') == 1
     assert applied.count("Use other words in place of “groundbreaking”") == 1
     assert applied.count("Keep the summary to about 150 words") == 1
     assert prompt.sources[0].text in applied

@@ -1,7 +1,8 @@
 """Extraction: the verifiable constraints a person stated in a prompt, each with the span that stated it.
 
-Extraction reads `PromptDocument.instruction_view` (front matter and pasted sources blanked, offsets unchanged),
-so quoted source text never yields a constraint and every span is a span of the prompt. The families do not read
+Extraction reads `PromptDocument.reading_view` (front matter, pasted sources and the blocks of an applied repair
+blanked, offsets unchanged), so quoted source text never yields a constraint, a repair never changes what is
+checked, and every span is a span of the prompt. The families do not read
 the view as written but its canonical reading (`reading.py`): sentences in Spanish, French or German glossed into
 English, numbers in several words as digits, relations said as verbs as relations, units left out restored. Each
 family module in `families/` recognises the ways people phrase its kinds of constraint ("at most 300 words",

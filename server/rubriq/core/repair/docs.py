@@ -15,6 +15,13 @@ from typing import Any
 from rubriq.core.families import Family
 from rubriq.core.findings import Finding, Severity
 from rubriq.core.prompt import parse_prompt
+from rubriq.core.repair.labels import (
+    EXAMPLE_END,
+    GPT_REQUIREMENT_LABEL,
+    INSTRUCTION_LABEL,
+    REMINDER_LABEL,
+    REQUIREMENT_LABEL,
+)
 from rubriq.core.repair.library import Repair, build_repair
 from rubriq.core.repair.mechanisms import FAMILY_SOURCE, REGISTER_NOTE
 from rubriq.core.repair.modes import CONSTRAINT_SUBTYPES, FAILURE_MODES
@@ -94,12 +101,13 @@ _MECHANISMS = {
                 "than implied; numbered steps; a system message for roles. Goes first (after the front matter); "
                 "grounded repairs follow the reference text.",
     Family.GEMINI: "A few-shot example leads every format repair; positive instructions only (a prompt's own "
-                   "\"don't\" sentence is rewritten in place); goes after the context, so the question follows "
-                   "its material.",
+                   "\"don't\" sentence is restated as a positive instruction, and stays, so Rubriq still checks it); "
+                   "goes after the context, so the question follows its material.",
     Family.LLAMA: "Short explicit instructions, an explicit output format, the constraint repeated last "
-                  "(\"Remember: ...\"). Goes at the very end.",
+                  "(\"Remember (checked): ...\"). Goes at the very end.",
     Family.MISTRAL: "As llama: short, explicit output format, the constraint repeated at the end.",
-    Family.GENERIC: "Provider-agnostic labelled sections (\"Requirement:\", \"Example:\"). Goes at the end.",
+    Family.GENERIC: "Provider-agnostic labelled sections (\"Requirement (checked):\", \"Example:\"). Goes at the "
+                    "end.",
 }
 
 _SUBTYPES = {
@@ -190,6 +198,22 @@ def render() -> str:
         "edge, and key source material, the task and the prompt's constraints at the end edge (2.7).",
         f"- Role prompts only for `wrong_register`, and they say so: \"{REGISTER_NOTE}\" (2.8).",
         "- Never inside the front matter, never inside a source block.",
+        "",
+        "## Once a repair is applied",
+        "",
+        "- A repair adds to the prompt and never rewrites the user's words: Gemini's positive statement of a "
+        "\"don't\" sentence stands beside that sentence, so the constraint is still read from the user's words and "
+        "still checked.",
+        f"- Every repair holds a block marked as Rubriq's by words meant for the model: \"{REQUIREMENT_LABEL}\" "
+        f"(open weights: \"{INSTRUCTION_LABEL}\" and \"{REMINDER_LABEL}\"), GPT's \"{GPT_REQUIREMENT_LABEL}\", "
+        "the few-shot rules, the role's register note. Its other blocks (an example, which ends with its own "
+        f"\"{EXAMPLE_END}\" line outside XML tags and `###` fences, a prefill line, the reference text, the "
+        "restated task) are Rubriq's only next to the block the library writes them beside.",
+        "- Rubriq reads those blocks as its own: never as the prompt's source, task or constraints, never as "
+        "\"not checked\" instructions. A paragraph the user wrote (\"Requirement: ...\", `<example>`, \"Start "
+        "the answer with: ...\") is the user's.",
+        "- A repair already in the prompt is not inserted again; the fix-all edit writes every line once (a block "
+        "whose first line an earlier block wrote keeps its label), so applying it twice changes nothing.",
         "",
         "## Failure modes",
         "",

@@ -8,6 +8,7 @@ repair can be written for any rule that names a failure mode.
 from __future__ import annotations
 
 import bisect
+import itertools
 import re
 from dataclasses import dataclass
 from functools import cached_property
@@ -15,6 +16,17 @@ from typing import Any
 
 from rubriq.core.findings import Finding
 from rubriq.core.prompt import PromptDocument
+from rubriq.core.repair.labels import (
+    ESCALATION_MARK,
+    EXAMPLE_END,
+    FEW_SHOT_RULES_OPENING,
+    FORMAT_END,
+    GPT_REQUIREMENT_LABEL,
+    INSTRUCTION_LABEL,
+    REGISTER_NOTE,
+    REMINDER_LABEL,
+    REQUIREMENT_LABEL,
+)
 from rubriq.core.tasks import TaskType
 from rubriq.core.text import Segment, Span, split_sentences
 
@@ -61,93 +73,197 @@ _REQUEST_CUE_RE = re.compile(
 )
 
 
-# The openings of the blocks repairs write (mechanisms.py, templates.py): a paragraph that starts with one of these
-# is Rubriq's, not the user's. A GPT heading is Rubriq's when it is one its mechanism writes, or one that stands over
-# the "Requirement, stated explicitly:" line somewhere in the prompt (an "insert all" writes a shared line once), so
-# a user's own `### Article ###` fence stays the user's; a role is Rubriq's in Rubriq's own wording. Claude's
-# blocks are a lowercase tag alone on the first line, closed on the last.
-_GPT_HEADING_RE = re.compile(r"### ([^#\n]{1,60}) ###\n")
-_GPT_OWN_HEADINGS_RE = re.compile(
-    r"(?:System message|Reference text|Task \(read first\)|Task, repeated|Key (?:passage|point) from the source|"
-    r"Constraints, repeated|If the answer is still wrong)")
-_GPT_REQUIREMENT_RE = re.compile(r"^### ([^#\n]{1,60}) ###\nRequirement, stated explicitly:", re.MULTILINE)
-_OWN_BLOCK_START_RE = re.compile(
-    r"(?:(?:Requirement(?:, stated explicitly)?|Instruction|Remember|"
-    r"Example of the expected [^:\n]+|Output format \(follow exactly\)|About the example|Start the answer with|"
-    r"Start your response with|"
-    r"Task \(read first\)|Task, repeated|Key (?:passage|point) from the source|"
-    r"Constraints, repeated|If the answer is still wrong):|"
-    r"(?:System|System prompt|System instruction|Role): You are an experienced writer)")
+# How `own_blocks_blanked` knows a repair's blocks (labels.py: the marks, mechanisms.py: the shapes). A marked block
+# is Rubriq's wherever it stands; every other shape a repair writes is Rubriq's only beside the neighbour the library
+# writes it next to, so a user's own `<example>`, "Start the answer with: ..." or `### Reference text ###` block is
+# the user's even when a repair was inserted after it.
+_MARKED_RE = re.compile("|".join(re.escape(label) for label in (REQUIREMENT_LABEL, INSTRUCTION_LABEL, REMINDER_LABEL)))
+_GPT_MAIN_RE = re.compile(r"### [^#\n]{1,60} ###\n" + re.escape(GPT_REQUIREMENT_LABEL))
+_ROLE_RE = re.compile(r"(?:System|Role|System instruction): You are |### System message ###\nYou are ")
+_ESCALATION_RE = re.compile(r"(?:If the answer is still wrong:|### If the answer is still wrong ###)\n")
+_REFERENCE_RE = re.compile(r'### Reference text ###\n"""\n')
+_RESTATED = r"Task, repeated|Key (?:passage|point) from the source|Constraints, repeated"
+_AFTER_BLOCK_RE = re.compile(  # written right after another block of the repair
+    rf"Start your response with: |Start the answer with: |(?:{_RESTATED}):\n|### (?:{_RESTATED}) ###\n")
+_TASK_REPEATED_RE = re.compile(r"(?:Task, repeated:|### Task, repeated ###)\n")
+_LEAD_RE = re.compile(r"(?:Task \(read first\):|### Task \(read first\) ###)\n")
+_PARAGRAPH_RE = re.compile(r"[^\n](?:[\s\S]*?)(?=\n[ \t]*\n|\Z)")
 # Opening and closing lines are paired with bisect (a lazy `<tag>...</tag>` regex rescans the rest of the text from
 # every unclosed opening line, quadratic on a prompt of many tag lines); this runs on every reading of a prompt.
 _TAG_LINE_RE = re.compile(r"^<(/?)([a-z][a-z_]*)>$", re.MULTILINE)
-_GPT_EXAMPLE_LINE_RE = re.compile(r"^### (?:Example|(End of example)) ###$", re.MULTILINE)
-# An example a repair writes, up to the next block (examples hold blank lines, lists and bold labels of their own).
-# A bare "Example:" is Rubriq's only beside the few-shot rules every repair example carries (mechanisms.py).
-_OWN_EXAMPLE_START_RE = re.compile(
-    r"^(?:(Example)|Example of the expected [^:\n]+|Output format \(follow exactly\)):\n", re.MULTILINE)
-_OWN_EXAMPLE_END_RE = re.compile(
-    r"^(?:About the example:|Start the answer with:|Remember:|Requirement:|Instruction:|Example)", re.MULTILINE)
-_FEW_SHOT_RULES = "About the example: it is similar to the real input"
-_USER_TAGS = frozenset({"instructions", "instruction", "rules", "requirements", "constraints", "context", "system"})
-# Gemini's requirement paragraph has no label; its JSON wording is recognised so its keys are not read as the user's.
-_OWN_JSON_WORDING = "one JSON object with the keys"
+_CLAUDE_AFTER_BLOCK_TAGS = frozenset({"quote_extraction", "key_passage", "constraints_repeated", "task_repeated"})
+# Examples are fenced: `### Example ###` ... `### End of example ###` (GPT), or a label line ... "End of example."
+_EXAMPLE_LINE_RE = re.compile(
+    r"^(?:### Example ###|(?:Example|Example of the expected [^:\n]{1,60}|Output format \(follow exactly\)):|"
+    rf"(### End of example ###|{re.escape(EXAMPLE_END)}|{re.escape(FORMAT_END)}))$", re.MULTILINE)
+
+# Kinds of candidate block, and what each needs to be Rubriq's.
+_MARKED = "marked"  # a mark of its own
+_RULES = "rules"  # the few-shot rules: marked
+_GPT_MAIN = "gpt_main"  # marked
+_REFERENCE = "reference"  # GPT's reference text: right before a GPT requirement block
+_CLAUDE_EXAMPLE = "claude_example"  # right before another such example or the few-shot rules
+_EXAMPLE = "example"  # a fenced example: beside any block of the repair
+_AFTER = "after"  # right after a block of the repair
+_LEAD = "lead"  # the task restated at the start (2.7): with the restated task at the end
+_STRONG = frozenset({_MARKED, _RULES, _GPT_MAIN})
+_PASSES = 4
+
+
+@dataclass
+class _Candidate:
+    start: int
+    end: int
+    kind: str
+    task_repeated: bool = False
+    own: bool = False
 
 
 def _paired(lines: list[tuple[bool, str, int, int]]) -> list[tuple[int, int, str]]:
-    """(start, end, name) from each opening line to the first later closing line of the same name; lines are
-    (closes, name, start, end) in text order, and an opening line inside an earlier pair belongs to it."""
-    closings: dict[str, list[tuple[int, int]]] = {}
+    """(start, end, name) of each opening line with its closing line, nested as written (a repair's block inside
+    the user's `<instructions>` is found); lines are (closes, name, start, end) in text order. Linear."""
+    open_lines: dict[str, list[int]] = {}
+    pairs = []
     for closes, name, start, end in lines:
-        if closes:
-            closings.setdefault(name, []).append((start, end))
-    pairs, resume = [], 0
-    for closes, name, start, end in lines:
-        if closes or start < resume:
-            continue
-        later = closings.get(name, [])
-        k = bisect.bisect_left(later, (end, 0))
-        if k < len(later):
-            pairs.append((start, later[k][1], name))
-            resume = later[k][1]
+        if not closes:
+            open_lines.setdefault(name, []).append(start)
+        elif open_lines.get(name):
+            pairs.append((open_lines[name].pop(), end, name))
     return pairs
+
+
+def _tag_candidate(view: str, start: int, end: int, tag: str) -> _Candidate | None:
+    """A tag block by its name and the first line of its body (a repair's marks open it; reading only that line
+    keeps nested blocks linear)."""
+    from rubriq.core.sources import SOURCE_TAGS
+
+    if tag in SOURCE_TAGS:  # a tag that names material (`<article>`, `<email>`) is never Rubriq's
+        return None
+    body = view.index("\n", start) + 1
+    line_end = view.find("\n", body, end)
+    first = view[body : line_end if line_end >= 0 else end]
+    if first.startswith(REQUIREMENT_LABEL) or (tag == "role" and first.startswith("System prompt: You are ")
+                                               and REGISTER_NOTE in first) or \
+            (tag == "if_still_wrong" and ESCALATION_MARK in first):
+        return _Candidate(start, end, _MARKED)
+    if tag == "example_rules" and first.startswith(FEW_SHOT_RULES_OPENING):
+        return _Candidate(start, end, _RULES)
+    if tag == "example":
+        return _Candidate(start, end, _CLAUDE_EXAMPLE)
+    if tag in _CLAUDE_AFTER_BLOCK_TAGS:
+        return _Candidate(start, end, _AFTER, task_repeated=tag == "task_repeated")
+    if tag == "task":
+        return _Candidate(start, end, _LEAD)
+    return None
+
+
+def _paragraph_candidate(paragraph: str, start: int, end: int) -> _Candidate | None:
+    if _MARKED_RE.match(paragraph):
+        return _Candidate(start, end, _MARKED)
+    if _GPT_MAIN_RE.match(paragraph):
+        return _Candidate(start, end, _GPT_MAIN)
+    if paragraph.startswith(FEW_SHOT_RULES_OPENING):
+        return _Candidate(start, end, _RULES)
+    if (_ROLE_RE.match(paragraph) and REGISTER_NOTE in paragraph) or \
+            (_ESCALATION_RE.match(paragraph) and ESCALATION_MARK in paragraph):
+        return _Candidate(start, end, _MARKED)
+    if _REFERENCE_RE.match(paragraph):
+        return _Candidate(start, end, _REFERENCE)
+    if _AFTER_BLOCK_RE.match(paragraph):
+        return _Candidate(start, end, _AFTER, task_repeated=bool(_TASK_REPEATED_RE.match(paragraph)))
+    if _LEAD_RE.match(paragraph):
+        return _Candidate(start, end, _LEAD)
+    return None
+
+
+def _fenced_examples(view: str) -> list[tuple[int, int]]:
+    """Each example fence's closing line with the nearest opening line before it (an unclosed "Example:" of the
+    user's never reaches as far as a repair's closing line)."""
+    spans, opening = [], None
+    for line in _EXAMPLE_LINE_RE.finditer(view):
+        if line.group(1) is None:
+            opening = line.start()
+        elif opening is not None:
+            spans.append((opening, line.end()))
+            opening = None
+    return spans
+
+
+def _accept(candidates: list[_Candidate], view: str) -> None:
+    """Mark the candidates that are Rubriq's: marked ones, then the others by their neighbours. Passes alternate
+    forward (a block after its neighbour) and backward (an example before the few-shot rules, the reference text
+    before its requirement), so a chain of either kind settles in one pass; a repair chains one way from a marked
+    block, and the passes stop when none changes, at most _PASSES of them, each linear."""
+    adjacent = [not view[a.end : b.start].strip() for a, b in itertools.pairwise(candidates)]
+
+    def before(i: int) -> _Candidate | None:
+        return candidates[i - 1] if i > 0 and adjacent[i - 1] else None
+
+    def after(i: int) -> _Candidate | None:
+        return candidates[i + 1] if i + 1 < len(candidates) and adjacent[i] else None
+
+    for candidate in candidates:
+        candidate.own = candidate.kind in _STRONG
+    for passes in range(_PASSES):
+        changed = False
+        order = range(len(candidates)) if passes % 2 == 0 else range(len(candidates) - 1, -1, -1)
+        for i in order:
+            candidate = candidates[i]
+            if candidate.own:
+                continue
+            prev, nxt = before(i), after(i)
+            if candidate.kind == _REFERENCE:
+                own = nxt is not None and nxt.kind == _GPT_MAIN
+            elif candidate.kind == _CLAUDE_EXAMPLE:
+                own = nxt is not None and nxt.own and nxt.kind in (_CLAUDE_EXAMPLE, _RULES)
+            elif candidate.kind == _EXAMPLE:
+                own = (prev is not None and prev.own) or (nxt is not None and nxt.own)
+            elif candidate.kind == _AFTER:
+                own = prev is not None and prev.own
+            else:
+                own = False
+            if own:
+                candidate.own = changed = True
+        if not changed and passes > 0:
+            break
+    if any(c.own and c.task_repeated for c in candidates):
+        for candidate in candidates:
+            candidate.own = candidate.own or candidate.kind == _LEAD
 
 
 def own_blocks_blanked(view: str, tags: bool = True) -> str:
     """`view` with the blocks a repair writes replaced by spaces (offsets kept); `tags=False` leaves XML tag
     blocks alone (in the whole prompt, a tag block is more often the user's source than a repair's). A tag that
     names source material (`<article>`, `<email>`: rubriq.core.sources.SOURCE_TAGS) is never Rubriq's. Linear."""
-    from rubriq.core.sources import SOURCE_TAGS
-
-    chars = list(view)
-
-    def blank(start: int, end: int) -> None:
-        for i in range(start, end):
-            if chars[i] != "\n":
-                chars[i] = " "
-
-    gpt_examples = [(m.group(1) is not None, "example", m.start(), m.end())
-                    for m in _GPT_EXAMPLE_LINE_RE.finditer(view)]
-    for start, end, _ in _paired(gpt_examples):
-        blank(start, end)
-    example_ends = [m.start() for m in _OWN_EXAMPLE_END_RE.finditer(view)]
-    few_shot = _FEW_SHOT_RULES in view
-    for example in _OWN_EXAMPLE_START_RE.finditer(view):
-        if example.group(1) and not few_shot:
-            continue
-        k = bisect.bisect_left(example_ends, example.end())
-        blank(example.start(), example_ends[k] if k < len(example_ends) else len(view))
+    candidates: list[_Candidate] = [_Candidate(start, end, _EXAMPLE) for start, end in _fenced_examples(view)]
     if tags:
         tag_lines = [(m.group(1) == "/", m.group(2), m.start(), m.end()) for m in _TAG_LINE_RE.finditer(view)]
         for start, end, tag in _paired(tag_lines):
-            if tag not in _USER_TAGS and tag not in SOURCE_TAGS:
-                blank(start, end)
-    gpt_headings = {m.group(1) for m in _GPT_REQUIREMENT_RE.finditer(view)}
-    for paragraph in re.finditer(r"[^\n](?:[\s\S]*?)(?=\n[ \t]*\n|\Z)", view):
-        heading = _GPT_HEADING_RE.match(paragraph.group())
-        if (heading and (heading.group(1) in gpt_headings or _GPT_OWN_HEADINGS_RE.fullmatch(heading.group(1)))) \
-                or _OWN_BLOCK_START_RE.match(paragraph.group()) or _OWN_JSON_WORDING in paragraph.group():
-            blank(paragraph.start(), paragraph.end())
+            found = _tag_candidate(view, start, end, tag)
+            if found is not None:
+                candidates.append(found)
+    candidates.sort(key=lambda c: (c.start, -c.end))
+    taken: list[_Candidate] = []  # a block inside another (a tag line in an example) is part of it
+    for candidate in candidates:
+        if not taken or candidate.start >= taken[-1].end:
+            taken.append(candidate)
+    candidates = list(taken)
+    starts = [c.start for c in taken]
+    for paragraph in _PARAGRAPH_RE.finditer(view):
+        k = bisect.bisect_right(starts, paragraph.start())
+        if (k > 0 and taken[k - 1].end > paragraph.start()) or (k < len(starts) and starts[k] < paragraph.end()):
+            continue
+        found = _paragraph_candidate(paragraph.group(), paragraph.start(), paragraph.end())
+        if found is not None:
+            candidates.append(found)
+    candidates.sort(key=lambda c: c.start)
+    _accept(candidates, view)
+    chars = list(view)
+    for candidate in candidates:
+        if candidate.own:
+            for i in range(candidate.start, candidate.end):
+                if chars[i] != "\n":
+                    chars[i] = " "
     return "".join(chars)
 
 

@@ -9,6 +9,7 @@ task at the start and key material with the constraints repeated at the end (res
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from pydantic import BaseModel, ConfigDict
@@ -16,7 +17,8 @@ from pydantic import BaseModel, ConfigDict
 from rubriq.core.families import Family
 from rubriq.core.findings import Finding
 from rubriq.core.prompt import PromptDocument
-from rubriq.core.repair.facts import Facts, PromptFacts, quote
+from rubriq.core.repair.facts import Facts, PromptFacts, own_blocks_blanked, quote
+from rubriq.core.repair.labels import MARKED_LABELS
 from rubriq.core.repair.mechanisms import FEW_SHOT_ADVICE, OPEN_WEIGHTS, render
 from rubriq.core.repair.modes import FAILURE_MODES, failure_mode_for
 from rubriq.core.repair.parts import Parts
@@ -197,7 +199,8 @@ def _insertion_point(prompt: PromptDocument, p: PromptFacts, family: Family, par
 
 
 def _prohibition_span(prompt: PromptDocument, facts: Facts, parts: Parts) -> Span | None:
-    """The prompt's own "don't" sentence behind a missed constraint, for Gemini's positive rewrite (2.3)."""
+    """The prompt's own "don't" sentence behind a missed constraint, which Gemini's repair restates positively
+    (2.3). The sentence stays in the prompt: it is how Rubriq reads the constraint it checks."""
     if parts.failure_mode != "missed_constraint":
         return None
     keys = [k.lower() for k in facts.items("forbidden_words", "forbidden", "keywords", "keyword", "word") if k]
@@ -267,17 +270,13 @@ def build_repair(
 
     insert_at: int | None
     replace: tuple[int, int] | None = None
+    insert_at, where = _insertion_point(prompt, prompt_facts, family, parts, edges)
+    new_text = _spaced(prompt.text, insert_at, fragment, prompt.body_start)
+    title = f"Insert repair prompt for {family.value}"
     prohibition = _prohibition_span(prompt, facts, parts) if family == Family.GEMINI else None
     if prohibition is not None:
-        insert_at, new_text = None, fragment
-        replace = (prohibition.start, prohibition.end)
-        where = f"in place of the prompt's prohibition {quote(prohibition.slice(prompt.text), 100)}, rewritten as " \
-                "positive instructions"
-        title = f"Replace prohibition with repair prompt for {family.value}"
-    else:
-        insert_at, where = _insertion_point(prompt, prompt_facts, family, parts, edges)
-        new_text = _spaced(prompt.text, insert_at, fragment, prompt.body_start)
-        title = f"Insert repair prompt for {family.value}"
+        where += (f"; it states the prompt's prohibition {quote(prohibition.slice(prompt.text), 100)} as a positive "
+                  "instruction, and the prompt keeps its own sentence, so Rubriq still checks it")
     lead = None
     if lead_blocks:
         start = prompt.body_start
@@ -318,17 +317,30 @@ def repairs_for(result: CheckResult, family: Family | None = None) -> list[tuple
     return pairs
 
 
+@dataclass
+class _Piece:
+    """One block of a fix-all: the repair it comes from, the block as that repair writes it, and what is written."""
+
+    repair: int
+    block: str
+    written: str
+
+
 def merge_repairs(repairs: list[Repair], prompt: PromptDocument) -> Repair | None:
     """Every repair in one edit (a replacement of the span the edits cover); a block repeated by several
-    repairs, such as the few-shot rules or the restated task, is written once."""
+    repairs, such as the few-shot rules or the restated task, is written once, and a line written once already
+    leaves its block (the label stays, so the block is still known for Rubriq's). Every block of the result is
+    recognised as Rubriq's once applied (`facts.own_blocks_blanked`); a repair whose blocks would lose the
+    neighbour that makes them Rubriq's is written whole instead."""
     repairs = [repair for repair in repairs if not repair.already_in_prompt]
     if not repairs:
         return None
     text = prompt.text
     replaced: list[tuple[int, int]] = []
-    groups: dict[tuple[int, int], list[str]] = {}
+    groups: dict[tuple[int, int], list[_Piece]] = {}
+    whole: dict[tuple[int, tuple[int, int]], list[str]] = {}  # (repair, span) -> the blocks that edit writes
     seen: set[str] = set()
-    for repair in repairs:
+    for index, repair in enumerate(repairs):
         for edit in repair.edits:
             start, end = edit.start, edit.end
             if start < end and any(Span(start, end).overlaps(Span(*r)) and (start, end) != r for r in replaced):
@@ -336,31 +348,42 @@ def merge_repairs(repairs: list[Repair], prompt: PromptDocument) -> Repair | Non
             elif start < end:
                 replaced.append((start, end))
             blocks = _edit_blocks(repair, edit)
+            whole.setdefault((index, (start, end)), []).extend(blocks)
             fresh = [block for block in blocks if block not in seen]
             seen.update(fresh)
-            groups.setdefault((start, end), []).extend(fresh)
+            groups.setdefault((start, end), []).extend(_Piece(index, block, block) for block in fresh)
     # An insertion inside a replaced span moves to that span's end.
     for (start, end) in list(groups):
         if start == end:
             for r_start, r_end in replaced:
                 if r_start < start < r_end:
                     groups.setdefault((r_end, r_end), []).extend(groups.pop((start, end)))
+                    for key in [k for k in whole if k[1] == (start, end)]:
+                        whole.setdefault((key[0], (r_end, r_end)), []).extend(whole.pop(key))
                     break
     lines_seen: set[str] = set()
     for span in sorted(groups):
-        groups[span] = [b for b in (_without_repeated_lines(block, lines_seen) for block in groups[span]) if b]
-    spans = sorted(span for span, blocks in groups.items() if blocks or span[0] < span[1])
-    if not spans:
+        kept = []
+        for piece in groups[span]:
+            written = _without_repeated_lines(piece.block, lines_seen)
+            if written:
+                kept.append(_Piece(piece.repair, piece.block, written))
+        groups[span] = _examples_before_rules(kept)
+    rendered = _render(text, groups, prompt.body_start)
+    if rendered is None:
         return None
-    low, high = spans[0][0], max(span[1] for span in spans)
-    pieces, cursor = [], low
-    for start, end in spans:
-        pieces.append(text[cursor:start])
-        fragment = "\n\n".join(groups[(start, end)])
-        pieces.append(_spaced(text, start, fragment, prompt.body_start) if start == end and fragment else fragment)
-        cursor = end
-    pieces.append(text[cursor:high])
-    unique = [block for span in spans for block in groups[span]]
+    orphans = _unrecognised(rendered, prompt.body_start)
+    for span, index in orphans:  # written whole, as the repair alone writes it (its own blocks recognise each other)
+        pieces = groups[span]
+        at = next(i for i, piece in enumerate(pieces) if piece.repair == index)
+        own = [_Piece(index, block, block) for block in whole[(index, span)]]
+        groups[span] = [p for p in pieces[:at] if p.repair != index] + own + \
+            [p for p in pieces[at:] if p.repair != index]
+    if orphans:
+        rendered = _render(text, groups, prompt.body_start)
+        assert rendered is not None
+    low, high, new_text = rendered.low, rendered.high, rendered.replacement
+    unique = [piece.written for span in sorted(groups) for piece in groups[span]]
     first = repairs[0]
     modes = list(dict.fromkeys(r.failure_mode for r in repairs))
     explanation = f"All {len(repairs)} repairs in one edit ({', '.join(modes)}): " + " ".join(
@@ -369,29 +392,94 @@ def merge_repairs(repairs: list[Repair], prompt: PromptDocument) -> Repair | Non
         code=", ".join(dict.fromkeys(r.code for r in repairs)), failure_mode="combined", family=first.family,
         task=first.task, title=f"Apply all {len(repairs)} repair prompts for {first.family.value}",
         label="; ".join(dict.fromkeys(r.label for r in repairs)), explanation=explanation,
-        fragment="\n\n".join(unique), replace=(low, high), new_text="".join(pieces),
+        fragment="\n\n".join(unique), replace=(low, high), new_text=new_text,
         sources=tuple(dict.fromkeys(s for r in repairs for s in r.sources)), blocks=tuple(unique),
     )
 
 
+@dataclass
+class _Rendered:
+    replacement: str  # what replaces prompt[low:high]
+    low: int
+    high: int
+    applied: str  # the prompt with the replacement in place
+    placed: list[tuple[tuple[int, int], _Piece, int]]  # (group, piece, its offset in `applied`)
+
+
+def _render(text: str, groups: dict[tuple[int, int], list[_Piece]], body_start: int) -> _Rendered | None:
+    """The replacement text of the span the groups cover, and where each piece lands in the applied prompt."""
+    spans = sorted(span for span, pieces in groups.items() if pieces or span[0] < span[1])
+    if not spans:
+        return None
+    low, high = spans[0][0], max(span[1] for span in spans)
+    out: list[str] = []
+    placed: list[tuple[tuple[int, int], _Piece, int]] = []
+    at_next, cursor = low, low  # at_next: offset in the applied prompt of the next character written
+    for start, end in spans:
+        out.append(text[cursor:start])
+        at_next += start - cursor
+        pieces = groups[(start, end)]
+        fragment = "\n\n".join(piece.written for piece in pieces)
+        written = _spaced(text, start, fragment, body_start) if start == end and fragment else fragment
+        at = at_next + (written.index(fragment) if fragment else 0)
+        for piece in pieces:
+            placed.append(((start, end), piece, at))
+            at += len(piece.written) + 2
+        out.append(written)
+        at_next += len(written)
+        cursor = end
+    out.append(text[cursor:high])
+    replacement = "".join(out)
+    return _Rendered(replacement, low, high, text[:low] + replacement + text[high:], placed)
+
+
+def _unrecognised(rendered: _Rendered, body_start: int) -> list[tuple[tuple[int, int], int]]:
+    """(group, repair) of each piece that the applied prompt would not know for Rubriq's, in order, once each."""
+    blanked = own_blocks_blanked(rendered.applied[body_start:])
+    found: dict[tuple[tuple[int, int], int], None] = {}
+    for span, piece, at in rendered.placed:
+        if blanked[at - body_start : at - body_start + len(piece.written)].strip():
+            found[(span, piece.repair)] = None
+    return list(found)
+
+
+def _examples_before_rules(pieces: list[_Piece]) -> list[_Piece]:
+    """Claude's `<example>` blocks of one place, together right before the few-shot rules (written once): an
+    example is Rubriq's beside those rules, and a user's own `<example>` just before a repair stays the user's."""
+    examples = [piece for piece in pieces if piece.written.startswith("<example>\n")]
+    if not examples:
+        return pieces
+    rest = [piece for piece in pieces if not piece.written.startswith("<example>\n")]
+    rules = next((i for i, piece in enumerate(rest) if piece.written.startswith("<example_rules>\n")), None)
+    if rules is None:
+        return pieces  # the rules went to another place: these repairs are written whole (merge_repairs)
+    return rest[:rules] + examples + rest[rules:]
+
+
 _EXAMPLE_BLOCK_RE = re.compile(r"^(?:<example>|### Example ###|Example|Output format \(follow exactly\))")
-_STRUCTURAL_LINE_RE = re.compile(r"^(?:</?[\w-]+>|### .* ###|[^\w]*)$")
+# Delimiters and headings ("Key passage from the source:", "End of example."): a block's shape, written with every
+# block; only its wording lines are written once.
+_STRUCTURAL_LINE_RE = re.compile(
+    r"^(?:</?[\w-]+>|### .* ###|[^\w]*|[A-Z][^.:!?\n]{0,60}:|End of (?:example|format)\.)$")
 
 
 def _without_repeated_lines(block: str, seen: set[str]) -> str:
     """A block without the instruction lines an earlier block already wrote ("Begin the output with {" once);
-    examples are kept whole, and a block left with only its delimiters is dropped."""
+    examples are kept whole, a repeated labelled line keeps its label ("Requirement (checked):", so the block is
+    still known for Rubriq's), and a block left with only its delimiters and labels is dropped."""
     if _EXAMPLE_BLOCK_RE.match(block):
         return block
     kept = []
     for line in block.split("\n"):
         key = line.strip()
-        if _STRUCTURAL_LINE_RE.match(key) or len(key.split()) < 3:
+        if _STRUCTURAL_LINE_RE.match(key) or len(key.split()) < 3 or key in MARKED_LABELS:
             kept.append(line)
         elif key not in seen:
             seen.add(key)
             kept.append(line)
-    if all(_STRUCTURAL_LINE_RE.match(line.strip()) for line in kept):
+        elif label := next((label for label in MARKED_LABELS if key.startswith(label + " ")), None):
+            kept.append(line[: line.index(label) + len(label)])  # the words are written already; the label stays
+    if all(_STRUCTURAL_LINE_RE.match(line.strip()) or line.strip() in MARKED_LABELS for line in kept):
         return ""
     return "\n".join(kept)
 

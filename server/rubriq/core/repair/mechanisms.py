@@ -6,7 +6,8 @@
 - gpt (2.2): ### delimited blocks and triple-quoted reference text, the requirement stated explicitly (newer GPT
   models follow instructions literally), numbered steps, a system message for roles. Instructions go first;
   for grounded failures the reference text comes first and the block follows it.
-- gemini (2.3): a few-shot example leads any format repair, instructions are positive (no prohibitions), and
+- gemini (2.3): a few-shot example leads any format repair, instructions are positive (no prohibitions: a
+  prompt's own "don't" sentence is restated as a positive instruction, and stays, so Rubriq still checks it), and
   the block comes after the context, so the question follows its material.
 - llama / mistral (Part 4, open weights): short, an explicit output format, the constraint repeated at the end.
 - generic: provider-agnostic labelled sections.
@@ -15,6 +16,9 @@ The gated techniques hold for every family: few-shot examples carry the three ru
 only for weak_reasoning with the reasoning before the answer (2.4), self-consistency as its escalation (2.5),
 roles only for wrong_register and marked "this controls register, not correctness" (2.8), and on long sources
 faithfulness/completeness repairs put the task at the start and key material and constraints at the end (2.7).
+
+Every repair holds a block marked as Rubriq's by words meant for the model (`labels.py`), so that once applied it
+is known for Rubriq's and the user's own paragraphs stay the user's.
 """
 
 from __future__ import annotations
@@ -23,10 +27,19 @@ from dataclasses import dataclass
 
 from rubriq.core.families import Family
 from rubriq.core.repair.facts import PromptFacts, quote
+from rubriq.core.repair.labels import (
+    EXAMPLE_END,
+    FEW_SHOT_RULES_OPENING,
+    FORMAT_END,
+    GPT_REQUIREMENT_LABEL,
+    INSTRUCTION_LABEL,
+    REGISTER_NOTE,
+    REMINDER_LABEL,
+    REQUIREMENT_LABEL,
+)
 from rubriq.core.repair.modes import EDGE_MODES
 from rubriq.core.repair.parts import GROUNDED_TASKS, Parts
 
-REGISTER_NOTE = "This controls register, not correctness."
 OPEN_WEIGHTS = frozenset({Family.LLAMA, Family.MISTRAL})
 FAMILY_SOURCE = {
     Family.CLAUDE: "2.1 Anthropic prompt engineering documentation",
@@ -41,8 +54,8 @@ FAMILY_SOURCE = {
 def few_shot_rules(deliverable: str) -> str:
     """The three rules of research log 2.6, carried inline by every template with an example, worded for the model
     (how to read the examples); the same rules for the prompt's author are in the repair's explanation."""
-    return (f"About the example: it is similar to the real input, and where there are several, the most "
-            f"representative example last. Write the {deliverable} in exactly the same format.")
+    return (f"{FEW_SHOT_RULES_OPENING}, and where there are several, the most representative example last. Write "
+            f"the {deliverable} in exactly the same format.")
 
 
 FEW_SHOT_ADVICE = ("When you add more examples: pick ones similar to the real input, put the most representative "
@@ -112,7 +125,8 @@ def _claude(parts: Parts, p: PromptFacts) -> tuple[list[str], str]:
     if parts.role:
         blocks.append(f"<role>\nSystem prompt: {_role_text(parts, p)}\n</role>")
         used.append("a role for the system prompt")
-    lines = [parts.requirement, *([parts.prohibition] if parts.prohibition else []), *parts.steps]
+    lines = [f"{REQUIREMENT_LABEL} {parts.requirement}", *([parts.prohibition] if parts.prohibition else []),
+             *parts.steps]
     if parts.reasoning:
         lines.append("Write your reasoning inside <thinking> tags first, then the final answer inside <answer> tags.")
         used.append("room to think in <thinking> before <answer>")
@@ -142,7 +156,7 @@ def _gpt(parts: Parts, p: PromptFacts) -> tuple[list[str], str]:
     if parts.grounded and parts.reference:
         blocks.append(f'### Reference text ###\n"""\n{parts.reference}\n"""')
         used.append("reference text first, in triple quotes")
-    lines = [f"Requirement, stated explicitly: {parts.requirement}"]
+    lines = [f"{GPT_REQUIREMENT_LABEL} {parts.requirement}"]
     if parts.prohibition:
         lines.append(parts.prohibition)
     steps = list(parts.steps)
@@ -164,7 +178,7 @@ def _gemini(parts: Parts, p: PromptFacts) -> tuple[list[str], str]:
     blocks: list[str] = []
     used = []
     if parts.example and parts.format_repair:
-        blocks.append(f"Example of the expected {p.deliverable}:\n{parts.example}")
+        blocks.append(f"Example of the expected {p.deliverable}:\n{parts.example}\n{EXAMPLE_END}")
         blocks.append(few_shot_rules(p.deliverable))
         used.append("a few-shot example first")
     if parts.role:
@@ -174,10 +188,10 @@ def _gemini(parts: Parts, p: PromptFacts) -> tuple[list[str], str]:
     lines = [parts.requirement, *parts.steps]
     if parts.reasoning:
         lines.append("Give the reasoning first and the final answer last, on a line starting “Answer:”.")
-    # Labelled, so that Rubriq knows its own paragraph once applied (facts.own_blocks_blanked): it is no source.
-    blocks.append("Requirement: " + "\n".join(lines))
+    # Marked, so that Rubriq knows its own paragraph once applied (facts.own_blocks_blanked): it is no source.
+    blocks.append(f"{REQUIREMENT_LABEL} " + "\n".join(lines))
     if parts.example and not parts.format_repair:
-        blocks.append(f"Example:\n{parts.example}")
+        blocks.append(f"Example:\n{parts.example}\n{EXAMPLE_END}")
         blocks.append(few_shot_rules(p.deliverable))
     used.append("positive instructions, no prohibitions")
     return blocks, "It uses Gemini's mechanisms: " + ", ".join(used) + "."
@@ -187,16 +201,16 @@ def _open_weights(parts: Parts, p: PromptFacts) -> tuple[list[str], str]:
     blocks: list[str] = []
     if parts.role:
         blocks.append(f"System: {_role_text(parts, p)}")
-    lines = [f"Instruction: {parts.requirement}"]
+    lines = [f"{INSTRUCTION_LABEL} {parts.requirement}"]
     if parts.prohibition:
         lines.append(parts.prohibition)
     # Shorter instructions for smaller instruction-following headroom: one step unless the repair is reasoning.
     lines += parts.steps if parts.reasoning else parts.steps[:1]
     blocks.append("\n".join(lines))
     if parts.example:
-        blocks.append(f"Output format (follow exactly):\n{parts.example}")
+        blocks.append(f"Output format (follow exactly):\n{parts.example}\n{FORMAT_END}")
         blocks.append(few_shot_rules(p.deliverable))
-    blocks.append(f"Remember: {parts.reminder}")
+    blocks.append(f"{REMINDER_LABEL} {parts.reminder}")
     return blocks, ("It uses the open-weights mechanisms: short explicit instructions"
                     + (", an explicit output format" if parts.example else "")
                     + " and the constraint repeated at the end.")
@@ -206,14 +220,14 @@ def _generic(parts: Parts, p: PromptFacts) -> tuple[list[str], str]:
     blocks: list[str] = []
     if parts.role:
         blocks.append(f"Role: {_role_text(parts, p)}")
-    lines = [f"Requirement: {parts.requirement}"]
+    lines = [f"{REQUIREMENT_LABEL} {parts.requirement}"]
     if parts.prohibition:
         lines.append(parts.prohibition)
     steps = [*parts.steps, *(["Write the reasoning first and the final answer last."] if parts.reasoning else [])]
     lines += p.bullets(steps)
     blocks.append("\n".join(lines))
     if parts.example:
-        blocks.append(f"Example:\n{parts.example}")
+        blocks.append(f"Example:\n{parts.example}\n{EXAMPLE_END}")
         blocks.append(few_shot_rules(p.deliverable))
     if parts.prefill:
         blocks.append(f"Start the answer with: {parts.prefill}")

@@ -15,6 +15,7 @@ from dataclasses import replace
 
 from rubriq.core.repair.constraint_repairs import missed_constraint, output_shape
 from rubriq.core.repair.facts import Facts, PromptFacts, clean, number_text, quote
+from rubriq.core.repair.labels import ESCALATION_MARK
 from rubriq.core.repair.parts import ANSWER_FIRST_TASKS, Builder, Parts
 from rubriq.core.tasks import TaskType
 
@@ -212,9 +213,8 @@ def _reasoning(f: Facts, p: PromptFacts) -> Parts:
                f"Check the result against the question; the last {p.deliverable} asserted {quote(f.evidence, 80)} "
                f"without showing how.", "Only then write the final answer on its own line, starting “Answer:”."],
         reasoning=True, reminder="Reasoning first, the final answer on the last line.",
-        escalation=f"If the answer to {quote(p.core_request, 80)} is still wrong: solve it twice, independently, "
-                   "by two different methods; compare the two results and give the answer both reach, or say "
-                   "where they part ways.",
+        escalation=f"If the answer to {quote(p.core_request, 80)} is still wrong: {ESCALATION_MARK}; compare the "
+                   "two results and give the answer both reach, or say where they part ways.",
     )
 
 

@@ -172,12 +172,13 @@ class Extraction:
 
     The families read `view`, the prompt's canonical reading (`reading.py`: other languages glossed, other ways
     of stating a count restated); spans are offsets of `view` until `extract_constraints` maps them back to the
-    prompt. `source_view` is the instruction view as written, for readings that need the prompt's own words.
+    prompt. `source_view` is the prompt's reading view as written (the user's own instructions: an applied repair's
+    blocks are Rubriq's restatement, never a constraint of their own), for readings that need the prompt's own words.
     """
 
     def __init__(self, doc: PromptDocument) -> None:
         self.doc = doc
-        self.source_view = doc.instruction_view
+        self.source_view = doc.reading_view
         self.reading = read(self.source_view)
         self.view = self.reading.text
         self.clauses = clauses_of(self.view)
