@@ -40,8 +40,9 @@ from rubriq.core.verify.engine import Verdict, Verifier
 
 
 def _row(verdict: Verdict, **fields: object) -> dict:
+    # `claims`: how many claims share the row's label (1: the label is the claim's own)
     return {**verdict.whole.features.as_dict(), "probability": verdict.probability, "verdict": verdict.verdict,
-            "claims": 1, "text": verdict.claim.text, **fields}  # `claims`: how many claims share the row's label (1: the label is the claim's)
+            "claims": 1, "text": verdict.claim.text, **fields}
 
 
 def pair_rows(folder: Path, hub: LocalModelHub, config: Config) -> list[dict]:

@@ -495,7 +495,8 @@ _BEYOND_IFEVAL: dict[str, Callable[[Facts, PromptFacts], tuple[str, str, str]]] 
         "item_length", f"Keep every item to {f.constraint_text or 'the length the prompt sets'}.",
         f"Each item: {f.constraint_text or 'short'}."),
     "field_length": lambda f, p: (
-        "field_length", f"Keep the {f.text('field') or 'named'} field to {f.constraint_text or 'the length asked for'}.",
+        "field_length",
+        f"Keep the {f.text('field') or 'named'} field to {f.constraint_text or 'the length asked for'}.",
         f"Field {f.text('field') or 'named'}: {f.constraint_text or 'short'}."),
     "bullets_per_section": lambda f, p: (
         "section_bullets", f"Under each heading, give {f.constraint_text or 'the number of bullet points asked for'}.",

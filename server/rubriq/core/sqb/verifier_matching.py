@@ -133,7 +133,7 @@ CONVEYED = ConveyedWeights(bias=-1.959, entailment=2.271, cosine=0.014, lexical=
 #   question's (the held-out reading's gold counts every incorrect answer, most of them about another entity).
 # claim: the verifier's own decision, as faithfulness makes it (`metrics/faithfulness.py`, SUPPORT_THRESHOLD): an
 #   output claim supported by the sources is the faithfulness question, calibrated there.
-# top_k: the verifier's default (faithfulness uses the same), not tuned here.
+# top_k: not tuned here; three candidates per fact (faithfulness reads two, to keep the editor's NLI pairs down).
 THRESHOLDS = VerifierThresholds(fact=0.520786, forbidden=0.586765, claim=SUPPORT_THRESHOLD, top_k=3)
 # The two sides of a causal or consequential link inside a fact: "A because B", "Because B, A", "A, so B", ...
 _LINK_RE = re.compile(r",?\s+(?:because|since|so\s+that|so|therefore|thus|hence|as\s+a\s+result|which\s+means)\b,?\s+",
