@@ -298,6 +298,11 @@ def test_a_part_of_a_total_is_not_a_conflict_partner() -> None:
                      "More than 100") != "conflict"
 
 
+def test_two_additions_to_the_same_thing_that_differ_conflict() -> None:
+    assert status_of("The branch stays open for another five years.",
+                     "The council voted to keep the branch open for another two years.", "five years") == "conflict"
+
+
 def test_a_value_the_source_nowhere_states_is_absent() -> None:
     checks = verdicts("It happened in 2019 in Berlin.", "It happened in Paris.")
     assert checks == [("2019", "absent", None), ("Berlin", "absent", None)]

@@ -2823,8 +2823,10 @@ def _check_one(c: Value, evidence: list[Value], taken: list[bool], source: Value
     # the best disagreeing value of the evidence: not taken by another claim value, not a part of a total
     partner, partner_score, partner_distance = None, _SAME_SLOT - 1, INF
     for k, e in enumerate(evidence):
-        if taken[k] or e.kind == "negation" or e.qualifier == "partial" or compatible(c, e):
+        if taken[k] or e.kind == "negation" or compatible(c, e):
             continue
+        if e.qualifier == "partial" and c.qualifier != "partial":
+            continue  # "a further 63 pupils" is a part of the total the claim may state; "another" of "another" is not
         score = slot_score(c, e)
         distance = _distance(c, e)  # of two equally good slots (two cells of a row), the nearer figure
         if score > partner_score or (score == partner_score and partner is not None and distance < partner_distance):
