@@ -43,5 +43,5 @@ def test_unreadable_toml_gives_defaults_and_a_problem(tmp_path):
 
 def test_client_settings_are_validated_key_by_key():
     config, problems = config_from_mapping({"model_tiers": "manual", "top_k": 0}, "client")
-    assert config.model_tiers == "manual" and config.top_k == 3
+    assert config.model_tiers == "manual" and config.top_k == Config().top_k
     assert problems and problems[0].startswith("client: invalid value for 'top_k'")

@@ -7,8 +7,14 @@ import re
 import pytest
 
 from rubriq.core import engine
+from rubriq.core.config import Config
+from rubriq.core.context import CheckContext
+from rubriq.core.metrics.risk_signals import RiskSignalMetric
+from rubriq.core.prompt import parse_prompt
 from rubriq.core.report import ParameterResult
 from rubriq.core.rules import get_rule
+from rubriq.core.tasks import detect_task
+from rubriq.core.text import TextModel
 
 OPEN = "---\ntask: open_qa\n---\n"
 
@@ -46,16 +52,30 @@ def test_number_from_the_prompt_is_not_risk() -> None:
     assert _codes(result, "RS001") == []
 
 
+def _signals_alone(prompt: str, output: str, code: str) -> list[str]:
+    """The risk-signal metric run directly, as a profile that still asks for it beside a source would run it."""
+    parsed = parse_prompt(prompt)
+    ctx = CheckContext(prompt=parsed, output=TextModel(output), task=detect_task(parsed), config=Config(),
+                       tiers=frozenset({0}))
+    return [f.evidence for f in RiskSignalMetric().run(ctx).findings if f.code == code]
+
+
+def test_with_a_source_the_profile_verifies_faithfulness_instead_of_the_risk_signals() -> None:
+    prompt = OPEN + "Answer from the text.\n\nText: The plant produced 4,200 tonnes in 2021 under Maria Lopez.\n"
+    names = [p.name for p in _check(prompt, "Output reached 5,100 tonnes.").profile.parameters]
+    assert "faithfulness" in names and "hallucination_risk" not in names
+
+
 def test_with_a_source_numbers_in_it_pass_and_others_are_flagged() -> None:
     prompt = OPEN + "Answer from the text.\n\nText: The plant produced 4,200 tonnes in 2021 under Maria Lopez.\n"
-    result = _check(prompt, "Under Maria Lopez output reached 4200 tonnes, later 5,100 tonnes.")
-    assert _codes(result, "RS001") == ["5,100"]
+    assert _signals_alone(prompt, "Under Maria Lopez output reached 4200 tonnes, later 5,100 tonnes.",
+                          "RS001") == ["5,100"]
 
 
 def test_with_a_source_names_not_in_it_are_flagged() -> None:
     prompt = OPEN + "Answer from the text.\n\nText: The plant produced steel in 2021 under Maria Lopez.\n"
-    result = _check(prompt, "The plant was run by Maria Lopez and later by John Whitaker.")
-    assert _codes(result, "RS005") == ["John Whitaker"]
+    assert _signals_alone(prompt, "The plant was run by Maria Lopez and later by John Whitaker.",
+                          "RS005") == ["John Whitaker"]
 
 
 def test_without_a_source_names_are_not_flagged() -> None:

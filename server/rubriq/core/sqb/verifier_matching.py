@@ -27,7 +27,7 @@ single units, the best two joined and the best with its neighbours, NLI on them,
   not claims. A sentence joining independent statements stays one claim.
 - **supported(claims, sources)**: each claim against every source document's units (each document a passage of its
   own, so a neighbour window never joins two documents) and every reference fact (a passage of its own). The
-  verifier's own decision, as faithfulness makes it: supported when P(supported) ≥ `THRESHOLDS.claim` for the whole
+  verifier's decision: supported when its calibrated P(supported) ≥ `THRESHOLDS.claim` (0.5) for the whole
   or for every clause, never with a value conflict. The reason names the closest source (or the one whose value
   differs) and a failing clause.
 - **asserted(forbidden, output)**: a violation needs an output clause that states the forbidden claim: its
@@ -60,7 +60,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
-from rubriq.core.metrics.faithfulness import SUPPORT_THRESHOLD
 from rubriq.core.models import Embedder, NLIScorer
 from rubriq.core.models.semantic import text_units
 from rubriq.core.sqb.matching import OUTPUT, REFERENCE_PREFIX, Document, Evidence, FactQuery, Verdict, quote
@@ -131,10 +130,12 @@ CONVEYED = ConveyedWeights(bias=-1.959, entailment=2.271, cosine=0.014, lexical=
 #   tests/corpus/sqb-forbidden/truthfulqa_asserts.json`: the score of best balanced accuracy on the calibration half
 #   of the hand-labelled questions, where an incorrect answer must be caught only when it asserts another one of its
 #   question's (the held-out reading's gold counts every incorrect answer, most of them about another entity).
-# claim: the verifier's own decision, as faithfulness makes it (`metrics/faithfulness.py`, SUPPORT_THRESHOLD): an
-#   output claim supported by the sources is the faithfulness question, calibrated there.
+# claim: P(supported) >= 0.5, the calibrated probability's even-odds decision (`verify/decision.py`, fit on
+#   development halves); FA001 reports only below 0.25 (`metrics/faithfulness.py`, SUPPORT_THRESHOLD) because a
+#   finding must be sure, while precision here counts a claim as supported only when it more likely is than not.
 # top_k: not tuned here; three candidates per fact (faithfulness reads two, to keep the editor's NLI pairs down).
-THRESHOLDS = VerifierThresholds(fact=0.520786, forbidden=0.586765, claim=SUPPORT_THRESHOLD, top_k=3)
+CLAIM_SUPPORTED = 0.5
+THRESHOLDS = VerifierThresholds(fact=0.520786, forbidden=0.586765, claim=CLAIM_SUPPORTED, top_k=3)
 # The two sides of a causal or consequential link inside a fact: "A because B", "Because B, A", "A, so B", ...
 _LINK_RE = re.compile(r",?\s+(?:because|since|so\s+that|so|therefore|thus|hence|as\s+a\s+result|which\s+means)\b,?\s+",
                       re.IGNORECASE)
