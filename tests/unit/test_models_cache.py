@@ -12,7 +12,7 @@ import pytest
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 
 from rubriq.core.config import Config
-from rubriq.core.models.backends import SentenceEmbedder
+from rubriq.core.models.backends import CrossEncoderNLI, SentenceEmbedder
 from rubriq.core.models.cache import DISK_CACHE_FILE, DiskCache, LRUStore, normalise_sentence, text_hash
 from rubriq.core.models.hub import LocalModelHub
 
@@ -116,6 +116,19 @@ def test_batch_composition_does_not_change_a_sentence_embedding(hub: LocalModelH
     alone = np.stack([embedder.encode([s])[0] for s in sentences])
     assert together.tobytes() == alone.tobytes()
     assert embedder.computed == 2 * len(sentences)  # size-0 cache: everything was computed twice
+
+
+def test_batch_composition_does_not_change_an_nli_row(hub: LocalModelHub) -> None:
+    """Byte-identical NLI rows whether a pair is scored alone or among pairs of the same and other lengths."""
+    loaded = hub.nli()
+    nli = CrossEncoderNLI(loaded.model, loaded.model_id, loaded.model_key, cache_size=0, labels=loaded.labels)
+    premise = "The council voted on Tuesday to keep the Eastside library branch open for another two years."
+    # four pairs of one padded length: before, they shared a batch of four, which rounds unlike a pair alone
+    pairs = [(premise, "The branch stays open."), (premise, "The branch will close."),
+             (premise, "The council met on Tuesday."), (premise, "The vote was on Friday.")]
+    together = nli.predict(pairs)
+    alone = np.stack([nli.predict([pair])[0] for pair in pairs])
+    assert together.tobytes() == alone.tobytes()
 
 
 def test_disk_cache_spares_a_restarted_process_the_work(hub: LocalModelHub, tmp_path: Path) -> None:

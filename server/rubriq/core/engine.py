@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from rubriq.core import limits
@@ -78,6 +79,15 @@ def warm_up() -> None:
     check(_WARM_UP_PROMPT, _WARM_UP_OUTPUT, tiers=frozenset({TIER_TEXT}))
 
 
+@lru_cache(maxsize=8)
+def _read_prompt(prompt_text: str) -> tuple[PromptDocument, TaskDetection]:
+    """The parsed prompt and its task, once per prompt text: in the editor the prompt stays the same while the
+    output is typed, and reading a prompt with a long source (sources, task cues) costs more than tier 0's metrics.
+    Both are pure functions of the text; the document is never modified after parsing."""
+    prompt = parse_prompt(prompt_text)
+    return prompt, detect_task(prompt)
+
+
 def check(
     prompt_text: str,
     output_text: str,
@@ -95,12 +105,14 @@ def check(
     `prompt`/`output` may be passed pre-parsed to reuse their cached segmentation.
     """
     config = config or Config()
-    prompt = prompt or parse_prompt(prompt_text)
+    if prompt is None:
+        prompt, task = _read_prompt(prompt_text)
+    else:
+        task = detect_task(prompt)
     full_output = output.text if output is not None else output_text
     text_cut = limits.cut_point(full_output, limits.MAX_TEXT_CHARS)  # the size policy: see core/limits.py
     if output is None or text_cut < len(full_output):
         output = TextModel(full_output[:text_cut])
-    task = detect_task(prompt)
     params = parameters_for(task.task, prompt.has_source)
     weights = {name: 1.0 for name in params}
     for source in (config.weights, prompt.front_matter.weights):
