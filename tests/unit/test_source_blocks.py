@@ -311,3 +311,11 @@ def test_a_material_word_inside_the_material_does_not_hide_it():
              "the call with the printer is moved to Thursday.")
     _, blocks = _sources(f"Turn these notes into three bullet points.\n\n{notes}")
     assert [b.text for b in blocks] == [notes]
+
+
+def test_a_closing_instruction_to_repeat_the_request_is_not_pasted_material():
+    # the first paragraph names an article it does not paste; the second is an instruction in sequence, not material
+    prompt = ("Give me a two-line TLDR of the article \"Why lighthouses still matter\" for our newsletter. Keep the "
+              "whole reply, repeated request included, under 60 words.\n\n"
+              "First restate the request above exactly as written, then give your answer.")
+    assert parse_prompt(prompt).sources == []

@@ -39,7 +39,7 @@ REQUEST_VERBS = (
     "round it", "round the", "address that", "address this", "address it", "address the", "address each",
     "address any", "cover every", "cover each", "cover all", "cover both", "discuss", "lead with", "open with",
     "close with", "walk me through", "talk me through", "say so", "ask", "thank my", "thank the", "thank our",
-    "thank them", "sound like", "sound more", "sound less", "double-check",
+    "thank them", "sound like", "sound more", "sound less", "double-check", "repeat", "restate",
     # Spanish
     "escribe", "escríbeme", "resume", "resúmeme", "responde", "contesta", "explica", "explícalo", "explícame",
     "dame", "danos", "haz", "hazme", "usa", "utiliza", "incluye", "añade", "evita", "traduce", "tradúcelo",
@@ -81,7 +81,8 @@ REQUEST_OPENERS = (
     "peux-tu", "pourrais-tu", "j'aimerais", "je voudrais", "tu es", "ta réponse", "ta tâche",
     "kannst du", "könntest du", "ich möchte", "ich hätte gern", "du bist", "deine aufgabe", "deine antwort",
 )
-POLITENESS = ("please", "pls", "plz", "kindly", "now", "also", "then", "and", "so", "ok", "okay", "finally",
+POLITENESS = ("please", "pls", "plz", "kindly", "now", "also", "then", "and", "so", "ok", "okay", "finally", "first",
+              "firstly", "next", "lastly",
               "bitte", "por favor", "s'il te plaît", "s'il vous plaît", "svp", "y", "et", "und", "also,", "ahora",
               "maintenant", "jetzt", "dann", "luego", "ensuite", "enfin", "y luego")
 QUESTION_WORDS = (
@@ -193,7 +194,7 @@ _REQUEST_START_RE = re.compile(
 # each"), so that a statement ("In March, use of the service rose") is not read as one. Bounded: no sentence end.
 _LEADING_PHRASE_RE = re.compile(
     r"(?:based on|according to|using|going by|judging by|with|for (?:each|every|the|this|these|that|those|all)|if|"
-    r"when|whenever|unless|once|where|given|otherwise|then|also|finally|after that|in (?:each|every|your|the) "
+    r"when|whenever|unless|once|where|given|otherwise|then|also|finally|after that|before|in (?:each|every|your|the) "
     r"(?:case|answer|reply|summary|response)|d'après|selon|à partir|en te basant|en vous basant|avec|pour (?:chaque|"
     r"tout|toute)|si|quand|lorsque|une fois|según|basándote|con|para cada|cuando|laut|anhand|mit|für (?:jede[nsr]?|"
     r"alle)|wenn|falls|sobald)\b[^,:;.!?\n]{0,80}?,[ \t]+", re.IGNORECASE)
