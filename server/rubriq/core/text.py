@@ -54,6 +54,14 @@ class Segment:
     span: Span
     text: str
 
+    def stripped(self) -> Segment:
+        """The segment without surrounding white space (a block's first sentence may start with its line break)."""
+        lead = len(self.text) - len(self.text.lstrip())
+        trail = len(self.text) - len(self.text.rstrip())
+        if not lead and not trail:
+            return self
+        return Segment(Span(self.span.start + lead, self.span.end - trail), self.text.strip())
+
 
 @dataclass(frozen=True, slots=True)
 class CodeBlock:

@@ -222,19 +222,11 @@ def _document_units(document: Document) -> tuple[list[Segment], list[int]]:
             start = labels.get(c.span.start, c.span.start)
             segments.append(Segment(Span(start, c.span.end), document.text[start:c.span.end]))
     else:
-        segments = [_stripped(u) for u in text_units(document.text)]
+        segments = [u.stripped() for u in text_units(document.text)]
     blocks, breaks = [], [m.start() for m in re.finditer(r"\n[ \t]*\n", document.text)]
     for s in segments:
         blocks.append(sum(b < s.span.start for b in breaks))
     return segments, blocks
-
-
-def _stripped(unit: Segment) -> Segment:
-    lead = len(unit.text) - len(unit.text.lstrip())
-    trail = len(unit.text) - len(unit.text.rstrip())
-    if not lead and not trail:
-        return unit
-    return Segment(Span(unit.span.start + lead, unit.span.end - trail), unit.text.strip())
 
 
 def evidence_units(documents: Sequence[Document]) -> _Units:

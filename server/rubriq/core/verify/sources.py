@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rubriq.core.models.semantic import text_units
-from rubriq.core.text import Segment, Span
+from rubriq.core.text import Segment
 
 if TYPE_CHECKING:
     from rubriq.core.context import CheckContext
@@ -21,18 +21,9 @@ def source_evidence(ctx: CheckContext) -> tuple[list[Segment], list[int]]:
         units: list[Segment] = []
         blocks: list[int] = []
         for number, block in enumerate(ctx.prompt.sources):
-            found = [_stripped(u) for u in text_units(block.text, block.content_span.start)]
+            found = [u.stripped() for u in text_units(block.text, block.content_span.start)]
             units.extend(found)
             blocks.extend([number] * len(found))
         return units, blocks
 
     return ctx.memo("verify.source_evidence", compute)
-
-
-def _stripped(unit: Segment) -> Segment:
-    """The unit without surrounding white space (a block's first sentence may start with its line break)."""
-    lead = len(unit.text) - len(unit.text.lstrip())
-    trail = len(unit.text) - len(unit.text.rstrip())
-    if not lead and not trail:
-        return unit
-    return Segment(Span(unit.span.start + lead, unit.span.end - trail), unit.text.strip())

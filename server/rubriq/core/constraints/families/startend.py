@@ -205,17 +205,7 @@ def extract_openings_and_closings(ex: Extraction) -> None:
     head = view[max(0, m.start() - 30):m.start()] if m else ""
     head = re.split(r"[.!?\n]", head)[-1]  # the part named before "start with", in the same sentence
     if m and not re.search(r"paragraph|section|line|sentence", head + m.group(), re.I):
-        options, end = [], m.end()
-        for _ in range(4):
-            quoted = QUOTED_PHRASE_RE.match(view, end)
-            if not quoted:
-                break
-            options.append(next(g for g in quoted.groups() if g is not None).strip())
-            end = quoted.end()
-            sep = re.match(r"\s*(?:,\s*)?(?:or|and)?\s*", view[end:end + 8])
-            if not sep or not QUOTED_PHRASE_RE.match(view, end + sep.end()):
-                break
-            end += sep.end()
+        options, end = _options(view, m.end())
         if options:
             ex.add("rubriq:starts_with", "startend", {"options": options}, Span(m.start(), end),
                    "start with " + " or ".join(repr(o) for o in options), 0.85)
