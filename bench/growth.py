@@ -1,12 +1,14 @@
 """Growth exponents of every tier-0 function on adversarial inputs: how its time grows from 100 KB to 1 MB.
 
-    python bench/growth.py [--small 100000] [--large 1000000] [--only NAME] [--quick]
+    python bench/growth.py [--small 100000] [--large 1000000] [--only NAME] [--quick] [--collector-running]
 
 For each function and each input pattern, CPU time (`time.process_time`) at the two sizes, and the exponent
 k = log(t_large / t_small) / log(large / small): 1.0 is linear, 2.0 quadratic. Target: k <= 1.2 everywhere (a bit
-above 1 is what memory effects at 1 MB cost a linear function). Functions taking an output run against a prompt
-with many constraints (so the instruction-following checks have work); functions taking a prompt get the pattern as
-their prompt. Sizes are in characters.
+above 1 is what memory effects at 1 MB cost a linear function). Each call runs as Rubriq runs it, with the cyclic
+garbage collector paused (`core/collector.py`: the engine's check, the CLI's report and the server's diagnostics
+pause it); `--collector-running` times the calls with it on instead, to show what its full passes cost.
+Functions taking an output run against a prompt with many constraints (so the instruction-following checks have
+work); functions taking a prompt get the pattern as their prompt. Sizes are in characters.
 
 Prints one JSON object: per function, per pattern, seconds at both sizes and the exponent; the largest exponent of
 each function; the load average. This measures time: run it on a quiet machine (`--quick`: 10 KB -> 100 KB, to see
@@ -17,6 +19,7 @@ that it runs). The same tables are used, at small sizes and counting work instea
 from __future__ import annotations
 
 import argparse
+import contextlib
 import gc
 import json
 import math
@@ -31,6 +34,7 @@ REPO_ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO_ROOT / "server"))
 
 from rubriq.core import engine, tasks  # noqa: E402
+from rubriq.core.collector import collector_paused  # noqa: E402
 from rubriq.core.config import Config  # noqa: E402
 from rubriq.core.context import CheckContext  # noqa: E402
 from rubriq.core.metrics import TIER_TEXT, all_metrics  # noqa: E402
@@ -165,11 +169,12 @@ def _extract_constraints(text: str) -> Any:
     return extract_constraints(parse_prompt(text))
 
 
-def cpu_seconds(call: Callable[[], Any]) -> float:
+def cpu_seconds(call: Callable[[], Any], collector_running: bool = False) -> float:
     gc.collect()  # every run starts from a collected heap: the collector's state is not part of the function's cost
-    start = time.process_time()
-    call()
-    return time.process_time() - start
+    with contextlib.nullcontext() if collector_running else collector_paused():
+        start = time.process_time()
+        call()
+        return time.process_time() - start
 
 
 def exponent(t_small: float, t_large: float, small: int, large: int) -> float:
@@ -183,6 +188,8 @@ def main() -> int:
     parser.add_argument("--only", help="only functions whose name contains this")
     parser.add_argument("--pattern", help="only patterns whose name contains this")
     parser.add_argument("--quick", action="store_true", help="10 KB -> 100 KB: checks that the script runs")
+    parser.add_argument("--collector-running", action="store_true",
+                        help="time with the cyclic garbage collector on (Rubriq pauses it during a check)")
     args = parser.parse_args()
     small, large = (10_000, 100_000) if args.quick else (args.small, args.large)
     widen_general_task()
@@ -199,8 +206,8 @@ def main() -> int:
             # One run per size, each on a text never seen before: a repeated text would be answered by caches
             # (textstat's, the constraint extraction's) and make the small size look cheaper than it is.
             small_text, large_text = make(small), make(large)
-            t_small = cpu_seconds(lambda text=small_text, call=call: call(text))
-            t_large = cpu_seconds(lambda text=large_text, call=call: call(text))
+            t_small = cpu_seconds(lambda text=small_text, call=call: call(text), args.collector_running)
+            t_large = cpu_seconds(lambda text=large_text, call=call: call(text), args.collector_running)
             k = exponent(t_small, t_large, small, large)
             rows[pattern] = {"small_s": round(t_small, 4), "large_s": round(t_large, 3), "exponent": round(k, 2)}
         results[name] = rows
@@ -216,6 +223,7 @@ def main() -> int:
         "results": results,
         "load_average_1m": round(os.getloadavg()[0], 2),
         "quick": args.quick,
+        "collector": "running" if args.collector_running else "paused, as in a check",
     }, indent=2))
     return 0
 

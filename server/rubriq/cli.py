@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from rubriq import __version__
+from rubriq.core.collector import collector_paused
 from rubriq.core.config import Config, load_config
 from rubriq.core.engine import ALL_TIERS, CheckResult, check
 from rubriq.core.findings import Finding, Severity
@@ -149,6 +150,11 @@ def _read_pair(pair: Pair) -> tuple[str, str]:
 
 def check_pair(pair: Pair, session: CheckSession) -> PairOutcome:
     """Check one pair, or answer it from the result cache; raises InputError when a file cannot be read."""
+    with collector_paused():  # the check and the line/column of every finding (core/collector.py says why)
+        return _check_pair(pair, session)
+
+
+def _check_pair(pair: Pair, session: CheckSession) -> PairOutcome:
     prompt_text, output_text = _read_pair(pair)
     config, problems = session.config_for(pair)
     key = session.safe_cache_key(prompt_text, output_text, config) if session.cache is not None else None

@@ -162,3 +162,33 @@ def test_same_input_gives_identical_findings() -> None:
     second = _check(OPEN + "Tell me.", output)
     assert [f.model_dump() for f in first.findings] == [f.model_dump() for f in second.findings]
     assert first.profile.model_dump() == second.profile.model_dump()
+
+
+class _SliceCountingText(str):
+    """A text that counts the characters copied out of it by slicing (slices are invisible to the work counter)."""
+
+    copied = 0
+
+    def __getitem__(self, key):  # type: ignore[override]
+        piece = str.__getitem__(self, key)
+        _SliceCountingText.copied += len(piece)
+        return piece
+
+
+def test_each_finding_copies_at_most_the_start_of_its_sentence() -> None:
+    """One sentence that is the whole text (no sentence end) with a number on every line: each finding's sentence
+    is cut to 300 characters before it is copied, so the characters copied grow with the findings, not with
+    findings × text."""
+    from rubriq.core.metrics.risk_signals import find_signals
+
+    copied = []
+    for lines in (400, 1600):
+        output = "".join(f"key{i}: {1000 + i}\n" for i in range(lines))
+        prompt = parse_prompt(OPEN + "List the keys.")
+        ctx = CheckContext(prompt=prompt, output=TextModel(output), task=detect_task(prompt), config=Config(),
+                           tiers=frozenset({0}))
+        _SliceCountingText.copied = 0
+        findings = find_signals(ctx, _SliceCountingText(output), output)
+        assert len(findings) >= lines and all(len(f.data["sentence"]) <= 300 for f in findings)
+        copied.append(_SliceCountingText.copied)
+    assert copied[1] <= 4 * copied[0] * 1.2, copied

@@ -8,6 +8,7 @@ from functools import lru_cache
 from typing import Any
 
 from rubriq.core import limits
+from rubriq.core.collector import collector_paused
 from rubriq.core.config import Config
 from rubriq.core.context import CheckContext
 from rubriq.core.findings import Finding, Severity
@@ -103,7 +104,22 @@ def check(
     `tiers` limits which metrics run (the editor runs tier 0 on every keystroke and the model tiers later);
     a parameter whose metric is not run reports itself unavailable with the reason.
     `prompt`/`output` may be passed pre-parsed to reuse their cached segmentation.
+    The cyclic garbage collector is paused meanwhile (core/collector.py says why).
     """
+    with collector_paused():
+        return _check(prompt_text, output_text, config, models=models, tiers=tiers, prompt=prompt, output=output)
+
+
+def _check(
+    prompt_text: str,
+    output_text: str,
+    config: Config | None,
+    *,
+    models: Any,
+    tiers: frozenset[int],
+    prompt: PromptDocument | None,
+    output: TextModel | None,
+) -> CheckResult:
     config = config or Config()
     if prompt is None:
         prompt, task = _read_prompt(prompt_text)

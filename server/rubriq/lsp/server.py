@@ -17,6 +17,7 @@ from lsprotocol import types
 from pygls.lsp.server import LanguageServer
 
 from rubriq import __version__
+from rubriq.core.collector import collector_paused
 from rubriq.core.config import Config
 from rubriq.core.engine import CheckResult
 from rubriq.lsp.documents import (
@@ -326,7 +327,8 @@ class RubriqServer(LanguageServer):
         if view is None:
             return
         snapshot = view.snapshot
-        per_uri = build_diagnostics(self, view)
+        with collector_paused():  # positions and diagnostics of every finding: as many small objects as a check
+            per_uri = build_diagnostics(self, view)
         for uri, side in ((prompt_uri(key), snapshot.prompt), (output_uri(key), snapshot.output)):
             self.set_diagnostics(uri, per_uri.get(uri, []), side)
         self.request_lens_refresh()

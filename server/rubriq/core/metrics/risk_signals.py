@@ -297,7 +297,8 @@ def find_signals(ctx: CheckContext, text: str, prose: str) -> list[Finding]:
 
     findings = []
     for span, code, message, data in sorted(found, key=lambda item: (item[0], item[1])):
-        data = {**data, "sentence": sentences.span(span.start).slice(text)[:300]}
+        sentence = sentences.span(span.start)  # the first 300 characters only: one sentence may be the whole text
+        data = {**data, "sentence": text[sentence.start : min(sentence.end, sentence.start + 300)]}
         findings.append(Finding.at(code, span, message, text=text, data=data))
     return findings
 
