@@ -1,6 +1,6 @@
 """Time every tier-0 metric together on a 2,000-word output.
 
-    python bench/tier0.py [--runs 30] [--words 2000]
+    python bench/tier0.py [--runs 30] [--words 2000] [--source-words 3000 [--data ../shared/data]]
 
 One run = `engine.check(prompt, output, tiers=frozenset({0}))` from raw text (prompt parsing, segmentation and
 every tier-0 metric, nothing cached between runs). So that one check runs every tier-0 metric, the bench widens
@@ -12,6 +12,11 @@ answers for it. Prints one JSON object: median_ms and p90_ms (wall) and median_c
 busy shared machine inflates far less) of the whole check, the metrics that ran, per_metric_median_ms and
 per_metric_median_cpu_ms (each metric's own run on a prepared context with segmentation already cached, so they
 show the metric's own share), and the 1-minute load average.
+
+`--source-words N` pastes N words of news articles (the REALSumm sources under `--data`) into the prompt as its
+source text, so the value checks (FA002 at tier 0: every claim's values against its source sentences) have a long
+source to search; the output is the same guide, so the FA002 count it prints is also a count of false alarms on an
+unrelated source.
 """
 
 from __future__ import annotations
@@ -85,6 +90,13 @@ def build_output(words: int) -> str:
     return "\n".join(parts)
 
 
+def news_source(data: Path, words: int) -> str:
+    """The first `words` words of the REALSumm source articles, joined."""
+    path = data / "realsumm" / "realsumm_sources_dev.jsonl"
+    articles = [json.loads(line)["source"] for line in path.open(encoding="utf-8")]
+    return " ".join(" ".join(articles).split()[:words]).replace(" . ", ". ")
+
+
 def widen_general_task() -> None:
     """Let one general-task check run every metric: its parameter list becomes every parameter."""
     tasks.TASK_PARAMETERS[tasks.TaskType.GENERAL] = tuple(tasks.PARAMETERS)
@@ -94,24 +106,27 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--runs", type=int, default=30)
     parser.add_argument("--words", type=int, default=2000)
+    parser.add_argument("--source-words", type=int, default=0, help="words of pasted source text in the prompt")
+    parser.add_argument("--data", type=Path, default=REPO_ROOT.parent / "shared" / "data")
     args = parser.parse_args()
     widen_general_task()
     output = build_output(args.words)
     tier0 = frozenset({TIER_TEXT})
+    prompt_text = PROMPT + (f"\nText:\n{news_source(args.data, args.source_words)}\n" if args.source_words else "")
 
-    engine.check(PROMPT, output, tiers=tier0)  # warm-up: imports, dictionaries, compiled patterns
+    engine.check(prompt_text, output, tiers=tier0)  # warm-up: imports, dictionaries, compiled patterns
     timings, cpu_timings = [], []
     for run in range(args.runs):
         text = f"{output}\n\nRevision {run + 1}."  # a new text each run, as in typing: no cache can answer
         started, cpu_started = time.perf_counter(), time.process_time()
-        result = engine.check(PROMPT, text, tiers=tier0)
+        result = engine.check(prompt_text, text, tiers=tier0)
         timings.append(1000 * (time.perf_counter() - started))
         cpu_timings.append(1000 * (time.process_time() - cpu_started))
     ran = sorted({p.metric for p in result.profile.parameters if p.metric})
 
     per_metric: dict[str, float] = {}
     per_metric_cpu: dict[str, float] = {}
-    prompt = parse_prompt(PROMPT)
+    prompt = parse_prompt(prompt_text)
     for metric in sorted(all_metrics(), key=lambda m: m.name):
         if metric.tier != TIER_TEXT:
             continue
@@ -135,6 +150,8 @@ def main() -> None:
         "median_ms": round(statistics.median(timings), 2),
         "p90_ms": round(timings[int(0.9 * (len(timings) - 1))], 2),
         "median_cpu_ms": round(statistics.median(cpu_timings), 2),
+        "source_words": len(prompt_text.split()) - len(PROMPT.split()) if args.source_words else 0,
+        "value_conflicts_found": sum(f.code == "FA002" for f in result.findings),
         "metrics_run": ran,
         "per_metric_median_ms": per_metric,
         "per_metric_median_cpu_ms": per_metric_cpu,

@@ -23,6 +23,7 @@ class CheckContext:
     config: Config
     models: Any = None  # a model hub (rubriq.core.models.ModelHub) or None when model tiers are off
     tiers: frozenset[int] = frozenset({0, 1, 2})  # tiers this pass may use; tier-0 metrics check before embedding
+    nli_chars: int = 0  # how much of the output (from its start) the NLI tier checks in this pass; 0: none of it
     _memo: dict[str, Any] = field(default_factory=dict, repr=False)
 
     @property

@@ -12,7 +12,7 @@ from rubriq.core.collector import collector_paused
 from rubriq.core.config import Config
 from rubriq.core.context import CheckContext
 from rubriq.core.findings import Finding, Severity
-from rubriq.core.metrics import TIER_NLI, TIER_TEXT, ParameterScore, providers
+from rubriq.core.metrics import TIER_NLI, TIER_TEXT, ParameterScore, all_metrics, providers
 from rubriq.core.overlaps import merge_overlaps
 from rubriq.core.prompt import PromptDocument, parse_prompt
 from rubriq.core.report import ParameterResult, Profile, weighted_view
@@ -134,19 +134,21 @@ def _check(
     for source in (config.weights, prompt.front_matter.weights):
         weights.update({k: float(v) for k, v in source.items() if k in weights})
 
-    ctx = CheckContext(prompt=prompt, output=output, task=task, config=config, models=models, tiers=tiers)
     model_cut = limits.cut_point(output.text, limits.MAX_MODEL_CHARS)
+    nli_chars = model_cut if models is not None and TIER_NLI in tiers else 0
+    ctx = CheckContext(prompt=prompt, output=output, task=task, config=config, models=models, tiers=tiers,
+                       nli_chars=nli_chars)
     text_ctx = model_ctx = ctx
     if model_cut < len(output.text):  # model metrics see the first part; text metrics skip their model parts
         text_ctx = CheckContext(prompt=prompt, output=output, task=task, config=config, models=models,
-                                tiers=frozenset({TIER_TEXT}))
+                                tiers=frozenset({TIER_TEXT}), nli_chars=nli_chars)
         model_ctx = CheckContext(prompt=prompt, output=TextModel(output.text[:model_cut]), task=task, config=config,
-                                 models=models, tiers=tiers)
+                                 models=models, tiers=tiers, nli_chars=nli_chars)
     scores: dict[str, ParameterScore] = {}
     metric_of: dict[str, str] = {}
     findings: list[Finding] = list(prompt.problems) + _front_matter_checks(prompt, prompt.front_matter.weights, params)
     registry = providers()
-    to_run = {id(m): m for m in registry.values() if m.always_run or any(p in params for p in m.parameters)}
+    to_run = {id(m): m for m in all_metrics() if m.always_run or any(p in params for p in m.parameters)}
     for metric in sorted(to_run.values(), key=lambda m: (m.tier, m.name)):
         if metric.tier not in tiers:
             for parameter in metric.parameters:

@@ -113,10 +113,12 @@ def merge(snapshot: Snapshot, tier0: CheckResult, model_pass: ModelPass | None) 
     if model_pass.output_text == output_text:
         return PairView(snapshot, tier0, list(model_pass.result.findings), model_pass.result.profile, len(own), True)
     findings = list(tier0.findings)
+    # Tier 0 reports some codes too (FA002 from the value checks): on the same span its finding is the current one.
+    current = {(f.code, f.where, f.start, f.end) for f in findings}
     carried = 0
     for finding in own:
         moved = finding if finding.where == "prompt" else _relocate(finding, model_pass.output_text, output_text)
-        if moved is not None:
+        if moved is not None and (moved.code, moved.where, moved.start, moved.end) not in current:
             findings.append(moved)
             carried += 1
     findings.sort(key=lambda f: (f.where, f.start, f.end, f.code))

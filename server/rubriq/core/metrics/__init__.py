@@ -56,32 +56,36 @@ class Metric(Protocol):
     def run(self, ctx: CheckContext) -> MetricResult: ...
 
 
-def _discover() -> dict[str, Metric]:
+def _discover() -> tuple[dict[str, Metric], list[Metric]]:
     providers: dict[str, Metric] = {}
+    metrics: list[Metric] = []
     for name in sorted(m.name for m in pkgutil.iter_modules(__path__)):
         module = importlib.import_module(f"{__name__}.{name}")
         for metric in getattr(module, "METRICS", ()):
+            metrics.append(metric)
             for parameter in metric.parameters:
                 if parameter in providers:
                     raise ValueError(f"parameter {parameter} has two providers: "
                                      f"{providers[parameter].name} and {metric.name}")
                 providers[parameter] = metric
-    return providers
+    return providers, metrics
 
 
-_PROVIDERS: dict[str, Metric] | None = None
+_DISCOVERED: tuple[dict[str, Metric], list[Metric]] | None = None
+
+
+def _discovered() -> tuple[dict[str, Metric], list[Metric]]:
+    global _DISCOVERED
+    if _DISCOVERED is None:
+        _DISCOVERED = _discover()
+    return _DISCOVERED
 
 
 def providers() -> dict[str, Metric]:
     """Parameter name → the metric that scores it."""
-    global _PROVIDERS
-    if _PROVIDERS is None:
-        _PROVIDERS = _discover()
-    return _PROVIDERS
+    return _discovered()[0]
 
 
 def all_metrics() -> list[Metric]:
-    seen: dict[str, Metric] = {}
-    for metric in providers().values():
-        seen.setdefault(metric.name, metric)
-    return list(seen.values())
+    """Every metric, also those that only report findings (`parameters == ()`, run when `always_run`)."""
+    return list(_discovered()[1])

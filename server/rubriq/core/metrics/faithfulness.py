@@ -93,13 +93,13 @@ class Faithfulness:
     @staticmethod
     def _findings(ctx: CheckContext, verdict: Verdict, units: list[Segment]) -> list[Finding]:
         if verdict.verdict == "conflicts":
-            return [_conflict_finding(ctx, check, units) for check in verdict.conflicts]
+            return [conflict_finding(ctx, check, units) for check in verdict.conflicts]
         if verdict.verdict == "not_supported":
             return [_unsupported_finding(ctx, verdict, part, units) for part in verdict.failing]
         return []
 
 
-def _conflict_finding(ctx: CheckContext, check: ValueCheck, units: list[Segment]) -> Finding:
+def conflict_finding(ctx: CheckContext, check: ValueCheck, units: list[Segment]) -> Finding:
     source_value = check.evidence
     sentence = next((u for u in units if u.span.start <= source_value.span.start < u.span.end), None)
     quote = _one_line(sentence.text if sentence else source_value.text)

@@ -43,7 +43,9 @@ the source states no compatible value for it anywhere: a value computed from the
 a different fact of the same kind is never a conflict.
 
 The finding sits on the output's value and quotes the source's value and sentence, which is also given as related
-information. Deterministic: no model is involved in the comparison.
+information. Deterministic: no model is involved in the comparison. It runs at tier 0, on every keystroke and with
+models off, taking as the claim's source sentences those that share most of its content words; when the models run,
+faithfulness finds them by meaning and word overlap together and reports the conflict instead.
 """,
 )
 define(

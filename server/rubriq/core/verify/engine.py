@@ -95,10 +95,14 @@ class Verifier:
     threshold: float = 0.5
     weights: Weights | None = None
     cost: Cost = field(default_factory=Cost)
+    lexical_index: ev.SourceIndex | None = None  # the units' index already built, used when there is no embedder
 
     def __post_init__(self) -> None:
         vectors = self.embedder.encode([u.text for u in self.units]) if self.embedder and self.units else None
-        self.index = ev.SourceIndex(self.units, self.blocks, vectors)
+        if vectors is None and self.lexical_index is not None:
+            self.index = self.lexical_index
+        else:
+            self.index = ev.SourceIndex(self.units, self.blocks, vectors)
         self._weights = self.weights or weights_for(self.nli is not None)
 
     def verify(self, claims: list[Claim], claim_text: str, claim_vectors: np.ndarray | None = None) -> list[Verdict]:

@@ -23,7 +23,7 @@ from functools import cached_property
 import numpy as np
 
 from rubriq.core.text import Segment, Span
-from rubriq.core.verify.lexical import LexicalProfile, overlap
+from rubriq.core.verify.lexical import LexicalProfile
 
 # Set before any tuning and not fit: word overlap counts half as much as cosine, so it reorders sentences of similar
 # meaning but cannot promote an unrelated sentence that merely shares words (docs/faithfulness.md, "Evidence").
@@ -56,6 +56,24 @@ class SourceIndex:
         self.profiles = [LexicalProfile.of(u.text) for u in self.units]
 
     @cached_property
+    def postings(self) -> dict[str, np.ndarray]:
+        """Content stem → the units that contain it: a claim's word overlap with every unit in one pass."""
+        found: dict[str, list[int]] = {}
+        for j, profile in enumerate(self.profiles):
+            for s in profile.stem_set:
+                found.setdefault(s, []).append(j)
+        return {s: np.array(units, dtype=np.int64) for s, units in found.items()}
+
+    def overlaps(self, claim: LexicalProfile) -> np.ndarray:
+        """`lexical.overlap(claim, unit)` for every unit, counted through `postings` (the same shares)."""
+        if not claim.stem_set or not self.units:
+            return np.zeros(len(self.units), dtype=np.float64)
+        hits = [self.postings[s] for s in claim.stem_set if s in self.postings]
+        shared = np.bincount(np.concatenate(hits), minlength=len(self.units)) if hits else \
+            np.zeros(len(self.units), dtype=np.int64)
+        return shared / len(claim.stem_set)
+
+    @cached_property
     def whole(self) -> LexicalProfile:
         stems: list[str] = []
         for profile in self.profiles:
@@ -67,7 +85,7 @@ class SourceIndex:
 
 
 def retrieval_scores(index: SourceIndex, claim_vector: np.ndarray | None, claim: LexicalProfile) -> np.ndarray:
-    lexical = np.array([overlap(claim, p) for p in index.profiles], dtype=np.float64)
+    lexical = index.overlaps(claim)
     if claim_vector is None or index.vectors is None:
         return np.round(LEXICAL_WEIGHT * lexical, 6)
     cosine = index.vectors.astype(np.float64) @ np.asarray(claim_vector, dtype=np.float64)

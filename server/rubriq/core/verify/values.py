@@ -441,6 +441,7 @@ _QUOTES = frozenset("\"'“”‘’`")
 _MAX_ROW_WORDS = 12
 _MAX_ROW_TOKENS = 60  # a row's words are read from its first tokens: a label comes first
 _MAX_SENTENCE_WORDS = 12
+_MAX_SENTENCE_TOKENS = 8 * _MAX_SENTENCE_WORDS  # tokens walked each side to find them (numbers are not content)
 _MAX_DIGITS = 30  # a longer run of digits is not a figure anyone states; int() of it could be very slow
 _MAX_NUMBER_WORDS = 12
 _MAX_LINK = 2000
@@ -1814,12 +1815,14 @@ class _Scanner:
         return governor, (*left, *right), False, ()
 
     def sentence_of(self, raw: _Raw) -> tuple[str, ...]:
-        """The content lemmas of a value's sentence (on its line, at most `_MAX_SENTENCE_WORDS` each side): what a
-        table row must share with it to be the row it speaks of ("Tim Hart (Labour) came second with 917 votes")."""
+        """The content lemmas of a value's sentence (on its line, at most `_MAX_SENTENCE_WORDS` each side, found
+        within `_MAX_SENTENCE_TOKENS`): what a table row must share with it to be the row it speaks of ("Tim Hart
+        (Labour) came second with 917 votes")."""
         words: list[str] = []
         for step in (-1, 1):
             k, taken = (raw.first - 1, 0) if step < 0 else (raw.last, 0)
-            while 0 <= k < self.n and taken < _MAX_SENTENCE_WORDS:
+            end = k + step * _MAX_SENTENCE_TOKENS  # a run of figures has no content words: bound the walk itself
+            while 0 <= k < self.n and taken < _MAX_SENTENCE_WORDS and k != end:
                 if (step < 0 and self.line_start[k + 1]) or (step > 0 and self.line_start[k]) or \
                         (self.types[k] == SYM and self.toks[k] in ".!?;"):
                     break
