@@ -450,6 +450,13 @@ def test_extraction_work_grows_linearly_with_the_text() -> None:
     assert len(extract_values(large)) == 2 * len(extract_values(small))
 
 
+def test_extraction_work_grows_linearly_on_a_run_of_figures_without_a_sentence_end() -> None:
+    """Numbers are not content words, so looking for a value's sentence words must stop after a bounded walk."""
+    small, large = "1 2 " * 1000, "1 2 " * 4000
+    ratio = extraction_work(large) / extraction_work(small)
+    assert 3.6 <= ratio <= 4.4, ratio
+
+
 def test_extraction_and_checks_are_deterministic() -> None:
     text = PARAGRAPH * 3
     first = extract_values(text)

@@ -137,3 +137,17 @@ def test_a_data_field_is_judged_on_its_values_only(hub: LocalModelHub) -> None:
     assert cost.verdict == "conflicts"  # the changed amount
     # A name the source does not state is not judged "not supported" in a data field: it is no sentence to read.
     assert contractor.verdict == "supported"
+
+
+def test_word_overlap_through_the_postings_equals_the_overlap_of_each_unit() -> None:
+    from rubriq.core.text import Segment, Span
+    from rubriq.core.verify.lexical import overlap
+
+    sentences = [s.text for s in split_sentences(
+        "The council hired 530 staff in 2021. Most of the staff are nurses. The council's budget rose by 4%. "
+        "Nurses start on Monday. Nothing else changed at the council.")]
+    units = [Segment(Span(0, len(t)), t) for t in sentences]
+    index = evidence.SourceIndex(units, [0] * len(units))
+    for claim in ("The council hired 350 nurses.", "Budget rose", "the of and", "Staff nurses council Monday 2021"):
+        profile = LexicalProfile.of(claim)
+        assert index.overlaps(profile).tolist() == [overlap(profile, p) for p in index.profiles]
