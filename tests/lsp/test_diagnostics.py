@@ -176,3 +176,21 @@ async def test_a_change_of_the_partner_on_disk_is_picked_up(session: Session):
         session.client.text_document_did_save(types.DidSaveTextDocumentParams(
             text_document=types.TextDocumentIdentifier(uri=out)))
     await session.diagnostics(out, lambda d: "LD002" not in codes(d))
+
+
+async def test_a_changed_value_gets_fa002_at_tier_0_with_the_source_sentence_as_related_information(
+        session: Session):
+    source = "Last year the clinic hired 530 staff, most of them nurses. It opened in March 2019."
+    prompt_path, out_path = session.root / "diag_value.prompt", session.root / "diag_value.out"
+    prompt_path.write_text(f"Summarise the report below.\n\n<report>\n{source}\n</report>\n", encoding="utf-8")
+    out_path.write_text("The clinic hired 350 staff last year. It opened in March 2019.\n", encoding="utf-8")
+    prompt_uri, out_uri = prompt_path.as_uri(), out_path.as_uri()
+    session.open(out_uri)  # models are not run here: this is tier 0 alone
+    found = await session.diagnostics(out_uri, lambda d: "FA002" in codes(d))
+    conflict = next(d for d in found if d.code == "FA002")
+    assert conflict.message.startswith("350 — the source says 530: “Last year the clinic hired 530 staff")
+    assert conflict.range.start == types.Position(line=0, character=len("The clinic hired "))
+    assert conflict.severity == types.DiagnosticSeverity.Warning
+    related = conflict.related_information or []
+    assert [r.location.uri for r in related] == [prompt_uri]
+    assert related[0].message.startswith("source: Last year the clinic hired 530 staff")

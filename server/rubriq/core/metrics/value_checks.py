@@ -51,8 +51,10 @@ class ValueChecks:
         claims = [c for c in output_claims(ctx)[0]
                   if c.span.start >= ctx.nli_chars  # faithfulness checks the output before it in this pass
                   and len(c.text) <= MAX_CLAIM_CHARS and _can_conflict(values.within([c.span]))]
+        if not claims:
+            return MetricResult()
         index = lexical_source_index(ctx)
-        if not claims or not index.units:
+        if not index.units:
             return MetricResult()
         verifier = Verifier(ctx.prompt.text, index.units, index.blocks, top_k=ctx.config.top_k, lexical_index=index)
         findings = [conflict_finding(ctx, check, index.units)
