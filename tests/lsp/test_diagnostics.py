@@ -193,4 +193,4 @@ async def test_a_changed_value_gets_fa002_at_tier_0_with_the_source_sentence_as_
     assert conflict.severity == types.DiagnosticSeverity.Warning
     related = conflict.related_information or []
     assert [r.location.uri for r in related] == [prompt_uri]
-    assert related[0].message.startswith("source: Last year the clinic hired 530 staff")
+    assert related[0].message.startswith("source: “Last year the clinic hired 530 staff")
