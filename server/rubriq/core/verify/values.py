@@ -647,13 +647,15 @@ def _table_rows(text: str) -> dict[int, _TableRow]:
 class _Scanner:
     def __init__(self, text: str) -> None:
         self.text = text
-        matches = list(_TOKEN_RE.finditer(text))
-        self.starts = [m.start() for m in matches]
-        self.ends = [m.end() for m in matches]
-        self.toks = [m.group() for m in matches]
-        self.types = [m.lastindex for m in matches]
+        # one pass, keeping no match object: on a long text a list of them is most of the scanner's memory
+        self.starts, self.ends, self.toks, self.types = [], [], [], []
+        for m in _TOKEN_RE.finditer(text):
+            self.starts.append(m.start())
+            self.ends.append(m.end())
+            self.toks.append(m.group())
+            self.types.append(m.lastindex)
         self.lows = [t.lower() for t in self.toks]
-        self.n = len(matches)
+        self.n = len(self.toks)
         self.work = self.n
         # a token that starts a line; a content word's lemma ("" for function words and symbols); clause breaks
         self.line_start = [False] * self.n
