@@ -69,3 +69,15 @@ def test_the_part_the_nli_tier_checks_in_the_same_pass_is_left_to_faithfulness()
     rest = ValueChecks().run(_context(output, len(first))).findings
     assert [output[f.start:f.end] for f in rest] == ["March 2017"]
     assert ValueChecks().run(_context(output, len(output))).findings == []
+
+
+def test_a_long_output_is_value_checked_in_its_first_part_and_the_finding_says_so() -> None:
+    from rubriq.core import limits
+
+    filler = "The clinic is funded by the regional health board.\n\n" * (limits.MAX_MODEL_CHARS // 50)
+    output = "Last year it hired 350 staff.\n\n" + filler + "The clinic opened in March 2017.\n"
+    result = engine.check(PROMPT, output, tiers=TIER0)
+    assert [output[f.start:f.end] for f in result.findings if f.code == "FA002"] == ["350"]
+    notice = next(f for f in result.findings if f.code == "RQ001")
+    assert "the value checks against the source the first" in notice.message
+    assert notice.data["value_chars_checked"] <= limits.MAX_MODEL_CHARS

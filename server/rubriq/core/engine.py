@@ -13,6 +13,7 @@ from rubriq.core.config import Config
 from rubriq.core.context import CheckContext
 from rubriq.core.findings import Finding, Severity
 from rubriq.core.metrics import TIER_NLI, TIER_TEXT, ParameterScore, all_metrics, providers
+from rubriq.core.metrics.value_checks import value_checks_apply
 from rubriq.core.overlaps import merge_overlaps
 from rubriq.core.prompt import PromptDocument, parse_prompt
 from rubriq.core.report import ParameterResult, Profile, weighted_view
@@ -167,8 +168,10 @@ def _check(
             metric_of[score.parameter] = metric.name
 
     models_ran = models is not None and any(tier != TIER_TEXT for tier in tiers)
-    if text_cut < len(full_output) or (models_ran and model_cut < len(output.text)):
-        findings.append(limits.partly_checked(full_output, text_cut, model_cut if models_ran else None))
+    values_cut = model_cut < len(output.text) and not nli_chars and value_checks_apply(task.task, prompt.has_source)
+    if text_cut < len(full_output) or (models_ran and model_cut < len(output.text)) or values_cut:
+        findings.append(limits.partly_checked(full_output, text_cut, model_cut if models_ran else None,
+                                              model_cut if values_cut else None))
     ignored = {code.upper() for code in (*config.ignore, *prompt.front_matter.ignore)}
     findings = [_with_severity(f, config) for f in findings if f.code not in ignored]
     findings.sort(key=lambda f: (f.where, f.start, f.end, f.code))

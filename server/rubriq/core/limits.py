@@ -3,7 +3,8 @@
 The size policy (docs/reliability.md):
 
 - The text metrics (tier 0) check the first `MAX_TEXT_CHARS` characters of an output, the model metrics (tiers 1
-  and 2: embeddings and NLI, whose cost is per sentence) the first `MAX_MODEL_CHARS`. A longer output is cut at the
+  and 2: embeddings and NLI, whose cost is per sentence) the first `MAX_MODEL_CHARS`, and so do tier 0's value
+  checks against the source (the FA002 part of faithfulness, run without models). A longer output is cut at the
   last paragraph break before the limit (else a line break, a sentence end, a space), never inside a word, and one
   `RQ001` finding at the cut says what was checked. Spans of every other finding lie in the checked part. When the
   model cut applies, the text metrics with an embedding part (coherence's similarity, instruction following's
@@ -49,9 +50,10 @@ def cut_point(text: str, limit: int) -> int:
     return limit
 
 
-def partly_checked(text: str, text_cut: int, model_cut: int | None) -> Finding:
+def partly_checked(text: str, text_cut: int, model_cut: int | None, value_cut: int | None = None) -> Finding:
     """The one finding that says how much of an oversized output was checked (`model_cut`: None when the model
-    tiers did not run). It sits at the end of the checked part (zero width) and quotes what follows."""
+    tiers did not run; `value_cut`: where tier 0's value checks stopped, None when they did not run or were not
+    cut). It sits at the end of the checked part (zero width) and quotes what follows."""
     if text_cut < len(text):
         line = text.count("\n", 0, text_cut) + 1
         parts = [f"the text metrics checked the first {text_cut:,} (to line {line:,})"]
@@ -59,12 +61,15 @@ def partly_checked(text: str, text_cut: int, model_cut: int | None) -> Finding:
         parts = ["the text metrics checked all of it"]
     if model_cut is not None and model_cut < len(text):
         parts.append(f"the model metrics the first {model_cut:,} (text metrics skipped their embedding parts)")
-    at = min(text_cut, model_cut) if model_cut is not None else text_cut
+    if value_cut is not None and value_cut < len(text):
+        parts.append(f"the value checks against the source the first {value_cut:,}")
+    at = min(c for c in (text_cut, model_cut, value_cut) if c is not None)
     message = (f"Output is {len(text):,} characters, over the checking limit: {' and '.join(parts)}. "
                "Nothing after that is checked, and whole-output measures (length, ending, coverage) describe the "
                "checked part only.")
     return Finding.at("RQ001", Span(at, at), message, text=text, evidence=text[at : at + 120], data={
         "length": len(text), "text_chars_checked": text_cut, "model_chars_checked": model_cut,
+        "value_chars_checked": value_cut,
     })
 
 
