@@ -26,7 +26,8 @@ _INDEXED: LRUCache[str, SourceIndex] = LRUCache(maxsize=8)  # prompt text -> its
 _INDEXED_LOCK = threading.Lock()
 
 
-def _lexical_index(ctx: CheckContext) -> SourceIndex:
+def lexical_source_index(ctx: CheckContext) -> SourceIndex:
+    """The source's units with their word profiles (no embeddings): retrieval by word overlap alone."""
     with _INDEXED_LOCK:
         found = _INDEXED.get(ctx.prompt.text)
     if found is not None:
@@ -45,10 +46,5 @@ def _lexical_index(ctx: CheckContext) -> SourceIndex:
 
 def source_evidence(ctx: CheckContext) -> tuple[list[Segment], list[int]]:
     """The source's units and, for each, the number of its source block."""
-    index = _lexical_index(ctx)
+    index = lexical_source_index(ctx)
     return index.units, index.blocks
-
-
-def lexical_source_index(ctx: CheckContext) -> SourceIndex:
-    """The source's units with their word profiles (no embeddings): retrieval by word overlap alone."""
-    return _lexical_index(ctx)
