@@ -515,3 +515,44 @@ def test_any_mix_of_value_fragments_extracts_and_compares_without_raising(claim_
     checks = check_values(claim, source, source)
     assert all(c.status in ("matched", "conflict", "absent", "polarity") for c in checks)
     assert all(c.status != "conflict" or c.evidence is not None for c in checks)
+
+
+# --- values the evidence does not decide ---------------------------------------------------------------------------
+
+def test_a_value_whose_slot_is_in_another_source_sentence_conflicts_with_it() -> None:
+    source = ("Adults: take one or two capsules up to four times a day. Wait at least 6 hours between doses. "
+              "Never take more than 8 capsules in a day.")
+    claim = "Take one or two capsules up to four times a day, waiting at least 3 hours between doses."
+    first_sentence = [Span(0, source.index("Wait"))]  # what word-overlap retrieval picks for this claim
+    checks = {c.value.text: c for c in check_values(claim, first_sentence, source)}
+    assert checks["at least 3 hours"].status == "conflict"
+    assert checks["at least 3 hours"].evidence.text == "at least 6 hours"
+    # the same figure outside the source proper (say, in the prompt's instructions) is never a partner
+    only_first = check_values(claim, first_sentence, source, source_spans=first_sentence)
+    assert {c.value.text: c.status for c in only_first}["at least 3 hours"] == "absent"
+
+
+def test_a_value_elsewhere_in_the_source_in_another_slot_stays_absent() -> None:
+    source = "The museum opens at 9:00. Guided tours last 45 minutes and start from the main hall."
+    claim = "The museum opens at 9:00, and the café stays open for 90 minutes after closing."
+    checks = {c.value.text: c.status for c in check_values(claim, [Span(0, 25)], source)}
+    assert checks["90 minutes"] == "absent"
+
+
+def test_march_and_may_alone_are_months_after_a_time_preposition_but_not_as_words_or_names() -> None:
+    assert one("The second phase opens in March.", "date").key == (None, None, 3, None)
+    assert one("Payments resume from May.", "date").key == (None, None, 5, None)
+    assert values("Thousands joined the march.", "date") == []
+    assert values("The speech by May was short.", "date") == []
+
+
+def test_a_year_after_an_article_is_a_year_and_a_video_resolution_is_not_pence() -> None:
+    assert one("They were fined for a 2022 pollution incident.", "date").key == (2022, 2022, None, None)
+    resolution = one("It has a 1080p webcam.", "quantity")
+    assert (resolution.low, resolution.unit) == (1080.0, "p")
+    assert one("A stamp costs 85p.", "money").unit == "GBP"
+
+
+def test_one_standing_for_a_noun_said_before_is_not_a_count() -> None:
+    assert values("Work for a firm outside the EU, or one serving only small clients.", "quantity") == []
+    assert [v.text for v in values("Two adults and one child.", "quantity")] == ["Two", "one"]

@@ -104,6 +104,7 @@ class Verifier:
         else:
             self.index = ev.SourceIndex(self.units, self.blocks, vectors)
         self._weights = self.weights or weights_for(self.nli is not None)
+        self._source_spans = tuple(u.span for u in self.units)  # the source proper, without the prompt's instructions
 
     def verify(self, claims: list[Claim], claim_text: str, claim_vectors: np.ndarray | None = None) -> list[Verdict]:
         """Verdicts for `claims`, whose spans index into `claim_text` (the output, say).
@@ -178,8 +179,8 @@ class Verifier:
         for n, part in enumerate(parts):
             closest = ranked[n][0] if ranked[n] else None
             evidence_spans = [self.units[j].span for j in ranked[n][:2]]
-            checks = check_values(claim_text, evidence_spans, self.source_text, claim_span=part.span) \
-                if self.units else []
+            checks = check_values(claim_text, evidence_spans, self.source_text, claim_span=part.span,
+                                  source_spans=self._source_spans) if self.units else []
             conflicts = tuple(c for c in checks if c.status == "conflict")
             absent = tuple(c.value for c in checks if c.status == "absent" and c.value.kind in REPORTABLE_ABSENT_KINDS)
             lexical = round(bigram_support(profiles[n], self.index.whole), 6)

@@ -291,6 +291,11 @@ _MONTH_ABBREVIATIONS = frozenset(m for m in _MONTHS if len(m) <= 4 and m not in 
 # Month names that are also ordinary words or names: a date only beside a day or a year.
 _AMBIGUOUS_MONTHS = frozenset({"may", "march", "jan", "mar", "jun", "jul", "aug", "sep", "sept", "oct", "nov",
                                "dec", "feb", "apr"})
+# "March" and "May" alone are words too ("a protest march", "Theresa May"): capitalised after one of these they are
+# the month ("opens in March", "until May"); "by" and "of" are left out ("a speech by May").
+_AMBIGUOUS_WORD_MONTHS = frozenset({"march", "may"})
+_SURE_MONTH_PREFIXES = frozenset({"in", "since", "until", "till", "from", "during", "early", "late", "mid", "last",
+                                  "next", "this", "before", "after"})
 _MONTH_ALONE_PREFIXES = _words("in since until till by last next this early late mid of during from before "
                                   "after between to through")
 _WEEKDAYS = {"monday": 0, "tuesday": 1, "wednesday": 2, "thursday": 3, "friday": 4, "saturday": 5, "sunday": 6,
@@ -341,6 +346,7 @@ _CURRENCY_WORDS = {"dollar": "USD", "dollars": "USD", "euro": "EUR", "euros": "E
                    "rubles": "RUB", "rouble": "RUB", "roubles": "RUB", "won": "KRW"}
 _SUBUNITS = {"p": ("GBP", 0.01), "pence": ("GBP", 0.01), "penny": ("GBP", 0.01), "cent": ("USD", 0.01),
              "cents": ("USD", 0.01)}
+_VIDEO_LINES = frozenset({"144", "240", "360", "480", "576", "720", "1080", "1440", "2160", "4320"})
 _TIME_ZONES = {"utc": 0, "gmt": 0, "z": 0, "bst": 60, "cet": 60, "cest": 120, "eet": 120, "eest": 180,
                "est": -300, "edt": -240, "cdt": -300, "mst": -420, "mdt": -360, "pst": -480, "pdt": -420,
                "jst": 540, "kst": 540, "aest": 600, "aedt": 660, "hkt": 480, "sgt": 480, "ist": None, "cst": None,
@@ -1161,6 +1167,8 @@ class _Scanner:
             return "percent", "pp", 1.0, j + 2
         if low in _CURRENCY_WORDS and not (low == "won" and not words):
             return "money", _CURRENCY_WORDS[low], 1.0, j + 1
+        if low == "p" and self.adjacent(j) and self.toks[j - 1] in _VIDEO_LINES:
+            return "quantity", "p", 1.0, j + 1  # "1080p", "720p": a video resolution, not pence
         if low in _SUBUNITS and (low != "p" or self.adjacent(j)):
             code, factor = _SUBUNITS[low]
             return "money", code, factor, j + 1
@@ -1369,7 +1377,8 @@ class _Scanner:
             # "one" alone is mostly a pronoun ("one of the", "the one who"): a value only before a unit or a noun
             prev = self.low(i - 1)
             nxt = self.low(j)
-            if prev in ("the", "no", "any", "every", "each", "which", "this", "that", "someone", "anyone") or \
+            # "or one serving only smaller companies": "or one" stands for a noun said before
+            if prev in ("the", "no", "any", "every", "each", "which", "this", "that", "someone", "anyone", "or") or \
                     nxt in ("of", "another", "", "-") or nxt in STOPWORDS:
                 return j
         if self.low(j) == "and" and self.low(j + 1) == "a" and self.low(j + 2) in ("half", "quarter"):
@@ -1599,6 +1608,10 @@ class _Scanner:
                     self.add("date", i, end, (y, y, month, int(tok)))
                     return self.add("date", second, year_end, (y, y, month, int(self.toks[second])))
                 return self.add("date", i, end, (y, y, month, int(tok)))
+        if low in _AMBIGUOUS_WORD_MONTHS and self.toks[i][0].isupper() and self.low(i - 1) in _SURE_MONTH_PREFIXES \
+                and self.low(i + 1) not in ("'s", "’s", "'", "’") and not (self.is_word(i + 1) and
+                                                                          self.toks[i + 1][0].isupper()):
+            return self.add("date", i, i + 1, (None, None, month, None))  # "opens in March", "until May"
         if low in _AMBIGUOUS_MONTHS or (low not in _MONTHS):
             return i
         if self.low(i - 1) in _MONTH_ALONE_PREFIXES or self.toks[i][0].isupper():
@@ -1643,7 +1656,9 @@ class _Scanner:
             return i
         if year < 1900 and prev not in _YEAR_PREFIXES:
             return i
-        if self.is_word(j) and nxt not in STOPWORDS and not self.toks[j][0].isupper() and \
+        # "a 2024 pollution incident": one thing of a year, never a count of 2,024 (that would be plural)
+        article_year = prev in ("a", "an") and 1900 <= year <= 2100 and not nxt.endswith("s")
+        if self.is_word(j) and nxt not in STOPWORDS and not self.toks[j][0].isupper() and not article_year and \
                 prev not in _YEAR_PREFIXES and not prev.endswith(("'s", "’s")) and nxt not in _MONTHS:
             # "1500 staff", "2000 people": a count, unless "the 2019 election", "in 2019 alone"
             return i
@@ -2306,7 +2321,10 @@ def _governors_clash(c: Value, e: Value) -> bool:
     if not c.governor or not e.governor or c.governor == e.governor:
         return False
     c_word, e_word = c.governor.split(" ", 1)[0], e.governor.split(" ", 1)[0]
-    return c_word == e_word or c_word not in e.context or e_word not in c.context
+    if c_word == e_word:
+        return True
+    # "open in the centre in January" and "is due to open in March": each governing word is in the other's sentence
+    return c_word not in (*e.context, *e.sentence) or e_word not in c.context
 
 
 def _shared_name_words(c: Value, e: Value) -> set[str]:
@@ -2727,12 +2745,15 @@ def _affirmed_occurrence(head: str, context: tuple[str, ...], index: ValueIndex,
 
 def compare(claim: list[Value], evidence: list[Value], source: ValueIndex, *, in_evidence: bool = True,
             claim_index: ValueIndex | None = None, claim_spans: Sequence[Span] = (),
-            evidence_index: ValueIndex | None = None, evidence_spans: Sequence[Span] = ()) -> list[ValueCheck]:
+            evidence_index: ValueIndex | None = None, evidence_spans: Sequence[Span] = (),
+            source_spans: Sequence[Span] | None = None) -> list[ValueCheck]:
     """Verdicts on pre-extracted claim values against evidence values and the source's index.
 
     `in_evidence` is recorded on each verdict whose `evidence` value came from `evidence`. The negation checks need
     the token indexes of the claim and evidence texts (`claim_index`, `evidence_index`) and the spans the claim and
-    evidence occupy in them; without them negations are only matched or absent.
+    evidence occupy in them; without them negations are only matched or absent. `source_spans` are the parts of the
+    source's text that are source (a prompt's pasted passages, not its instructions): a value the evidence does not
+    decide is looked for there in its own slot (`_partner_elsewhere`); None: the whole text.
     """
     # Each evidence value that agrees with a claim value in its slot is taken by it and is nobody's conflict partner:
     # pairs are assigned best slot first, one evidence value to one claim value.
@@ -2761,7 +2782,10 @@ def compare(claim: list[Value], evidence: list[Value], source: ValueIndex, *, in
                            ValueCheck(c, "absent", None, False, "not in the source"))
             continue
         others = [x for x in claim if x is not c and family(x) in _NUMERIC_FAMILIES | {"date", "time"}]
-        results.append(_check_one(c, evidence, taken, source, in_evidence, claim_words, others))
+        check = _check_one(c, evidence, taken, source, in_evidence, claim_words, others)
+        if check.status == "absent" and family(c) != "entity":
+            check = _partner_elsewhere(c, source, source_spans) or check
+        results.append(check)
     results.extend(negation_verdicts[k] for k in sorted(k for k in negation_verdicts if k < 0))
     results.sort(key=lambda check: (check.value.span.start, check.value.span.end))
     return results
@@ -2859,6 +2883,37 @@ def _check_one(c: Value, evidence: list[Value], taken: list[bool], source: Value
     return ValueCheck(c, "absent", None, False, "not in the source")
 
 
+def _partner_elsewhere(c: Value, source: ValueIndex, source_spans: Sequence[Span] | None) -> ValueCheck | None:
+    """A conflict for a value the source nowhere states, with a source value outside the evidence that surely fills
+    its slot (score ≥ `_STRONG_SLOT`: its kind and unit, its governing word and its context), or None.
+
+    A sentence joining three source sentences ("take 1 or 2 tablets up to three times a day, leaving at least 6
+    hours between doses") is retrieved by the one it shares most words with; the slot of "6 hours" is in another
+    ("Leave at least 4 hours between doses"). Only a sure slot counts, since nothing ties the two sentences but
+    the value's own words, and the figure must not be derivable (checked before a value is absent).
+    """
+    fam = family(c)
+    candidates = source.within(source_spans) if source_spans is not None else source.values
+    best, best_score, best_distance = None, _STRONG_SLOT - 1, INF
+    for e in candidates:
+        if family(e) != fam or e.kind == "negation" or compatible(c, e):
+            continue
+        if e.qualifier == "partial" and c.qualifier != "partial":
+            continue
+        if " ".join(e.text.lower().split()) == " ".join(c.text.lower().split()):
+            continue
+        score = slot_score(c, e)
+        distance = _distance(c, e)
+        if score > best_score or (score == best_score and best is not None and distance < best_distance):
+            best, best_score, best_distance = e, score, distance
+    if best is None:
+        return None
+    if not best.in_table and _untaken_name_beside(best, candidates, [False] * len(candidates), frozenset(),
+                                                  after_only=True):
+        return None  # the source's figure describes a name right after it, not the claim's subject
+    return ValueCheck(c, "conflict", best, False, "a different value in the same slot elsewhere in the source")
+
+
 # Agreements that only leave room for the claim's value ("up to 16 hours" holds 10 hours): no proof it is stated.
 _ROOM_REASONS = frozenset({"within the source's bound", "within the stated bound", "overlapping bounds",
                            "within the source's range", "within the stated range"})
@@ -2916,7 +2971,7 @@ def _states(c: Value, e: Value) -> str:
 
 
 def check_values(claim: str, evidence: str | Sequence[Span], source: str, *,
-                 claim_span: Span | None = None) -> list[ValueCheck]:
+                 claim_span: Span | None = None, source_spans: Sequence[Span] | None = None) -> list[ValueCheck]:
     """Verdicts on the values of a claim against its evidence and the whole source.
 
     `claim` is the text holding the claim and `claim_span` the claim's span in it (None: all of it), so an output
@@ -2937,4 +2992,5 @@ def check_values(claim: str, evidence: str | Sequence[Span], source: str, *,
         evidence_spans = list(evidence)
         evidence_values = source_index.within(evidence_spans)
     return compare(list(claim_values), list(evidence_values), source_index, claim_index=claim_index,
-                   claim_spans=claim_spans, evidence_index=evidence_index, evidence_spans=evidence_spans)
+                   claim_spans=claim_spans, evidence_index=evidence_index, evidence_spans=evidence_spans,
+                   source_spans=source_spans)
