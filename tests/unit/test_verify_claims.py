@@ -102,3 +102,19 @@ def test_fields_of_a_yaml_block_point_at_their_values() -> None:
 
 def test_a_python_code_block_has_no_claims() -> None:
     assert split_claims("Use this:\n\n```python\nlimit = 50\n```\n")[0] == []
+
+
+def test_a_short_apology_is_tone_not_a_claim_but_one_with_a_figure_is_checked() -> None:
+    reasons = _reasons("Apologies for the wait.\n\nWe're really sorry for the trouble this caused.\n\n"
+                       "We apologise for the 40-minute outage on Friday.")
+    assert reasons["Apologies for the wait."] == "apology"
+    assert reasons["We're really sorry for the trouble this caused."] == "apology"
+    assert _claims("We apologise for the 40-minute outage on Friday.") == [
+        "We apologise for the 40-minute outage on Friday."]
+
+
+def test_a_sentence_about_what_the_source_leaves_out_is_not_a_claim_even_after_a_label() -> None:
+    text = ("**Parking:** The policy does not mention parking, so check with reception.\n\n"
+            "The notes say nothing about the budget.\n\nThe policy covers parking at the depot.")
+    assert _claims(text) == ["The policy covers parking at the depot."]
+    assert set(_reasons(text).values()) == {"about the source"}

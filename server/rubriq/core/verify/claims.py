@@ -3,9 +3,10 @@
 An output is cut into sentence-like units (`semantic.text_units`: blocks at blank lines, list items and headings,
 markers stripped, code skipped, Punkt sentences). A unit is **not a claim** when it only frames the answer: a
 heading or title line, a line that introduces what follows (it ends with a colon), a question, an opening such as
-"Here is a summary of …" or "Sure, …", a closing offer such as "Let me know if …", a greeting or thanks, or a
-short exclamation without a figure ("Enjoy your visit!"). A short label before a colon ("Next steps: …",
-"**Impact:** …") is not part of the claim either.
+"Here is a summary of …" or "Sure, …", a closing offer such as "Let me know if …", a greeting or thanks, a short
+apology or exclamation without a figure ("We're sorry for the disruption.", "Enjoy your visit!"), or a sentence about
+what the source itself does not say ("The leaflet doesn't mention alcohol"). A short label before a colon ("Next
+steps: …", "**Impact:** …") is not part of the claim either.
 
 A claim that joins independent statements ("X; Y", "X, and Y", "X, while Y") also gets **clauses**, so a sentence
 that draws on two source sentences can be verified part by part, and a finding can point at the part that is not
@@ -52,6 +53,19 @@ SOCIAL_RE = re.compile(r"^(?:hi|hello|hey|dear|greetings|good\s+(?:morning|after
                        r"thanks(?!\s+to\b)|thank\s+you|cheers|kind\s+regards|best\s+regards|regards)\b",
                        re.IGNORECASE)
 SOCIAL_MAX_WORDS = 15
+# An apology without a figure ("We're sorry for the disruption.", "Apologies for the delay.") is the writer's tone.
+APOLOGY_RE = re.compile(r"^(?:(?:we|i)(?:'re|'m|\s+are|\s+am)\s+(?:(?:very|so|truly|really|deeply)\s+)?sorry|"
+                        r"(?:we|i)\s+(?:(?:sincerely|truly|do)\s+)?apologi[sz]e|(?:our\s+|my\s+)?apologies|sorry)\b",
+                        re.IGNORECASE)
+APOLOGY_MAX_WORDS = 12
+# A sentence about what the source itself does not say ("The leaflet doesn't mention alcohol") reports the reading,
+# not a fact of the world: no sentence of the source can entail it.
+SOURCE_SILENCE_RE = re.compile(
+    r"^(?:the|this|your)\s+(?:leaflet|text|document|article|source|notes?|passage|e-?mail|policy|report|context|"
+    r"docs|documentation|transcript|page|thread|contract|clause|terms|excerpt|extract|material|information|data)\s+"
+    r"(?:(?:does\s+not|doesn't|do\s+not|don't|did\s+not|didn't)\s+(?:say|mention|state|specify|give|cover|include|"
+    r"address|list|provide|explain|discuss)|says?\s+nothing|(?:is|are)\s+silent|makes?\s+no\s+mention|gives?\s+no|"
+    r"(?:has|have)\s+no|provides?\s+no|contains?\s+no)\b", re.IGNORECASE)
 # A short exclamation with no figure in it ("Enjoy your visit!", "Good luck!") is the answer's tone, not a claim.
 EXCLAMATION_MAX_WORDS = 8
 # "Next steps: …", "**Impact:** …", "Root cause - …": at most four words before the colon, at the start.
@@ -83,7 +97,7 @@ class NotAClaim:
     span: Span
     text: str
     reason: str  # "heading", "introduces what follows", "question", "opening", "closing", "greeting",
-    # "exclamation", "label"
+    # "exclamation", "apology", "about the source", "label"
 
 
 def _words(text: str) -> int:
@@ -108,6 +122,9 @@ def _framing(unit: Segment, whole_text: str, base: int) -> str | None:
         return "exclamation"
     if BARE_OPENER_RE.match(text) or OPENER_RE.match(text):
         return "opening"
+    tone = _tone_or_reading(bare)
+    if tone:
+        return tone
     start, end = unit.span.start - base, unit.span.end - base
     line_start = whole_text.rfind("\n", 0, start) + 1
     line_end = whole_text.find("\n", end)
@@ -124,6 +141,15 @@ def _is_title(text: str) -> bool:
         return True
     words = [w for w in WORD_RE.findall(text) if len(w) > 3 and not w.isdigit()]
     return bool(words) and sum(w[0].isupper() for w in words) >= max(1, (len(words) * 2 + 2) // 3)
+
+
+def _tone_or_reading(text: str) -> str | None:
+    """"apology" or "about the source" when `text` (a unit, its label stripped) is one, else None."""
+    if APOLOGY_RE.match(text) and _words(text) <= APOLOGY_MAX_WORDS and not any(c.isdigit() for c in text):
+        return "apology"
+    if SOURCE_SILENCE_RE.match(text):
+        return "about the source"
+    return None
 
 
 def _strip_label(unit: Segment) -> Segment:
@@ -225,6 +251,10 @@ def split_claims(text: str, base: int = 0) -> tuple[list[Claim], list[NotAClaim]
             skipped.append(NotAClaim(unit.span, unit.text, reason))
             continue
         claim = _strip_label(unit)
+        labelled_reason = _tone_or_reading(claim.text.strip("*_ ")) if claim is not unit else None
+        if labelled_reason:  # "**Alcohol:** The leaflet doesn't mention alcohol."
+            skipped.append(NotAClaim(unit.span, unit.text, labelled_reason))
+            continue
         if claim is not unit:
             label_span = Span(unit.span.start, claim.span.start)
             skipped.append(NotAClaim(label_span, text[label_span.start - base:label_span.end - base], "label"))
