@@ -21,11 +21,15 @@ code starts with "FA" are scored against the labels:
 - `where_source_found`: the same figures over the pairs whose source the prompt reader takes (at least 90% of every
   pasted document; `pairs_without_source_found` counts the others), which separates reading from verifying.
 
-The bundled examples (`examples/<name>.prompt/.out`, labelled in the corpus's `examples.labels.json`) are checked
-the same way: the target is no FA finding on a faithful sentence.
+The bundled examples (`examples/<name>.prompt/.out`, labelled in the default corpus's `examples.labels.json`) are
+checked the same way, whichever corpus is scored: the target is no FA finding on a faithful sentence.
 
-    python bench/faithfulness_pairs.py [--split dev|test|all] [--no-models] [--nli-model DIR] [--cache DIR]
-                                       [--details]
+    python bench/faithfulness_pairs.py [--corpus DIR] [--split dev|test|all] [--no-models] [--nli-model DIR]
+                                       [--cache DIR] [--details]
+
+`--corpus` scores another folder in the same format with the same hash split and scoring (default
+`tests/corpus/faithfulness`; `tests/corpus/faithfulness-round2` is a second set, written later, whose test half is
+kept unseen).
 
 `--no-models` runs tier 0 only (no embedding or NLI model): what the deterministic value checks find alone.
 Prints one JSON object; `--details` adds every false alarm, miss and hit (id, sentence, message).
@@ -352,7 +356,8 @@ def main() -> int:
         else:
             report["halves"][half] = block
 
-    examples = load_examples(args.corpus)
+    # The bundled examples are labelled once, in the default corpus, whichever corpus is scored.
+    examples = load_examples(CORPUS_DIR)
     example_scores = [score_pair(p, fa_findings(check(p.prompt, p.output, config, models=hub, tiers=tiers)))
                       for p in examples]
     report["examples"] = {

@@ -1,4 +1,5 @@
-"""The hand-written faithfulness corpus (tests/corpus/faithfulness/) is well-formed and split as documented.
+"""The hand-written faithfulness corpora (tests/corpus/faithfulness/ and faithfulness-round2/) are well-formed and split
+as documented.
 
 `corpus_problems` lists every way a corpus folder breaks the format described in its README.md; the real corpus must
 have none, and copies broken on purpose must have the expected ones (so the check can fail).
@@ -181,8 +182,18 @@ def example_problems(folder: Path, examples: Path) -> list[str]:
     return problems
 
 
-def test_the_corpus_is_well_formed_and_split_as_documented() -> None:
-    assert corpus_problems(corpus.CORPUS_DIR) == []
+ROUND2_DIR = corpus.CORPUS_DIR.parent / "faithfulness-round2"  # a second set, written later
+
+
+@pytest.mark.parametrize("folder", [corpus.CORPUS_DIR, ROUND2_DIR], ids=["faithfulness", "faithfulness-round2"])
+def test_the_corpus_is_well_formed_and_split_as_documented(folder: Path) -> None:
+    assert corpus_problems(folder) == []
+
+
+def test_the_second_set_has_at_least_thirty_pairs_in_both_halves() -> None:
+    halves = [corpus.split_of(pair_id) for pair_id in corpus.pair_ids(ROUND2_DIR)]
+    assert len(halves) >= 30
+    assert halves.count("dev") >= 10 and halves.count("test") >= 10
 
 
 def test_the_corpus_has_at_least_seventy_pairs_in_both_halves() -> None:
