@@ -67,12 +67,14 @@ MANNER_RE = re.compile(
     r"\blike (?:i'?m|i am) (?:five|5|a child|a kid)\b|\bdass es (?:meine|mein|ein|eine|jede[rs]?) \w+ versteht\b|"
     r"\bque (?:lo |la )?entienda\b|\bqu'(?:un|une|il|elle) (?:\w+ )?comprenne\b", re.IGNORECASE)
 # A prohibition or a standing requirement at the start of a clause.
-_LEAD = r"^[ \t]*(?:[-*•]|\d{1,2}[.)])?[ \t]*(?:(?:please|also|and|bitte|por favor|s'il te plaît|svp)[ \t,]+)?"
+_LEAD = (r"^[ \t]*(?:[-*•]|\d{1,2}[.)])?[ \t]*(?:(?:please|also|and|above all|bitte|vor allem|auf jeden fall|por favor|"
+         r"sobre todo|s'il te plaît|svp|surtout)[ \t,]+)?")
 # A prohibition or restriction at the start of a clause is an instruction by itself: "Nothing else.", "Keine
 # Panikmache", "No intro or outro".
 PROHIBITION_START_RE = re.compile(
     _LEAD + r"(?:don'?t|do not|never|avoid|no|nothing|without|only|no uses|no menciones|no incluyas|evita|sin|"
-    r"nada|n'utilise|n'ajoute|ne|pas de|sans|rien|évite|keine|kein|nicht|nichts|vermeide|ohne|nur|solo|sólo|"
+    r"nada|n'utilise|n'ajoute|n'emploie|n'écris|n'invente|ne|pas de|sans|rien|évite|keine|kein|nicht|nichts|"
+    r"vermeide|ohne|nur|solo|sólo|"
     r"seulement|uniquement|just (?:the|a|an|one|give|tell|list|answer|say|show)|skip)\b|"
     # "Bullets only.", "English only please": the restriction ends the clause ("Sam only had a salad" does not).
     + _LEAD + r"\w+[ \t]+only[ \t]*(?:please|pls)?[ \t]*(?:[.,;:!)]|$)", re.IGNORECASE)
@@ -121,6 +123,9 @@ _INDIRECT_QUESTION_RE = re.compile(
     r"explícame|sag (?:mir|uns)|erklär(?:e)? (?:mir|uns))[ \t,]+(?:who|what|when|where|why|how|whether|if|which|"
     r"qui|quoi|quand|où|pourquoi|comment|si|quel\w*|combien|quién|qué|cuándo|dónde|por qué|cómo|cuánto\w*|"
     r"wer|was|wann|wo|warum|wie|ob|welche\w*)\b", re.IGNORECASE)
+# The other side of the request before it: "..., not in English", "..., nicht auf Englisch", "..., plutôt que ...".
+_CONTRAST_RE = re.compile(r"^[ \t]*(?:not|nicht|rather than|instead of|statt|anstatt|plutôt que|au lieu de|"
+                          r"en lugar de|en vez de)\b", re.IGNORECASE)
 _ROLE_RE = re.compile(r"^[ \t]*(?:you are|you're|act as|pretend|imagine you|eres|tu es|du bist)\b", re.IGNORECASE)
 # Where a sentence holds a second request: "Fifty words or fewer, and make it punchy", "..., so address that",
 # "Corrige-le sans changer la signature".
@@ -203,7 +208,7 @@ def unchecked_instructions(prompt: PromptDocument, constraints: Sequence[Constra
         clauses = _clauses(view, sentence)
         if _ROLE_RE.match(sentence_text) or not (in_list or any(_asks(c.slice(view)) for c in clauses)):
             continue
-        for clause in clauses:
+        for previous, clause in zip([None, *clauses[:-1]], clauses, strict=True):
             text = clause.slice(view)
             condition = CONDITION_RE.match(text) is not None and not is_question(text)
             if task_clause is None and clause.start >= request_start and reads_as_request(text) \
@@ -217,6 +222,9 @@ def unchecked_instructions(prompt: PromptDocument, constraints: Sequence[Constra
                 continue
             if prompt.has_source and GROUNDING_RE.search(text):
                 continue
+            if _CONTRAST_RE.match(text) and previous is not None and any(
+                    previous.overlaps(s) for s in constraint_spans):
+                continue  # "respond in German, not in English": the checked request said the other way round
             is_task = task_cue is not None and clause.overlaps(task_cue)
             main = _after_lead_in(text)
             if condition and main != text and _asks(main) and not is_question(main):

@@ -144,7 +144,7 @@ TASK_CUES: dict[TaskType, tuple[tuple[str, float], ...]] = {
     ),
     TaskType.SUMMARIZATION: (
         (r"\bsummar(?:y|ize|ise|ies|izing|ising)\b", 3.0),
-        (r"\b(?:resume|resúmeme|resumen|resumir|résume|résumé|résumer|fass\w*[^.\n]{0,60}?zusammen|"
+        (r"\b(?:resume|resúmeme|resumen|resumir|résume|résumé|résumer|fass\w*[^.\n]{0,160}?zusammen|"
          r"zusammenfass\w*|kurzfassung|sintetiza|synthèse)\b", 3.0),
         (r"\b(?:tl;?dr|key (?:points|takeaways)|condense|gist|synopsis|abstract of|recap|digest|boil (?:it )?down|"
          r"takeaways|for people who missed|main points|main ideas|puntos principales|points clés|kernpunkte)", 2.5),
@@ -167,6 +167,9 @@ TASK_CUES: dict[TaskType, tuple[tuple[str, float], ...]] = {
         (r"\b(?:return|output|give|respond|format|convert|devuelve|donne|gib)\b[ \t]+" + _W +
          r"(?:as|in|into|en|au|als)[ \t]+(?:a[ \t]+)?(?:json|csv|yaml|formato json|format json)\b", 1.5),
         (r"\b(?:extract|pull out|harvest|list|find)\b[^.\n]{0,80}?\bfrom (?:the|this|these|that|my)\b", 1.0),
+        # "Go through this CV and list the languages": the material read, then items taken from it
+        (r"\b(?:go|read|look|comb) through (?:this|these|the|my|that)\b[^.\n?]{0,40}?\band (?:list|pull out|grab|"
+         r"find|note|collect|pick out|get)\b", 2.5),
     ),
     TaskType.REWRITING: (
         (r"\b(?:rewrite|re-write|rephrase|paraphrase|proofread|copy-?edit|reword|polish|simplify|reescribe|"

@@ -211,8 +211,9 @@ def _unconditional(found: list[Constraint], clauses: list[Clause], view: str) ->
 # A question asked of the model ("Why do people write P.S. at the end of letters?", "How do I add a postscript in
 # Gmail?") talks about a constraint's vocabulary without asking for it; a polite request ("Could you write it in
 # under 50 words?") asks. A count of items in a question is the answer's ("What are 5 tips for sleeping?").
-QUESTION_RE = re.compile(r"\s*[¿¡\"“'(]?\s*(?:what|what's|whats|why|how|where|when|which|who|whom|whose|is|are|was|"
-                         r"were|do|does|did|should|shall|has|have|had|am|isn'?t|aren'?t|doesn'?t|don'?t)\b",
+# A chat turn's label may come first: "User: what's a decorator, in one line?".
+QUESTION_RE = re.compile(r"\s*(?:[A-Za-z]{2,12}[ \t]*:[ \t]*)?[¿¡\"“'(]?\s*(?:what|what's|whats|why|how|where|when|"
+                         r"which|who|whom|whose|is|are|was|were|do|does|did|should|shall|has|have|had|am|isn'?t|aren'?t|doesn'?t|don'?t)\b",
                          re.IGNORECASE)
 
 

@@ -442,6 +442,7 @@ strophe = stanza
 stichpunkte | stichpunkten | aufzählungspunkte | aufzählungspunkten | spiegelstriche | spiegelstrichen = bullet points
 stichpunkt | aufzählungspunkt | spiegelstrich = bullet point
 punkte | punkten = points
+punkt = point
 zeichen = characters
 kommas | kommata = commas
 komma = comma
@@ -466,7 +467,9 @@ nur in kleinbuchstaben | kleingeschrieben = all in lowercase
 ohne großbuchstaben | keine großbuchstaben = without capital letters
 nummerierte liste | nummerierten liste = numbered list
 nummerierte schritte = numbered steps
-aufzählung | aufzählungen | liste | listen = list
+aufzählung | aufzählungen = bulleted list
+liste | listen = list
+als = as
 tabelle = table
 spalten = columns
 schlüsseln | schlüssel = keys
@@ -487,6 +490,12 @@ tipps = tips
 idee = idea
 nicht mehr = no more
 ideen = ideas
+element = element
+elemente = elements
+feld = field
+felder | feldern = fields
+braucht | brauchen | benötigt | benötigen = needs
+sonst = otherwise
 verwende nicht | benutze nicht | nutze nicht | verwende kein | verwende keine | benutze kein = do not use
 benutze keine | verwende niemals | verwende nie = do not use
 erwähne nicht | erwähne nie | erwähne niemals = do not mention
@@ -738,6 +747,13 @@ _DE_REORDER: tuple[Rule, ...] = (
     (re.compile(r"\bmit\s+(\"[^\"\n]{1,200}\")\s+(?:beginnt|beginnen|anfängt|anfangen|startet)\b", re.IGNORECASE),
      lambda m: f"starts with {m.group(1)}"),
     (re.compile(r"\bvon\s+(\d{1,6})\s+bis\s+(\d{1,6})\b", re.IGNORECASE), lambda m: f"{m.group(1)} to {m.group(2)}"),
+    # separable verbs: "lass das Wort "X" komplett weg" leaves X out
+    (re.compile(r"\b(?:lass|lasse|lasst|lassen\s+sie)\s+([^.;,\n]{1,80}?)\s+(?:(?:bitte|komplett|ganz|einfach|lieber)\s+)?"
+                r"weg\b", re.IGNORECASE), lambda m: f"leave out {m.group(1)}"),
+    # the verb last: "bitte auf Deutsch antworten" asks for the reply in that language
+    (re.compile(r"\b(auf\s+(?:deutsch|englisch|französisch|spanisch|italienisch|portugiesisch))\s+"
+                r"(?:antworten|antworte|antwortest|schreiben|schreibe|schreibst|verfassen)\b", re.IGNORECASE),
+     lambda m: f"antworte {m.group(1)}"),
 )
 
 

@@ -228,7 +228,9 @@ RELATION_RULES: tuple[tuple[re.Pattern[str], Replacement], ...] = (
     (re.compile(r"\b(?:a\s+)?min(?:imum)?\s+of\b", re.IGNORECASE), lambda m: "at least"),
     (re.compile(r"\bat\s+the\s+(?:very\s+)?(most|least)\b", re.IGNORECASE), lambda m: f"at {m.group(1).lower()}"),
     (re.compile(r"\bupwards\s+of\b", re.IGNORECASE), lambda m: "more than"),
-    (re.compile(rf"(?<=\d\s){UNITS}\s+tops\b", re.IGNORECASE), lambda m: m.group()[:-4] + "max"),
+    # "200 words tops", "three sentences, tops"
+    (re.compile(rf"\b(?P<count>(?:\d{{1,7}}|one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty)\s+"
+                rf"{UNITS})\s*,?\s+tops\b", re.IGNORECASE), lambda m: f"{m.group('count')} max"),
     # "four lines, no more", "three sentences and not one more": the count is the most allowed
     (re.compile(rf"\b(?P<count>(?:\d{{1,7}}|one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty)\s+"
                 rf"{UNITS})\s*,?\s+(?:and\s+)?(?:no|not\s+one|not\s+a\s+single)\s+more\b(?!\s+than)", re.IGNORECASE),

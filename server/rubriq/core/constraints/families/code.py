@@ -44,11 +44,14 @@ from rubriq.core.text import Span
 CODE_TASK_RE = re.compile(
     r"\b(?:python|javascript|typescript|java|golang|rust|c\+\+|c#|ruby|php|kotlin|swift|bash|sql|node(?:\.js)?|"
     r"functions?|methods?|class(?:es)?|scripts?|programs?|code|snippets?|modules?|implement\w*|refactor\w*|"
-    r"endpoints?|regex|unit\s+tests?|pytest|jest|cli)\b|```|\bdef\s+\w+\(", re.IGNORECASE)
+    r"endpoints?|regex|unit\s+tests?|pytest|jest|cli|decorators?)\b|```|\bdef\s+\w+\(", re.IGNORECASE)
 _IDENT = r"[A-Za-z_$][\w$]{1,60}"
 FUNCTION_NAME_RE = re.compile(
     rf"\b(?:function|method|class|def|helper|func|fn)\s+(?:(?:called|named)\s+)?`?(?P<a>{_IDENT})`?\s*\(|"
-    rf"\b(?:function|method|class|helper)\s+(?:called|named)\s+`?(?P<b>{_IDENT})`?|"
+    # "write me one called retry that ...": a plain name, where a clause or the sentence ends after it
+    rf"\b(?:function|method|class|helper|decorator|one)\s+(?:called|named)\s+(?P<g>{_IDENT})(?=\s*(?:[,.;:(]|$|that\b|"
+    rf"which\b|who\b|with\b|taking\b|returning\b|to\s+(?:check|return|parse|validate|compute|convert)\b))|"
+    rf"\b(?:function|method|class|helper|decorator)\s+(?:called|named)\s+`?(?P<b>{_IDENT})`?|"
     rf"\b(?:function|method|class)\s+`(?P<c>{_IDENT})`|"
     rf"\b(?:keep|call|name)\s+(?:the\s+)?(?:function|method|class)(?:'s)?\s+(?:name\s+)?(?:as\s+)?`?(?P<d>{_IDENT})`?|"
     rf"`(?P<e>{_IDENT})\([^`\n]{{0,80}}\)`|"
@@ -181,6 +184,7 @@ def _function_names(ex: Extraction) -> None:
         named = re.search(r"\bnamed\s+`?" + re.escape(name), m.group(), re.IGNORECASE) is not None
         a_class = re.search(r"\bclass\b", m.group(), re.IGNORECASE) is not None and name[:1].isupper()
         if not (re.search(r"[_$]|[a-z][A-Z]", name) or m.group("a") or m.group("c") or m.group("e") or m.group("f") or
+                (m.group("g") and CODE_TASK_RE.search(ex.view)) or
                 named or a_class or re.search(rf"`{re.escape(name)}", m.group())):
             continue  # a plain word after "called" ("a function called whenever ...") only when written as code
         names.append(name)
@@ -248,8 +252,11 @@ def _explanation(ex: Extraction) -> None:
             if param is None:
                 continue
             rel = m.group("rel")
+            # "the explanation in a single sentence": the explanation named, then how long it is
+            stated_in = cue.end() <= m.start() and re.fullmatch(r"\W*(?:[\w'-]+\W+){0,3}?in\s+",
+                                                                 text[cue.end():m.start()])
             if not rel and (LIMIT_VERB_RE.search(text[:m.start()]) or m.group("post") or m.group("post2")
-                            or cue.re is EXPLAIN_VERB_RE):
+                            or cue.re is EXPLAIN_VERB_RE or stated_in):
                 rel = rel or "at most"  # "explain it in one sentence": that much explanation at most
             if not rel and not (m.group("post") or m.group("post2")):
                 continue

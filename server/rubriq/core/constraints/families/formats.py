@@ -73,7 +73,7 @@ def extract_formats(ex: Extraction) -> None:
 # columns Day, Activity and Duration", "CSV with the header row: date,from,to,flight".
 
 KEYS_RE = re.compile(
-    r"\b(?:with|having|containing|contain|include|including|has|have|use|using)\s+(?:the\s+|these\s+|exactly\s+"
+    r"\b(?:with|having|containing|contain|include|including|has|have|use|using|needs?|requires?)\s+(?:the\s+|these\s+|exactly\s+"
     r"(?:the\s+|these\s+)?)?(?:(?:following|same)\s+)?(?:keys|fields|properties|attributes)\s*(?:named\s+|called\s+)?:?\s*|"
     r"\b(?:keys|fields|properties)\s*:\s*|\b(?:the|these)\s+(?:keys|fields)\s+(?=[\"'`“‘])|"
     r"\b(?:extract|pull\s+out|return|give\s+me|list)\s+(?:the\s+|these\s+)?(?:following\s+)?(?:fields|keys|values|"

@@ -84,12 +84,23 @@ NAME_AND_COUNT_RE = re.compile(rf"(?P<name>{_NAME})\s+(?P<count>{_COUNT})")
 LETTER_RE = re.compile(r"\bletters?\s+[\"'“‘]?(?P<letter>[a-zA-Z])[\"'”’]?(?![\w'])")
 
 
+# A part of the text to keep, named by the proper name in it: "keep the part about the Berlin project" requires
+# "Berlin" (a part named by a common noun, "keep the bit about the book", names no word to check).
+KEPT_PART_RE = re.compile(
+    r"\b(?i:(?:keep|retain|preserve|don'?t\s+(?:drop|cut|lose|remove))\s+(?:in\s+)?(?:the|that|this)\s+(?:part|bit|"
+    r"line|sentence|mention|detail|reference|paragraph)\s+(?:about|on|with|mentioning|where\s+I\s+mention)\s+"
+    r"(?:the\s+|my\s+|our\s+|his\s+|her\s+)?)(?P<name>[A-Z][\w-]+(?:[ \t]+[A-Z][\w-]+){0,3})")
+
+
 def extract_keywords(ex: Extraction) -> None:
     previous: str | None = None  # the last keyword the previous clause named, for "It should appear twice."
     for clause in ex.clauses:
         first = len(ex.found)
         _keyword_clause(ex, clause, previous)
         previous = _last_named(ex.found[first:])
+        kept = KEPT_PART_RE.search(clause.text)
+        if kept:
+            _add_required(ex, [kept.group("name")], Span(clause.start + kept.start(), clause.start + kept.end()))
 
 
 def _last_named(found: list[Constraint]) -> str | None:
@@ -348,7 +359,14 @@ TOPIC_WORDS_RE = re.compile(r"[^\W\d_][\w'-]*(?:[ \t]+[\w'-]+){0,3}")
 NOT_A_TOPIC = frozenset({
     "that", "how", "why", "what", "whether", "if", "you", "yourself", "me", "it", "this", "them", "anything",
     "anyone", "any", "which", "where", "when", "who", "those", "these", "other", "others", "names", "name", "word",
-    "words", "us", "him", "her", "i", "we",
+    "words", "us", "him", "her", "i", "we", "she", "he", "they", "i'm", "it's", "there",
+})
+# After "don't mention X and", a new instruction rather than a second topic: "... the new job, and sign off with".
+INSTRUCTION_START = frozenset({
+    "sign", "keep", "make", "use", "write", "add", "end", "start", "begin", "include", "put", "give", "be", "stay",
+    "finish", "limit", "answer", "respond", "reply", "format", "say", "explain", "focus", "do", "please", "just",
+    "also", "then", "avoid", "mention", "stick", "try", "remember", "sound", "tell", "show", "leave", "return",
+    "close", "list", "ask", "thank", "offer", "suggest", "name", "sum", "summarize", "summarise", "aim", "go",
 })
 TOPIC_END_RE = re.compile(r"\s+(?:and|or|but|because|since|as|in|at|on|for|to|unless|if|when|so|anywhere|at\s+all|"
                           r"that|which|who|que|qui|dass|weil|porque|parce|car)\b", re.IGNORECASE)
@@ -376,11 +394,19 @@ def extract_topics(ex: Extraction) -> None:
                 continue
             topics = [phrase]
             rest = text[m.end() + len(words.group()[:len(phrase)]):]
-            more = re.match(r"\s*(?:,|\bor\b|\band\b)\s*(?:the\s+|any\s+|his\s+|her\s+|their\s+)?([^\W\d_][\w'-]*"
-                            r"(?:[ \t]+[\w'-]+){0,2})", rest)
-            if more and more.group(1).split()[0].lower() not in NOT_A_TOPIC:
+            more = re.match(r"\s*(?:,\s*(?:or\b|and\b)?|\bor\b|\band\b)\s*(?:the\s+|any\s+|his\s+|her\s+|their\s+)?"
+                            r"([^\W\d_][\w'-]*(?:[ \t]+[\w'-]+){0,2})", rest)
+            first = more.group(1).split()[0].lower() if more else ""
+            if more and first not in NOT_A_TOPIC and first not in INSTRUCTION_START:
                 extra = TOPIC_END_RE.search(more.group(1))
-                topics.append((more.group(1)[:extra.start()] if extra else more.group(1)).strip())
+                item = (more.group(1)[:extra.start()] if extra else more.group(1)).strip()
+                after = rest[more.start(1) + len(item):]
+                # "X, Y" is a list only when it goes on ("prices, discounts or coupons") or ends the clause there;
+                # "the SLA, legal asked us to ..." is a new clause
+                listed = re.search(r"\b(?:or|and)\b", rest[:more.start(1)]) or \
+                    re.match(r"\s*(?:$|[.;:!?)]|,|\bor\b|\band\b)", after)
+                if listed:
+                    topics.append(item)
             span = Span(clause.start + m.start(), clause.start + m.end() + len(phrase))
             determiner = re.search(r"(?:the|any|his|her|their|my|our|its|your)\s+$", m.group(), re.IGNORECASE)
             for topic in topics:  # the wording keeps the prompt's own determiner: "no mention of her father"

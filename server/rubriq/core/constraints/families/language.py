@@ -48,6 +48,11 @@ TASK_IN_RE = re.compile(
     r"[^.;:\n]{0,80}?\b(?:in|into|to|al|ins)\s+(?:the\s+)?$", re.IGNORECASE)
 
 
+# "respond in German, not in English like last time": the language named after "not" is the one not wanted.
+NOT_IN_BEFORE_RE = re.compile(r"\b(?:not|never|rather\s+than|instead\s+of)\s+(?:(?:in|into|using)\s+)?(?:the\s+)?$",
+                              re.IGNORECASE)
+
+
 def _language_of_the_task(ex: Extraction) -> bool:
     for clause in ex.clauses:
         clause_language = ex.reading.language_at(ex.reading.to_source(clause.span))
@@ -55,7 +60,8 @@ def _language_of_the_task(ex: Extraction) -> bool:
             continue
         for m in islice(LANGUAGE_RE.finditer(clause.text), MAX_MATCHES):
             code = LANGUAGES[m.group(1).lower()]
-            if code != clause_language and TASK_IN_RE.search(clause.text[:m.start()]):
+            if code != clause_language and TASK_IN_RE.search(clause.text[:m.start()]) and \
+                    not NOT_IN_BEFORE_RE.search(clause.text[:m.start()]):
                 ex.add("language:response_language", "language", {"language": code},
                        Span(clause.start + m.start(), clause.start + m.end()),
                        f"the whole response in {m.group(1).title()}")
@@ -94,7 +100,7 @@ def extract_language(ex: Extraction) -> None:
                 continue
             if not exclusive and not RESPOND_IN_RE.search(before) and not SUBJECT_IN_RE.search(before):
                 continue
-            if re.search(r"\btranslat\w*\s+(?:\w+\s+){0,4}$", before):
+            if re.search(r"\btranslat\w*\s+(?:\w+\s+){0,4}$", before) or NOT_IN_BEFORE_RE.search(before):
                 continue
             if code == "en" and casing:
                 continue

@@ -47,7 +47,9 @@ NUMBERED_LIST_RE = re.compile(
     rf"(?:in|as|with|into|using)\s+numbered\s+(?:steps|points|lines|items)|"
     rf"(?:on\s+its|on\s+their)\s+own\s+numbered\s+lines?|"
     rf"number\s+(?:the|each|every|all\s+the|your)\s+(?:steps?|points?|items?|lines?|tips?|ideas?|answers?)|"
-    rf"numbered\s+step[\s-]by[\s-]step)", re.IGNORECASE)
+    rf"numbered\s+step[\s-]by[\s-]step|"
+    # "give me a few ideas, numbered, five of them": the list's form said alone between commas
+    rf"(?<=[,—–:]\s)numbered(?=\s*(?:[,;.]|$))(?:,\s+(?P<k>{NUM})\s+(?:of\s+them|[a-z-]{{3,20}}s)\b)?)", re.IGNORECASE)
 COMPARED_BEFORE_RE = re.compile(r"\b(?:between|versus|vs\.?|compare\w*|differen\w*|what\s+is|what's|when\s+to\s+use)\b"
                                 r"[^.;?\n]*$", re.IGNORECASE)
 # How many items a list holds: "brainstorm 10 names", "list three reasons", "give me five ideas", "3 at most".
@@ -57,8 +59,9 @@ ITEM_COUNT_RE = re.compile(
     rf"(?:\b{ITEM_VERB}\s+(?:(?:me|us)\s+)?|\b(?:a|an)\s+(?:short\s+|quick\s+)?list\s+of\s+)(?:(?P<rel>{REL})\s+)?"
     rf"(?:(?P<a>{NUM})\s*(?:-|–|to)\s*)?(?P<n>{NUM})(?P<post>{POST})?\s+"
     rf"(?:(?!(?:and|or|of|to|in|for|with|the)\b)[a-z-]{{2,20}}\s+){{0,2}}?(?P<noun>[a-z-]{{3,20}}s)\b", re.IGNORECASE)
-BARE_COUNT_RE = re.compile(rf"[\s,;:(–—-]*(?:(?P<rel>{REL})\s+)?(?P<n>{NUM})(?P<post>{POST})?\s*(?:[,;.)]|$)",
-                           re.IGNORECASE)
+# "as a bulleted list, max six items": the count after the list names its items
+BARE_COUNT_RE = re.compile(rf"[\s,;:(–—-]*(?:(?P<rel>{REL})\s+)?(?P<n>{NUM})(?P<post>{POST})?\s*"
+                           rf"(?:(?:items|entries|points|bullets|things)\b\s*)?(?:[,;.)]|$)", re.IGNORECASE)
 FORMATTED_RE = re.compile(r"\b(?:json|yaml|csv|table|spreadsheet)\b", re.IGNORECASE)
 NOT_ITEMS = frozenset({
     "words", "sentences", "paragraphs", "lines", "bullets", "points", "times", "minutes", "hours", "days", "weeks",
@@ -74,7 +77,8 @@ ITEM_LENGTH_RE = re.compile(
     rf"(?:-|–|to|or)\s*)?(?P<n>{NUM})(?P<post>{POST})?[\s-]+words?\b(?P<post2>{POST})?|"
     rf"\b(?:(?P<rel3>{REL})\s+)?(?P<n3>{NUM})(?P<post3>{POST})?[\s-]+words?\s+(?:per|for\s+each|in\s+each|each)\s+"
     rf"{ITEM_NOUN}\b|"
-    rf",\s+each\s+(?:(?P<rel4>{REL})\s+)?(?P<n4>{NUM})(?P<post4>{POST})?[\s-]+words?\b(?P<post5>{POST})?",
+    rf",\s+each(?:\s+one|\s+of\s+them)?(?:\s+(?:with|having|containing|in))?\s+(?:(?P<rel4>{REL})\s+)?(?P<n4>{NUM})"
+    rf"(?P<post4>{POST})?[\s-]+words?\b(?P<post5>{POST})?",
     re.IGNORECASE)
 PER_SECTION_RE = re.compile(
     rf"\b(?:(?P<rel>{REL})\s+)?(?P<n>{NUM})(?P<post>{POST})?\s+(?:(?:bullet\s+)?points?|bullets|things|items|entries)"
@@ -124,7 +128,8 @@ def extract_bullets(ex: Extraction) -> None:
         bare = BARE_COUNT_RE.match(text, mention.end()) if mention and not counted else None
         if bare and (n := parse_number(bare.group("n"))) and (bare.group("rel") or bare.group("post")):
             lead = len(bare.group()) - len(bare.group().lstrip(" \t,;:(–—-"))
-            span = Span(clause.start + bare.start() + lead, clause.start + bare.end())  # "bullet points, at most 5"
+            body = bare.group().rstrip(",;.)")
+            span = Span(clause.start + bare.start() + lead, clause.start + bare.start() + len(body))  # "..., at most 5"
             for bound in bounds_for(bare.group("rel"), bare.group("post"), n):
                 if bound.relation == AT_LEAST:
                     ex.add("rubriq:bullet_count", "structure", {"min": bound.value, "max": None}, span,
@@ -179,7 +184,7 @@ def extract_bullets(ex: Extraction) -> None:
     if numbered and COMPARED_BEFORE_RE.search(ex.view, max(0, numbered.start() - 60), numbered.start()):
         numbered = None  # "the difference between a bulleted list and a numbered list": talked about, not asked for
     if numbered and not negated_before(ex.view, numbered.start(), 20):
-        raw = numbered.group("n") or numbered.group("m")
+        raw = numbered.group("n") or numbered.group("m") or numbered.group("k")
         n = parse_number(raw) if raw else None
         span = Span(numbered.start(), numbered.end())
         if n is None:  # "give 4 possible causes as a numbered list": the count names the items
@@ -215,7 +220,9 @@ def _item_counts(ex: Extraction) -> None:
         if m and m.re is ITEM_BOUND_RE and (PROGRAM_VERB_RE.search(clause.text[:m.start()]) or re.search(
                 r"\b(?:each|per|every)\s+$", clause.text[:m.start()], re.IGNORECASE)):
             continue
-        if not m or m.group("noun").lower() in NOT_ITEMS or FORMATTED_RE.search(clause.text):
+        listed_points = m is not None and m.group("noun").lower() == "points" and m.re is ITEM_COUNT_RE and \
+            re.search(r"\b(?:bullet(?:ed)?|numbered)\s+list\b", clause.text, re.IGNORECASE) is not None
+        if not m or (m.group("noun").lower() in NOT_ITEMS and not listed_points) or FORMATTED_RE.search(clause.text):
             continue  # "three books as a JSON array": items of a format that is checked as such
         n = parse_number(m.group("n"))
         span = Span(clause.start + m.start(), clause.start + m.end())
