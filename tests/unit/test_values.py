@@ -61,6 +61,8 @@ def test_a_counted_head_noun_is_the_unit_of_a_quantity() -> None:
     assert one("The firm hired 530 people.", "quantity").unit == "person"
     assert one("Police found 12 trucks.", "quantity").unit == "truck"
     assert one("Police found 12 armoured trucks.", "quantity").key == (12.0, 12.0)
+    # a participle before the noun is not what is counted: "two missed appointments" counts appointments
+    assert one("Two missed appointments mean a discharge.", "quantity").unit == "appointment"
 
 
 def test_physical_units_convert_to_one_canonical_unit() -> None:
@@ -556,3 +558,58 @@ def test_a_year_after_an_article_is_a_year_and_a_video_resolution_is_not_pence()
 def test_one_standing_for_a_noun_said_before_is_not_a_count() -> None:
     assert values("Work for a firm outside the EU, or one serving only small clients.", "quantity") == []
     assert [v.text for v in values("Two adults and one child.", "quantity")] == ["Two", "one"]
+
+
+def test_a_figure_the_user_states_in_the_prompt_is_neither_a_conflict_nor_absent() -> None:
+    prompt = ("Our service was up 98.2% of the time in May. What are we owed?\n\n"
+              "<terms>Below 99.5% the credit is 10% of the fee.</terms>")
+    source = Span(prompt.index("Below"), prompt.index("</terms>"))
+    claim = "98.2% is below 99.5%, so you are owed a credit of 10% of the fee."
+    checks = {c.value.text: c.status for c in check_values(claim, [source], prompt, source_spans=[source])}
+    assert checks["98.2%"] == "matched" and checks["10%"] == "matched"
+
+
+def test_a_share_of_an_amount_and_a_difference_said_as_more_than_are_derived() -> None:
+    source = "The monthly fee is £4,000. Below 99% the credit is 15%."
+    claim = "You are owed 15% of the fee, which comes to £600."
+    assert status_of(claim, source, "£600") == "matched"
+    waiting = "There are 41 families on the list, up from 33 last year."
+    assert status_of("41 families are waiting, eight more than last year.", waiting, "eight") == "matched"
+
+
+def test_an_approximate_fraction_of_a_stated_percentage_agrees_with_it() -> None:
+    source = "The form was returned by 290 of 400 tenants (72.5%). Repairs start in June."
+    claim = "About three quarters of tenants returned the form."
+    assert status_of(claim, source, "three quarters") == "matched"
+
+
+def test_figures_scaled_by_the_factor_the_prompt_asks_for_are_not_conflicts() -> None:
+    prompt = "Double this recipe, please.\n\n<recipe>Serves 4. 3 tbsp olive oil. 250 g rice.</recipe>"
+    recipe = Span(prompt.index("Serves"), prompt.index("</recipe>"))
+    checks = {c.value.text: c.status
+              for c in check_values("Use 6 tbsp olive oil and 500 g rice.", [recipe], prompt, source_spans=[recipe])}
+    assert checks == {"6": "matched", "500 g": "matched"}
+    checked = "Double-check this recipe, please.\n\n<recipe>Serves 4. 3 tbsp olive oil. 250 g rice.</recipe>"
+    recipe = Span(checked.index("Serves"), checked.index("</recipe>"))
+    statuses = {c.value.text: c.status
+                for c in check_values("Use 6 tbsp olive oil.", [recipe], checked, source_spans=[recipe])}
+    assert statuses["6"] == "conflict"
+
+
+def test_time_alone_does_not_put_two_durations_in_one_slot() -> None:
+    source = "Stir in the herbs a little at a time until they wilt, about 2 minutes."
+    claim = "The herbs take longer in a big pan, so allow around half an hour, plus time to chop."
+    assert status_of(claim, source, "around half an hour") != "conflict"
+
+
+def test_a_gerund_before_the_counted_noun_is_skipped_so_two_limits_on_spaces_agree() -> None:
+    source = "No more than 12 parking spaces may be built."
+    assert one(source, "quantity").unit == "spac"
+    assert status_of("Parking is capped at 12 spaces.", source, "capped at 12") == "matched"
+
+
+def test_a_total_of_several_stated_durations_and_figures_whose_unit_is_understood_are_supported() -> None:
+    source = "Boil the pasta for 9 minutes. Toss with the sauce for 2 minutes. Rest it for about 3 minutes."
+    claim = "Allow about 14 minutes at the hob: 9 minutes for the pasta, 2 for the sauce and about 3 to rest."
+    assert {c.value.text: c.status for c in check_values(claim, source, source)} == {
+        "about 14 minutes": "matched", "9 minutes": "matched", "2": "matched", "about 3": "matched"}

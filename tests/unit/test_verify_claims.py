@@ -118,3 +118,19 @@ def test_a_sentence_about_what_the_source_leaves_out_is_not_a_claim_even_after_a
             "The notes say nothing about the budget.\n\nThe policy covers parking at the depot.")
     assert _claims(text) == ["The policy covers parking at the depot."]
     assert set(_reasons(text).values()) == {"about the source"}
+
+
+def test_a_bold_title_line_above_its_paragraph_is_a_heading_and_the_paragraph_a_claim() -> None:
+    text = "**Cost**\nThe plan costs £12 a month.\n\n**Is it worth it?**\nYes, on these numbers."
+    assert _claims(text) == ["The plan costs £12 a month."]
+    reasons = _reasons(text)
+    assert reasons["**Cost**"] == "heading"
+    assert reasons["Yes, on these numbers."] == "yes or no"
+    claims = split_claims(text)[0]
+    assert text[claims[0].span.start:claims[0].span.end] == "The plan costs £12 a month."
+
+
+def test_a_yes_with_a_figure_or_a_long_answer_is_still_a_claim() -> None:
+    assert _claims("Yes, the fee rose to £40 in 2024.") == ["Yes, the fee rose to £40 in 2024."]
+    assert _claims("No, the council rejected the plan after the second consultation closed.") == [
+        "No, the council rejected the plan after the second consultation closed."]

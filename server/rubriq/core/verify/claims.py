@@ -4,8 +4,9 @@ An output is cut into sentence-like units (`semantic.text_units`: blocks at blan
 markers stripped, code skipped, Punkt sentences). A unit is **not a claim** when it only frames the answer: a
 heading or title line, a line that introduces what follows (it ends with a colon), a question, an opening such as
 "Here is a summary of …" or "Sure, …", a closing offer such as "Let me know if …", a greeting or thanks, a short
-apology or exclamation without a figure ("We're sorry for the disruption.", "Enjoy your visit!"), or a sentence about
-what the source itself does not say ("The leaflet doesn't mention alcohol"). A short label before a colon ("Next
+apology, yes or no, or exclamation without a figure ("We're sorry for the disruption.", "Yes, by these figures.",
+"Enjoy your visit!"), or a sentence about what the source itself does not say ("The leaflet doesn't mention
+alcohol"). A bold title line above its paragraph is a heading of its own. A short label before a colon ("Next
 steps: …", "**Impact:** …") is not part of the claim either.
 
 A claim that joins independent statements ("X; Y", "X, and Y", "X, while Y") also gets **clauses**, so a sentence
@@ -58,6 +59,10 @@ APOLOGY_RE = re.compile(r"^(?:(?:we|i)(?:'re|'m|\s+are|\s+am)\s+(?:(?:very|so|tr
                         r"(?:we|i)\s+(?:(?:sincerely|truly|do)\s+)?apologi[sz]e|(?:our\s+|my\s+)?apologies|sorry)\b",
                         re.IGNORECASE)
 APOLOGY_MAX_WORDS = 12
+# A bare yes or no to the user's question ("Yes, by these figures.") carries no content of its own: the sentences
+# after it state what the source must support.
+YES_NO_RE = re.compile(r"^(?:yes|no|yep|nope|not\s+really|mostly|partly)\b", re.IGNORECASE)
+YES_NO_MAX_WORDS = 5
 # A sentence about what the source itself does not say ("The leaflet doesn't mention alcohol") reports the reading,
 # not a fact of the world: no sentence of the source can entail it.
 SOURCE_SILENCE_RE = re.compile(
@@ -97,7 +102,7 @@ class NotAClaim:
     span: Span
     text: str
     reason: str  # "heading", "introduces what follows", "question", "opening", "closing", "greeting",
-    # "exclamation", "apology", "about the source", "label"
+    # "exclamation", "apology", "yes or no", "about the source", "label"
 
 
 def _words(text: str) -> int:
@@ -143,10 +148,29 @@ def _is_title(text: str) -> bool:
     return bool(words) and sum(w[0].isupper() for w in words) >= max(1, (len(words) * 2 + 2) // 3)
 
 
+def _heading_lines(unit: Segment) -> list[Segment]:
+    """A unit whose first line is only emphasis markup or a bold title ("**Timing**" above its paragraph, the "**"
+    a sentence split leaves after "**Is it doing OK?**") is two units: that line, and the rest."""
+    pieces: list[Segment] = []
+    rest = unit
+    while "\n" in rest.text:
+        cut = rest.text.index("\n")
+        first = rest.text[:cut]
+        if first.strip(" \t*_#") and not BOLD_ONLY_RE.match(first):
+            break
+        if first.strip(" \t*_#"):  # a title line stays a unit (a heading); bare markup is dropped
+            pieces.append(Segment(Span(rest.span.start, rest.span.start + cut), first))
+        skip = cut + 1 + (len(rest.text[cut + 1:]) - len(rest.text[cut + 1:].lstrip()))
+        rest = Segment(Span(rest.span.start + skip, rest.span.end), rest.text[skip:])
+    return [*pieces, rest] if rest.text.strip() else pieces
+
+
 def _tone_or_reading(text: str) -> str | None:
     """"apology" or "about the source" when `text` (a unit, its label stripped) is one, else None."""
     if APOLOGY_RE.match(text) and _words(text) <= APOLOGY_MAX_WORDS and not any(c.isdigit() for c in text):
         return "apology"
+    if YES_NO_RE.match(text) and _words(text) <= YES_NO_MAX_WORDS and not any(c.isdigit() for c in text):
+        return "yes or no"
     if SOURCE_SILENCE_RE.match(text):
         return "about the source"
     return None
@@ -245,7 +269,7 @@ def split_claims(text: str, base: int = 0) -> tuple[list[Claim], list[NotAClaim]
     """
     claims: list[Claim] = []
     skipped: list[NotAClaim] = []
-    for unit in text_units(text, base):
+    for unit in (piece for whole in text_units(text, base) for piece in _heading_lines(whole)):
         reason = _framing(unit, text, base)
         if reason:
             skipped.append(NotAClaim(unit.span, unit.text, reason))

@@ -346,6 +346,9 @@ _CURRENCY_WORDS = {"dollar": "USD", "dollars": "USD", "euro": "EUR", "euros": "E
                    "rubles": "RUB", "rouble": "RUB", "roubles": "RUB", "won": "KRW"}
 _SUBUNITS = {"p": ("GBP", 0.01), "pence": ("GBP", 0.01), "penny": ("GBP", 0.01), "cent": ("USD", 0.01),
              "cents": ("USD", 0.01)}
+_SCALE_VERBS = {"double": 2.0, "doubled": 2.0, "doubling": 2.0, "triple": 3.0, "tripled": 3.0, "tripling": 3.0,
+                "quadruple": 4.0, "quadrupled": 4.0, "halve": 0.5, "halved": 0.5, "halving": 0.5}
+_SCALE_VERB_RE = re.compile(r"(?i)\b(" + "|".join(_SCALE_VERBS) + r")\b(?![-\s]+(?:check|space|click|tap|quote))")
 _VIDEO_LINES = frozenset({"144", "240", "360", "480", "576", "720", "1080", "1440", "2160", "4320"})
 _TIME_ZONES = {"utc": 0, "gmt": 0, "z": 0, "bst": 60, "cet": 60, "cest": 120, "eet": 120, "eest": 180,
                "est": -300, "edt": -240, "cdt": -300, "mst": -420, "mdt": -360, "pst": -480, "pdt": -420,
@@ -1225,14 +1228,18 @@ class _Scanner:
         return ""
 
     def _head_noun(self, j: int) -> tuple[str, str, float, int]:
-        """A counted noun right after the number ("530 staff", "12 armoured trucks" → "armour"), else a number."""
+        """A counted noun right after the number ("530 staff", "12 armoured trucks" → "truck"), else a number."""
         k = j
         if self.low(k) == "of":  # "350 of them", "three of the trucks": a part, counted by its governor
             return "number", "", 1.0, j
         if self.toks[k:k + 1] == ["-"] and self.adjacent(k) and self.is_word(k + 1) and self.adjacent(k + 1):
             return "quantity", lemma(self.lows[k + 1]), 1.0, j  # "six-under-par", "three-bedroom": a compound
-        if self.is_word(k) and self.lows[k] in _MODIFIERS and self.is_word(k + 1) and \
-                self.lows[k + 1] not in STOPWORDS and not self.toks[k + 1][0].isupper():
+        if self.is_word(k) and (self.lows[k] in _MODIFIERS or (len(self.lows[k]) > 4 and
+                                                               self.lows[k].endswith(("ed", "ing")))) \
+                and self.is_word(k + 1) and self.lows[k + 1] not in STOPWORDS and not self.toks[k + 1][0].isupper() \
+                and not self.adjacent(k + 1):
+            # "two missed appointments", "12 armoured trucks", "10 parking spaces": the noun after a modifier, a
+            # participle or a gerund
             k += 1
         if self.is_word(k) and self.lows[k] not in STOPWORDS and not self.toks[k][0].isupper() and \
                 self.lows[k] not in _MONTHS and self.lows[k] not in _NOT_COUNTED and \
@@ -1996,6 +2003,8 @@ class ValueIndex:
         self.text = text
         self.values, self._tokens = _extract(text)
         self._starts = [v.span.start for v in self.values]
+        self._outside: tuple[tuple[Span, ...] | None, list[Value]] = (None, [])
+        self._factors: tuple[tuple[Span, ...] | None, tuple[float, ...]] = (None, ())
 
     def within(self, spans: Sequence[Span]) -> list[Value]:
         """Values lying inside any of `spans` (character spans into this text), in text order, without repeats."""
@@ -2007,6 +2016,32 @@ class ValueIndex:
                     picked[k] = self.values[k]
                 k += 1
         return [picked[k] for k in sorted(picked)]
+
+    def outside(self, spans: Sequence[Span]) -> list[Value]:
+        """Values lying outside every one of `spans` (sorted, non-overlapping), kept for the last spans asked."""
+        key = tuple(spans)
+        cached = self._outside  # one tuple, replaced whole: threads checking other prompts never see a mix
+        if cached[0] != key:
+            inside = {id(v) for v in self.within(spans)}
+            cached = (key, [v for v in self.values if id(v) not in inside])
+            self._outside = cached
+        return cached[1]
+
+    def scale_factors(self, spans: Sequence[Span]) -> tuple[float, ...]:
+        """Factors the text outside `spans` (a prompt's instructions) asks every figure to be scaled by: "double
+        this recipe" (2), "halve it" (0.5); none for "double-check"."""
+        key = tuple(spans)
+        cached = self._factors
+        if cached[0] != key:
+            outside, last = [], 0
+            for span in sorted(spans):
+                outside.append(self.text[last:span.start])
+                last = max(last, span.end)
+            outside.append(self.text[last:])
+            found = {_SCALE_VERBS[m.group(1).lower()] for m in _SCALE_VERB_RE.finditer(" ".join(outside))}
+            cached = (key, tuple(sorted(found)))
+            self._factors = cached
+        return cached[1]
 
     @cached_property
     def by_family(self) -> dict[str, list[Value]]:
@@ -2162,6 +2197,9 @@ def _numeric_compatible(c: Value, s: Value) -> str:
         return ""
     if s_point:
         if c.low <= s.low <= c.high:
+            if c.qualifier in _APPROXIMATE and \
+                    abs(stated_number(c) - s.low) <= _ROUNDING_SHARE * abs(stated_number(c)):
+                return "approximated"  # "about three quarters" for 74%: the source's figure, approximated
             return "within the stated bound" if c.qualifier != "range" else "within the stated range"
         return ""
     if c.low <= s.high and s.low <= c.high:
@@ -2340,6 +2378,11 @@ def _shared_name_words(c: Value, e: Value) -> set[str]:
     return shared
 
 
+# Words around nearly every figure of their kind, which name no particular fact: "allow around half an hour, plus
+# time to chop" and "until it wilts, about 2 minutes" share "time" and nothing else.
+_SLOTLESS_WORDS = frozenset(lemma(w) for w in ("time", "times", "total", "overall", "roughly", "approximately"))
+
+
 def slot_score(c: Value, e: Value) -> int:
     """How surely e fills the slot c fills: < 0 never, ≥ 2 the same slot, ≥ 4 surely (module docstring)."""
     fam = family(c)
@@ -2385,7 +2428,7 @@ def slot_score(c: Value, e: Value) -> int:
         score += 2
     if c.in_table or e.in_table:
         return _cell_slot_score(c, e, score)
-    shared = set(c.context) & set(e.context)
+    shared = set(c.context) & set(e.context) - _SLOTLESS_WORDS
     shared.discard(c.unit)
     # "alerts 14 days before any certificate expires" and "an alert fires 30 days before any certificate expires":
     # the same distance from one event, whatever word governs it
@@ -2601,7 +2644,8 @@ def _derivation_fit(c: Value):
 def _derived(c: Value, values: Sequence[Value], claim_others: Sequence[Value] = (), *, products: bool = True) -> bool:
     """c is arithmetic over the figures of `values` and of the claim's other values (module docstring, "Derived
     figures"); products take their count from the claim ("£1,500 for 30 vehicles": 30 × £50)."""
-    if c.low is None or c.high is None or c.qualifier in ("range", "vague", "partial", "exactly") or \
+    # "partial" ("eight more than last spring") may well be a difference of two figures; it is never a total
+    if c.low is None or c.high is None or c.qualifier in ("range", "vague", "exactly") or \
             not (math.isfinite(c.low) or math.isfinite(c.high)):
         return False
     fam = family(c)
@@ -2621,6 +2665,11 @@ def _derived(c: Value, values: Sequence[Value], claim_others: Sequence[Value] = 
         if any(fits(x) for x in made):
             return True
         terms += made
+    # a share of an amount or a count: "a credit of 25% of the monthly fee, which is £1,600" (£6,400 × 25%)
+    if fam in ("money", "count") and not points:
+        shares = [f / 100.0 for v in pool if family(v) == "percent" and v.unit == "%" for f in _figures(v)]
+        if any(fits(share * x) for share in shares[:_MAX_MULTIPLIERS] for x in own if share):
+            return True
     # sums and differences of two figures, one of them c's own kind (or a product of it); a percent's loose
     # figures (counts, amounts) only make ratios
     ranked = sorted((x, n) for n, x in enumerate(terms if points else terms + loose))
@@ -2655,8 +2704,8 @@ def _derived(c: Value, values: Sequence[Value], claim_others: Sequence[Value] = 
                             return True
     # a total of all the figures of c's kind, or of all the counts ("more than 20 knives, canisters and
     # knuckledusters")
-    if fam == "count" and len(own) >= 3 and fits(sum(own)):
-        return True
+    if fam in ("count", "duration", "money") and len(own) >= 3 and fits(sum(own)):
+        return True  # "about 26 minutes of cooking: 8 for the onion, 1 for the spices, 15 of simmering and 2 ..."
     counts = [e.low for e in values if e is not c and family(e) == "count" and e.low is not None and
               e.low == e.high and math.isfinite(e.low) and e.unit not in _PHYSICAL_UNITS]
     return fam == "count" and len(counts) >= 3 and fits(sum(counts[:_MAX_DERIVATION_VALUES]))
@@ -2671,6 +2720,8 @@ def _derived_anywhere(c: Value, evidence: list[Value], claim_others: Sequence[Va
     if family(c) in ("duration", "age"):
         wanted |= {"date", "time"}
     pool = [v for fam in sorted(wanted) for v in source.by_family.get(fam, [])][:_MAX_SOURCE_OPERANDS]
+    if family(c) in ("money", "count"):  # the claim's percent of a source amount
+        pool += [o for o in claim_others if family(o) == "percent"]
     return _derived(c, pool, products=False)
 
 
@@ -2783,6 +2834,14 @@ def compare(claim: list[Value], evidence: list[Value], source: ValueIndex, *, in
             continue
         others = [x for x in claim if x is not c and family(x) in _NUMERIC_FAMILIES | {"date", "time"}]
         check = _check_one(c, evidence, taken, source, in_evidence, claim_words, others)
+        if check.status in ("conflict", "absent") and source_spans is not None:
+            given = next((g for g in source.outside(source_spans) if family(g) == family(c) and _states(c, g)), None)
+            if given is not None:  # "Our platform was available 98.7% of the time": the user's own figure
+                check = ValueCheck(c, "matched", given, False, "the prompt states it")
+            else:
+                scaled = _scaled(c, check, evidence, source.scale_factors(source_spans))
+                if scaled is not None:  # "Double this recipe": 4 tbsp for the source's 2 tbsp
+                    check = ValueCheck(c, "matched", scaled, in_evidence, "scaled as the prompt asks")
         if check.status == "absent" and family(c) != "entity":
             check = _partner_elsewhere(c, source, source_spans) or check
         results.append(check)
@@ -2880,7 +2939,28 @@ def _check_one(c: Value, evidence: list[Value], taken: list[bool], source: Value
         return ValueCheck(c, "matched", agree, agree_in_evidence, reason)
     if fam in _NUMERIC_FAMILIES and _derived_anywhere(c, evidence, claim_others, source):
         return ValueCheck(c, "matched", None, False, "derived from the source's figures")
+    written = _written_anywhere(c, source)
+    if written is not None:
+        return ValueCheck(c, "matched", written, False, "the source writes the same figure with its unit")
     return ValueCheck(c, "absent", None, False, "not in the source")
+
+
+_LEADING_FIGURE_RE = re.compile(r"^\D{0,20}?(\d+(?:\.\d+)?)(?!\d)")
+
+
+def _written_anywhere(c: Value, source: ValueIndex) -> Value | None:
+    """A source measure that writes a bare number of the claim as its figure: "1 for the spices, 15 of simmering"
+    after "8 minutes for the onion" leaves the unit to be understood, and "15 minutes" states it."""
+    if c.kind != "number" or c.unit or c.low is None or c.high is None or \
+            not (c.low == c.high or c.qualifier in _APPROXIMATE):
+        return None
+    figure = stated_number(c)
+    for e in source.values:
+        if family(e) in ("duration", "money") or (e.kind == "quantity" and e.unit in _PHYSICAL_UNITS):
+            m = _LEADING_FIGURE_RE.match(e.text.replace(",", ""))
+            if m and float(m.group(1)) == figure:
+                return e
+    return None
 
 
 def _partner_elsewhere(c: Value, source: ValueIndex, source_spans: Sequence[Span] | None) -> ValueCheck | None:
@@ -2912,6 +2992,20 @@ def _partner_elsewhere(c: Value, source: ValueIndex, source_spans: Sequence[Span
                                                   after_only=True):
         return None  # the source's figure describes a name right after it, not the claim's subject
     return ValueCheck(c, "conflict", best, False, "a different value in the same slot elsewhere in the source")
+
+
+def _scaled(c: Value, check: ValueCheck, evidence: list[Value], factors: tuple[float, ...]) -> Value | None:
+    """The source value that c is a multiple of by a factor the prompt asks for: the conflict's partner, or for an
+    absent value an evidence value of its family and unit."""
+    if not factors or family(c) not in _NUMERIC_FAMILIES or c.low is None or c.low != c.high:
+        return None
+    candidates = [check.evidence] if check.status == "conflict" and check.evidence is not None else \
+        [e for e in evidence if family(e) == family(c) and e.unit == c.unit]
+    fits, _, _ = _derivation_fit(c)
+    for e in candidates:
+        if e.low is not None and e.low == e.high and any(fits(k * e.low) for k in factors):
+            return e
+    return None
 
 
 # Agreements that only leave room for the claim's value ("up to 16 hours" holds 10 hours): no proof it is stated.
