@@ -613,3 +613,21 @@ def test_a_total_of_several_stated_durations_and_figures_whose_unit_is_understoo
     claim = "Allow about 14 minutes at the hob: 9 minutes for the pasta, 2 for the sauce and about 3 to rest."
     assert {c.value.text: c.status for c in check_values(claim, source, source)} == {
         "about 14 minutes": "matched", "9 minutes": "matched", "2": "matched", "about 3": "matched"}
+
+
+def test_a_possessive_before_a_figure_is_context_not_its_governing_word() -> None:
+    source = "Holm's 310 residents depend on the ferry for school and work."
+    claim = "The island's 130 residents depend on the ferry for school and work."
+    assert status_of(claim, source, "130") == "conflict"
+    assert one(claim, "quantity").governor == ""
+
+
+def test_the_remaining_few_are_a_part_not_a_changed_total() -> None:
+    source = "We met four candidates: Ana, Bo, Cy and Di. Di has since withdrawn."
+    assert status_of("The panel chose Ana out of the three remaining candidates.", source, "three") != "conflict"
+
+
+def test_a_total_of_the_claims_own_figures_whose_unit_is_understood_is_derived() -> None:
+    source = "Knead the dough for 10 minutes. Leave it to prove for 45 minutes. Bake for 25 minutes."
+    claim = "The method adds up to about 80 minutes: 10 minutes of kneading, 45 to prove and 25 to bake."
+    assert status_of(claim, source, "about 80 minutes") == "matched"

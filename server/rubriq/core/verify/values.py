@@ -386,6 +386,9 @@ _MODIFIERS = _words("new more other extra additional further full-time part-time
                        "big major minor key separate different similar existing current previous same few")
 
 # Nouns that count people alike: "three people" and "two members" of one team are one count.
+# "the two remaining finalists" counts a part of the finalists, not all of them: the word stays the head
+_PART_WORDS = frozenset({"remaining", "surviving", "outstanding", "unused", "leftover", "unsold", "unfilled",
+                         "selected", "shortlisted", "affected", "unaffected"})
 _PERSON_NOUNS = frozenset({"person", "member", "staff", "employe", "worker", "individual"})
 # Words after a figure that are not what it counts: "287 behind", "€150 cheaper", "two apart".
 _NOT_COUNTED = _words("behind ahead apart away back apiece overall altogether instead cheaper dearer lighter heavier "
@@ -1234,8 +1237,8 @@ class _Scanner:
             return "number", "", 1.0, j
         if self.toks[k:k + 1] == ["-"] and self.adjacent(k) and self.is_word(k + 1) and self.adjacent(k + 1):
             return "quantity", lemma(self.lows[k + 1]), 1.0, j  # "six-under-par", "three-bedroom": a compound
-        if self.is_word(k) and (self.lows[k] in _MODIFIERS or (len(self.lows[k]) > 4 and
-                                                               self.lows[k].endswith(("ed", "ing")))) \
+        if self.is_word(k) and (self.lows[k] in _MODIFIERS or (len(self.lows[k]) > 4 and self.lows[k] not in
+                                                               _PART_WORDS and self.lows[k].endswith(("ed", "ing")))) \
                 and self.is_word(k + 1) and self.lows[k + 1] not in STOPWORDS and not self.toks[k + 1][0].isupper() \
                 and not self.adjacent(k + 1):
             # "two missed appointments", "12 armoured trucks", "10 parking spaces": the noun after a modifier, a
@@ -1817,7 +1820,10 @@ class _Scanner:
         while k > stop and len(left) < 4 and not breaks[k] and not line_start[k + 1]:
             word = content[k]
             if word:
-                if not governor and not comma and word not in WEAK_GOVERNORS and k >= raw.first - 3:
+                # a possessive names whose figure it is, as another name may ("the island's 420 residents",
+                # "Sennack's 240 residents"): context, not the governing word
+                if not governor and not comma and word not in WEAK_GOVERNORS and k >= raw.first - 3 and \
+                        not lows[k].endswith(("'s", "’s")):
                     governor = " ".join([word, *reversed(prepositions)]) if prepositions else word
                 left.append(word)
             elif lows[k] == "," or (lows[k] in ("—", "–") and not self.adjacent(k + 1)):
@@ -2003,7 +2009,7 @@ class ValueIndex:
         self.text = text
         self.values, self._tokens = _extract(text)
         self._starts = [v.span.start for v in self.values]
-        self._outside: tuple[tuple[Span, ...] | None, list[Value]] = (None, [])
+        self._split: tuple[tuple[Span, ...] | None, list[Value], list[Value]] = (None, [], [])
         self._factors: tuple[tuple[Span, ...] | None, tuple[float, ...]] = (None, ())
 
     def within(self, spans: Sequence[Span]) -> list[Value]:
@@ -2017,22 +2023,32 @@ class ValueIndex:
                 k += 1
         return [picked[k] for k in sorted(picked)]
 
+    def _split_by(self, spans: Sequence[Span]) -> tuple[list[Value], list[Value]]:
+        """(values inside `spans`, values outside them), kept for the last spans asked: a verifier asks with the
+        same tuple of its source's units for every claim, so the check is one identity test."""
+        cached = self._split  # one tuple, replaced whole: threads checking other prompts never see a mix
+        if cached[0] is not spans and cached[0] != tuple(spans):
+            inside = self.within(spans)
+            ids = {id(v) for v in inside}
+            cached = (spans if isinstance(spans, tuple) else tuple(spans), inside,
+                      [v for v in self.values if id(v) not in ids])
+            self._split = cached
+        return cached[1], cached[2]
+
+    def inside(self, spans: Sequence[Span]) -> list[Value]:
+        """Values lying inside `spans` (the source proper of a prompt), in text order."""
+        return self._split_by(spans)[0]
+
     def outside(self, spans: Sequence[Span]) -> list[Value]:
-        """Values lying outside every one of `spans` (sorted, non-overlapping), kept for the last spans asked."""
-        key = tuple(spans)
-        cached = self._outside  # one tuple, replaced whole: threads checking other prompts never see a mix
-        if cached[0] != key:
-            inside = {id(v) for v in self.within(spans)}
-            cached = (key, [v for v in self.values if id(v) not in inside])
-            self._outside = cached
-        return cached[1]
+        """Values lying outside every one of `spans` (a prompt's own words around its source)."""
+        return self._split_by(spans)[1]
 
     def scale_factors(self, spans: Sequence[Span]) -> tuple[float, ...]:
         """Factors the text outside `spans` (a prompt's instructions) asks every figure to be scaled by: "double
         this recipe" (2), "halve it" (0.5); none for "double-check"."""
-        key = tuple(spans)
         cached = self._factors
-        if cached[0] != key:
+        if cached[0] is not spans and cached[0] != tuple(spans):
+            key = spans if isinstance(spans, tuple) else tuple(spans)
             outside, last = [], 0
             for span in sorted(spans):
                 outside.append(self.text[last:span.start])
@@ -2705,7 +2721,14 @@ def _derived(c: Value, values: Sequence[Value], claim_others: Sequence[Value] = 
     # a total of all the figures of c's kind, or of all the counts ("more than 20 knives, canisters and
     # knuckledusters")
     if fam in ("count", "duration", "money") and len(own) >= 3 and fits(sum(own)):
-        return True  # "about 26 minutes of cooking: 8 for the onion, 1 for the spices, 15 of simmering and 2 ..."
+        return True
+    # the claim's own figures as written, their unit understood: "about 26 minutes of cooking: 8 minutes for the
+    # onion, 1 for the spices, 15 of simmering and about 2 for the spinach"
+    written = [_written_figure(o) for o in claim_others if family(o) in _NUMERIC_FAMILIES]
+    own_written = _written_figure(c)
+    if own_written is not None and len(written) >= 3 and None not in written and \
+            abs(sum(x for x in written if x is not None) - own_written) <= 0.05 * own_written:
+        return True
     counts = [e.low for e in values if e is not c and family(e) == "count" and e.low is not None and
               e.low == e.high and math.isfinite(e.low) and e.unit not in _PHYSICAL_UNITS]
     return fam == "count" and len(counts) >= 3 and fits(sum(counts[:_MAX_DERIVATION_VALUES]))
@@ -2945,6 +2968,12 @@ def _check_one(c: Value, evidence: list[Value], taken: list[bool], source: Value
     return ValueCheck(c, "absent", None, False, "not in the source")
 
 
+def _written_figure(v: Value) -> float | None:
+    """The figure a value writes in digits, before any unit ("about 26 minutes" → 26), or None."""
+    m = _LEADING_FIGURE_RE.match(v.text.replace(",", ""))
+    return float(m.group(1)) if m else None
+
+
 _LEADING_FIGURE_RE = re.compile(r"^\D{0,20}?(\d+(?:\.\d+)?)(?!\d)")
 
 
@@ -2956,10 +2985,9 @@ def _written_anywhere(c: Value, source: ValueIndex) -> Value | None:
         return None
     figure = stated_number(c)
     for e in source.values:
-        if family(e) in ("duration", "money") or (e.kind == "quantity" and e.unit in _PHYSICAL_UNITS):
-            m = _LEADING_FIGURE_RE.match(e.text.replace(",", ""))
-            if m and float(m.group(1)) == figure:
-                return e
+        if (family(e) in ("duration", "money") or (e.kind == "quantity" and e.unit in _PHYSICAL_UNITS)) and \
+                _written_figure(e) == figure:
+            return e
     return None
 
 
@@ -2973,7 +3001,7 @@ def _partner_elsewhere(c: Value, source: ValueIndex, source_spans: Sequence[Span
     the value's own words, and the figure must not be derivable (checked before a value is absent).
     """
     fam = family(c)
-    candidates = source.within(source_spans) if source_spans is not None else source.values
+    candidates = source.inside(source_spans) if source_spans is not None else source.values
     best, best_score, best_distance = None, _STRONG_SLOT - 1, INF
     for e in candidates:
         if family(e) != fam or e.kind == "negation" or compatible(c, e):
