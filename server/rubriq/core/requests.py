@@ -35,6 +35,7 @@ REQUEST_VERBS = (
     "note down", "grab", "pick out", "collect all", "gather all", "look over", "go over", "review this",
     "review the", "review my", "review these", "check this", "check the", "check my", "check each", "check every",
     "check all", "check that", "check it", "spot any", "spot the", "flag any",
+    "get the", "get me", "get all", "get every", "get each",
     "flag anything", "point out", "improve", "clean up", "round to", "round up", "round down", "round off",
     "round it", "round the", "address that", "address this", "address it", "address the", "address each",
     "address any", "cover every", "cover each", "cover all", "cover both", "discuss", "lead with", "open with",
@@ -194,6 +195,7 @@ _REQUEST_START_RE = re.compile(
 # each"), so that a statement ("In March, use of the service rose") is not read as one. Bounded: no sentence end.
 _LEADING_PHRASE_RE = re.compile(
     r"(?:based on|according to|using|going by|judging by|with|for (?:each|every|the|this|these|that|those|all)|if|"
+    r"(?:from|out of) (?:the|this|these|that|those|my|our)|"
     r"when|whenever|unless|once|where|given|otherwise|then|also|finally|after that|before|in (?:each|every|your|the) "
     r"(?:case|answer|reply|summary|response)|d'après|selon|à partir|en te basant|en vous basant|avec|pour (?:chaque|"
     r"tout|toute)|si|quand|lorsque|une fois|según|basándote|con|para cada|cuando|laut|anhand|mit|für (?:jede[nsr]?|"

@@ -220,8 +220,19 @@ def _instruction_paragraph(text: str, span: Span) -> bool:
     return bool(sentences) and asking * 2 >= len(sentences)
 
 
+_QUOTE_OPENERS, _QUOTE_CLOSERS = "«“\"„‹", "»”\"“›"
+
+
+def _quoted_lines(block: str) -> bool:
+    """Every line is one quotation ("« On se voit samedi ? »"): messages or reviews reported, not asked."""
+    lines = [line.strip() for line in block.splitlines() if line.strip()]
+    return bool(lines) and all(len(ln) > 2 and ln[0] in _QUOTE_OPENERS and ln[-1] in _QUOTE_CLOSERS for ln in lines)
+
+
 def _reads_as_material(text: str, span: Span) -> bool:
     """No request or question in it; a long block may hold one request that is not a question."""
+    if _quoted_lines(span.slice(text)):
+        return True
     sentences = sentence_spans(text, span.start, span.end)
     asking = [s for s in sentences if reads_as_request(s.slice(text))]
     if not asking:

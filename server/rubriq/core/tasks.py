@@ -167,6 +167,9 @@ TASK_CUES: dict[TaskType, tuple[tuple[str, float], ...]] = {
         (r"\b(?:return|output|give|respond|format|convert|devuelve|donne|gib)\b[ \t]+" + _W +
          r"(?:as|in|into|en|au|als)[ \t]+(?:a[ \t]+)?(?:json|csv|yaml|formato json|format json)\b", 1.5),
         (r"\b(?:extract|pull out|harvest|list|find)\b[^.\n]{0,80}?\bfrom (?:the|this|these|that|my)\b", 1.0),
+        # The material named first, then the values taken: "From the signature below, get the name and phone".
+        (r"\bfrom (?:the|this|these|that|my) (?:[\w-]+ ){0,3}?(?:below|above)\b,? (?:get|grab|pull|pick|take|find|"
+         r"list|give me)\b", 2.5),
         # "Go through this CV and list the languages": the material read, then items taken from it
         (r"\b(?:go|read|look|comb) through (?:this|these|the|my|that)\b[^.\n?]{0,40}?\band (?:list|pull out|grab|"
          r"find|note|collect|pick out|get)\b", 2.5),
@@ -221,7 +224,8 @@ TASK_CUES: dict[TaskType, tuple[tuple[str, float], ...]] = {
          r"fiction|tale|verse|rap|ballad|slogans?|toast|monologue|dialogue between|poema|cuento|microcuento|relato|"
          r"canción|poème|conte|chanson|histoire courte|gedicht|geschichte|kurzgeschichte|märchen|liedtext|"
          r"microrrelatos?|leyenda|fábula|poesía|soneto|haiku|coplas?|fable|haïku|comptine|récit|slogans?|"
-         r"fabel|sonett|reim|chorus|jingle|taglines?)\b", 3.0),
+         r"fabel|sonett|reim|chorus|jingle|taglines?|tongue[- ]twisters?|trabalenguas|virelangues?|zungenbrecher|"
+         r"acrostics?)\b", 3.0),
         (r"\b(?:creative|imaginative|vivid|whimsical|make up|erzähl|invente|inventa)\b", 1.0),
     ),
     TaskType.GROUNDED_QA: (
@@ -260,6 +264,11 @@ TASK_CUES: dict[TaskType, tuple[tuple[str, float], ...]] = {
         (r"^[^\w\n]*(?:hi|hello|hey|thanks|thank you|good (?:morning|evening)|hola|bonjour|salut|hallo)\b[^?\n]{0,40}"
          r"(?:how'?s it going|how are you|thanks|thank you)", 3.0),
         (r"\b(?:you are|eres|tu es|du bist) [A-Z]\w+,? (?:the|a|an|el|la|le|der|die)\b", 2.0),
+        # Asking what to take or do is asking for advice, not for facts: "what should I pack for a hike?"
+        (r"\bwhat (?:should|shall|do) (?:i|we) (?:pack|bring|wear|buy|cook|take|get|serve|plant)\b|"
+         r"\bqu'est-ce que je (?:dois|devrais) (?:emporter|apporter|mettre|acheter)\b|"
+         r"\bqué (?:debo|debería|tengo que) (?:llevar|poner|comprar|cocinar)\b|"
+         r"\bwas (?:soll|sollte) ich\b[^.?!\n]{0,40}?\b(?:mitnehmen|einpacken|anziehen|kaufen|kochen)\b", 2.5),
     ),
 }
 _COMPILED_CUES = {
@@ -271,7 +280,8 @@ _QUANTITY_QUESTION_RE = re.compile(
     r"be (?:there|back|done|home))\b|\b(?:at what time|by when)\b|"
     r"\b(?:how (?:many|much|long|old|far|fast)|what time|what(?:'s| is) the (?:total|probability|average)|"
     r"on what day|which day|is it the same|cuántos|cuántas|cuánto|cuánta|combien|wie viele|wie viel|wie hoch|"
-    r"wie lange|quel est le total)\b|\b(?:calculate|compute|work (?:it )?out|calcula|calcule|berechne|rechne)\b",
+    r"wie lange|quel est le total|à quelle heure|a qué hora|um wie viel uhr)\b|"
+    r"\b(?:calculate|compute|work (?:it )?out|calcula|calcule|berechne|rechne)\b",
     re.IGNORECASE)
 _NUMBER_RE = re.compile(
     r"(?<![\w.])(?:\d+(?:[.,:]\d+)*|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|"

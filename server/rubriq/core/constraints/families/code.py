@@ -101,10 +101,12 @@ NO_FENCES_RE = re.compile(
     r"(?:any\s+)?(?:markdown\s+)?(?:code\s+)?(?:fences|fenced\s+(?:code\s+)?blocks?|code\s+blocks?|backticks|```)",
     re.IGNORECASE)
 CODE_ONLY_RE = re.compile(
-    r"\b(?:(?:return|give|output|reply\s+with|respond\s+with|send|show)\s+(?:me\s+)?(?:only|just)\s+the\s+code|"
+    # "no explanation – only code" is one request: the span takes both halves
+    r"\b(?:no\s+explanations?\s*[,:;–—-]?\s*(?:just|only)\s+(?:the\s+)?code\b|"
+    r"(?:return|give|output|reply\s+with|respond\s+with|send|show)\s+(?:me\s+)?(?:only|just)\s+the\s+code|"
     r"(?:only|just)\s+(?:the\s+)?(?:code|script|query|sql|regex|snippet|command)\b(?![\s-]+(?:block|review|comments?))|"
     r"code\s+only\b|nothing\s+but\s+(?:the\s+)?code|"
-    r"no\s+explanations?\b(?:\s*[,:;]|\s+needed|\s+please|\s*$|\.)|without\s+(?:any\s+)?explanations?\b|"
+    r"no\s+explanations?\b(?:\s*[,:;–—]|\s+-\s|\s+needed|\s+please|\s*$|\.)|without\s+(?:any\s+)?explanations?\b|"
     r"(?:just|only)\s+(?:give|send|show|return|write)\s+(?:me\s+)?(?:the\s+)?(?:code|sql|query|regex|script|command|"
     r"snippet|function)\b(?![\s-]+(?:block|review|and\s+(?:a|an|the|some)\b)))", re.IGNORECASE)
 AFTER_CODE_RE = re.compile(

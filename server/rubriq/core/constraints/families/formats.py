@@ -95,7 +95,8 @@ SNAKE_KEYS_RE = re.compile(r"\b(?:keys|field\s+names)\s+(?:in|as|using|should\s+
 COLUMNS_RE = re.compile(
     r"\b(?:with|having|containing|and)\s+(?:the\s+|these\s+)?(?:following\s+)?(?:header\s+row|column\s+headers?|"
     r"column\s+names|columns?|headers?)\s*(?:for\s+|named\s+|called\s+)?:?\s*|\bcolumns?\s*:\s*|"
-    r"\b(?:header\s+row|headers?)\s*(?:should\s+be|must\s+be|is)\s*:?\s*", re.IGNORECASE)
+    r"\b(?:header\s+row|headers?|column\s+(?:names|headers)|columns)\s*(?:should\s+be|must\s+be|need\s+to\s+be|"
+    r"will\s+be|is|are)\s*:?\s*", re.IGNORECASE)
 CSV_HEADER_RE = re.compile(r"[\w-]{1,40}(?:,[\w-]{1,40}){1,30}")
 TABLE_CUE_RE = re.compile(r"\b(?:table|csv|spreadsheet|columns?)\b", re.IGNORECASE)
 JSON_CUE_RE = re.compile(r"\bjson\b", re.IGNORECASE)

@@ -55,7 +55,10 @@ POSTFIX_FORBID_RE = re.compile(
     r"(?:is|are)\s+(?:not\s+allowed|forbidden|banned|prohibited)", re.IGNORECASE)
 POSTFIX_REQUIRE_RE = re.compile(
     r"(?:should|must|need\s+to|needs\s+to|has\s+to|have\s+to|will|shall|are\s+to|is\s+to)\s+(?:(?:all|both|each|also)\s+)?"
-    r"(?:appear|be\s+(?:used|included|mentioned|present|featured|incorporated)|show\s+up|feature|occur)\b",
+    r"(?:appear|be\s+(?:used|included|mentioned|present|featured|incorporated)|show\s+up|feature|occur)\b|"
+    # "the word "bark" has to be in it", "... is in there somewhere"
+    r"(?:(?:should|must|need\s+to|needs\s+to|has\s+to|have\s+to)\s+be|is|are)\s+(?:somewhere\s+)?in\s+(?:it|there|"
+    r"the\s+(?:text|answer|response|reply|poem|story|post|email|message|title)|your\s+(?:text|answer|response|reply))\b",
     re.IGNORECASE)
 # "The keyword is 'brave'": a keyword named, to be used (and counted by a later "it").
 NAMED_KEYWORD_RE = re.compile(r"\bthe\s+(?:key\s*word|word|term)\s+(?:is|will\s+be|should\s+be|to\s+use\s+is)\s+"

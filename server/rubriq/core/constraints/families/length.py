@@ -59,7 +59,9 @@ FIELD_BEFORE_RE = re.compile(
 DATA_CUE_RE = re.compile(r"\b(?:json|yaml|csv|schema|object|fields?|keys)\b", re.IGNORECASE)
 PART_ADDED_BEFORE_RE = re.compile(r"\b(?:finish|end|close|conclude|start|begin|open|add|include|followed|plus|then|"
                                   r"with)\w*\s+(?:(?:by|with|off\s+with|up\s+with)\s+)?(?:a|an|one)\s+$", re.IGNORECASE)
-HIGHLIGHTED_BEFORE_RE = re.compile(r"\b(?:highlight|bold|italici[sz]e|emphasi[sz]e|underline)\w*\s+(?:[a-z]+\s+){0,2}$",
+# The words between may not start a second request: "put the answer in bold and stay under 80 words" limits words.
+HIGHLIGHTED_BEFORE_RE = re.compile(r"\b(?:highlight|bold|italici[sz]e|emphasi[sz]e|underline)\w*\s+"
+                                   r"(?:(?!(?:and|but|then|plus|stay|keep|use|write)\b)[a-z]+\s+){0,2}$",
                                    re.IGNORECASE)
 CAPITALIZE_BEFORE_RE = re.compile(r"capitali[sz]e\W{1,3}(?:\w+\W{1,3}){0,3}$", re.IGNORECASE)
 PART_OF_RE = re.compile(r"\s+of\s+(?!(?:text|prose|content|writing|output|response|answer)\b)[a-z]", re.IGNORECASE)

@@ -34,6 +34,7 @@ LINES_RE = re.compile(
 LINE_CUE_BEFORE_RE = re.compile(
     r"\b(?:in|of|with|use|using|write|keep\s+it\s+(?:to|under)|be|is|only|just|answer|reply|respond|exactly|poem|"
     r"limerick|verse|response)\s*$", re.IGNORECASE)
+EXACT_AFTER_RE = re.compile(r"[ \t]*,?[ \t]*(?:exactly|precisely|no\s+more(?:,)?\s+no\s+less)\b", re.IGNORECASE)
 LIMIT_BEFORE_RE = re.compile(r"\b(?:keep|limit|cap|restrict)\w*\b[^.\n]{0,20}\b(?:to|at)\s*$", re.IGNORECASE)
 STANZAS_RE = re.compile(rf"\b(?:(?P<rel>{REL})\s+)?(?P<n>{NUM})[\s-]+(?:[a-z-]{{2,15}}\s+)?stanzas?\b", re.IGNORECASE)
 LINES_PER_STANZA_RE = re.compile(
@@ -77,6 +78,9 @@ def extract_lines(ex: Extraction) -> None:
             before = view[max(0, m.start() - 30):m.start()]
             if re.search(r"\b(?:each|every|per)\b[^.\n]{0,20}$", before, re.IGNORECASE):
                 continue
+            exact_after = EXACT_AFTER_RE.match(view, m.end())  # "five lines exactly"
+            if exact_after and not rel and not post:
+                rel, span = "exactly", Span(m.start(), exact_after.end())
             if not rel and not post and not LINE_CUE_BEFORE_RE.search(before):
                 continue
             if not rel and LIMIT_BEFORE_RE.search(before):

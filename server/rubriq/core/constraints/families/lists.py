@@ -50,6 +50,10 @@ NUMBERED_LIST_RE = re.compile(
     rf"numbered\s+step[\s-]by[\s-]step|"
     # "give me a few ideas, numbered, five of them": the list's form said alone between commas
     rf"(?<=[,—–:]\s)numbered(?=\s*(?:[,;.]|$))(?:,\s+(?P<k>{NUM})\s+(?:of\s+them|[a-z-]{{3,20}}s)\b)?)", re.IGNORECASE)
+# The list's size said after it, in the same sentence: "a numbered list with 3 items", "numbered list, 5 steps".
+COUNT_AFTER_LIST_RE = re.compile(
+    rf"[^.;:!?\n]{{0,50}}?(?<![\w-])(?:(?P<rel>{REL})\s+)?(?P<n>{NUM})\s+(?:items|entries|points|steps|lines)\b",
+    re.IGNORECASE)
 COMPARED_BEFORE_RE = re.compile(r"\b(?:between|versus|vs\.?|compare\w*|differen\w*|what\s+is|what's|when\s+to\s+use)\b"
                                 r"[^.;?\n]*$", re.IGNORECASE)
 # How many items a list holds: "brainstorm 10 names", "list three reasons", "give me five ideas", "3 at most".
@@ -193,6 +197,9 @@ def extract_bullets(ex: Extraction) -> None:
             if clause and counted and counted.group("noun").lower() not in NOT_ITEMS and not counted.group("rel"):
                 n = parse_number(counted.group("n"))
                 span = Span(clause.start + counted.start(), span.end)
+        after = COUNT_AFTER_LIST_RE.match(ex.view, numbered.end()) if n is None else None
+        if after and not after.group("rel") and (n := parse_number(after.group("n"))):
+            span = Span(span.start, after.end())  # "a numbered list with 3 items", "..., one per day, so 3 items"
         params = {"num_items": n} if n else {}
         ex.add("rubriq:numbered_list", "format", params, span,
                f"a numbered list of {n} items" if n else "a numbered list", 0.8)

@@ -25,7 +25,7 @@ HIGHLIGHT_MARKUP_RE = re.compile(
     re.IGNORECASE)
 HIGHLIGHT_COUNT_RE = count_re(
     r"(?:text\s+|italic\s+|highlighted\s+|markdown\s+)?(?:sections?|parts?|phrases?|words?|keywords?|"
-    r"portions?|spans?|passages?|lines?|sentences?|points?|names?|terms?|things?)")
+    r"portions?|spans?|passages?|lines?|sentences?|points?|names?|terms?|things?|steps?|ideas?|tips?|facts?|dates?)")
 SECTION_TOTAL_RE = count_re(r"sections?")
 # "Each question should be in bold": every item marked, no count of highlights.
 EACH_ITEM_MARKED_RE = re.compile(r"\b(?:each|every)\s+[a-z]{2,20}\s+(?:(?:should|must|needs?\s+to|has\s+to|is\s+to|"

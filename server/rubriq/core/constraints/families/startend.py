@@ -159,6 +159,17 @@ ONLY_WITH_RE = re.compile(r"\b(?:answer|reply|respond)\s+(?:the\s+question\s+)?(
                           r"(?:only|just)\s+(?:either\s+)?(?=[\"“‘'`])", re.IGNORECASE)
 
 
+# "Start with yes or no", "answer yes or no first", "réponds par oui ou non d'abord": the first word is the verdict,
+# unquoted. The pair is one of the four languages' yes/no words.
+_YES_NO = r"(?P<a>yes|no|oui|non|sí|si|ja|nein)\s+(?:or|ou|o|oder)\s+(?:a\s+)?(?P<b>yes|no|oui|non|sí|si|ja|nein)\b"
+YES_NO_FIRST_RE = re.compile(
+    r"\b(?:start|begin|open|lead)(?:s|ing)?\s+(?:(?:your|the)\s+(?:answer|response|reply)\s+|it\s+|off\s+)?"
+    r"(?:first\s+)?with\s+(?:a\s+)?(?:(?:plain|simple|clear|straight|clean)\s+)?" + _YES_NO + "|"
+    r"\b(?:answer|respond|reply|say)\s+(?:first\s+)?(?:with\s+)?(?:a\s+)?(?:(?:plain|simple|clear|straight)\s+)?"
+    + _YES_NO.replace("?P<a>", "?P<a2>").replace("?P<b>", "?P<b2>") +
+    r"\s*,?\s*(?:first|up\s+front|at\s+the\s+(?:start|beginning)|before\s+anything\s+else)\b", re.IGNORECASE)
+
+
 def _options(view: str, pos: int, limit: int = 4) -> tuple[list[str], int]:
     """Quoted options from `pos`: "Yes" or "No", 'A', 'B' or 'C'."""
     options, end = [], pos
@@ -201,6 +212,13 @@ def extract_openings_and_closings(ex: Extraction) -> None:
         ex.add("rubriq:ends_with_question", "startend", {}, Span(m.start(), m.end()), "end with a question", 0.85)
     if ex.has("combination:repeat_prompt"):
         return
+    yes_no = YES_NO_FIRST_RE.search(view)
+    if yes_no and not ex.has("rubriq:starts_with"):
+        options = [yes_no.group("a") or yes_no.group("a2"), yes_no.group("b") or yes_no.group("b2")]
+        if options[0].lower() != options[1].lower():
+            ex.add("rubriq:starts_with", "startend", {"options": options}, Span(yes_no.start(), yes_no.end()),
+                   "start with " + " or ".join(repr(o) for o in options), 0.85)
+            return
     m = STARTS_WITH_RE.search(view)
     head = view[max(0, m.start() - 30):m.start()] if m else ""
     head = re.split(r"[.!?\n]", head)[-1]  # the part named before "start with", in the same sentence
