@@ -178,7 +178,14 @@ class Verifier:
         out: list[PartVerdict] = []
         for n, part in enumerate(parts):
             closest = ranked[n][0] if ranked[n] else None
-            evidence_spans = [self.units[j].span for j in ranked[n][:2]]
+            # Values are compared with the retrieved units and with the units sharing most of the part's words (the
+            # tier-0 evidence): a changed figure keeps its sentence's words, not always its meaning's neighbours, and
+            # the model pass then finds every conflict the text pass showed.
+            chosen = list(ranked[n][:2])
+            if vectors is not None and self.units:
+                chosen += [j for j in ev.candidates(ev.retrieval_scores(self.index, None, profiles[n]), self.top_k)
+                           if j not in chosen]
+            evidence_spans = [self.units[j].span for j in chosen]
             checks = check_values(claim_text, evidence_spans, self.source_text, claim_span=part.span,
                                   source_spans=self._source_spans) if self.units else []
             conflicts = tuple(c for c in checks if c.status == "conflict")
