@@ -81,3 +81,12 @@ def test_a_long_output_is_value_checked_in_its_first_part_and_the_finding_says_s
     notice = next(f for f in result.findings if f.code == "RQ001")
     assert "the value checks against the source the first" in notice.message
     assert notice.data["value_chars_checked"] <= limits.MAX_MODEL_CHARS
+
+
+def test_a_rewrite_that_changes_a_figure_of_its_text_gets_fa002_and_one_that_keeps_them_none() -> None:
+    prompt = f"Rewrite this for our newsletter in a friendlier tone.\n\n<report>\n{REPORT}\n</report>\n"
+    assert detect_task(parse_prompt(prompt)).task.value == "rewriting"
+    changed = "Good news from Harbour Road: last year the clinic hired 350 staff, most of them nurses."
+    assert [changed[f.start:f.end] for f in _fa002(changed, prompt)] == ["350"]
+    kept = "Good news from Harbour Road: last year the clinic hired 530 staff, most of them nurses."
+    assert _fa002(kept, prompt) == []

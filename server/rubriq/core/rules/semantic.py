@@ -38,13 +38,16 @@ weekday, a time, a duration, a person, place or organisation, an e-mail address 
 source states differently for the same thing. The output's value and the source's value are compared after
 normalisation ("1,200" = "1200", "nine days" = "9 days", "four percent" = "4%", "within 72 hours" = "within three
 days"); an approximate value ("about 4%") is an interval. It is a conflict only when the source sentence the claim
-comes from states a different value in the same slot (the same counted noun or unit, the same governing words) and
-the source states no compatible value for it anywhere: a value computed from the source's numbers, a rounding, or
-a different fact of the same kind is never a conflict.
+comes from states a different value in the same slot (the same counted noun or unit, the same governing words), or,
+for a value the source nowhere states, another source sentence states one in surely the same slot (its unit, its
+governing word and its context), and the source states no compatible value for it anywhere: a value computed from
+the source's numbers, a rounding, a figure the prompt itself gives, a scaling the prompt asks for ("double this
+recipe"), or a different fact of the same kind is never a conflict.
 
 The finding sits on the output's value and quotes the source's value and sentence, which is also given as related
-information. Deterministic: no model is involved in the comparison. It runs at tier 0, on every keystroke and with
-models off, taking as the claim's source sentences those that share most of its content words; when the models run,
+information. Deterministic: no model is involved in the comparison. It runs wherever faithfulness does and on
+rewrites (which must keep the facts of the text they rewrite), at tier 0, on every keystroke and with models off,
+taking as the claim's source sentences those that share most of its content words; when the models run,
 faithfulness finds them by meaning and word overlap together and reports the conflict instead.
 """,
 )
