@@ -2009,7 +2009,7 @@ class ValueIndex:
         self.text = text
         self.values, self._tokens = _extract(text)
         self._starts = [v.span.start for v in self.values]
-        self._split: tuple[tuple[Span, ...] | None, list[Value], list[Value]] = (None, [], [])
+        self._split: tuple[tuple[Span, ...] | None, dict[str, list[Value]], dict[str, list[Value]]] = (None, {}, {})
         self._factors: tuple[tuple[Span, ...] | None, tuple[float, ...]] = (None, ())
 
     def within(self, spans: Sequence[Span]) -> list[Value]:
@@ -2023,25 +2023,27 @@ class ValueIndex:
                 k += 1
         return [picked[k] for k in sorted(picked)]
 
-    def _split_by(self, spans: Sequence[Span]) -> tuple[list[Value], list[Value]]:
-        """(values inside `spans`, values outside them), kept for the last spans asked: a verifier asks with the
-        same tuple of its source's units for every claim, so the check is one identity test."""
+    def _split_by(self, spans: Sequence[Span]) -> tuple[dict[str, list[Value]], dict[str, list[Value]]]:
+        """(values inside `spans`, values outside them), each by comparison family, kept for the last spans asked: a
+        verifier asks with the same tuple of its source's units for every claim, so the check is one identity test."""
         cached = self._split  # one tuple, replaced whole: threads checking other prompts never see a mix
         if cached[0] is not spans and cached[0] != tuple(spans):
-            inside = self.within(spans)
-            ids = {id(v) for v in inside}
-            cached = (spans if isinstance(spans, tuple) else tuple(spans), inside,
-                      [v for v in self.values if id(v) not in ids])
+            inside: dict[str, list[Value]] = {}
+            outside: dict[str, list[Value]] = {}
+            ids = {id(v) for v in self.within(spans)}
+            for v in self.values:
+                (inside if id(v) in ids else outside).setdefault(family(v), []).append(v)
+            cached = (spans if isinstance(spans, tuple) else tuple(spans), inside, outside)
             self._split = cached
         return cached[1], cached[2]
 
-    def inside(self, spans: Sequence[Span]) -> list[Value]:
-        """Values lying inside `spans` (the source proper of a prompt), in text order."""
-        return self._split_by(spans)[0]
+    def inside(self, spans: Sequence[Span], fam: str) -> list[Value]:
+        """Values of family `fam` lying inside `spans` (the source proper of a prompt), in text order."""
+        return self._split_by(spans)[0].get(fam, [])
 
-    def outside(self, spans: Sequence[Span]) -> list[Value]:
-        """Values lying outside every one of `spans` (a prompt's own words around its source)."""
-        return self._split_by(spans)[1]
+    def outside(self, spans: Sequence[Span], fam: str) -> list[Value]:
+        """Values of family `fam` lying outside every one of `spans` (a prompt's own words around its source)."""
+        return self._split_by(spans)[1].get(fam, [])
 
     def scale_factors(self, spans: Sequence[Span]) -> tuple[float, ...]:
         """Factors the text outside `spans` (a prompt's instructions) asks every figure to be scaled by: "double
@@ -2858,7 +2860,7 @@ def compare(claim: list[Value], evidence: list[Value], source: ValueIndex, *, in
         others = [x for x in claim if x is not c and family(x) in _NUMERIC_FAMILIES | {"date", "time"}]
         check = _check_one(c, evidence, taken, source, in_evidence, claim_words, others)
         if check.status in ("conflict", "absent") and source_spans is not None:
-            given = next((g for g in source.outside(source_spans) if family(g) == family(c) and _states(c, g)), None)
+            given = next((g for g in source.outside(source_spans, family(c)) if _states(c, g)), None)
             if given is not None:  # "Our platform was available 98.7% of the time": the user's own figure
                 check = ValueCheck(c, "matched", given, False, "the prompt states it")
             else:
@@ -3001,10 +3003,10 @@ def _partner_elsewhere(c: Value, source: ValueIndex, source_spans: Sequence[Span
     the value's own words, and the figure must not be derivable (checked before a value is absent).
     """
     fam = family(c)
-    candidates = source.inside(source_spans) if source_spans is not None else source.values
+    candidates = source.inside(source_spans, fam) if source_spans is not None else source.by_family.get(fam, [])
     best, best_score, best_distance = None, _STRONG_SLOT - 1, INF
     for e in candidates:
-        if family(e) != fam or e.kind == "negation" or compatible(c, e):
+        if e.kind == "negation" or compatible(c, e):
             continue
         if e.qualifier == "partial" and c.qualifier != "partial":
             continue
@@ -3016,8 +3018,8 @@ def _partner_elsewhere(c: Value, source: ValueIndex, source_spans: Sequence[Span
             best, best_score, best_distance = e, score, distance
     if best is None:
         return None
-    if not best.in_table and _untaken_name_beside(best, candidates, [False] * len(candidates), frozenset(),
-                                                  after_only=True):
+    names = source.inside(source_spans, "entity") if source_spans is not None else source.by_family.get("entity", [])
+    if not best.in_table and _untaken_name_beside(best, names, [False] * len(names), frozenset(), after_only=True):
         return None  # the source's figure describes a name right after it, not the claim's subject
     return ValueCheck(c, "conflict", best, False, "a different value in the same slot elsewhere in the source")
 
