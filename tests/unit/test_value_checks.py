@@ -90,3 +90,12 @@ def test_a_rewrite_that_changes_a_figure_of_its_text_gets_fa002_and_one_that_kee
     assert [changed[f.start:f.end] for f in _fa002(changed, prompt)] == ["350"]
     kept = "Good news from Harbour Road: last year the clinic hired 530 staff, most of them nurses."
     assert _fa002(kept, prompt) == []
+
+
+def test_a_wrong_change_beside_its_own_from_to_gets_fa002_with_the_working() -> None:
+    prompt = ("Summarise the notice below.\n\n<notice>\nThe weekly service charge will go from £21.10 to £22.60 in "
+              "May. Tenants can object until 30 April.\n</notice>\n")
+    output = "The weekly charge goes from £21.10 to £22.60 in May, a rise of £1.20. Objections close on 30 April."
+    [finding] = _fa002(output, prompt)
+    assert output[finding.start:finding.end] == "£1.20"
+    assert finding.message == "£1.20 — from £21.10 to £22.60 is £1.50"

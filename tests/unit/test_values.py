@@ -631,3 +631,17 @@ def test_a_total_of_the_claims_own_figures_whose_unit_is_understood_is_derived()
     source = "Knead the dough for 10 minutes. Leave it to prove for 45 minutes. Bake for 25 minutes."
     claim = "The method adds up to about 80 minutes: 10 minutes of kneading, 45 to prove and 25 to bake."
     assert status_of(claim, source, "about 80 minutes") == "matched"
+
+
+def test_a_change_the_claims_own_from_to_contradicts_is_a_conflict_with_the_working() -> None:
+    source = "The weekly service charge goes from £21.10 to £22.60 in May. Members fell from 1,900 to 1,640."
+    claim = "The charge goes from £21.10 to £22.60 in May, a rise of £1.20 a week."
+    [check] = [c for c in check_values(claim, source, source, changes=True) if c.value.text == "£1.20 a week"]
+    assert check.status == "conflict" and check.working == "from £21.10 to £22.60 is £1.50 a week"
+    right = "Members fell from 1,900 to 1,640, a drop of 260."
+    assert [c.status for c in check_values(right, source, source, changes=True) if c.value.text == "260"] == [
+        "matched"]
+    rounded = "Members fell from 1,900 to 1,640, a drop of about 250."
+    assert all(c.status != "conflict" for c in check_values(rounded, source, source, changes=True))
+    # without `changes` (a source sentence checked against an output, a reference fact) nothing is worked out
+    assert all(c.status != "conflict" for c in check_values(claim, source, source))

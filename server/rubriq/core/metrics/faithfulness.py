@@ -53,7 +53,7 @@ def run_verifier(ctx: CheckContext, *, with_nli: bool) -> tuple[list[Verdict], V
         units, blocks = source_evidence(ctx)
         verifier = Verifier(ctx.prompt.text, units, blocks, embedder=get_embedder(ctx),
                             nli=get_nli(ctx) if with_nli else None, top_k=ctx.config.top_k,
-                            threshold=SUPPORT_THRESHOLD)
+                            threshold=SUPPORT_THRESHOLD, claim_changes=True)
         return verifier.verify(claims, ctx.output.text), verifier
 
     return ctx.memo(f"verify.output_verdicts.{with_nli}", compute)
@@ -100,6 +100,11 @@ class Faithfulness:
 
 
 def conflict_finding(ctx: CheckContext, check: ValueCheck, units: list[Segment]) -> Finding:
+    if check.working:  # the claim's own "from A to B" gives another change: nothing in the source to quote
+        return Finding.at(
+            "FA002", check.value.span, f"{check.value.text} — {check.working}", text=ctx.output.text,
+            data={"value": check.value.text, "kind": check.value.kind, "working": check.working,
+                  "reason": check.reason})
     source_value = check.evidence
     sentence = next((u for u in units if u.span.start <= source_value.span.start < u.span.end), None)
     quote = _one_line(sentence.text if sentence else source_value.text)

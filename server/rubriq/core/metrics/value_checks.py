@@ -70,7 +70,8 @@ class ValueChecks:
         index = lexical_source_index(ctx)
         if not index.units:
             return MetricResult()
-        verifier = Verifier(ctx.prompt.text, index.units, index.blocks, top_k=ctx.config.top_k, lexical_index=index)
+        verifier = Verifier(ctx.prompt.text, index.units, index.blocks, top_k=ctx.config.top_k, lexical_index=index,
+                            claim_changes=True)
         findings = [conflict_finding(ctx, check, index.units)
                     for verdict in verifier.verify(claims, text) if verdict.verdict == "conflicts"
                     for check in verdict.conflicts]

@@ -42,7 +42,8 @@ comes from states a different value in the same slot (the same counted noun or u
 for a value the source nowhere states, another source sentence states one in surely the same slot (its unit, its
 governing word and its context), and the source states no compatible value for it anywhere: a value computed from
 the source's numbers, a rounding, a figure the prompt itself gives, a scaling the prompt asks for ("double this
-recipe"), or a different fact of the same kind is never a conflict.
+recipe"), or a different fact of the same kind is never a conflict. A change the sentence itself works out wrongly
+is one too: "from £18.40 to £19.70, a rise of £1.50" gets "£1.50 — from £18.40 to £19.70 is £1.30".
 
 The finding sits on the output's value and quotes the source's value and sentence, which is also given as related
 information. Deterministic: no model is involved in the comparison. It runs wherever faithfulness does and on

@@ -96,6 +96,9 @@ class Verifier:
     weights: Weights | None = None
     cost: Cost = field(default_factory=Cost)
     lexical_index: ev.SourceIndex | None = None  # the units' index already built, used when there is no embedder
+    # Check a change the claim states against its own "from A to B" (values.compare): for an output's claims,
+    # not for a source's sentences checked against an output (coverage) or a reference fact (the SQB).
+    claim_changes: bool = False
 
     def __post_init__(self) -> None:
         vectors = self.embedder.encode([u.text for u in self.units]) if self.embedder and self.units else None
@@ -187,7 +190,7 @@ class Verifier:
                            if j not in chosen]
             evidence_spans = [self.units[j].span for j in chosen]
             checks = check_values(claim_text, evidence_spans, self.source_text, claim_span=part.span,
-                                  source_spans=self._source_spans) if self.units else []
+                                  source_spans=self._source_spans, changes=self.claim_changes) if self.units else []
             conflicts = tuple(c for c in checks if c.status == "conflict")
             absent = tuple(c.value for c in checks if c.status == "absent" and c.value.kind in REPORTABLE_ABSENT_KINDS)
             lexical = round(bigram_support(profiles[n], self.index.whole), 6)

@@ -521,6 +521,9 @@ class ValueCheck:
     evidence: Value | None
     in_evidence: bool
     reason: str
+    # For a change that the claim's own "from A to B" contradicts ("from £18.40 to £19.70, a rise of £1.50"): the
+    # working, "from £18.40 to £19.70 is £1.30"; `evidence` is then that range, a value of the claim.
+    working: str = ""
 
 
 # --- the scanner ----------------------------------------------------------------------------------------------------
@@ -2822,14 +2825,16 @@ def _affirmed_occurrence(head: str, context: tuple[str, ...], index: ValueIndex,
 def compare(claim: list[Value], evidence: list[Value], source: ValueIndex, *, in_evidence: bool = True,
             claim_index: ValueIndex | None = None, claim_spans: Sequence[Span] = (),
             evidence_index: ValueIndex | None = None, evidence_spans: Sequence[Span] = (),
-            source_spans: Sequence[Span] | None = None) -> list[ValueCheck]:
+            source_spans: Sequence[Span] | None = None, changes: bool = False) -> list[ValueCheck]:
     """Verdicts on pre-extracted claim values against evidence values and the source's index.
 
     `in_evidence` is recorded on each verdict whose `evidence` value came from `evidence`. The negation checks need
     the token indexes of the claim and evidence texts (`claim_index`, `evidence_index`) and the spans the claim and
     evidence occupy in them; without them negations are only matched or absent. `source_spans` are the parts of the
     source's text that are source (a prompt's pasted passages, not its instructions): a value the evidence does not
-    decide is looked for there in its own slot (`_partner_elsewhere`); None: the whole text.
+    decide is looked for there in its own slot (`_partner_elsewhere`); None: the whole text. With `changes`, a
+    figure the claim calls a change is also checked against a "from A to B" of the claim itself
+    (`_change_against_range`): the claim's own arithmetic, which an output restating its source should get right.
     """
     # Each evidence value that agrees with a claim value in its slot is taken by it and is nobody's conflict partner:
     # pairs are assigned best slot first, one evidence value to one claim value.
@@ -2870,6 +2875,11 @@ def compare(claim: list[Value], evidence: list[Value], source: ValueIndex, *, in
         if check.status == "absent" and family(c) != "entity":
             check = _partner_elsewhere(c, source, source_spans) or check
         results.append(check)
+    ranges = [r for r in claim if changes and r.qualifier == "range" and family(r) in _NUMERIC_FAMILIES and
+              r.low is not None and r.high is not None and math.isfinite(r.low) and math.isfinite(r.high) and
+              r.low != r.high]
+    if ranges and changes:
+        results = [_change_against_range(check, ranges) or check for check in results]
     results.extend(negation_verdicts[k] for k in sorted(k for k in negation_verdicts if k < 0))
     results.sort(key=lambda check: (check.value.span.start, check.value.span.end))
     return results
@@ -3038,6 +3048,52 @@ def _scaled(c: Value, check: ValueCheck, evidence: list[Value], factors: tuple[f
     return None
 
 
+# Words that say a figure is the size of a change: "a rise of £1.50", "a drop of 560", "up by 12".
+_CHANGE_WORDS = frozenset(lemma(w) for w in (
+    "rise", "rises", "rose", "risen", "increase", "increased", "decrease", "decreased", "fall", "fell", "drop",
+    "dropped", "cut", "gain", "loss", "jump", "jumped", "climb", "climbed", "decline", "declined", "reduction",
+    "reduced", "growth", "grew", "change", "difference", "gap", "saving", "savings", "hike", "uplift"))
+
+
+def _change_against_range(check: ValueCheck, ranges: Sequence[Value]) -> ValueCheck | None:
+    """A figure the claim calls a change, checked against the "from A to B" the same claim states: B − A.
+
+    Only a value the source does not state as such (absent, or matched by some other arithmetic over the source) is
+    looked at: the claim's own working is then the plainest reading of where the figure comes from.
+    """
+    c = check.value
+    if not (check.status == "absent" or (check.status == "matched" and check.reason.startswith("derived"))):
+        return None
+    if c.low is None or c.high is None or c.qualifier in ("range", "vague") or family(c) not in _NUMERIC_FAMILIES:
+        return None
+    if not _CHANGE_WORDS & {*c.context, *c.governor.split()}:
+        return None
+    for r in ranges:
+        if r is c or family(r) != family(c):
+            continue
+        if _split_rate(r.unit)[0] != _split_rate(c.unit)[0] and not (family(c) == "count" and not (r.unit and c.unit)):
+            continue  # "from 4,210 to 3,650 members, a drop of 560" counts one thing; "£" and "km" do not
+        assert r.low is not None and r.high is not None
+        change = r.high - r.low
+        fits, _, _ = _derivation_fit(c)
+        if fits(change):
+            return ValueCheck(c, "matched", r, False, "the change its own range states")
+        written = _written_figure(c)
+        if written is None or not written or abs(stated_number(c) - change) <= max(c.step, 0.1 * abs(change)):
+            return None  # a rounding of the change, or a figure too loosely written to contradict it
+        scale = stated_number(c) / written  # canonical units per written unit ("2 hours": 3,600)
+        shown = change / scale
+        places = re.search(r"\d\.(\d{1,2})", c.text)
+        decimals = len(places.group(1)) if places else 0 if shown == round(shown) else 2
+        figure = f"{shown:,.{decimals}f}"
+        written_as = _LEADING_FIGURE_RE.match(c.text.replace(",", ""))
+        assert written_as is not None  # _written_figure found it
+        expected = written_as.group()[: written_as.start(1)] + figure + c.text.replace(",", "")[written_as.end():]
+        return ValueCheck(c, "conflict", r, False, "its own range gives another change",
+                          working=f"{r.text} is {expected}")
+    return None
+
+
 # Agreements that only leave room for the claim's value ("up to 16 hours" holds 10 hours): no proof it is stated.
 _ROOM_REASONS = frozenset({"within the source's bound", "within the stated bound", "overlapping bounds",
                            "within the source's range", "within the stated range"})
@@ -3095,7 +3151,8 @@ def _states(c: Value, e: Value) -> str:
 
 
 def check_values(claim: str, evidence: str | Sequence[Span], source: str, *,
-                 claim_span: Span | None = None, source_spans: Sequence[Span] | None = None) -> list[ValueCheck]:
+                 claim_span: Span | None = None, source_spans: Sequence[Span] | None = None,
+                 changes: bool = False) -> list[ValueCheck]:
     """Verdicts on the values of a claim against its evidence and the whole source.
 
     `claim` is the text holding the claim and `claim_span` the claim's span in it (None: all of it), so an output
@@ -3117,4 +3174,4 @@ def check_values(claim: str, evidence: str | Sequence[Span], source: str, *,
         evidence_values = source_index.within(evidence_spans)
     return compare(list(claim_values), list(evidence_values), source_index, claim_index=claim_index,
                    claim_spans=claim_spans, evidence_index=evidence_index, evidence_spans=evidence_spans,
-                   source_spans=source_spans)
+                   source_spans=source_spans, changes=changes)
