@@ -134,3 +134,10 @@ def test_a_yes_with_a_figure_or_a_long_answer_is_still_a_claim() -> None:
     assert _claims("Yes, the fee rose to £40 in 2024.") == ["Yes, the fee rose to £40 in 2024."]
     assert _claims("No, the council rejected the plan after the second consultation closed.") == [
         "No, the council rejected the plan after the second consultation closed."]
+
+
+def test_a_recommendation_without_a_figure_is_a_judgement_and_one_with_a_figure_is_checked() -> None:
+    text = ("If battery life matters most, the Vela looks like the better fit; otherwise I'd go for the Orca.\n\n"
+            "The Orca is the better choice at £899, £150 less than the Vela.")
+    assert _claims(text) == ["The Orca is the better choice at £899, £150 less than the Vela."]
+    assert set(_reasons(text).values()) == {"judgement"}

@@ -6,8 +6,9 @@ heading or title line, a line that introduces what follows (it ends with a colon
 "Here is a summary of …" or "Sure, …", a closing offer such as "Let me know if …", a greeting or thanks, a short
 apology, yes or no, or exclamation without a figure ("We're sorry for the disruption.", "Yes, by these figures.",
 "Enjoy your visit!"), or a sentence about what the source itself does not say ("The leaflet doesn't mention
-alcohol"). A bold title line above its paragraph is a heading of its own. A short label before a colon ("Next
-steps: …", "**Impact:** …") is not part of the claim either.
+alcohol"), or a recommendation without a figure ("FlexFit looks like the better fit"). A bold title line above its
+paragraph is a heading of its own. A short label before a colon ("Next steps: …", "**Impact:** …") is not part of
+the claim either.
 
 A claim that joins independent statements ("X; Y", "X, and Y", "X, while Y") also gets **clauses**, so a sentence
 that draws on two source sentences can be verified part by part, and a finding can point at the part that is not
@@ -63,6 +64,14 @@ APOLOGY_MAX_WORDS = 12
 # after it state what the source must support.
 YES_NO_RE = re.compile(r"^(?:yes|no|yep|nope|not\s+really|mostly|partly)\b", re.IGNORECASE)
 YES_NO_MAX_WORDS = 5
+# A recommendation drawn from the facts ("If classes matter most, FlexFit looks like the better fit; otherwise go
+# for Pulse.") weighs what the source states; no source sentence entails it, and the facts it rests on are claims
+# of their own. Only without a figure: a recommendation that states one is checked.
+JUDGEMENT_RE = re.compile(
+    r"\b(?:looks?\s+like\s+the\s+(?:better|best|right|stronger|safer)|seems?\s+(?:like\s+)?the\s+(?:better|best|right)|"
+    r"(?:is|are|would\s+be)\s+(?:probably\s+|likely\s+)?(?:the\s+|a\s+)?(?:better|best|safer|sensible|right)\s+"
+    r"(?:fit|choice|option|bet|pick|call)|(?:i'?d|i\s+would)\s+(?:recommend|suggest|go\s+(?:for|with)|choose|pick|lean))\b",
+    re.IGNORECASE)
 # A sentence about what the source itself does not say ("The leaflet doesn't mention alcohol") reports the reading,
 # not a fact of the world: no sentence of the source can entail it.
 SOURCE_SILENCE_RE = re.compile(
@@ -102,7 +111,7 @@ class NotAClaim:
     span: Span
     text: str
     reason: str  # "heading", "introduces what follows", "question", "opening", "closing", "greeting",
-    # "exclamation", "apology", "yes or no", "about the source", "label"
+    # "exclamation", "apology", "yes or no", "about the source", "judgement", "label"
 
 
 def _words(text: str) -> int:
@@ -173,6 +182,8 @@ def _tone_or_reading(text: str) -> str | None:
         return "yes or no"
     if SOURCE_SILENCE_RE.match(text):
         return "about the source"
+    if JUDGEMENT_RE.search(text) and not any(c.isdigit() for c in text):
+        return "judgement"
     return None
 
 
