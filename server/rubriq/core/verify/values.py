@@ -152,6 +152,15 @@ name the source states is never a conflict (two stated names swapped is beyond v
 range holding the value, derived figures, values of other slots, a year inside a date, list and section numbers, and
 times in zones of unknown offset are never conflicts.
 
+Beyond the evidence (`compare`, given the spans of the source proper). A value the prompt states outside its source
+(the user's own figure, "our uptime was 98.7%") or that is the source's figure scaled by a factor the prompt asks for
+("double this recipe") is matched; a value still absent conflicts with a source value outside the evidence that
+surely fills its slot (score ≥ 4, no name right after it): a sentence joining several source sentences is retrieved
+by one of them. With `changes` (an output's claims), a figure the claim calls a change ("a rise of £1.50") is checked
+against a "from A to B" of the same claim: B − A within rounding is matched, a clearly different figure is a
+conflict whose `working` says what the range gives. A bare number whose unit the sentence leaves understood ("8
+minutes for the onion, 1 for the spices") is matched by a source measure writing the same figure.
+
 Derived figures (`_derived`). Operands of c: figures of its kind and unit (money of its currency, a rate restated
 per c's period, counts of the same noun, durations; percents for a percent or a figure in "points"); beside money,
 bare figures and figures written with a magnitude ("4.1 million dollars, of which 2.5 million ..."); the claim's own
@@ -2878,7 +2887,7 @@ def compare(claim: list[Value], evidence: list[Value], source: ValueIndex, *, in
     ranges = [r for r in claim if changes and r.qualifier == "range" and family(r) in _NUMERIC_FAMILIES and
               r.low is not None and r.high is not None and math.isfinite(r.low) and math.isfinite(r.high) and
               r.low != r.high]
-    if ranges and changes:
+    if ranges:
         results = [_change_against_range(check, ranges) or check for check in results]
     results.extend(negation_verdicts[k] for k in sorted(k for k in negation_verdicts if k < 0))
     results.sort(key=lambda check: (check.value.span.start, check.value.span.end))
@@ -2996,10 +3005,11 @@ def _written_anywhere(c: Value, source: ValueIndex) -> Value | None:
             not (c.low == c.high or c.qualifier in _APPROXIMATE):
         return None
     figure = stated_number(c)
-    for e in source.values:
-        if (family(e) in ("duration", "money") or (e.kind == "quantity" and e.unit in _PHYSICAL_UNITS)) and \
-                _written_figure(e) == figure:
-            return e
+    for fam in ("duration", "money", "count"):
+        for e in source.by_family.get(fam, []):
+            measure = fam != "count" or (e.kind == "quantity" and e.unit in _PHYSICAL_UNITS)
+            if measure and _written_figure(e) == figure:
+                return e
     return None
 
 
