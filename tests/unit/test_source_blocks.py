@@ -319,3 +319,11 @@ def test_a_closing_instruction_to_repeat_the_request_is_not_pasted_material():
               "whole reply, repeated request included, under 60 words.\n\n"
               "First restate the request above exactly as written, then give your answer.")
     assert parse_prompt(prompt).sources == []
+
+
+def test_a_spec_sheet_of_key_value_lines_is_not_read_as_a_dialogue():
+    sheet = ("Harbour Pool (Dock Road)\nMembership: £29 per month, no contract.\nOpen: 6am-9pm every day.\n"
+             "Includes: pool, sauna, 12 classes a week.\nParking: free for members.")
+    _, blocks = _sources(f"Which option is cheaper over a year? Use only this.\n\nDocument 1:\n{sheet}\n")
+    assert all(b.label != "dialogue" for b in blocks)
+    assert any("Membership: £29" in b.text and "Parking: free" in b.text for b in blocks)

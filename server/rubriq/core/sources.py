@@ -594,7 +594,9 @@ class _Finder:
             while j + 1 < len(lines) and (following := self._dialogue_name(j + 1)) is not None:
                 names.add(following)
                 j += 1
-            if j - i >= 2 and len(names) >= 2:
+            # people take turns, so some name speaks twice; "Membership: …", "Includes: …", "Freeze: …" name each
+            # field of a spec sheet once
+            if j - i >= 2 and 2 <= len(names) <= j - i:
                 span = self._line_range(i, j)
                 self.add("quoted", span, _trimmed(text, span.start, span.end), "dialogue")
             i = j + 1
