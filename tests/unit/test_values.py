@@ -645,3 +645,10 @@ def test_a_change_the_claims_own_from_to_contradicts_is_a_conflict_with_the_work
     assert all(c.status != "conflict" for c in check_values(rounded, source, source, changes=True))
     # without `changes` (a source sentence checked against an output, a reference fact) nothing is worked out
     assert all(c.status != "conflict" for c in check_values(claim, source, source))
+
+
+def test_opening_hours_with_a_hyphen_are_two_times_and_a_difference_is_never_a_slot_conflict() -> None:
+    assert [v.text for v in values("Open 7am-11pm on weekdays.", "time")] == ["7am", "11pm"]
+    source = "Harbour Pool: £29 per month. Dock Gym: £38 per month."
+    checks = {c.value.text: c.status for c in check_values("Harbour Pool is £108 a year cheaper.", source, source)}
+    assert checks["£108 a year"] != "conflict"

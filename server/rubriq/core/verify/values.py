@@ -873,7 +873,8 @@ class _Scanner:
         if self.adjacent(i) and self.types[i - 1] == WORD:
             return True
         if self.adjacent(i) and self.toks[i - 1] in "-/#_" and (self.adjacent(i - 1) and self.types[i - 2] == WORD):
-            return self.lows[i - 2] not in ("mid", "early", "late", "pre", "post")
+            # "COVID-19" is a name; "mid-2020" a date; "6am-10pm" two times
+            return self.lows[i - 2] not in ("mid", "early", "late", "pre", "post", *_MERIDIEM)
         if i > 0 and self.toks[i - 1] == "#":
             return True
         prev = i - 1
@@ -2883,6 +2884,9 @@ def compare(claim: list[Value], evidence: list[Value], source: ValueIndex, *, in
                     check = ValueCheck(c, "matched", scaled, in_evidence, "scaled as the prompt asks")
         if check.status == "absent" and family(c) != "entity":
             check = _partner_elsewhere(c, source, source_spans) or check
+        if check.status == "conflict" and _DIFFERENCE_WORDS & set(c.context):
+            # "about £116 a year cheaper": a difference between two figures, never the same slot as either
+            check = ValueCheck(c, "absent", None, False, "a difference the source does not state")
         results.append(check)
     ranges = [r for r in claim if changes and r.qualifier == "range" and family(r) in _NUMERIC_FAMILIES and
               r.low is not None and r.high is not None and math.isfinite(r.low) and math.isfinite(r.high) and
@@ -3058,6 +3062,8 @@ def _scaled(c: Value, check: ValueCheck, evidence: list[Value], factors: tuple[f
     return None
 
 
+_DIFFERENCE_WORDS = frozenset(lemma(w) for w in ("cheaper", "dearer", "costlier", "pricier", "higher", "lower",
+                                                 "faster", "slower", "heavier", "lighter", "longer", "shorter"))
 # Words that say a figure is the size of a change: "a rise of £1.50", "a drop of 560", "up by 12".
 _CHANGE_WORDS = frozenset(lemma(w) for w in (
     "rise", "rises", "rose", "risen", "increase", "increased", "decrease", "decreased", "fall", "fell", "drop",
