@@ -1,5 +1,5 @@
-"""The hand-written faithfulness corpora (tests/corpus/faithfulness/ and faithfulness-round2/) are well-formed and split
-as documented.
+"""The hand-written faithfulness corpora (tests/corpus/faithfulness/, faithfulness-round2/ and faithfulness-round3/) are
+well-formed and split as documented.
 
 `corpus_problems` lists every way a corpus folder breaks the format described in its README.md; the real corpus must
 have none, and copies broken on purpose must have the expected ones (so the check can fail).
@@ -183,9 +183,11 @@ def example_problems(folder: Path, examples: Path) -> list[str]:
 
 
 ROUND2_DIR = corpus.CORPUS_DIR.parent / "faithfulness-round2"  # a second set, written later
+ROUND3_DIR = corpus.CORPUS_DIR.parent / "faithfulness-round3"  # a third set, written after round 2 was tuned on
 
 
-@pytest.mark.parametrize("folder", [corpus.CORPUS_DIR, ROUND2_DIR], ids=["faithfulness", "faithfulness-round2"])
+@pytest.mark.parametrize("folder", [corpus.CORPUS_DIR, ROUND2_DIR, ROUND3_DIR],
+                         ids=["faithfulness", "faithfulness-round2", "faithfulness-round3"])
 def test_the_corpus_is_well_formed_and_split_as_documented(folder: Path) -> None:
     assert corpus_problems(folder) == []
 
