@@ -147,6 +147,16 @@ def test_the_forbidden_claim_in_other_words_is_a_violation_with_its_sentence(mat
 
 
 @pytest.mark.models
+def test_an_answer_of_one_or_two_words_is_read_as_the_answer(matcher):
+    answer = Document(OUTPUT, "Harvard University")
+    verdict = matcher.asserted(["Harvard University is the one described."], answer)[0]
+    assert verdict.holds, verdict.reason
+    assert verdict.evidence == (Evidence(OUTPUT, 0, len(answer.text), answer.text),)
+    other = matcher.asserted(["Yale University"], answer)[0]
+    assert not other.holds and "says 'Harvard' where the claim says 'Yale'" in other.reason
+
+
+@pytest.mark.models
 def test_claims_are_supported_by_the_sources_or_a_reference_fact(matcher):
     output = Document(OUTPUT, "The pump was recalled on 4 March. The recall cost 2 million euros.")
     claims = matcher.claims(output)

@@ -136,6 +136,20 @@ def test_a_yes_with_a_figure_or_a_long_answer_is_still_a_claim() -> None:
         "No, the council rejected the plan after the second consultation closed."]
 
 
+def test_a_yes_or_no_followed_by_its_own_statement_is_a_claim() -> None:
+    assert _claims("No, algorithms cannot be biased.") == ["No, algorithms cannot be biased."]
+    assert _claims("Yes, refunds take ten days") == ["Yes, refunds take ten days"]
+    for framing in ("No, it isn't.", "Yes - it does.", "Mostly, yes.", "Yes, going by the leaflet."):
+        assert _claims(framing) == [], framing
+
+
+def test_a_one_line_answer_without_a_full_stop_is_a_claim_not_a_heading() -> None:
+    assert _claims("Salieri Poisoned Mozart") == ["Salieri Poisoned Mozart"]
+    text = "Refund Policy Changes\n\nRefunds now take ten days."
+    assert _claims(text) == ["Refunds now take ten days."]
+    assert _reasons(text)["Refund Policy Changes"] == "heading"
+
+
 def test_a_recommendation_without_a_figure_is_a_judgement_and_one_with_a_figure_is_checked() -> None:
     text = ("If battery life matters most, the Vela looks like the better fit; otherwise I'd go for the Orca.\n\n"
             "The Orca is the better choice at £899, £150 less than the Vela.")

@@ -221,6 +221,9 @@ def _document_units(document: Document) -> tuple[list[Segment], list[int]]:
         for c in claims:
             start = labels.get(c.span.start, c.span.start)
             segments.append(Segment(Span(start, c.span.end), document.text[start:c.span.end]))
+        if not claims and not skipped and _words(document.text) and "\n" not in document.text.strip():
+            # An answer of a word or two ("Harvard", "Euros") is the answer to the case's question: its one unit.
+            segments = [Segment(Span(0, len(document.text)), document.text).stripped()]
     else:
         segments = [u.stripped() for u in text_units(document.text)]
     blocks, breaks = [], [m.start() for m in re.finditer(r"\n[ \t]*\n", document.text)]

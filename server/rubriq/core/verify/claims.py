@@ -60,10 +60,19 @@ APOLOGY_RE = re.compile(r"^(?:(?:we|i)(?:'re|'m|\s+are|\s+am)\s+(?:(?:very|so|tr
                         r"(?:we|i)\s+(?:(?:sincerely|truly|do)\s+)?apologi[sz]e|(?:our\s+|my\s+)?apologies|sorry)\b",
                         re.IGNORECASE)
 APOLOGY_MAX_WORDS = 12
-# A bare yes or no to the user's question ("Yes, by these figures.") carries no content of its own: the sentences
-# after it state what the source must support.
-YES_NO_RE = re.compile(r"^(?:yes|no|yep|nope|not\s+really|mostly|partly)\b", re.IGNORECASE)
+# A bare yes or no to the user's question ("Yes, by these figures.", "No, it isn't.") carries no content of its
+# own: the sentences after it state what the source must support. What follows the yes or no may only qualify it
+# (a phrase opening with a preposition, or pronouns and auxiliaries); "No, algorithms cannot be biased" states a
+# claim.
+YES_NO_RE = re.compile(r"^(?P<answer>yes|no|yep|nope|not\s+really|mostly|partly)\b[\s,.;:!—–-]*(?P<rest>.*)$",
+                       re.IGNORECASE | re.DOTALL)
 YES_NO_MAX_WORDS = 5
+YES_NO_QUALIFIER_RE = re.compile(
+    r"^(?:(?:by|on|in|at|from|for|with|under|according\s+to|based\s+on|going\s+by|as\s+far\s+as)\b.*|"
+    r"(?:(?:yes|no|it|that|this|they|we|you|he|she|there|i|not|quite|really|exactly|definitely|certainly|probably|"
+    r"is|isn't|are|aren't|was|wasn't|were|weren't|does|doesn't|do|don't|did|didn't|can|can't|cannot|will|"
+    r"won't|would|wouldn't|should|shouldn't|has|hasn't|have|haven't|had|hadn't|must|may|might|could|couldn't|"
+    r"not|at\s+all|sadly|unfortunately|indeed|of\s+course)\b[\s,.!]*)*)$", re.IGNORECASE | re.DOTALL)
 # A recommendation drawn from the facts ("If classes matter most, FlexFit looks like the better fit; otherwise go
 # for Pulse.") weighs what the source states; no source sentence entails it, and the facts it rests on are claims
 # of their own. Only without a figure: a recommendation that states one is checked.
@@ -144,7 +153,10 @@ def _framing(unit: Segment, whole_text: str, base: int) -> str | None:
     line_end = whole_text.find("\n", end)
     line_end = len(whole_text) if line_end < 0 else line_end
     alone_on_line = not whole_text[line_start:start].strip(" \t*_#>-") and not whole_text[end:line_end].strip(" \t*_")
-    if alone_on_line and _words(text) <= TITLE_MAX_WORDS and text[-1:] not in ".!\"'”’)" and _is_title(text):
+    # A heading heads something: a line with nothing after it (a one-line answer) is a statement.
+    heads_something = bool(whole_text[line_end:].strip())
+    if (alone_on_line and heads_something and _words(text) <= TITLE_MAX_WORDS and text[-1:] not in ".!\"'”’)"
+            and _is_title(text)):
         return "heading"
     return None
 
@@ -178,7 +190,9 @@ def _tone_or_reading(text: str) -> str | None:
     """"apology" or "about the source" when `text` (a unit, its label stripped) is one, else None."""
     if APOLOGY_RE.match(text) and _words(text) <= APOLOGY_MAX_WORDS and not any(c.isdigit() for c in text):
         return "apology"
-    if YES_NO_RE.match(text) and _words(text) <= YES_NO_MAX_WORDS and not any(c.isdigit() for c in text):
+    yes_no = YES_NO_RE.match(text)
+    if (yes_no and _words(text) <= YES_NO_MAX_WORDS and not any(c.isdigit() for c in text)
+            and YES_NO_QUALIFIER_RE.match(yes_no.group("rest").strip())):
         return "yes or no"
     if SOURCE_SILENCE_RE.match(text):
         return "about the source"
