@@ -14,6 +14,7 @@ from rubriq.core.verify.values import (
     extract_values,
     extraction_work,
     index_values,
+    worked_results,
 )
 
 
@@ -652,3 +653,32 @@ def test_opening_hours_with_a_hyphen_are_two_times_and_a_difference_is_never_a_s
     source = "Harbour Pool: £29 per month. Dock Gym: £38 per month."
     checks = {c.value.text: c.status for c in check_values("Harbour Pool is £108 a year cheaper.", source, source)}
     assert checks["£108 a year"] != "conflict"
+
+
+# Arithmetic the output works out itself
+
+def test_a_sum_the_claim_writes_out_correctly_is_matched_and_a_wrong_one_is_not() -> None:
+    source = "The plan costs £12.50 a month for the first 6 months, then £18 a month. A set-up fee of £25 applies."
+    assert status_of("6 × £12.50 + 18 × £18 + £25 set-up = £424 over two years.", source, "£424") == "matched"
+    assert status_of("6 × £12.50 + 18 × £18 + £25 set-up = £454 over two years.", source, "£454") != "matched"
+
+
+def test_worked_results_reads_expressions_table_cells_and_a_total_row() -> None:
+    text = ("| Item | Working | Cost |\n|---|---|---|\n| Tickets | 3 adults × €14 | €42 |\n"
+            "| Parking | €6 × 2 days | €12 |\n| **Total** | | **€54** |\n\n"
+            "That is 10 - 4 = 6 hours, and 7 / 2 = 3.5; rooms 10-12 = 3 rooms; 18 × 3 = 50.")
+    found = [text[s.start:s.end] for s in worked_results(text)]
+    assert sorted(found) == sorted(["€54", "€42", "€12", "6", "3.5"])
+
+
+def test_a_measure_whose_unit_the_source_leaves_understood_is_matched() -> None:
+    source = "We sold about 400 kilos of apples this year, compared with roughly 650 in a good year."
+    assert [s for t, s, _ in verdicts("That is well below the 650 kg of a good year.", source)] == ["matched"]
+
+
+def test_a_figure_derived_from_the_outputs_own_earlier_totals_is_not_absent() -> None:
+    source = "Plan A: £20 a month for 12 months. Plan B: £25 a month for 12 months, with a £30 discount."
+    output = "Plan A costs 12 × £20 = £240 and Plan B 12 × £25 - £30 = £270.\n\nSo Plan A is £30 cheaper."
+    start = output.index("So Plan A")
+    checks = check_values(output, source, source, claim_span=Span(start, len(output)))
+    assert [(c.value.text, c.status) for c in checks if c.value.kind != "entity"] == [("£30", "matched")]

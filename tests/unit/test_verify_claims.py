@@ -155,3 +155,20 @@ def test_a_recommendation_without_a_figure_is_a_judgement_and_one_with_a_figure_
             "The Orca is the better choice at £899, £150 less than the Vela.")
     assert _claims(text) == ["The Orca is the better choice at £899, £150 less than the Vela."]
     assert set(_reasons(text).values()) == {"judgement"}
+
+
+def test_a_markdown_table_is_one_values_only_claim_per_row_under_a_header_heading() -> None:
+    text = ("Here are the fares:\n\n| Ticket | Price |\n|---|---|\n| Adult | £14 |\n| Child | £7 |\n"
+            "| **Total** | **£21** |\n\nBook online to save 10%.")
+    claims = split_claims(text)[0]
+    assert [(c.text, c.values_only) for c in claims] == [
+        ("| Adult | £14 |", True), ("| Child | £7 |", True), ("| **Total** | **£21** |", True),
+        ("Book online to save 10%.", False)]
+    assert _reasons(text)["| Ticket | Price |"] == "heading"
+
+
+def test_an_offer_to_change_the_answer_is_a_closing_but_not_when_it_states_a_figure() -> None:
+    for closing in ("Happy to trim it if you need something shorter.", "I can shorten this further if you like.",
+                    "Glad to rewrite it in a warmer tone."):
+        assert _reasons(closing) == {closing: "closing"}, closing
+    assert _claims("I can also confirm the deposit is £200.") == ["I can also confirm the deposit is £200."]

@@ -8,7 +8,8 @@ apology, yes or no, or exclamation without a figure ("We're sorry for the disrup
 "Enjoy your visit!"), or a sentence about what the source itself does not say ("The leaflet doesn't mention
 alcohol"), or a recommendation without a figure ("FlexFit looks like the better fit"). A bold title line above its
 paragraph is a heading of its own. A short label before a colon ("Next steps: …", "**Impact:** …") is not part of
-the claim either.
+the claim either. A Markdown table is one claim per row, checked on its values alone (`Claim.values_only`: cells
+are no sentence a model reads well), its header row a heading; a one-line answer is a claim, not a heading.
 
 A claim that joins independent statements ("X; Y", "X, and Y", "X, while Y") also gets **clauses**, so a sentence
 that draws on two source sentences can be verified part by part, and a finding can point at the part that is not
@@ -47,7 +48,9 @@ BARE_OPENER_RE = re.compile(r"^(?:sure|certainly|of\s+course|absolutely|okay|ok|
 CLOSER_RE = re.compile(
     r"^(?:let\s+me\s+know|i\s+hope\b|hope\s+(?:this|that)\s+helps|feel\s+free|please\s+let\s+me|"
     r"if\s+you\s+(?:have|need|want|would\s+like|'d\s+like)|would\s+you\s+like|do\s+you\s+want|shall\s+i|"
-    r"i\s+can\s+also|i'd\s+be\s+happy|happy\s+to\s+(?:help|expand|clarify))\b",
+    r"i\s+can\s+also|i'd\s+be\s+happy|(?:i'm\s+|i\s+am\s+)?(?:happy|glad)\s+to\s+(?:help|expand|clarify|trim|shorten|"
+    r"adjust|tweak|change|rewrite|redo|add|go\s+into|draft|turn|put|make|check|walk)|i\s+can\s+(?:trim|shorten|"
+    r"adjust|tweak|rewrite|expand|turn|put|also))\b",
     re.IGNORECASE,
 )
 # Greetings and thanks that open or close a message ("Hi Sam,", "Thanks for asking!"), never "thanks to the new pump".
@@ -136,7 +139,7 @@ def _framing(unit: Segment, whole_text: str, base: int) -> str | None:
         return "introduces what follows"
     if BOLD_ONLY_RE.match(text):
         return "heading"
-    if CLOSER_RE.match(text):
+    if CLOSER_RE.match(text) and not any(ch.isdigit() for ch in text):  # "I can also confirm the fee is £20"
         return "closing"
     bare = text.strip("*_ ")
     if SOCIAL_RE.match(bare) and _words(bare) <= SOCIAL_MAX_WORDS:
@@ -155,8 +158,8 @@ def _framing(unit: Segment, whole_text: str, base: int) -> str | None:
     alone_on_line = not whole_text[line_start:start].strip(" \t*_#>-") and not whole_text[end:line_end].strip(" \t*_")
     # A heading heads something: a line with nothing after it (a one-line answer) is a statement.
     heads_something = bool(whole_text[line_end:].strip())
-    if (alone_on_line and heads_something and _words(text) <= TITLE_MAX_WORDS and text[-1:] not in ".!\"'”’)"
-            and _is_title(text)):
+    if (alone_on_line and heads_something and not text.startswith("|") and _words(text) <= TITLE_MAX_WORDS
+            and text[-1:] not in ".!\"'”’)" and _is_title(text)):
         return "heading"
     return None
 
@@ -287,6 +290,26 @@ def data_fields(text: str, base: int = 0) -> list[Claim]:
     return fields
 
 
+_TABLE_LINE_RE = re.compile(r"^[ \t]*\|.*\|[ \t]*$")
+_TABLE_RULE_RE = re.compile(r"^[ \t]*\|?[ \t]*:?-{3,}:?[ \t]*(?:\|[ \t]*:?-{3,}:?[ \t]*)*\|?[ \t]*$")
+
+
+def _table_rows(unit: Segment) -> list[tuple[Segment, str]]:
+    """A Markdown table is one unit per row ("row"), its header row (the line above the rule) a "header" and the
+    rule dropped; any other unit is itself ("")."""
+    lines = unit.text.split("\n")
+    if len(lines) < 2 or sum(bool(_TABLE_LINE_RE.match(line)) for line in lines) < 2:
+        return [(unit, "")]
+    pieces: list[tuple[Segment, str]] = []
+    at = unit.span.start
+    for n, line in enumerate(lines):
+        if line.strip() and not _TABLE_RULE_RE.match(line):
+            header = n + 1 < len(lines) and bool(_TABLE_RULE_RE.match(lines[n + 1]))
+            pieces.append((Segment(Span(at, at + len(line)), line).stripped(), "header" if header else "row"))
+        at += len(line) + 1
+    return pieces
+
+
 def split_claims(text: str, base: int = 0) -> tuple[list[Claim], list[NotAClaim]]:
     """The claims of `text` and the units that are not claims (with why), spans shifted by `base`.
 
@@ -294,10 +317,14 @@ def split_claims(text: str, base: int = 0) -> tuple[list[Claim], list[NotAClaim]
     """
     claims: list[Claim] = []
     skipped: list[NotAClaim] = []
-    for unit in (piece for whole in text_units(text, base) for piece in _heading_lines(whole)):
-        reason = _framing(unit, text, base)
+    pieces = (row for whole in text_units(text, base) for piece in _heading_lines(whole) for row in _table_rows(piece))
+    for unit, table_part in pieces:
+        reason = "heading" if table_part == "header" else _framing(unit, text, base)
         if reason:
             skipped.append(NotAClaim(unit.span, unit.text, reason))
+            continue
+        if table_part == "row":  # cells are no sentence a model reads well: the row's values are checked
+            claims.append(Claim(unit.span, unit.text, values_only=True))
             continue
         claim = _strip_label(unit)
         labelled_reason = _tone_or_reading(claim.text.strip("*_ ")) if claim is not unit else None

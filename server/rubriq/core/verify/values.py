@@ -159,19 +159,27 @@ surely fills its slot (score ≥ 4, no name right after it): a sentence joining 
 by one of them. With `changes` (an output's claims), a figure the claim calls a change ("a rise of £1.50") is checked
 against a "from A to B" of the same claim: B − A within rounding is matched, a clearly different figure is a
 conflict whose `working` says what the range gives. A bare number whose unit the sentence leaves understood ("8
-minutes for the onion, 1 for the spices") is matched by a source measure writing the same figure.
+minutes for the onion, 1 for the spices") is matched by a source measure writing the same figure, and a measure by
+a bare source number of the same figure ("roughly 1,200 in a normal year" after "900 kilos").
 
 Derived figures (`_derived`). Operands of c: figures of its kind and unit (money of its currency, a rate restated
 per c's period, counts of the same noun, durations; percents for a percent or a figure in "points"); beside money,
 bare figures and figures written with a magnitude ("4.1 million dollars, of which 2.5 million ..."); the claim's own
 other figures, less those the evidence states already (arithmetic written out in the claim: "€150 cheaper (€999 vs
-€1,149)"). c is derived when it is: a count of the claim (2 to 1,000: "30 vehicles", "9 visits") times an operand, or
+€1,149)"); failing those, the figures the output states in the 1,500 characters before the claim (its own totals).
+c is derived when it is: a count of the claim (2 to 1,000: "30 vehicles", "9 visits") times an operand, or
 a sum or difference of two operands or such products ("2 adults at £14 and 2 children at £7 comes to £42"), never a
 figure with itself; a ratio or a percentage change of two counts or amounts of one kind (for a percent); the total
 of three or more counts; for a duration or an age, the time between two dates, two times or two years ("28 April"
 to "28 May" is 30 days, 13:10 to 14:25 is 75 minutes). A derived figure must fit c: a point rounds it (half its step,
 at most 10%; half a point for a percent), an approximation's figure is within half a step or 5% of it (half a point
 for a percent), a bound is just past it (within a step or a quarter of its figure: "more than 20" for 23).
+
+Worked arithmetic (`worked_results`). A figure the claim itself computes and shows, "18 × £29.99 + 6 × £41.99 +
+£20 set-up = £811.76" or a table row "| 2 adults × €18 × 2 flights | €72 |", is matched when the written expression
+gives it (to half the step of its last written digit; 1% after "≈"), as is a table's "Total" row that sums its
+column: the operands are the claim's other figures and checked as such, and a correct sum is no claim the source
+must state.
 
 Negation. A claim's negation ("was not arrested") is a polarity mismatch with the evidence's un-negated occurrence
 of the same word (no negation earlier in its clause) sharing its context lemmas (2, or all when it has fewer), when
@@ -2150,6 +2158,11 @@ class ValueIndex:
         return frozenset(_initials(v.key) for v in self.values if v.kind == "entity" and len(v.key) > 1)
 
     @cached_property
+    def worked(self) -> tuple[Span, ...]:
+        """Spans of the figures this text computes correctly in writing (`worked_results`)."""
+        return worked_results(self.text)
+
+    @cached_property
     def lemma_positions(self) -> dict[str, list[int]]:
         """Token positions of each content lemma, for the negation checks."""
         positions: dict[str, list[int]] = {}
@@ -2157,6 +2170,115 @@ class ValueIndex:
             if self._tokens.types[n] == WORD and self._tokens.lows[n] not in STOPWORDS:
                 positions.setdefault(lemma(self._tokens.lows[n]), []).append(n)
         return positions
+
+
+# Worked arithmetic: operands (a figure with its currency sign or %, words of its unit between) and operators,
+# then "=" / "≈" or the next table cell, then the result.
+_WORKED_NUMBER_RE = re.compile(r"[£$€¥]?\s?(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)(?:\s?%)?")
+_WORKED_OPERATOR_RE = re.compile(r"\s*(×|✕|\*|÷|/|\+|−|–|(?<=\s)[x-](?=\s))\s*")
+_WORKED_FILLER_RE = re.compile(r"(?:\s+(?!x\b)[^\W\d_][\w'’-]*){0,3}")  # "2 adults", "£20 set-up"
+_WORKED_EQUALS_RE = re.compile(r"\s*(?:\*\*)?\s*(=|≈|\|)\s*(?:\*\*|about\s+|around\s+)?")
+_WORKED_MAX_TERMS = 12
+
+
+def _evaluate(numbers: list[float], operators: list[str]) -> float | None:
+    """numbers[0] op numbers[1] op ... with × and ÷ before + and −; None on a division by zero."""
+    terms, signs, current = [], [], numbers[0]
+    for op, x in zip(operators, numbers[1:], strict=True):
+        if op in "×✕*x":
+            current *= x
+        elif op in "÷/":
+            if x == 0:
+                return None
+            current /= x
+        else:
+            terms.append(current)
+            signs.append(1.0 if op == "+" else -1.0)
+            current = x
+    terms.append(current)
+    return terms[0] + sum(sign * t for sign, t in zip(signs, terms[1:], strict=True))
+
+
+_TOTAL_CELL_RE = re.compile(r"^[\s*_]*(?:total|sum|overall|grand\s+total|in\s+total|gesamt|insgesamt|summe|"
+                            r"totale?|suma)\b", re.IGNORECASE)
+
+
+def _column_totals(lines: list[str]) -> list[Span]:
+    """A table row whose first cell says "Total" and whose figures are each the sum of their column's figures
+    in the rows above it (one figure to a cell): spans of those figures, into the joined `lines`."""
+    found: list[Span] = []
+    sums: dict[int, list[float]] = {}
+    decimals: dict[int, int] = {}
+    offset = 0
+    for line in lines:
+        if not line.lstrip().startswith("|"):
+            sums, decimals = {}, {}
+        elif "---" not in line:
+            cells, at = [], 0
+            for cell in line.split("|"):
+                cells.append((cell, at))
+                at += len(cell) + 1
+            cells = cells[1:-1]
+            total_row = bool(cells) and bool(_TOTAL_CELL_RE.match(cells[0][0]))
+            for k, (cell, at) in enumerate(cells):
+                numbers = list(_WORKED_NUMBER_RE.finditer(cell))
+                if len(numbers) != 1 or cell.replace("*", "").strip() != numbers[0].group().strip():
+                    continue
+                m = numbers[0]
+                figure = float(m.group(1).replace(",", ""))
+                places = len(m.group(1).split(".")[1]) if "." in m.group(1) else 0
+                column = sums.get(k, [])
+                if total_row and len(column) >= 2:
+                    slack = 0.5 * 10 ** -max(places, decimals.get(k, 0))
+                    if abs(sum(column) - figure) <= slack + 1e-9 * abs(figure):
+                        found.append(Span(offset + at + m.start(), offset + at + m.end()))
+                elif not total_row:
+                    sums.setdefault(k, []).append(figure)
+                    decimals[k] = max(decimals.get(k, 0), places)
+        offset += len(line) + 1
+    return found
+
+
+def worked_results(text: str) -> tuple[Span, ...]:
+    """Spans of the results of arithmetic written out correctly in `text`: an expression of two or more figures
+    and operators, then "=" / "≈" (or, in a table row, the next cell) and the result (module docstring, "Worked
+    arithmetic"). One pass over the figures of each line."""
+    lines = text.split("\n")
+    found: list[Span] = _column_totals(lines)
+    offset = 0
+    for line in lines:
+        numbers: list[float] = []
+        operators: list[str] = []
+        pos = 0
+        while True:
+            m = _WORKED_NUMBER_RE.search(line, pos)
+            if m is None:
+                break
+            value = float(m.group(1).replace(",", ""))
+            end = _WORKED_FILLER_RE.match(line, m.end()).end()  # type: ignore[union-attr]  # may be empty
+            if numbers and not line[pos:m.start()].strip(" *"):  # right after an operator: the next operand
+                numbers.append(value)
+            else:
+                numbers, operators = [value], []
+            op = _WORKED_OPERATOR_RE.match(line, end)
+            if op is not None and len(numbers) < _WORKED_MAX_TERMS:
+                operators.append(op.group(1))
+                pos = op.end()
+                continue
+            equals = _WORKED_EQUALS_RE.match(line, end)
+            result = _WORKED_NUMBER_RE.match(line, equals.end()) if equals is not None and operators else None
+            if result is not None and len(numbers) == len(operators) + 1:
+                total = _evaluate(numbers, operators)
+                written = result.group(1).replace(",", "")
+                figure = float(written)
+                decimals = len(written.split(".")[1]) if "." in written else 0
+                slack = 0.01 * abs(figure) if equals.group(1) == "≈" else 0.5 * 10 ** -decimals  # type: ignore
+                if total is not None and abs(total - figure) <= slack + 1e-9 * abs(figure):
+                    found.append(Span(offset + result.start(), offset + result.end()))
+            numbers, operators = [], []
+            pos = m.end()
+        offset += len(line) + 1
+    return tuple(found)
 
 
 @lru_cache(maxsize=64)
@@ -2872,6 +2994,10 @@ def compare(claim: list[Value], evidence: list[Value], source: ValueIndex, *, in
             results.append(ValueCheck(c, "matched", agreeing, False, "the source negates it too") if agreeing else
                            ValueCheck(c, "absent", None, False, "not in the source"))
             continue
+        if claim_index is not None and family(c) in _NUMERIC_FAMILIES and any(
+                w.start <= c.span.end and c.span.start <= w.end for w in claim_index.worked):
+            results.append(ValueCheck(c, "matched", None, False, "worked out in the claim itself"))
+            continue
         others = [x for x in claim if x is not c and family(x) in _NUMERIC_FAMILIES | {"date", "time"}]
         check = _check_one(c, evidence, taken, source, in_evidence, claim_words, others)
         if check.status in ("conflict", "absent") and source_spans is not None:
@@ -2884,6 +3010,14 @@ def compare(claim: list[Value], evidence: list[Value], source: ValueIndex, *, in
                     check = ValueCheck(c, "matched", scaled, in_evidence, "scaled as the prompt asks")
         if check.status == "absent" and family(c) != "entity":
             check = _partner_elsewhere(c, source, source_spans) or check
+        if check.status == "absent" and family(c) in _NUMERIC_FAMILIES and claim_index is not None and claim_spans:
+            # "So Netwave is about £32 cheaper" after the output's own totals of £811.76 and £780: arithmetic on
+            # figures the output stated before, each of them checked where it stands
+            start = claim_spans[0].start
+            earlier = [v for v in claim_index.within([Span(max(0, start - _EARLIER_CHARACTERS), start)])
+                       if family(v) in _NUMERIC_FAMILIES][-_MAX_DERIVATION_VALUES:]
+            if earlier and _derived(c, earlier, others):
+                check = ValueCheck(c, "matched", None, False, "derived from the figures the output states before it")
         if check.status == "conflict" and _DIFFERENCE_WORDS & set(c.context):
             # "about £116 a year cheaper": a difference between two figures, never the same slot as either
             check = ValueCheck(c, "absent", None, False, "a difference the source does not state")
@@ -2898,6 +3032,7 @@ def compare(claim: list[Value], evidence: list[Value], source: ValueIndex, *, in
     return results
 
 
+_EARLIER_CHARACTERS = 1500  # how far back an output's own figures may be the operands of a figure it derives
 _NEIGHBOUR_CHARACTERS = 40
 _NAME_AFTER_CHARACTERS = 2  # the name right after the figure: "number four Aljaz Bedene"
 
@@ -2990,6 +3125,9 @@ def _check_one(c: Value, evidence: list[Value], taken: list[bool], source: Value
     written = _written_anywhere(c, source)
     if written is not None:
         return ValueCheck(c, "matched", written, False, "the source writes the same figure with its unit")
+    bare = _bare_anywhere(c, source)
+    if bare is not None:
+        return ValueCheck(c, "matched", bare, False, "the source writes the same figure, its unit understood")
     return ValueCheck(c, "absent", None, False, "not in the source")
 
 
@@ -3015,6 +3153,16 @@ def _written_anywhere(c: Value, source: ValueIndex) -> Value | None:
             if measure and _written_figure(e) == figure:
                 return e
     return None
+
+
+def _bare_anywhere(c: Value, source: ValueIndex) -> Value | None:
+    """A bare source number stating the figure of the claim's measure: "900 kilos ..., compared with roughly 1,200 in
+    a normal year" leaves the unit of "1,200 kg" to be understood."""
+    if not c.unit or c.low is None or c.high is None or not (c.low == c.high or c.qualifier in _APPROXIMATE):
+        return None
+    figure = stated_number(c)
+    return next((e for e in source.by_family.get("count", []) if e.kind == "number" and not e.unit and
+                 e.low is not None and e.high is not None and stated_number(e) == figure), None)
 
 
 def _partner_elsewhere(c: Value, source: ValueIndex, source_spans: Sequence[Span] | None) -> ValueCheck | None:
