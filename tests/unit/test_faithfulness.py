@@ -263,3 +263,16 @@ def test_trained_nli_ranks_copied_sentences_above_invented_and_altered_ones(trai
     assert "12 million dollars" in conflicts[0].message
     assert not any(word in f.message.lower() for f in findings if f.code.startswith("FA")
                    for word in ("contradicted", "wrong", "false"))
+
+
+def test_a_claim_the_model_doubts_with_nothing_missing_is_reported_only_when_asked(
+        trained_hub: LocalModelHub) -> None:
+    doubted = "The council rejected the library plan."  # every word of it is in the source
+    default = engine.check(PROMPT, doubted, models=trained_hub)
+    assert not [f for f in default.findings if f.code == "FA001"]
+    score = next(p for p in default.profile.parameters if p.name == "faithfulness")
+    assert score.score < SUPPORT_THRESHOLD  # the doubt still lowers the score
+    asked = engine.check(PROMPT, doubted, Config(model_only_unsupported=True), models=trained_hub)
+    flagged = [f for f in asked.findings if f.code == "FA001"]
+    assert [f.evidence for f in flagged] == [doubted]
+    assert flagged[0].message.startswith("The source does not appear to state this")

@@ -7,8 +7,10 @@ agreement, one calibrated probability; the formula is in `verify/decision.py`). 
 
 - **FA002** on a value of the output (a number, date, name, ...) that the source states differently for the same
   thing, quoting the source's value and sentence: deterministic and exact, a warning.
-- **FA001** on a claim (or the clause of it) whose P(supported) is below `SUPPORT_THRESHOLD`, naming the values the
-  source does not state, quoting the closest source sentence: a model's reading, information by default.
+- **FA001** on a claim (or the clause of it) whose P(supported) is below `SUPPORT_THRESHOLD` and which states a
+  value or name the source does not (named in the message), quoting the closest source sentence: a model's reading,
+  information by default. A claim the model doubts with nothing missing to point at is reported only with the
+  `model_only_unsupported` setting; it still lowers the score.
 
 The parameter's score is the mean over claims of P(supported), with a claim whose value conflicts counted as 0:
     score = (1/n) * sum_i (0 if conflicts_i else P_i)
@@ -95,7 +97,9 @@ class Faithfulness:
         if verdict.verdict == "conflicts":
             return [conflict_finding(ctx, check, units) for check in verdict.conflicts]
         if verdict.verdict == "not_supported":
-            return [_unsupported_finding(ctx, verdict, part, units) for part in verdict.failing]
+            # a finding names what the source lacks; the model's doubt alone is too often wrong (Config)
+            return [_unsupported_finding(ctx, verdict, part, units) for part in verdict.failing
+                    if part.absent or ctx.config.model_only_unsupported]
         return []
 
 
