@@ -682,3 +682,11 @@ def test_a_figure_derived_from_the_outputs_own_earlier_totals_is_not_absent() ->
     start = output.index("So Plan A")
     checks = check_values(output, source, source, claim_span=Span(start, len(output)))
     assert [(c.value.text, c.status) for c in checks if c.value.kind != "entity"] == [("£30", "matched")]
+
+
+def test_a_changed_range_is_a_conflict_even_beside_a_word_of_difference() -> None:
+    source = "The ferry fare went from £4.20 to £4.80 in April. Fuel has gone up."
+    claim = "The ferry fare went from £4.20 to £5.80 because of higher fuel costs."
+    assert status_of(claim, source, "from £4.20 to £5.80") == "conflict"
+    assert status_of("The ferry is now £1.60 cheaper than the bus at £6.40.", "The ferry costs £4.80.",
+                     "£1.60") != "conflict"

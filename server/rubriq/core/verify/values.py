@@ -3018,8 +3018,9 @@ def compare(claim: list[Value], evidence: list[Value], source: ValueIndex, *, in
                        if family(v) in _NUMERIC_FAMILIES][-_MAX_DERIVATION_VALUES:]
             if earlier and _derived(c, earlier, others):
                 check = ValueCheck(c, "matched", None, False, "derived from the figures the output states before it")
-        if check.status == "conflict" and _DIFFERENCE_WORDS & set(c.context):
-            # "about £116 a year cheaper": a difference between two figures, never the same slot as either
+        if check.status == "conflict" and c.qualifier != "range" and _DIFFERENCE_WORDS & set(c.context):
+            # "about £116 a year cheaper": a difference between two figures, never the same slot as either; "from
+            # £7.50 to £9.50 because of higher costs" states the figures themselves
             check = ValueCheck(c, "absent", None, False, "a difference the source does not state")
         results.append(check)
     ranges = [r for r in claim if changes and r.qualifier == "range" and family(r) in _NUMERIC_FAMILIES and
