@@ -135,7 +135,7 @@ CONVEYED = ConveyedWeights(bias=-1.959, entailment=2.271, cosine=0.014, lexical=
 #   finding must be sure, while precision here counts a claim as supported only when it more likely is than not.
 # top_k: not tuned here; three candidates per fact (faithfulness reads two, to keep the editor's NLI pairs down).
 CLAIM_SUPPORTED = 0.5
-THRESHOLDS = VerifierThresholds(fact=0.520786, forbidden=0.586765, claim=CLAIM_SUPPORTED, top_k=3)
+THRESHOLDS = VerifierThresholds(fact=0.520786, forbidden=0.537873, claim=CLAIM_SUPPORTED, top_k=3)
 # The two sides of a causal or consequential link inside a fact: "A because B", "Because B, A", "A, so B", ...
 _LINK_RE = re.compile(r",?\s+(?:because|since|so\s+that|so|therefore|thus|hence|as\s+a\s+result|which\s+means)\b,?\s+",
                       re.IGNORECASE)
