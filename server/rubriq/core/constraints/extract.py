@@ -76,6 +76,8 @@ NARROWER_READINGS: tuple[tuple[frozenset[str], frozenset[str], str], ...] = (
     (frozenset({"rubriq:bullets_per_section"}), frozenset({"detectable_format:number_bullet_lists",
                                                           "rubriq:bullet_count"}),
      "'two bullet points under each heading' counts per section"),
+    (frozenset({"rubriq:lines_per_stanza"}), frozenset({"rubriq:number_lines"}),
+     "'three stanzas, each of four lines' counts per stanza"),
     (frozenset({"rubriq:bold_answer"}), frozenset({"detectable_format:number_highlighted_sections"}),
      "'put the final number in bold' is one bold answer"),
     (frozenset({"rubriq:explanation_length", "rubriq:item_length"}),

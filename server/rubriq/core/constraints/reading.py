@@ -19,7 +19,8 @@ family gains each rewrite at once. The rewrites, in order (each one a layer over
    a negated omission is the request ("don't forget to include X" -> "make sure to include X"),
    "has to fit in 155 characters" -> "at most 155 characters", "cap it at 200" -> "at most 200", "a max of" ->
    "at most", "200 words tops" -> "200 words max", "at the very most" -> "at most", "anything over 100 words is
-   too long" -> "at most 100 words", "a 280-character limit" -> "at most 280 characters"; a limit named as a noun with
+   too long" -> "at most 100 words", "a 280-character limit" -> "at most 280 characters", "none of them longer than
+   12 words" -> "each of them at most 12 words" (each one's limit, not the whole's); a limit named as a noun with
    words between ("word limit for this one is 150") and a unit given as a label ("Sentences: no more than 4") are
    restated as a count ("at most 150 words", "no more than 4 sentences"); regional names of a unit become the
    usual one ("dot points" -> "bullet points").
@@ -27,7 +28,8 @@ family gains each rewrite at once. The rewrites, in order (each one a layer over
    last before it in the same sentence ("at least 500 words but at most 700" -> "... at most 700 words", "if you
    use bullet points, keep it to five at most" -> "... five bullet points at most"), and "N of them" takes it from
    the sentence before too ("Keep the sentences short, use no more than 6 of them" -> "no more than 6
-   sentences"); "the second one" after a count of paragraphs is "the second paragraph".
+   sentences", but "each one of them" is no count); "the second one" after a count of paragraphs is "the second
+   paragraph".
 
 Every layer keeps a map back to the text it rewrote, so each constraint's span is still a span of the prompt:
 an offset inside a rewritten piece maps to that piece's start (for a span's start) or end (for its end).
@@ -213,7 +215,13 @@ RELATION_RULES: tuple[tuple[re.Pattern[str], Replacement], ...] = (
     # "cap it at 200 words", "top out at 5 bullets"
     (re.compile(r"\bcap(?:ped)?\s+(?:it|this|that|them|(?:the|your)\s+[a-z]{2,15})?\s*at\b|\btops?\s+out\s+at\b",
                 re.IGNORECASE), lambda m: "at most"),
-    (re.compile(r"\b(?:nothing|none)\s+(?:over|above|beyond|longer\s+than|more\s+than)\b", re.IGNORECASE),
+    # "none of them longer than 12 words" limits each one of them, never the whole ("nothing over 100 words")
+    (re.compile(r"\bnone(?P<of>\s+of\s+(?:them|these|those|the\s+[a-z-]{2,20}))?(?P<mid>\s+(?:(?:should|must|can|"
+                r"may|is|are|shall|will)\s+)?(?:be\s+|go\s+|run\s+|have\s+)?(?:(?:with|of|having|at|in)\s+)?)(?:(?P<up>over|"
+                r"above|beyond|longer\s+than|more\s+than|exceed|exceeding)|shorter\s+than|fewer\s+than|less\s+than|"
+                r"under|below)\b", re.IGNORECASE),
+     lambda m: f"each{m.group('of') or ''}{m.group('mid')}" + ("at most" if m.group("up") else "at least")),
+    (re.compile(r"\bnothing\s+(?:over|above|beyond|longer\s+than|more\s+than)\b", re.IGNORECASE),
      lambda m: "at most"),
     # "anything over 100 words is too long": the count named is the most allowed
     (re.compile(rf"\b(?:anything|everything)\s+(?:over|above|beyond|longer\s+than|more\s+than)\s+(?P<n>{_DIGITS})\s+"
@@ -277,6 +285,8 @@ BARE_COUNT_RE = re.compile(
     rf"\s+(?:and|but|or|please|total|in\s+total|overall)\b))|"
     rf"(?<![\w-])(?P<n2>{_NUMBER_WORD})(?P<of2>\s+of\s+(?:them|those|these))?\s+(?P<post>{_REL_AFTER})"
     rf"(?=\s*(?:[,.;:)!?]|$|\s+(?:and|but|or|please)\b))|"
+    # "each one of them", "every single one of them" pick out each one, no count
+    rf"(?<!\beach\s)(?<!\bevery\s)(?<!\bany\s)(?<!\bsingle\s)(?<!\bnot\s)"
     rf"\b(?P<n3>{_NUMBER_WORD})\s+of\s+(?:them|those|these)\b",
     re.IGNORECASE)
 UNIT_MENTION_RE = re.compile(

@@ -3,7 +3,8 @@
     grammar       relations and bounds, negation, instruction clauses, count patterns, frequencies, keyword lists
     length        words, sentences, characters of the whole response
     paragraphs    ***-separated and blank-line paragraphs, the first word of the nth paragraph
-    lists         bullet counts and ranges, "use bullet points", "no lists", numbered lists
+    lists         bullet counts and ranges, "use bullet points", "no lists", numbered lists, per-item lengths
+    distributive  limits said of each part ("each under 8 words", "3 bullets under each") and what the parts are
     sections      highlighted *sections*, sections marked "SECTION X"
     placeholders  [placeholders] in square brackets
     formats       JSON, YAML, CSV, markdown tables, headings, <<title>>, two responses, fixed answers

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from rubriq.core.constraints.families.distributive import attached
 from rubriq.core.constraints.families.grammar import (
     CAPITAL_CUE,
     POST,
@@ -51,6 +52,8 @@ DISTRIBUTIVE_RE = re.compile(
     rf"\bno\s+(?:single\s+)?{_PART}\s+(?:(?:should|must|can|may|is\s+to)\s+(?:be\s+|run\s+|go\s+)?|being\s+|is\s+)?"
     r"(?:longer|more|over|above|beyond|exceeding|shorter|fewer|under)\b",
     re.IGNORECASE)
+# The whole named after a part: "each bullet under 10 words and the whole answer under 40 words".
+WHOLE_RE = re.compile(r"\b(?:whole|entire|total|overall|altogether)\b|\bin\s+all\b", re.IGNORECASE)
 FIELD_BEFORE_RE = re.compile(
     r"\b(?:the\s+|each\s+|every\s+)?[\"'`]?(?P<field>(?!(?:the|a|an|each|every|your|my|our|this|that|its|json|one)\b)"
     r"[A-Za-z_][\w-]{1,30})[\"'`]?\s+(?P<noun>field|key|value|property)(?:'s\s+value)?\b(?!\s+(?:points?|ideas?|messages?|"
@@ -126,8 +129,10 @@ def _length(ex: Extraction, regex: re.Pattern[str], kind: str, param: str, unit:
                                Span(view.rfind(field.group(), 0, m.start()), m.end()),
                                f"the {field.group('field')} field: " + wording_for(bound, "word"), 0.8)
             continue
-        if DISTRIBUTIVE_RE.search(clause_head) or PER_ITEM_RE.match(view, m.end()):
-            continue  # "each line should contain exactly one sentence" counts per line, not in the whole response
+        each = list(DISTRIBUTIVE_RE.finditer(clause_head))
+        if (each and not WHOLE_RE.search(clause_head, each[-1].end())) or PER_ITEM_RE.match(view, m.end()) or \
+                attached(view, m.start(), m.end()):
+            continue  # "each line should contain exactly one sentence", "five taglines, each under 8 words": per part
         if PART_OF_RE.match(view, m.end()):
             continue  # "no more than 2 sentences of explanation" limits one part of the output, not all of it
         if m.group("a"):
@@ -230,6 +235,8 @@ def extract_characters(ex: Extraction) -> None:
         head = ex.view[max(0, m.start() - 80):m.start()]
         if PROGRAM_BEHAVIOUR_RE.search(head[max(head.rfind("."), head.rfind("\n")) + 1:]):
             continue  # "a form that accepts a message of at most 280 characters"
+        if attached(ex.view, m.start(), m.end()):
+            continue  # "each tweet under 280 characters": every part's length, not the whole response's
         n = parse_number(m.group("n"))
         rel, post = m.group("rel"), m.group("post") or m.group("post2")
         if n is None or m.group("a") or not (rel or post) or re.search(r"\bletters?\b", m.group(0), re.IGNORECASE):

@@ -1,5 +1,5 @@
 """Lines and stanzas: "a one-line answer", "in no more than 4 lines", "a poem of exactly 8 lines", "four stanzas",
-"stanzas of four lines each", "three four-line stanzas".
+"stanzas of four lines each", "three four-line stanzas", "three stanzas, each of four lines".
 
 A count of lines limits the whole response unless it names a part ("4 lines of code", "each line", "per stanza").
 """
@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+from rubriq.core.constraints.families.distributive import attached
 from rubriq.core.constraints.families.grammar import (
     POST,
     REL,
@@ -44,6 +45,8 @@ LINES_PER_STANZA_RE = re.compile(
     rf"\b(?P<n3>{NUM})-line\s+stanzas?\b|\b(?P<n4>{NUM})\s+lines?\s+(?:each|per\s+stanza|in\s+each\s+stanza)\b",
     re.IGNORECASE)
 
+EACH_LINES_RE = re.compile(rf"\b(?:(?:exactly|precisely)\s+)?(?P<n>{NUM})[\s-]+lines?\b", re.IGNORECASE)
+
 
 def extract_lines(ex: Extraction) -> None:
     view = ex.view
@@ -59,6 +62,14 @@ def extract_lines(ex: Extraction) -> None:
             per_span = Span(per.start(), per.end())
             ex.add("rubriq:lines_per_stanza", "structure", {"num_lines": n}, per_span,
                    f"{n} lines in every stanza", 0.85)
+    for m in EACH_LINES_RE.finditer(view) if per_span is None else ():
+        each = attached(view, m.start(), m.end())  # "three stanzas, each of four lines"
+        n = parse_number(m.group("n"))
+        if each and each.referent == "stanza" and n:
+            per_span = each.span
+            ex.add("rubriq:lines_per_stanza", "structure", {"num_lines": n}, per_span, f"{n} lines in every stanza",
+                   0.85)
+            break
     for m in LINES_RE.finditer(view):
         span = Span(m.start(), m.end())
         if per_span and span.overlaps(per_span):

@@ -1,12 +1,15 @@
 """Lists: bullet-point counts and ranges, "use bullet points", "no bullet points or lists", numbered lists and
 numbered steps, how many items ("brainstorm 10 names", "three at most") and how long each item may be ("each name
-two or three words", "no more than 20 words per point"), and bullets per headed section.
+two or three words", "no more than 20 words per point", "none of them longer than 12 words"), and bullets per headed
+section ("3 bullets under each"). A count said of each part (`distributive.py`) is never the whole response's: it
+becomes the per-item or per-section kind when the parts are items or sections, else nothing.
 """
 
 from __future__ import annotations
 
 import re
 
+from rubriq.core.constraints.families.distributive import attached, referent
 from rubriq.core.constraints.families.grammar import (
     NEGATION_RE,
     POST,
@@ -26,6 +29,7 @@ from rubriq.core.text import Span
 BULLET_UNIT = r"bullet(?:ed)?[\s-]?points?|bullets|bullet(?:ed)?\s+(?:list\s+)?items?|list\s+items?|bullet\s+list"
 BULLET_COUNT_RE = count_re(BULLET_UNIT)
 BULLET_MENTION_RE = re.compile(rf"\b(?:{BULLET_UNIT}|bullet(?:ed)?\s+lists?|bullet\s+format)\b", re.IGNORECASE)
+HEADED_RE = re.compile(r"\b(?:headings?|headers?|subheadings?|sections?)\b", re.IGNORECASE)
 EXACTLY_N_RE = re.compile(rf"\bexactly\s+(?P<n>{NUM})\b", re.IGNORECASE)
 NO_LISTS_RE = re.compile(
     r"\b(?:no\s+|not?\s+(?:use|give|include|write|add|format)\s+(?:me\s+)?(?:any\s+|it\s+as\s+|this\s+as\s+)?(?:a\s+)?|"
@@ -47,13 +51,20 @@ NUMBERED_LIST_RE = re.compile(
     rf"(?:in|as|with|into|using)\s+numbered\s+(?:steps|points|lines|items)|"
     rf"(?:on\s+its|on\s+their)\s+own\s+numbered\s+lines?|"
     rf"number\s+(?:the|each|every|all\s+the|your)\s+(?:steps?|points?|items?|lines?|tips?|ideas?|answers?)|"
+    # "number them", not "number them like 1/4, 2/4" (a scheme of its own, not a list's "1.")
+    rf"(?<!\bthe\s)(?<!\ba\s)\bnumber\s+them\b(?!\s*(?:like|as|with|using|in|by|from|e\.g\.|[:(]))|"
     rf"numbered\s+step[\s-]by[\s-]step|"
     # "give me a few ideas, numbered, five of them": the list's form said alone between commas
-    rf"(?<=[,—–:]\s)numbered(?=\s*(?:[,;.]|$))(?:,\s+(?P<k>{NUM})\s+(?:of\s+them|[a-z-]{{3,20}}s)\b)?)", re.IGNORECASE)
+    rf"(?<=[,—–:]\s)numbered(?=[ \t]*(?:[,;.\n]|$))(?:,\s+(?P<k>{NUM})\s+(?:of\s+them|[a-z-]{{3,20}}s)\b)?)",
+    re.IGNORECASE)
 # The list's size said after it, in the same sentence: "a numbered list with 3 items", "numbered list, 5 steps".
 COUNT_AFTER_LIST_RE = re.compile(
     rf"[^.;:!?\n]{{0,50}}?(?<![\w-])(?:(?P<rel>{REL})\s+)?(?P<n>{NUM})\s+(?:items|entries|points|steps|lines)\b",
     re.IGNORECASE)
+# The list's size said just before it, alone: "- exactly 8, numbered", "ten of them, numbered".
+COUNT_BEFORE_LIST_RE = re.compile(
+    rf"(?:^|(?<=[\n,;:(—–])|(?<=^[-*•])|(?<=\n[-*•])|(?<=\s-))[ \t]*(?:(?P<rel>exactly|precisely|just)\s+)?"
+    rf"(?P<n>{NUM})(?:\s+(?:of\s+them|[a-z-]{{3,20}}s))?[ \t]*,[ \t]*$", re.IGNORECASE)
 COMPARED_BEFORE_RE = re.compile(r"\b(?:between|versus|vs\.?|compare\w*|differen\w*|what\s+is|what's|when\s+to\s+use)\b"
                                 r"[^.;?\n]*$", re.IGNORECASE)
 # How many items a list holds: "brainstorm 10 names", "list three reasons", "give me five ideas", "3 at most".
@@ -107,6 +118,13 @@ def extract_bullets(ex: Extraction) -> None:
             if n is None:
                 continue
             span = Span(clause.start + m.start(), clause.start + m.end())
+            each = attached(ex.view, span.start, span.end)
+            if each:  # "3 bullets under each", "each with exactly three bullet points": not the whole response's
+                counted = True
+                headed = each.referent in (None, "other") and HEADED_RE.search(text[:m.start()])
+                if (each.referent == "section" or headed) and not m.group("a"):  # "a heading per week, 2 under each"
+                    _add_per_section(ex, m.group("rel"), m.group("post") or m.group("post2"), n, each.span)
+                continue  # a count of the whole may follow: "3 under each heading, 9 bullet points in all"
             if m.group("a"):
                 a = parse_number(m.group("a"))
                 if a is not None and a < n:
@@ -167,7 +185,8 @@ def extract_bullets(ex: Extraction) -> None:
                 elif bound.relation == LESS_THAN:
                     ex.add("rubriq:bullet_count", "structure", {"min": None, "max": bound.value - 1}, span,
                            f"at most {bound.value - 1} bullet points")
-    counted_kinds = ("detectable_format:number_bullet_lists", "rubriq:bullet_count", "rubriq:no_lists")
+    counted_kinds = ("detectable_format:number_bullet_lists", "rubriq:bullet_count", "rubriq:no_lists",
+                     "rubriq:bullets_per_section")
     counted_spans = [c.span for c in ex.found if c.kind in counted_kinds]
     # a count that needs at least one bullet says "use bullet points" already; "no more than five" does not
     at_least_one = [c.span for c in ex.found if c.kind == "detectable_format:number_bullet_lists"
@@ -197,6 +216,9 @@ def extract_bullets(ex: Extraction) -> None:
             if clause and counted and counted.group("noun").lower() not in NOT_ITEMS and not counted.group("rel"):
                 n = parse_number(counted.group("n"))
                 span = Span(clause.start + counted.start(), span.end)
+        before = COUNT_BEFORE_LIST_RE.search(ex.view, max(0, span.start - 40), span.start) if n is None else None
+        if before and (n := parse_number(before.group("n"))):
+            span = Span(before.start("n") if not before.group("rel") else before.start("rel"), span.end)
         after = COUNT_AFTER_LIST_RE.match(ex.view, numbered.end()) if n is None else None
         if after and not after.group("rel") and (n := parse_number(after.group("n"))):
             span = Span(span.start, after.end())  # "a numbered list with 3 items", "..., one per day, so 3 items"
@@ -250,11 +272,15 @@ def _item_lengths(ex: Extraction) -> None:
     for clause in ex.clauses:
         m = ITEM_LENGTH_RE.search(clause.text)
         if not m:
+            if _item_length_of_each(ex, clause.start, clause.text):
+                return
             continue
         n = parse_number(m.group("n") or m.group("n3") or m.group("n4"))
         if n is None:
             continue
         span = Span(clause.start + m.start(), clause.start + m.end())
+        if m.group("n4") and referent(ex.view, span.start) in NOT_ITEM_PARTS:
+            continue  # "three paragraphs, each under 100 words": no list items
         if m.group("a"):
             a = parse_number(m.group("a"))
             if a is None or a >= n:
@@ -275,6 +301,47 @@ def _item_lengths(ex: Extraction) -> None:
         return
 
 
+# A count of words said of each one of the items ("each no longer than four words", "none of them longer than 12
+# words", "under 8 words each"), where the parts are list items (`distributive.py`).
+WORDS_COUNT_RE = re.compile(rf"\b(?:(?P<rel>{REL})\s+)?(?:(?P<a>{NUM})\s*(?:-|–|to|or)\s*)?(?P<n>{NUM})"
+                            rf"(?P<post>{POST})?[\s-]+words?\b(?P<post2>{POST})?", re.IGNORECASE)
+LIST_KINDS = frozenset({"rubriq:item_count", "rubriq:numbered_list", "detectable_format:number_bullet_lists",
+                        "rubriq:bullet_count", "rubriq:bullet_list"})
+NOT_ITEM_PARTS = frozenset({"section", "stanza", "paragraph", "sentence", "line", "other"})
+
+
+def _item_length_of_each(ex: Extraction, start: int, text: str) -> bool:
+    for m in WORDS_COUNT_RE.finditer(text):
+        n = parse_number(m.group("n"))
+        post = m.group("post") or m.group("post2")
+        if n is None or not (m.group("rel") or post or m.group("a")):
+            continue  # a bare "5 words" may be anything's length
+        each = attached(ex.view, start + m.start(), start + m.end())
+        listed = each is not None and each.referent is None and any(
+            c.kind in LIST_KINDS and c.span.start < each.span.start for c in ex.found)  # "List three benefits, ..."
+        if each is None or (each.referent != "item" and not listed):
+            continue
+        if m.group("a"):
+            a = parse_number(m.group("a"))
+            if a is None or a >= n:
+                continue
+            bounds = [Bound(AT_LEAST, a), Bound(LESS_THAN, n + 1, True)]
+        else:
+            said = ex.view[each.span.start:start + m.start()]
+            negated = re.match(r"(?:none|neither)\b", said, re.IGNORECASE) is not None or negated_before(
+                ex.view, start + m.start())  # "neither longer than", "don't make any of them longer than"
+            bounds = bounds_for(m.group("rel"), post, n, negated=negated, limiting=LESS_THAN)
+        if len(bounds) == 1 and bounds[0].relation == EXACTLY:
+            bounds = [Bound(AT_LEAST, n), Bound(LESS_THAN, n + 1, True)]
+        stated = range_wording(bounds, "word")
+        for bound in bounds:
+            if bound.relation in (AT_LEAST, LESS_THAN):
+                ex.add("rubriq:item_length", "length", {"relation": bound.relation, "num_words": bound.value},
+                       each.span, (stated or wording_for(bound, "word")) + " per item", 0.8)
+        return True
+    return False
+
+
 def _per_section(ex: Extraction) -> None:
     m = PER_SECTION_RE.search(ex.view)
     if not m:
@@ -282,7 +349,11 @@ def _per_section(ex: Extraction) -> None:
     n = parse_number(m.group("n"))
     if n is None:
         return
-    for bound in bounds_for(m.group("rel"), m.group("post"), n, negated=negated_before(ex.view, m.start())):
+    _add_per_section(ex, m.group("rel"), m.group("post"), n, Span(m.start(), m.end()))
+
+
+def _add_per_section(ex: Extraction, rel: str | None, post: str | None, n: int, span: Span) -> None:
+    for bound in bounds_for(rel, post, n, negated=negated_before(ex.view, span.start)):
         if bound.relation in (AT_LEAST, LESS_THAN, EXACTLY):
             ex.add("rubriq:bullets_per_section", "structure", {"relation": bound.relation, "num_bullets": bound.value},
-                   Span(m.start(), m.end()), wording_for(bound, "bullet point") + " per section", 0.75)
+                   span, wording_for(bound, "bullet point") + " per section", 0.75)

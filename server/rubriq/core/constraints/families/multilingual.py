@@ -75,6 +75,7 @@ class Phrasings:
     starts: str = r"(?!)"  # before a quoted opening: "empieza con", "commence par", "beginne mit"
     ends_question: str = r"(?!)"
     list_verbs: str = r"(?!)"  # "dame", "propose", "nenne" before a count of items
+    each: str = r"(?!)"  # "cada una", "aucun", "jeweils" before a count: a limit on each part, not the whole
 
     @cached_property
     def number_re(self) -> str:
@@ -127,7 +128,7 @@ ES = Phrasings(
               r"sin\s+mayúsculas)",
     no_lists=r"(?:sin\s+(?:listas?|viñetas|enumeraciones)|no\s+(?:uses|utilices|hagas|pongas)\s+(?:una\s+)?(?:listas?|"
              r"viñetas|enumeraciones))",
-    numbered=r"(?:(?:una\s+|en\s+)?lista\s+numerada|pasos\s+numerados|numera\s+los\s+pasos)",
+    numbered=r"(?:(?:una\s+|en\s+)?lista\s+numerada|pasos\s+numerados|numera\s+los\s+pasos|numéral[oa]s)",
     json=r"(?:en\s+formato\s+JSON|como\s+(?:un\s+)?JSON|en\s+JSON)",
     yaml=r"(?:en\s+formato\s+YAML|como\s+(?:una?\s+)?(?:lista\s+)?YAML|en\s+YAML)",
     topic=r"(?:no\s+(?:menciones|hables\s+de|hables\s+del|hagas\s+referencia\s+a)|sin\s+mencionar)",
@@ -147,7 +148,8 @@ ES = Phrasings(
     bullets=r"(?:en|con)\s+(?:una\s+lista\s+(?:con|de)\s+)?viñetas",
     starts=r"(?<!que\s)(?:empieza|comienza|inicia)\s+(?:tu\s+[\w-]+\s+|la\s+[\w-]+\s+|el\s+[\w-]+\s+)?(?:con|por)\s*",
     ends_question=r"(?:termina|acaba|cierra)\s+(?:[\w-]+\s+){0,2}?con\s+una\s+pregunta",
-    list_verbs=r"(?:dame|sugiere|sugiéreme|propón|proponme|enumera|lista|nombra|escribe)",
+    list_verbs=r"(?:dame|sugiere|sugiéreme|propón|proponme|enumera|lista|nombra|escribe|búscame|encuéntrame)",
+    each=r"(?:cada|ningun[oa])",
 )
 FR = Phrasings(
     code="fr",
@@ -172,7 +174,7 @@ FR = Phrasings(
     lowercase=r"(?:tout\s+en\s+minuscules|uniquement\s+en\s+minuscules|en\s+minuscules|sans\s+majuscules?)",
     no_lists=r"(?:n'utilise\s+pas\s+de\s+(?:listes?|puces)|sans\s+(?:listes?|puces|énumérations?)|pas\s+de\s+(?:listes?|"
              r"puces))",
-    numbered=r"(?:(?:en\s+|une\s+)?liste\s+numérotée|étapes\s+numérotées|numérote\s+les\s+étapes)",
+    numbered=r"(?:(?:en\s+|une\s+)?liste\s+numérotée|étapes\s+numérotées|numérote\s+les\s+étapes|numérote(?:z)?[\s-]les)",
     json=r"(?:au\s+format\s+JSON|en\s+JSON|sous\s+forme\s+de\s+JSON)",
     yaml=r"(?:au\s+format\s+YAML|en\s+YAML|sous\s+forme\s+de\s+YAML)",
     topic=r"(?:ne\s+(?:mentionne|parle|cite|évoque)\s+pas(?:\s+de|\s+du|\s+des)?|sans\s+(?:mentionner|évoquer|parler\s+de))",
@@ -191,7 +193,8 @@ FR = Phrasings(
     bullets=r"(?:en|sous\s+forme\s+de)\s+(?:liste\s+à\s+)?puces|liste\s+à\s+puces",
     starts=r"(?<!qui\s)commence\s+(?:ta\s+[\w-]+\s+|ton\s+[\w-]+\s+|le\s+[\w-]+\s+|la\s+[\w-]+\s+)?par\s*",
     ends_question=r"(?:termine|finis|conclus)\s+(?:[\w-]+\s+){0,2}?par\s+une\s+question",
-    list_verbs=r"(?:donne(?:-moi)?|propose(?:-moi)?|liste|cite|énumère|suggère)",
+    list_verbs=r"(?:donne(?:-moi)?|propose(?:-moi)?|liste|cite|énumère|suggère|trouve(?:-moi)?|trouvez(?:-moi)?)",
+    each=r"(?:chacun|chacune|chaque|aucun|aucune)",
 )
 DE = Phrasings(
     code="de",
@@ -221,7 +224,7 @@ DE = Phrasings(
               r"alles\s+kleingeschrieben|komplett\s+klein(?:geschrieben)?|(?:ohne|keine)\s+großbuchstaben)",
     no_lists=r"(?:ohne\s+(?:aufzählungen?|aufzählungszeichen|listen?|stichpunkte)|keine\s+(?:aufzählungen?|"
              r"aufzählungszeichen|listen?|stichpunkte))",
-    numbered=r"(?:(?:als\s+|eine\s+)?nummerierte\s+liste|nummerierte\s+schritte|nummeriere\s+die\s+schritte)",
+    numbered=r"(?:(?:als\s+|eine\s+)?nummerierte\s+liste|nummerierte\s+schritte|nummeriere\s+die\s+schritte|nummeriere?\s+sie)",
     json=r"(?:als\s+JSON|im\s+JSON-Format|in\s+JSON)",
     yaml=r"(?:als\s+YAML(?:-\w+)?|im\s+YAML-Format|in\s+YAML)",
     topic=r"(?:erwähne\s+(?:nicht|nie|keine[nrs]?)|ohne\s+(?:zu\s+erwähnen|Erwähnung\s+von))",
@@ -246,9 +249,11 @@ DE = Phrasings(
            r"mit\s*",
     ends_question=r"(?:beende|schließe)\s+(?:[\w-]+\s+){0,2}?mit\s+einer\s+frage",
     list_verbs=r"(?:nenne|gib\s+mir|liste|schlage\s+mir|zähle)",
+    each=r"(?:jeweils|jede[rsnm]?|je|keine[rsm]?|keins)",
 )
 PHRASINGS = (ES, FR, DE)
 ONCE = {"einmal": 1, "zweimal": 2, "dreimal": 3, "viermal": 4, "fünfmal": 5}
+EACH_AFTER_RE = re.compile(r"\s+(?:chacun|chacune|jeweils|cada\s+un[oa])(?![\w-])", re.IGNORECASE)
 PER_RE = re.compile(r"\s+(?:por|pro|par|je|cada|chaque|jede[nrs]?)\s+\w", re.IGNORECASE)
 BULLET_CONTEXT_RE = re.compile(r"\b(?:viñetas|puces|aufzählung\w*|stichpunkt\w*)", re.IGNORECASE)
 # A name or word referred to, not given: "no menciones el nombre del alcalde" (which name, the source says).
@@ -283,6 +288,9 @@ def _counts(ex: Extraction, lang: Phrasings) -> None:
         rel = lang.relations.get(" ".join(m.group("rel").lower().split())) if m.group("rel") else None
         post = lang.after.get(" ".join(m.group("after").lower().split())) if m.group("after") else None
         head = view[max(0, m.start() - 25):m.start()].lower()
+        stretch = re.split(r"[.;,:!?\n]", view[max(0, m.start() - 40):m.start()])[-1]
+        if re.search(rf"(?<![\w-]){lang.each}(?![\w-])", stretch, re.IGNORECASE) or EACH_AFTER_RE.match(view, m.end()):
+            continue  # "chacun doit faire moins de 8 mots", "jeweils mit drei Stichpunkten": each part's count
         if PER_RE.match(view, m.end()):
             if unit == "word" and re.match(r"\s+(?:par|por|pro|je)\s+(?:point|punto|punkt|élément|elemento)",
                                            view[m.end():m.end() + 20], re.IGNORECASE):
