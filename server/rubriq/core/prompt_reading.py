@@ -73,6 +73,7 @@ _LEAD = (r"^[ \t]*(?:[-*•]|\d{1,2}[.)])?[ \t]*(?:(?:please|also|and|above all|
 # Panikmache", "No intro or outro".
 PROHIBITION_START_RE = re.compile(
     _LEAD + r"(?:don'?t|do not|never|avoid|no|nothing|without|only|no uses|no menciones|no incluyas|evita|sin|"
+    r"que no|qu'il n'y ait|dass kein|dass keine|"
     r"nada|n'utilise|n'ajoute|n'emploie|n'écris|n'invente|ne|pas de|sans|rien|évite|keine|kein|nicht|nichts|"
     r"vermeide|ohne|nur|solo|sólo|"
     r"seulement|uniquement|just (?:the|a|an|one|give|tell|list|answer|say|show)|skip)\b|"
@@ -135,7 +136,8 @@ _SPLIT_RE = re.compile(
 # "Fix only spelling and grammar", "Use only the notes": a request verb restricted by "only".
 _VERB_ONLY_RE = re.compile(_LEAD + r"\w+[ \t]+only\b", re.IGNORECASE)
 _HARD_SPLITS = (";", "—", "–")
-_MARKER_RE = re.compile(r"[ \t,]*(?:(?:[-*•+]|\d{1,2}[.)])[ \t]+)?")
+# A list marker the sentence splitter left alone ("1." before its item's line) is a marker, no clause.
+_MARKER_RE = re.compile(r"[ \t,]*(?:(?:[-*•+]|\d{1,2}[.)])(?:[ \t]+|$))?")
 # Items of a list under "Requirements:", "Rules:" ...: every item is an instruction, even without a verb.
 _REQUIREMENTS_LABEL_RE = re.compile(
     r"^[ \t]*(?:#+[ \t]*|\*\*)?(?:requirements?|rules|constraints|instructions?|guidelines|notes?|requisitos|"
@@ -206,7 +208,7 @@ def unchecked_instructions(prompt: PromptDocument, constraints: Sequence[Constra
         sentence_text = sentence.slice(view)
         in_list = any(item.overlaps(sentence) for item in listed)
         clauses = _clauses(view, sentence)
-        if _ROLE_RE.match(sentence_text) or not (in_list or any(_asks(c.slice(view)) for c in clauses)):
+        if not clauses or _ROLE_RE.match(sentence_text) or not (in_list or any(_asks(c.slice(view)) for c in clauses)):
             continue
         for previous, clause in zip([None, *clauses[:-1]], clauses, strict=True):
             text = clause.slice(view)

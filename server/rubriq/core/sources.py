@@ -92,6 +92,11 @@ _SECTION_FENCE_NAMES = frozenset({
     "system", "template", "instrucciones", "tarea", "pregunta", "preguntas", "formato", "consigne", "consignes",
     "tâche", "aufgabe", "frage", "fragen", "anweisung", "anweisungen", "anforderungen", "format de sortie",
 })
+# "Here's our returns policy: Items can ...": an introduction with the material after its colon, on the same line.
+INLINE_INTRO_RE = re.compile(
+    r"^[ \t]*(?:here(?:'s|’s|\s+is|\s+are)|below\s+(?:is|are)|this\s+is|voici|voilà|aquí\s+(?:está|tienes)|"
+    r"hier\s+(?:ist|sind))\s+(?P<what>(?:our|the|my|your|their|his|her|a|an|notre|nos|mon|ma|votre|la|le|les|el|la|"
+    r"nuestra|nuestro|mi|unser|unsere|mein|meine|die|der|das)\s+[^:\n?]{1,50}?)[ \t]*:[ \t]+(?=\S)", re.IGNORECASE)
 _MD_HEADING_RE = re.compile(r"^[ \t]{0,3}#{1,4}[ \t]+(\S[^\n]*)$")
 _SECTION_NAMES = _SECTION_FENCE_NAMES | frozenset(_NOT_MATERIAL_LABELS)
 # A labelled section ends where another labelled section (a question, the instructions) starts.
@@ -687,6 +692,23 @@ class _Finder:
                 self._set_aside(span)
             elif span is not None:
                 self.add("introduced", Span(lines.starts[i], span.end), span, intro.lower()[-40:])
+        self._introduced_inline()
+
+    def _introduced_inline(self) -> None:
+        """Material introduced and pasted on the same line: "Here's our returns policy: Items can be returned ...",
+        up to the end of its paragraph; 12 words at least, and none of it a request or question."""
+        text, lines = self.text, self.lines
+        for i in range(self.first_line, len(lines)):
+            m = INLINE_INTRO_RE.match(lines.line(i))
+            if not m or not self._free(i):
+                continue
+            last = i
+            while last + 1 < len(lines) and not lines.blank(last + 1) and self._free(last + 1):
+                last += 1
+            content = _trimmed(text, lines.starts[i] + m.end(), lines.ends[last])
+            if len(content.slice(text).split()) >= 12 and _reads_as_material(text, content):
+                self.add("introduced", Span(lines.starts[i], content.end), content,
+                         m.group("what").strip().lower()[-40:])
 
     # -- 10. Markdown documents pasted raw -------------------------------------------------------------------------
     def markdown_documents(self) -> None:

@@ -135,8 +135,13 @@ TASK_CUES: dict[TaskType, tuple[tuple[str, float], ...]] = {
         (r"\b(?:escribe|crea|implementa|écris|crée|implémente|schreib|schreibe|erstelle|implementiere)\b[ \t]+"
          + _W + r"(?:función|funcion|clase|script|programa|consulta|fonction|classe|programme|requête|funktion|"
          r"klasse|skript|programm|abfrage|python-funktion)\b", 3.0),
-        (r"\b(?:refactor|debug)\b|\bfix (?:this|the|my) (?:code|bug|function|script|query|error|class)\b|"
+        # "debug" as a verb: "debug this", "help me debug"; a config's "debug" flag is not a request
+        (r"\brefactor\b|\bdebug (?:this|the|my|it|that|these|our)\b|\bhelp (?:me )?debug\b|"
+         r"\bfix (?:this|the|my) (?:code|bug|function|script|query|error|class)\b|"
          r"\bit'?s wrong for\b", 2.5),
+        # A request that opens by naming the program: "bash script that deletes ...", "python function to ..."
+        (r"^[^\w\n]*(?:(?:a|an)[ \t]+)?" + _LANGS + r"[ \t]+(?:function|class|script|program|module|cli|one-liner|"
+         r"regex|query)[ \t]+(?:that|which|to|for)\b", 3.5),
         # "c++" and "c#" end in a symbol, where \b does not hold: they get their own ending.
         (r"\b" + _LANGS + r"\b|\bc(?:\+\+|#)(?!\w)|\bpython-", 1.0),
         (r"\bdef \w+\(|\bfunction \w+\(|\b\w+\([\w, =]*\)(?= that| which| to| for|`| —| -|,|\.)", 1.5),
@@ -281,7 +286,10 @@ _QUANTITY_QUESTION_RE = re.compile(
     r"\b(?:how (?:many|much|long|old|far|fast)|what time|what(?:'s| is) the (?:total|probability|average)|"
     r"on what day|which day|is it the same|cuántos|cuántas|cuánto|cuánta|combien|wie viele|wie viel|wie hoch|"
     r"wie lange|quel est le total|à quelle heure|a qué hora|um wie viel uhr)\b|"
-    r"\b(?:calculate|compute|work (?:it )?out|calcula|calcule|berechne|rechne)\b",
+    r"\b(?:calculate|compute|work (?:it )?out|calcula|calcule|berechne|rechne)\b|"
+    # "what do I end up paying?", "what will we owe?"
+    r"\bwhat (?:do|does|will|would|did|should) (?:i|we|you|he|she|they|it) (?:end up )?(?:pay(?:ing)?|owe|spend|"
+    r"save|get back|earn|have left)\b",
     re.IGNORECASE)
 _NUMBER_RE = re.compile(
     r"(?<![\w.])(?:\d+(?:[.,:]\d+)*|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|"

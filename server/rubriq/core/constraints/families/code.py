@@ -2,12 +2,14 @@
 docstrings, code blocks, only the code, nothing after it, and a limit on the explanation around it.
 
     "Write a Python function `parse_log(path)`"         code_function_names {names: [parse_log]}
+    "a class Stack with push() and pop() methods"       code_function_names {names: [Stack, push, pop]}
     "Use type hints" / "fully typed"                    code_type_hints
     "Standard library only" / "no external libraries"   code_stdlib_only
+    "nothing outside the stdlib" / "stdlib only"        code_stdlib_only
     "don't use numpy" / "no pandas" / "without lodash"  code_forbidden_import {modules}
     "Include at least three pytest tests"               code_min_tests {num_tests: 3}
     "add docstrings to every function"                  code_docstrings
-    "in a single code block"                            code_block_count {num_blocks: 1}
+    "in a single code block" / "only one code block"    code_block_count {num_blocks: 1}
     "no markdown fences" / "don't wrap it in ```"       no_code_blocks
     "only the code" / "just the code, no explanation"   code_only
     "No prose after the code"                           no_prose_after_code
@@ -20,6 +22,7 @@ import. Code constraints are read only in a prompt that asks for code (a languag
 
 from __future__ import annotations
 
+import builtins
 import re
 import sys
 from itertools import islice
@@ -46,20 +49,41 @@ CODE_TASK_RE = re.compile(
     r"functions?|methods?|class(?:es)?|scripts?|programs?|code|snippets?|modules?|implement\w*|refactor\w*|"
     r"endpoints?|regex|unit\s+tests?|pytest|jest|cli|decorators?)\b|```|\bdef\s+\w+\(", re.IGNORECASE)
 _IDENT = r"[A-Za-z_$][\w$]{1,60}"
+# A language named between the noun and its name: "a function in JavaScript called X", "une fonction Python nommée X"
+_IN_LANG = (r"(?:\s+(?:(?:written\s+)?in\s+)?(?:python|javascript|typescript|java|golang|go|rust|c\+\+|c#|ruby|php|"
+            r"kotlin|swift|bash|node(?:\.js)?))?")
 FUNCTION_NAME_RE = re.compile(
     rf"\b(?:function|method|class|def|helper|func|fn)\s+(?:(?:called|named)\s+)?`?(?P<a>{_IDENT})`?\s*\(|"
     # "write me one called retry that ...": a plain name, where a clause or the sentence ends after it
-    rf"\b(?:function|method|class|helper|decorator|one)\s+(?:called|named)\s+(?P<g>{_IDENT})(?=\s*(?:[,.;:(]|$|that\b|"
-    rf"which\b|who\b|with\b|taking\b|returning\b|to\s+(?:check|return|parse|validate|compute|convert)\b))|"
-    rf"\b(?:function|method|class|helper|decorator)\s+(?:called|named)\s+`?(?P<b>{_IDENT})`?|"
+    rf"\b(?:function|method|class|helper|decorator|one){_IN_LANG}\s+(?:called|named)\s+(?P<g>{_IDENT})"
+    rf"(?=\s*(?:[,.;:(]|$|that\b|which\b|who\b|with\b|taking\b|returning\b|"
+    rf"to\s+(?:check|return|parse|validate|compute|convert)\b))|"
+    rf"\b(?:function|method|class|helper|decorator){_IN_LANG}\s+(?:called|named)\s+`?(?P<b>{_IDENT})`?|"
     rf"\b(?:function|method|class)\s+`(?P<c>{_IDENT})`|"
     rf"\b(?:keep|call|name)\s+(?:the\s+)?(?:function|method|class)(?:'s)?\s+(?:name\s+)?(?:as\s+)?`?(?P<d>{_IDENT})`?|"
     rf"`(?P<e>{_IDENT})\([^`\n]{{0,80}}\)`|"
     rf"\b(?:function|method|class|helper)\b[^.\n]{{0,60}}?\b(?:should|must|will|has\s+to)\s+be\s+(?:called|named)\s+"
-    rf"`?(?P<f>{_IDENT})`?", re.IGNORECASE)
+    rf"`?(?P<f>{_IDENT})`?|"
+    # "a Python class TokenBucket with ...": a capitalised name right after "class", then the clause goes on
+    rf"\b(?:a|an|one|new|python|java|typescript|javascript|kotlin|swift|c\+\+|c#|php|ruby)\s+class\s+"
+    rf"(?P<k>(?-i:[A-Z])[\w$]{{1,60}})(?=\s*(?:[,.;:]|$|with\b|that\b|which\b|for\b|to\s+\w+\b|extending\b|"
+    rf"inheriting\b|implementing\b|having\b))", re.IGNORECASE)
 METHODS_RE = re.compile(
     rf"\b(?:methods|functions)\s+(?:called\s+|named\s+)?(?P<list>`?{_IDENT}`?(?:(?:\s*,\s*(?:and\s+)?|\s+and\s+)`?{_IDENT}`?)"
     r"{1,6})")
+# Names written as calls: "with allow() and refill() methods", "the methods push(), pop() and peek()". Only after a
+# word that gives them to the code ("with", "has", "implement"), so "use the map() and filter() functions" is none.
+_CALL = rf"`?{_IDENT}\(\)`?"
+CALLS_RE = re.compile(
+    rf"\b(?P<cue>with|has|have|having|exposes?|exposing|provides?|providing|implements?|implementing|defines?|"
+    rf"defining|supports?|supporting|adds?|adding|offers?)\s+(?:(?:the|its|public|own|two|three|four|five|"
+    rf"2|3|4|5)\s+){{0,2}}(?:(?:methods?|functions?)\s+(?:called\s+|named\s+)?(?P<after>{_CALL}(?:(?:\s*,\s*(?:and\s+)?|"
+    rf"\s+and\s+){_CALL}){{0,6}})|(?P<before>{_CALL}(?:(?:\s*,\s*(?:and\s+)?|\s+and\s+){_CALL}){{0,6}})\s+"
+    rf"(?:methods?|functions?)\b)", re.IGNORECASE)
+# Calls a prompt names to be used, not defined: Python's built-ins and JavaScript's globals.
+BUILTIN_CALLS = frozenset(n for n in dir(builtins) if not n.startswith("_")) | frozenset({
+    "fetch", "parseInt", "parseFloat", "setTimeout", "setInterval", "require", "alert", "log", "then", "json",
+})
 NOT_A_NAME = frozenset({
     "that", "which", "to", "for", "with", "in", "of", "the", "a", "an", "and", "or", "it", "this", "is", "as", "from",
     "called", "named", "returns", "takes", "accepts", "should", "must", "will", "can", "so", "but", "on", "by",
@@ -71,13 +95,24 @@ TYPE_HINTS_RE = re.compile(
     r"type[\s-]annotated|with\s+types\b|typing\s+annotations?)", re.IGNORECASE)
 STDLIB_RE = re.compile(
     r"\b(?:(?:the\s+)?standard[\s-]+library\s+only|only\s+(?:use\s+|the\s+)?(?:the\s+)?standard[\s-]+library|"
-    r"(?:just|only)\s+(?:use\s+)?(?:the\s+)?(?:stdlib|standard\s+lib(?:rary)?|built-?in\s+modules?|standard\s+modules)|"
+    r"(?:just|only)\s+(?:use\s+|using\s+|with\s+)?(?:the\s+)?(?:stdlib|standard\s+lib(?:rary)?|built-?in\s+modules?|"
+    r"standard\s+modules)|"
     r"stdlib\s+only|"
     r"(?:no|without|don'?t|do\s+not|never|avoid)(?:\s+(?:use|using|pull(?:ing)?\s+in|bring(?:ing)?\s+in|rely(?:ing)?\s+on|"
     r"depend(?:ing)?\s+on|install(?:ing)?|import(?:ing)?|add(?:ing)?|need(?:ing)?))?\s+(?:any\s+)?(?:external|"
     r"third[\s-]party|outside|extra|"
     r"additional|non-standard)\s+(?:libraries|library|libs?|packages?|modules?|dependencies|deps|imports?)|"
     r"(?:no|without|zero)\s+(?:any\s+)?dependencies|nothing\s+(?:to|you\s+have\s+to)\s+pip\s+install|"
+    # "nothing outside the stdlib", "no imports beyond the standard library", "stick to the stdlib"
+    r"(?:nothing|no\s+(?:imports?|packages?|libraries|modules?|dependencies)|(?:don'?t|doesn'?t|do\s+not|does\s+not|"
+    r"never|without)\s+(?:use|using|import|importing|need|needing|require|requiring|pull\s+in|pulling\s+in)\s+"
+    r"anything)\s+(?:from\s+)?(?:outside|beyond)\s+"
+    r"(?:of\s+)?(?:the\s+)?(?:python\s+|node\s+)?(?:stdlib|standard[\s-]+lib(?:rary)?)|"
+    r"(?:stick|limit|restrict)(?:\s+(?:yourself|it|imports))?\s+to\s+(?:the\s+)?(?:python\s+|node\s+)?"
+    r"(?:stdlib|standard[\s-]+library)(?!\s+(?:where|when|if|as\s+much))|"
+    r"(?:stdlib|standard[\s-]+library)(?:[\s-]+(?:modules|imports|packages))?[\s-]+only|"
+    r"(?:no|without)\s+(?:any\s+)?(?:non-?(?:stdlib|standard)|pip|npm|pypi)\s+(?:imports?|packages?|modules?|"
+    r"dependencies|libraries)|"
     r"(?:no|without|don'?t\s+use|do\s+not\s+use)\s+(?:any\s+)?(?:npm\s+)?(?:libraries|packages))\b", re.IGNORECASE)
 FORBID_MODULE_RE = re.compile(
     r"(?:\b(?:don'?t|do\s+not|never|please\s+don'?t)\s+(?:use|import|rely\s+on|pull\s+in|depend\s+on)|"
@@ -93,9 +128,22 @@ DOCSTRINGS_RE = re.compile(
     r"\b(?:add|include|write|with|give|use|and|plus)\s+(?:a\s+)?(?:short\s+|brief\s+|proper\s+)?docstrings?\b|\bdocstrings?\s+(?:for|on|in)\s+(?:every|each|all)\b|"
     r"\b(?:every|each|all)\s+(?:function|method|class)s?\s+(?:should|must|needs?\s+to)\s+have\s+(?:a\s+)?docstrings?",
     re.IGNORECASE)
+_ONE_BLOCK = (r"(?:a\s+single|one\s+single|one|1|single)\s+(?:(?:fenced|markdown)\s+)?(?:code\s+block|fenced\s+block|"
+              r"code\s+fence|```\s*block)")
 SINGLE_BLOCK_RE = re.compile(
-    r"\b(?:in|as|inside|within)\s+(?:a\s+single|one\s+single|one|a\s+single\s+fenced)\s+(?:fenced\s+)?code\s+blocks?\b|"
-    r"\b(?:one|a\s+single)\s+code\s+block\s+only\b", re.IGNORECASE)
+    rf"\b(?:in|as|inside|within|into|use|using|give(?:\s+me)?|return|output)\s+(?:only\s+|just\s+|exactly\s+)?"
+    rf"{_ONE_BLOCK}\b|"
+    rf"\b(?:only|just|exactly)\s+{_ONE_BLOCK}\b|"
+    rf"\b{_ONE_BLOCK}\s+only\b|"
+    # "one code block, and ...": the count alone as a clause of its own
+    rf"(?:^|(?<=[.;:!\n])|(?<=^[-*•])|(?<=\d[.)]))[ \t]*{_ONE_BLOCK}(?:[ \t]+please)?(?=[ \t]*(?:[,.;!]|$|and\b))",
+    re.IGNORECASE | re.MULTILINE)
+# What makes "one code block" one of several or a count per part: "one code block per file", "... and one for the
+# tests", "at least one code block".
+NOT_ONE_BLOCK_AFTER_RE = re.compile(
+    r"\s*(?:per|each|for\s+(?:each|every)|at\s+a\s+time|apiece)\b|[^.;\n]{0,60}?\b(?:and|plus)\s+(?:one|another|"
+    r"a\s+second|a\s+separate)\b", re.IGNORECASE)
+NOT_ONE_BLOCK_BEFORE_RE = re.compile(r"\b(?:than|least|most|more|per|each|every|first|second|last)\s*$", re.IGNORECASE)
 NO_FENCES_RE = re.compile(
     r"\b(?:no|without|don'?t\s+use|do\s+not\s+use|don'?t\s+wrap\s+(?:it\s+)?in|do\s+not\s+wrap\s+(?:it\s+)?in)\s+"
     r"(?:any\s+)?(?:markdown\s+)?(?:code\s+)?(?:fences|fenced\s+(?:code\s+)?blocks?|code\s+blocks?|backticks|```)",
@@ -104,7 +152,8 @@ CODE_ONLY_RE = re.compile(
     # "no explanation – only code" is one request: the span takes both halves
     r"\b(?:no\s+explanations?\s*[,:;–—-]?\s*(?:just|only)\s+(?:the\s+)?code\b|"
     r"(?:return|give|output|reply\s+with|respond\s+with|send|show)\s+(?:me\s+)?(?:only|just)\s+the\s+code|"
-    r"(?:only|just)\s+(?:the\s+)?(?:code|script|query|sql|regex|snippet|command)\b(?![\s-]+(?:block|review|comments?))|"
+    r"(?:only|just)\s+(?:the\s+)?(?:code|script|query|sql|regex|snippet|command)\b(?![\s-]+(?:block|review|comments?))"
+    r"(?:\s*[,;:–—-]\s*(?:no|without(?:\s+any)?)\s+explanations?\b)?|"
     r"code\s+only\b|nothing\s+but\s+(?:the\s+)?code|"
     r"no\s+explanations?\b(?:\s*[,:;–—]|\s+-\s|\s+needed|\s+please|\s*$|\.)|without\s+(?:any\s+)?explanations?\b|"
     r"(?:just|only)\s+(?:give|send|show|return|write)\s+(?:me\s+)?(?:the\s+)?(?:code|sql|query|regex|script|command|"
@@ -166,14 +215,27 @@ def extract_code(ex: Extraction) -> None:
                       and negated_before(view, m.start(), 20)):
             ex.add(kind, "content", {}, Span(m.start(), m.end()), wording, 0.85)
     m = CODE_ONLY_RE.search(view)
-    if m and not ex.has("rubriq:no_prose_after_code") and not negated_before(view, m.start(), 15):
+    if m and not ex.has("rubriq:no_prose_after_code") and not _negated_in_phrase(view, m.start(), 15):
         ex.add("rubriq:code_only", "format", {}, Span(m.start(), m.end()), "only the code", 0.8)
-    m = SINGLE_BLOCK_RE.search(view)
-    if m:
-        ex.add("rubriq:code_block_count", "format", {"num_blocks": 1}, Span(m.start(), m.end()),
+    for m in islice(SINGLE_BLOCK_RE.finditer(view), MAX_MATCHES):
+        before = view[max(0, m.start() - 20):m.start()]
+        if NOT_ONE_BLOCK_AFTER_RE.match(view, m.end(), m.end() + 80) or NOT_ONE_BLOCK_BEFORE_RE.search(before) \
+                or _negated_in_phrase(view, m.start(), 20):
+            continue
+        start = m.start() + len(m.group()) - len(m.group().lstrip())
+        ex.add("rubriq:code_block_count", "format", {"num_blocks": 1}, Span(start, m.end()),
                "exactly 1 code block", 0.8)
+        break
     _forbidden_modules(ex)
     _tests(ex)
+
+
+def _negated_in_phrase(view: str, start: int, window: int) -> bool:
+    """A negation just before `start` in the same phrase: "without external libraries (no axios) and only the code"
+    does not negate "only the code"."""
+    head = view[max(0, start - window):start]
+    cut = max(head.rfind(")"), max((m.end() for m in re.finditer(r"\band\b", head)), default=0))
+    return negated_before(head[cut:], len(head) - cut, window)
 
 
 def _function_names(ex: Extraction) -> None:
@@ -185,22 +247,49 @@ def _function_names(ex: Extraction) -> None:
             continue
         named = re.search(r"\bnamed\s+`?" + re.escape(name), m.group(), re.IGNORECASE) is not None
         a_class = re.search(r"\bclass\b", m.group(), re.IGNORECASE) is not None and name[:1].isupper()
+        if m.group("k") and not (re.search(r"[a-z][A-Z]|[_$\d]", name) or _code_cue_besides(ex.view)):
+            continue  # "a class Person that ...": a plain capitalised word, only where more than "class" says code
         if not (re.search(r"[_$]|[a-z][A-Z]", name) or m.group("a") or m.group("c") or m.group("e") or m.group("f") or
                 (m.group("g") and CODE_TASK_RE.search(ex.view)) or
                 named or a_class or re.search(rf"`{re.escape(name)}", m.group())):
             continue  # a plain word after "called" ("a function called whenever ...") only when written as code
         names.append(name)
-        first = first or Span(m.start(), m.end())
+        first = _grown(ex.view, first, m)
     for m in islice(METHODS_RE.finditer(ex.view), MAX_MATCHES):  # "a class with methods tryAcquire and reset"
         listed = [n.strip("`") for n in re.split(r"\s*,\s*(?:and\s+)?|\s+and\s+", m.group("list"))]
         listed = [n for n in listed if n and n.lower() not in NOT_A_NAME]
         if any(re.search(r"[_$]|[a-z][A-Z]", n) for n in listed) or "`" in m.group("list"):
             names += [n for n in listed if n not in names]
-            first = first or Span(m.start(), m.end())
+            first = _grown(ex.view, first, m)
+    for m in islice(CALLS_RE.finditer(ex.view), MAX_MATCHES):  # "a class with allow() and refill() methods"
+        if negated_before(ex.view, m.start(), 25):
+            continue  # "without the eval() and exec() functions"
+        listed = [n.strip("`").removesuffix("()") for n in re.split(r"\s*,\s*(?:and\s+)?|\s+and\s+",
+                                                                     m.group("after") or m.group("before"))]
+        if any(n in BUILTIN_CALLS for n in listed):
+            continue  # "a script with the open() and print() functions" uses them
+        names += [n for n in listed if n and n not in names]  # written as a call, "on()" is a name
+        first = _grown(ex.view, first, m)
     if names and first is not None:
         ex.add("rubriq:code_function_names", "content", {"names": names}, first,
                ("a function or class named " if len(names) == 1 else "functions or classes named ")
                + ", ".join(f"`{n}`" for n in names), 0.85)
+
+
+def _code_cue_besides(view: str) -> bool:
+    """Whether the prompt asks for code in words other than "class" (a language, a function, a method ...)."""
+    return any(c.group().lower() not in ("class", "classes")
+               for c in islice(CODE_TASK_RE.finditer(view), MAX_MATCHES))
+
+
+def _grown(view: str, span: Span | None, m: re.Match[str]) -> Span:
+    """The span of the first name, grown over a later one of the same clause ("class X with a() and b() methods")."""
+    if span is None:
+        return Span(m.start(), m.end())
+    lo, hi = min(span.start, m.start()), max(span.end, m.end())
+    if re.search(r"[.;\n]", view[min(span.end, m.end()):max(span.start, m.start())]) or hi - lo > 200:
+        return span
+    return Span(lo, hi)
 
 
 def _forbidden_modules(ex: Extraction) -> None:

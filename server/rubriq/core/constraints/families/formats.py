@@ -184,12 +184,21 @@ NO_EMOJI_RE = re.compile(
 EMOJI_COUNT_RE = re.compile(
     rf"\b(?:use|add|include|with|put|end\s+with|sprinkle\s+in|give\s+me|give)\s+(?:(?P<rel>{REL})\s+)?(?P<n>{NUM}|an|a\s+few)"
     rf"(?P<post>{POST})?\s+{EMOJI_WORD}(?P<post2>{POST})?", re.IGNORECASE)
+# A count in a list of requirements, without a verb: "Max 50 words, one emoji at most", "… and at most two emojis".
+EMOJI_FRAGMENT_RE = re.compile(
+    rf"(?:^|(?<=[,;:(\n])|(?<=\band)|(?<=\bwith))[ \t]*(?:(?P<rel>{REL})\s+(?P<n>{NUM}|an|a)\s+{EMOJI_WORD}(?P<post>)|"
+    rf"(?P<n2>{NUM}|an|a)\s+{EMOJI_WORD}(?P<post2>{POST}))\b", re.IGNORECASE)
 NO_HEADINGS_RE = re.compile(
     r"\b(?:no|without(?:\s+any)?|don'?t\s+use(?:\s+any)?|do\s+not\s+use(?:\s+any)?|avoid(?:\s+any)?)\s+"
-    r"(?:markdown\s+)?(?:headings|headers|section\s+headings|titles\s+or\s+headings)\b", re.IGNORECASE)
+    r"(?:(?:markdown\s+)?(?:headings|headers|section\s+headings|titles\s+or\s+headings)\b|"
+    # "no heading above the table", "keine Überschrift über der Tabelle" (glossed "no title over the table")
+    r"(?:heading|header|title)\s+(?:above|over|on\s+top\s+of|at\s+the\s+top\s+of)\s+(?:the|it|your)\b)",
+    re.IGNORECASE)
 NO_MARKDOWN_RE = re.compile(
-    r"\b(?:no|without(?:\s+any)?|don'?t\s+use(?:\s+any)?|do\s+not\s+use(?:\s+any)?|avoid(?:\s+any)?)\s+(?:markdown|"
-    r"formatting|text\s+formatting)\b(?!\s+(?:fences|code|blocks?|tables?|headings|headers|lists?))|"
+    r"\b(?:no|without(?:\s+any)?|don'?t\s+use(?:\s+any)?|do\s+not\s+use(?:\s+any)?|avoid(?:\s+any)?)\s+"
+    # "no asterisks or other markdown": the markup named first, then markdown itself
+    r"(?:(?:asterisks|bold|italics|hashes|pound\s+signs)(?:,\s*|\s+or\s+|,\s+or\s+)(?:any\s+|other\s+|any\s+other\s+)?)?"
+    r"(?:markdown|formatting|text\s+formatting)\b(?!\s+(?:fences|code|blocks?|tables?|headings|headers|lists?))|"
     r"\bplain[\s-]+text\s+only\b|\b(?:in|as)\s+plain\s+text\b(?!\s+file)|\bno\s+bold(?:,|\s+or)\s+(?:no\s+)?italics?\b",
     re.IGNORECASE)
 BOLD_ANSWER_RE = re.compile(
@@ -204,9 +213,10 @@ def extract_markup(ex: Extraction) -> None:
     if m:
         ex.add("rubriq:no_emoji", "format", {}, Span(m.start(), m.end()), "no emoji", 0.85)
     else:
-        m = EMOJI_COUNT_RE.search(view)
+        m = EMOJI_COUNT_RE.search(view) or EMOJI_FRAGMENT_RE.search(view)
         if m and not negated_before(view, m.start(), 20):
-            raw = m.group("n").lower()
+            raw = (m.group("n") or m.group("n2")).lower()
+            raw = "one" if raw == "a" else raw
             n = 1 if raw in ("an", "a few") else parse_number(raw)
             if n:
                 rel = m.group("rel") or ("at least" if raw in ("an", "a few") else None)

@@ -79,6 +79,14 @@ QUOTED_COUNTED_RE = re.compile(
     r"(?P<list>[\"“‘'][^\"”’'\n]{1,40}[\"”’'](?:\s*(?:,\s*(?:and\s+)?|\s+and\s+)[\"“‘'][^\"”’'\n]{1,40}[\"”’']){0,5})"
     r"\s+(?P<each>each\s+)?(?:(?:should|must|has\s+to|have\s+to|needs?\s+to|will|shall)\s+)?(?P<each2>each\s+)?"
     r"(?:appear|occur|be\s+used|be\s+mentioned|show\s+up|be\s+included|feature)\b", re.IGNORECASE)
+# Quoted words forbidden after them: '"sorry" should not appear any more', '"basically" and "literally" are banned',
+# '"synergy" shouldn't be in there'.
+QUOTED_FORBIDDEN_RE = re.compile(
+    r"(?<![\w\"“‘'])(?P<list>[\"“‘'][^\"”’'\n]{1,40}[\"”’'](?:\s*(?:,\s*(?:or\s+|and\s+)?|\s+(?:and|or)\s+)"
+    r"[\"“‘'][^\"”’'\n]{1,40}[\"”’']){0,5})\s+(?:(?:should|must|may|can|is\s+to|are\s+to)\s*(?:not|n't)\s+"
+    r"(?:(?:ever|anywhere)\s+)?(?:appear|be\s+used|be\s+included|be\s+mentioned|show\s+up|occur|"
+    r"be\s+(?:anywhere\s+)?in\s+(?:there|it|the\s+(?:text|answer|reply|response|message|email|poem|story)))|"
+    r"(?:is|are)\s+(?:not\s+allowed|forbidden|banned|prohibited|off-limits|off\s+limits))\b", re.IGNORECASE)
 # A proper name (capitalised, not quoted) with a count right after it, after a verb that asks to use it.
 _NAME = r"[A-Z][\w'’-]{1,30}(?:[ \t]+[A-Z][\w'’-]{1,30}){0,2}"
 _COUNT = rf"(?i:(?:at\s+least|at\s+most|no\s+more\s+than|exactly|only)\s+)?(?i:{TIMES_WORD}|\d{{1,3}}\s+times)\b"
@@ -207,6 +215,14 @@ def _keyword_clause(ex: Extraction, clause: Clause, previous: str | None = None)
         ex.add("keywords:forbidden_words", "keyword", {"forbidden_words": items}, span,
                "no " + ", ".join(repr(i) for i in items))
         taken.append((m.start(), end))
+    for m in islice(QUOTED_FORBIDDEN_RE.finditer(text), MAX_MATCHES):
+        if not free(m.start(), m.end()):
+            continue
+        items = [next(g for g in q.groups() if g) for q in QUOTED_ITEM_RE.finditer(m.group("list"))]
+        if items:
+            ex.add("keywords:forbidden_words", "keyword", {"forbidden_words": items},
+                   Span(clause.start + m.start(), clause.start + m.end()), "no " + ", ".join(repr(i) for i in items))
+            taken.append((m.start(), m.end()))
     for m in islice(THE_WORD_RE.finditer(text), MAX_MATCHES):
         if not free(m.start(), m.end()):
             continue

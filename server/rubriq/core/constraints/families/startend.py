@@ -44,15 +44,16 @@ def extract_quotation(ex: Extraction) -> None:
 _CLOSING_NOUN = r"phrase|sentence|words?|line|question|statement|text|remark"
 _DET = r"(?P<det>(?:the|this|these|that|a|an)\s+)?(?P<exact>(?:exact|following|precise|same|specific|very)\s+)?"
 END_RE = re.compile(
-    r"\b(?:(?:end|finish|conclude|close)(?:s|es|ing|ed)?|wrap(?:s|ping|ped)?\s+up|sign(?:s|ing|ed)?\s+off|"
-    r"round(?:s|ing|ed)?\s+off)\s+(?P<what>(?:your|the|it|this|each|every|my)\s+)?(?:(?:entire|whole|full)\s+)?"
+    r"\b(?:(?:end|finish|conclude|close)(?:s|es|ing|ed)?|wrap(?:s|ping|ped)?\s+(?:it\s+)?up|"
+    r"sign(?:s|ing|ed)?\s+(?:it\s+|this\s+|the\s+(?:e-?mail|message|letter|note)\s+)?off|round(?:s|ing|ed)?\s+off)\s+(?P<what>(?:your|the|it|this|each|every|my)\s+)?(?:(?:entire|whole|full)\s+)?"
     r"(?:[a-z]{2,12}\s+){0,2}?(?:with\b|by\s+(?:saying|writing|stating|adding|typing|asking|using)\b)\s*"
     + _DET + rf"(?P<noun>{_CLOSING_NOUN})?(?:\s+of)?\s*(?P<colon>:)?\s*",
     re.IGNORECASE)
 LAST_SENTENCE_RE = re.compile(
     rf"\b(?:very\s+)?(?:last|final|closing|ending|concluding)\s+(?P<noun>{_CLOSING_NOUN}|thing)\s+"
     r"(?:(?:of|in)\s+(?:your|the|this|my)\s+(?:entire\s+|whole\s+)?[a-z]{2,15}\s+)?"
-    r"(?:(?:should|must|has\s+to|needs\s+to|need\s+to|will|shall|is\s+to|ought\s+to)\s+)?(?:be|read|say|state)s?\b"
+    r"(?:(?:should|must|has\s+to|have\s+to|needs\s+to|need\s+to|will|shall|is\s+to|are\s+to|ought\s+to)\s+)?"
+    r"(?:be|read|say|state)s?\b"
     r"\s*(?P<colon>:)?\s*|"
     r"\b(?:very\s+)?end\s+of\s+(?:your|the)\s+(?:entire\s+)?(?:response|answer|reply|output)\s+(?:should|must)\s+"
     r"(?:read|be)\s*(?:exactly\s*)?(?:like|as)?\s*(?P<colon2>:)?\s*",
@@ -97,8 +98,28 @@ def _closing_phrase(text: str, pos: int, quoted_only: bool) -> tuple[str, int] |
     return phrase, pos + len(rest[: cut.end()] if cut else rest)
 
 
+# The last sentence's opening: "the last sentence should start with "And so"", "end with a sentence that begins
+# with 'Remember'".
+LAST_SENTENCE_START_RE = re.compile(
+    r"\b(?:very\s+)?(?:last|final|closing|concluding)\s+sentence\s+(?:(?:of|in)\s+(?:your|the|this)\s+[a-z]{2,15}\s+)?"
+    r"(?:(?:should|must|has\s+to|needs\s+to|will|shall|is\s+to|ought\s+to)\s+)?(?:start|begin|open)s?\s+with\s*|"
+    r"\b(?:end|finish|close|conclude)(?:s|ing)?\s+(?:\w+\s+){0,2}?with\s+a\s+sentence\s+(?:that|which)\s+"
+    r"(?:starts?|begins?|opens?)\s+with\s*", re.IGNORECASE)
+
+
+def _last_sentence_start(ex: Extraction) -> None:
+    for m in islice(LAST_SENTENCE_START_RE.finditer(ex.view), MAX_MATCHES):
+        found = _closing_phrase(ex.view, m.end(), quoted_only=True)
+        if found:
+            option, end = found
+            ex.add("rubriq:last_sentence_starts_with", "startend", {"options": [option]}, Span(m.start(), end),
+                   f"a last sentence starting with {option!r}", 0.85)
+            return
+
+
 def extract_end(ex: Extraction) -> None:
     view = ex.view
+    _last_sentence_start(ex)
     matches = [m for regex in (LAST_SENTENCE_RE, AT_THE_END_RE, END_RE)
                for m in islice(regex.finditer(view), MAX_MATCHES)]
     for m in sorted(matches, key=lambda m: m.start()):
@@ -116,6 +137,9 @@ def extract_end(ex: Extraction) -> None:
         phrase, end = found
         if re.match(r"(?:a|an)\s+(?:postscript|p\.\s?s)|p\.\s?p?\.?\s?s\b", phrase, re.IGNORECASE) or len(phrase) < 2:
             continue
+        quoted = QUOTED_PHRASE_RE.match(view, INTRO_RE.match(view, m.end()).end())  # type: ignore[union-attr]
+        if not colon and not quoted and re.match(r"(?:a|an|one)\s", phrase, re.IGNORECASE):
+            continue  # "the last sentence must be a question": what it is, not its words
         slot = PLACEHOLDER_SLOT_RE.search(phrase)
         if slot and slot.start() > 0:  # 'end with "Final answer: X km"': a line to fill in, known by its start
             prefix = phrase[:slot.start()].strip()
@@ -161,7 +185,8 @@ ONLY_WITH_RE = re.compile(r"\b(?:answer|reply|respond)\s+(?:the\s+question\s+)?(
 
 # "Start with yes or no", "answer yes or no first", "réponds par oui ou non d'abord": the first word is the verdict,
 # unquoted. The pair is one of the four languages' yes/no words.
-_YES_NO = r"(?P<a>yes|no|oui|non|sí|si|ja|nein)\s+(?:or|ou|o|oder)\s+(?:a\s+)?(?P<b>yes|no|oui|non|sí|si|ja|nein)\b"
+_YES_NO = (r"(?P<a>yes|no|oui|non|sí|si|ja|nein)(?:\s+(?:or|ou|o|oder)\s+(?:a\s+)?|\s*/\s*)"
+           r"(?P<b>yes|no|oui|non|sí|si|ja|nein)\b")
 YES_NO_FIRST_RE = re.compile(
     r"\b(?:start|begin|open|lead)(?:s|ing)?\s+(?:(?:your|the)\s+(?:answer|response|reply)\s+|it\s+|off\s+)?"
     r"(?:first\s+)?with\s+(?:a\s+)?(?:(?:plain|simple|clear|straight|clean)\s+)?" + _YES_NO + "|"
