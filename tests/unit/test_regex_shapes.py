@@ -45,17 +45,51 @@ def _leading(parsed):
             return
 
 
+def _line_start(op, av, flags: int) -> bool:
+    """A zero-width item that holds right after a line break: MULTILINE `^`, or a lookbehind that a line break
+    satisfies (`(?<=[,;\\n])`)."""
+    if op == sre_constants.AT:
+        return bool(flags & re.MULTILINE) and av == sre_constants.AT_BEGINNING
+    if op == sre_constants.ASSERT and av[0] < 0:
+        return sre_compile.compile(av[1]).fullmatch("\n") is not None
+    return False
+
+
+def _anchors_only(op, av, flags: int) -> tuple[bool, bool] | None:
+    """(is a group or alternation of zero-width items only, and can one of them hold at a line start); None when
+    the item consumes text."""
+    if op in (sre_constants.AT, sre_constants.ASSERT, sre_constants.ASSERT_NOT):
+        return True, _line_start(op, av, flags)
+    branches = av[1] if op == sre_constants.BRANCH else [av[-1]] if op == sre_constants.SUBPATTERN else None
+    if branches is None:
+        return None
+    line = False
+    for branch in branches:
+        for item in branch:
+            found = _anchors_only(*item, flags)
+            if found is None:
+                return None
+            line = line or found[1]
+    return True, line
+
+
 def line_restart_rescans(parsed, flags: int) -> bool:
-    """MULTILINE `^` then an unbounded repetition whose body matches a line break."""
-    if not flags & re.MULTILINE:
-        return False
-    items = list(_leading(parsed))
-    after_caret = False
-    for op, av in items:
+    """A line start (MULTILINE `^`, or a lookbehind a line break satisfies, also inside a leading group of
+    alternatives such as `(?:^|(?<=[,\\n]))`) then an unbounded repetition whose body matches a line break."""
+    after_line = False
+    items = list(parsed)
+    while items:
+        op, av = items[0]
+        zero_width = _anchors_only(op, av, flags)
+        if zero_width is None:
+            break
+        after_line = after_line or zero_width[1]
+        items = items[1:]
+    for op, av in _leading(items):
         if op == sre_constants.AT:
-            after_caret = after_caret or av == sre_constants.AT_BEGINNING
+            after_line = after_line or _line_start(op, av, flags)
             continue
-        if after_caret and op in REPEATS and av[1] == UNBOUNDED:
+        if after_line and op in REPEATS and av[1] == UNBOUNDED:
             return sre_compile.compile(av[2]).fullmatch("\n") is not None
     return False
 
@@ -92,7 +126,7 @@ def test_the_package_has_patterns_to_check():
 @pytest.mark.parametrize(("where", "pattern", "flags"), PATTERNS, ids=[w for w, _, _ in PATTERNS])
 def test_no_pattern_rescans_the_lines_after_each_line_start(where: str, pattern: str, flags: int):
     parsed = sre_parse.parse(pattern, flags & ~re.UNICODE)
-    assert not line_restart_rescans(parsed, flags), f"{where}: ^ then a repetition that crosses lines"
+    assert not line_restart_rescans(parsed, flags), f"{where}: a line start, then a repetition that crosses lines"
 
 
 def test_the_checks_catch_the_shapes_they_name():
@@ -100,3 +134,6 @@ def test_the_checks_catch_the_shapes_they_name():
     assert line_restart_rescans(sre_parse.parse(r"^(?:\s*)+x"), re.MULTILINE)
     assert not line_restart_rescans(sre_parse.parse(r"^[ \t]*hello"), re.MULTILINE)
     assert not line_restart_rescans(sre_parse.parse(r"^\W*hello"), 0)
+    assert line_restart_rescans(sre_parse.parse(r"(?:^|(?<=[,;\n])|(?<=\band))\s*two"), 0)
+    assert not line_restart_rescans(sre_parse.parse(r"(?:^|(?<=[,;\n])|(?<=\band))[ \t]*two"), 0)
+    assert not line_restart_rescans(sre_parse.parse(r"(?<=,)\s*two"), 0)
