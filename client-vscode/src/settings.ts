@@ -15,6 +15,7 @@ export const SETTINGS = {
   weights: 'weights',
   diagnosticMode: 'diagnostic_mode',
   faithfulnessTopK: 'top_k',
+  faithfulnessModelOnlyFindings: 'model_only_unsupported',
   embeddingModel: 'embedding_model',
   nliModel: 'nli_model',
   device: 'device',
