@@ -4,23 +4,10 @@ question asked in an earlier turn, and the "not checked" reading of contrasts an
 
 from __future__ import annotations
 
-from rubriq.core.constraints import extract_constraints
+from prompt_reading_helpers import kinds, unchecked_texts
+
 from rubriq.core.prompt import parse_prompt
-from rubriq.core.prompt_reading import unchecked_instructions
 from rubriq.core.tasks import TaskType, detect_task
-
-
-def kinds(prompt: str) -> dict[str, list[dict]]:
-    found: dict[str, list[dict]] = {}
-    for c in extract_constraints(prompt):
-        found.setdefault(c.kind, []).append(c.params)
-    return found
-
-
-def _unchecked(prompt: str) -> list[str]:
-    doc = parse_prompt(prompt)
-    return [u.text for u in unchecked_instructions(doc, extract_constraints(doc))]
-
 
 # Topics
 
@@ -156,9 +143,10 @@ def test_going_through_pasted_material_and_listing_items_is_extraction():
 # Not checked
 
 def test_the_contrast_after_a_checked_request_is_not_reported_as_not_checked():
-    assert _unchecked("Beschreib die Stadt in drei Sätzen und bitte auf Deutsch antworten, nicht auf Englisch.") == []
+    prompt = "Beschreib die Stadt in drei Sätzen und bitte auf Deutsch antworten, nicht auf Englisch."
+    assert unchecked_texts(prompt) == []
 
 
 def test_a_french_prohibition_after_an_emphasis_word_is_split_and_the_unchecked_part_reported():
-    found = _unchecked("Écris une chanson sur l'été. Pas de clichés, et surtout n'emploie pas le mot « soleil ».")
+    found = unchecked_texts("Écris une chanson sur l'été. Pas de clichés, et surtout n'emploie pas le mot « soleil ».")
     assert found == ["Pas de clichés"]

@@ -6,23 +6,7 @@ no instruction of their own."""
 from __future__ import annotations
 
 import pytest
-
-from rubriq.core.constraints import extract_constraints
-from rubriq.core.prompt import parse_prompt
-from rubriq.core.prompt_reading import unchecked_instructions
-
-
-def kinds(prompt: str) -> dict[str, list[dict]]:
-    found: dict[str, list[dict]] = {}
-    for c in extract_constraints(prompt):
-        found.setdefault(c.kind, []).append(c.params)
-    return found
-
-
-def _unchecked(prompt: str) -> list[str]:
-    doc = parse_prompt(prompt)
-    return [u.text for u in unchecked_instructions(doc, extract_constraints(doc))]
-
+from prompt_reading_helpers import kinds, unchecked_texts
 
 # One code block
 
@@ -123,7 +107,7 @@ def test_not_only_the_code_is_no_code_only():
 # Numbered requirement markers
 
 def test_numbered_requirement_markers_are_not_reported_as_instructions():
-    unchecked = _unchecked("Write a Go function that merges two sorted slices.\n\nRules:\n1. stay idiomatic\n"
+    unchecked = unchecked_texts("Write a Go function that merges two sorted slices.\n\nRules:\n1. stay idiomatic\n"
                            "2. no third-party packages\n3. handle empty input")
     assert not any(text.strip() in ("1.", "2.", "3.") for text in unchecked)
     assert "stay idiomatic" in unchecked

@@ -7,18 +7,12 @@ checks (paragraphs, days, tweets) yields no limit at all. Also a list's size sai
 from __future__ import annotations
 
 import pytest
+from prompt_reading_helpers import kinds
 
 from rubriq.core.constraints import check_constraint, extract_constraints
 
 WHOLE = ("length_constraints:number_words", "detectable_format:number_bullet_lists", "rubriq:bullet_count",
          "rubriq:number_lines")
-
-
-def kinds(prompt: str) -> dict[str, list[dict]]:
-    found: dict[str, list[dict]] = {}
-    for c in extract_constraints(prompt):
-        found.setdefault(c.kind, []).append(c.params)
-    return found
 
 
 def no_whole_limit(found: dict[str, list[dict]]) -> bool:

@@ -7,19 +7,13 @@ name the material first or quote messages line by line."""
 from __future__ import annotations
 
 import pytest
+from prompt_reading_helpers import kinds
 
 from rubriq.core.constraints import extract_constraints
 from rubriq.core.prompt import parse_prompt
 from rubriq.core.prompt_reading import unchecked_instructions
 from rubriq.core.sources import find_source_blocks
 from rubriq.core.tasks import TaskType, detect_task
-
-
-def kinds(prompt: str) -> dict[str, list[dict]]:
-    found: dict[str, list[dict]] = {}
-    for c in extract_constraints(prompt):
-        found.setdefault(c.kind, []).append(c.params)
-    return found
 
 
 def task(prompt: str) -> TaskType:

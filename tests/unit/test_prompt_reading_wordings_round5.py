@@ -4,18 +4,12 @@ slash, material pasted after an introduction on the same line, and task cues tha
 
 from __future__ import annotations
 
+from prompt_reading_helpers import kinds
+
 from rubriq.core.constraints import extract_constraints
 from rubriq.core.prompt import parse_prompt
 from rubriq.core.prompt_reading import unchecked_instructions
 from rubriq.core.tasks import TaskType, detect_task
-
-
-def kinds(prompt: str) -> dict[str, list[dict]]:
-    found: dict[str, list[dict]] = {}
-    for c in extract_constraints(prompt):
-        found.setdefault(c.kind, []).append(c.params)
-    return found
-
 
 # Forbidden words named before the verb that bans them
 
