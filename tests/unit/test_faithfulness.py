@@ -21,15 +21,19 @@ os.environ.setdefault("HF_HUB_OFFLINE", "1")
 
 from rubriq.core import engine
 from rubriq.core.config import Config
-from rubriq.core.metrics.faithfulness import SUPPORT_THRESHOLD
+from rubriq.core.metrics.faithfulness import SUPPORT_THRESHOLD, SURE_ABSENT_THRESHOLD, _sure_absent_parts
 from rubriq.core.models import ModelUnavailable
 from rubriq.core.models.backends import CrossEncoderNLI, column_order
 from rubriq.core.models.hub import LocalModelHub
 from rubriq.core.models.resolve import packaged_embedding_dir
 from rubriq.core.models.semantic import text_units
-from rubriq.core.verify.claims import split_claims
+from rubriq.core.text import Span
+from rubriq.core.verify.claims import Claim, split_claims
+from rubriq.core.verify.decision import Features
+from rubriq.core.verify.engine import PartVerdict, Verdict
 from rubriq.core.verify.evidence import JOINED_CANDIDATES
 from rubriq.core.verify.summac import summac_zs
+from rubriq.core.verify.values import Value
 
 pytestmark = pytest.mark.models
 
@@ -276,3 +280,32 @@ def test_a_claim_the_model_doubts_with_nothing_missing_is_reported_only_when_ask
     flagged = [f for f in asked.findings if f.code == "FA001"]
     assert [f.evidence for f in flagged] == [doubted]
     assert flagged[0].message.startswith("The source does not appear to state this")
+
+
+def test_a_rewrite_of_a_pasted_article_is_verified_against_it_with_the_models_on(hub: LocalModelHub) -> None:
+    prompt = ("Turn this article into a short post for our Facebook page. Friendly tone.\n\n"
+              f"<article>\n{SOURCE}\n</article>\n")
+    output = "Big news! Springfield is getting a new downtown library, and it will cost 90 million dollars."
+    result = engine.check(prompt, output, models=hub)
+    assert result.task.task.value == "rewriting"
+    assert "faithfulness" in [p.name for p in result.profile.parameters]
+    conflicts = [f for f in result.findings if f.code == "FA002"]
+    assert [f.evidence for f in conflicts] == ["90 million dollars"]  # found by the model pass, not lost between tiers
+
+
+def _part(start: int, end: int, probability: float, absent: tuple[tuple[str, str], ...] = ()) -> PartVerdict:
+    values = tuple(Value(kind, Span(start, start + len(text)), text, (text,)) for text, kind in absent)
+    return PartVerdict(Span(start, end), "x" * (end - start), probability, Features(None, None, 0.0, len(values)),
+                       None, (), None, None, (), values)
+
+
+def test_an_invented_weekday_time_or_duration_is_named_until_even_odds_other_kinds_only_below_the_threshold() -> None:
+    claim = Claim(Span(0, 60), "x" * 60)
+    whole = _part(0, 60, 0.37, (("midnight", "time"),))
+    clause = _part(30, 60, 0.12, (("midnight", "time"),))
+    supported = Verdict(claim, "supported", 0.37, whole, (_part(0, 29, 0.8), clause))
+    assert _sure_absent_parts(supported) == [clause]  # the clause that names it, not the whole sentence too
+    ordinal = _part(0, 60, 0.37, (("second", "ordinal"),))
+    assert _sure_absent_parts(Verdict(claim, "supported", 0.37, ordinal)) == []
+    sure = _part(0, 60, SURE_ABSENT_THRESHOLD, (("Sunday", "weekday"),))
+    assert _sure_absent_parts(Verdict(claim, "supported", SURE_ABSENT_THRESHOLD, sure)) == []  # even odds: silent

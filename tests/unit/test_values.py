@@ -690,3 +690,21 @@ def test_a_changed_range_is_a_conflict_even_beside_a_word_of_difference() -> Non
     assert status_of(claim, source, "from £4.20 to £5.80") == "conflict"
     assert status_of("The ferry is now £1.60 cheaper than the bus at £6.40.", "The ferry costs £4.80.",
                      "£1.60") != "conflict"
+
+
+def test_a_bare_number_is_matched_by_the_sources_age_of_the_same_figure() -> None:
+    source = "Free home delivery is available for housebound patients and those aged 75 or over."
+    checks = check_values("Yes, if you're housebound or 75 or older.", source, source)
+    assert [(c.value.text, c.status) for c in checks] == [("75", "matched")]
+
+
+def test_a_number_after_point_or_option_is_a_label_not_a_figure() -> None:
+    texts = [v.text for v in index_values("Apart from cancelling under point 3, take option 2 or bullet 4.").values]
+    assert not any(t in ("3", "2", "4") for t in texts)
+
+
+def test_a_name_number_then_a_dash_and_a_price_is_not_a_range() -> None:
+    values = index_values("Netwave Full Fibre 400 - £32.50 a month, fixed.").values
+    assert [(v.text, v.qualifier) for v in values if v.kind == "money"] == [("£32.50 a month", "")]
+    priced = index_values("Tickets cost £10 - £20 each.").values
+    assert [(v.text, v.qualifier) for v in priced] == [("£10 - £20", "range")]

@@ -101,16 +101,29 @@ TASK_PARAMETERS: dict[TaskType, tuple[str, ...]] = {
 }
 
 
+# Tasks whose table row has no faithfulness but whose output still states the pasted text's facts: a rewrite must
+# keep them ("Turn this article into a post" changing a date is the plainest failure of meaning preservation), and
+# a worked answer over pasted figures must quote them right. The research log's faithfulness is the hallucination
+# detector "whenever source text exists in the prompt" (1.2), so these are verified against the source too. Code and
+# creative writing use a source as material, not as facts to restate.
+_CHECKED_AGAINST_SOURCE = frozenset({TaskType.REWRITING, TaskType.REASONING})
+
+
 def parameters_for(task: TaskType, has_source: bool) -> tuple[str, ...]:
     """The profile of `task` for a prompt with or without pasted source text.
 
     The hallucination-risk signals are the carve-out for prompts without a source (research log 1.9: verification
     needs a source); where the prompt pastes one, faithfulness verifies against it instead (1.2: "our
-    hallucination detector whenever source text exists in the prompt"), in the same place of the profile.
+    hallucination detector whenever source text exists in the prompt"), in the same place of the profile; a rewrite
+    or a worked answer over pasted text gets it added (`_CHECKED_AGAINST_SOURCE`).
     """
     params = TASK_PARAMETERS[task]
-    if has_source and "hallucination_risk" in params and "faithfulness" not in params:
+    if not has_source or "faithfulness" in params:
+        return params
+    if "hallucination_risk" in params:
         return tuple("faithfulness" if p == "hallucination_risk" else p for p in params)
+    if task in _CHECKED_AGAINST_SOURCE:
+        return (*params, "faithfulness")
     return params
 
 

@@ -9,8 +9,9 @@ agreement, one calibrated probability; the formula is in `verify/decision.py`). 
   thing, quoting the source's value and sentence: deterministic and exact, a warning.
 - **FA001** on a claim (or the clause of it) whose P(supported) is below `SUPPORT_THRESHOLD` and which states a
   value or name the source does not (named in the message), quoting the closest source sentence: a model's reading,
-  information by default. A claim the model doubts with nothing missing to point at is reported only with the
-  `model_only_unsupported` setting; it still lowers the score.
+  information by default. A weekday, clock time or duration the source nowhere states is reported below
+  `SURE_ABSENT_THRESHOLD` (even odds) instead. A claim the model doubts with nothing missing to point at is reported
+  only with the `model_only_unsupported` setting; it still lowers the score.
 
 The parameter's score is the mean over claims of P(supported), with a claim whose value conflicts counted as 0:
     score = (1/n) * sum_i (0 if conflicts_i else P_i)
@@ -34,6 +35,14 @@ from rubriq.core.verify.values import ValueCheck
 # grounded pairs (tests/corpus/faithfulness, the real use): at 0.25 every FA finding there has precision 0.83
 # (FA001 alone 0.72) at claim-level recall 0.39; 0.30 gives 0.67 (docs/benchmarks.md, "Faithfulness").
 SUPPORT_THRESHOLD = 0.25
+# A weekday, clock time or duration the source nowhere states is reported up to the verifier's even odds, not only
+# below SUPPORT_THRESHOLD: a sentence that is otherwise the source's own keeps a high P(supported) around one invented
+# "Sunday" or "45 minutes", and a reader checks such a value at a glance. On the development halves of the three
+# hand-written grounded sets (tests/corpus/faithfulness*), parts with P(supported) in [0.25, 0.5) naming such a
+# value lay on unsupported or conflicting sentences 8 times in 8; parts naming another kind (ordinals, fractions,
+# derived dates and sums, table headers) 2 times in 19, so those keep SUPPORT_THRESHOLD.
+SURE_ABSENT_KINDS = frozenset({"weekday", "time", "duration"})
+SURE_ABSENT_THRESHOLD = 0.5
 QUOTE_LIMIT = 200
 
 
@@ -96,11 +105,22 @@ class Faithfulness:
     def _findings(ctx: CheckContext, verdict: Verdict, units: list[Segment]) -> list[Finding]:
         if verdict.verdict == "conflicts":
             return [conflict_finding(ctx, check, units) for check in verdict.conflicts]
+        reported: list[PartVerdict] = []
         if verdict.verdict == "not_supported":
             # a finding names what the source lacks; the model's doubt alone is too often wrong (Config)
-            return [_unsupported_finding(ctx, verdict, part, units) for part in verdict.failing
-                    if part.absent or ctx.config.model_only_unsupported]
-        return []
+            reported = [part for part in verdict.failing if part.absent or ctx.config.model_only_unsupported]
+        if not reported:
+            reported = _sure_absent_parts(verdict)
+        return [_unsupported_finding(ctx, verdict, part, units, sure=part not in verdict.failing) for part in reported]
+
+
+def _sure_absent_parts(verdict: Verdict) -> list[PartVerdict]:
+    """The parts (a clause before the whole claim) naming a value of SURE_ABSENT_KINDS the source nowhere states,
+    below SURE_ABSENT_THRESHOLD; nested parts are reported once, at the innermost."""
+    parts = [p for p in (*verdict.clauses, verdict.whole)
+             if p.probability < SURE_ABSENT_THRESHOLD and any(v.kind in SURE_ABSENT_KINDS for v in p.absent)]
+    return [p for p in parts if not any(q is not p and p.span.start <= q.span.start and q.span.end <= p.span.end
+                                        for q in parts)]
 
 
 def conflict_finding(ctx: CheckContext, check: ValueCheck, units: list[Segment]) -> Finding:
@@ -123,11 +143,14 @@ def conflict_finding(ctx: CheckContext, check: ValueCheck, units: list[Segment])
     )
 
 
-def _unsupported_finding(ctx: CheckContext, verdict: Verdict, part: PartVerdict, units: list[Segment]) -> Finding:
+def _unsupported_finding(ctx: CheckContext, verdict: Verdict, part: PartVerdict, units: list[Segment], *,
+                         sure: bool = False) -> Finding:
+    """FA001 on `part`; `sure` when it is reported for a SURE_ABSENT_KINDS value alone, above SUPPORT_THRESHOLD."""
     closest = units[part.closest] if part.closest is not None else None
-    if part.absent:
-        named = ", ".join(f"\u201c{v.text}\u201d" for v in part.absent[:4])
-        lead = f"{named} {'is' if len(part.absent) == 1 else 'are'} not in the source"
+    absent = [v for v in part.absent if v.kind in SURE_ABSENT_KINDS] if sure else list(part.absent)
+    if absent:
+        named = ", ".join(f"\u201c{v.text}\u201d" for v in absent[:4])
+        lead = f"{named} {'is' if len(absent) == 1 else 'are'} not in the source"
     else:
         lead = "The source does not appear to state this"
     message = f"{lead} (P(supported) {part.probability:.2f})."
@@ -135,8 +158,8 @@ def _unsupported_finding(ctx: CheckContext, verdict: Verdict, part: PartVerdict,
         message += f" Closest source sentence: \u201c{_one_line(closest.text)}\u201d"
     data = {
         "sentence": part.text, "claim": verdict.claim.text, "probability": part.probability,
-        "threshold": SUPPORT_THRESHOLD, "features": part.features.as_dict(),
-        "absent": [v.text for v in part.absent],
+        "threshold": SURE_ABSENT_THRESHOLD if sure else SUPPORT_THRESHOLD, "features": part.features.as_dict(),
+        "absent": [v.text for v in absent],
         "best_source": closest.text if closest else "",
     }
     if closest is not None:

@@ -37,10 +37,9 @@ MAX_CLAIM_VALUES = 24
 
 
 def value_checks_apply(task: TaskType, has_source: bool) -> bool:
-    """Where the profile verifies faithfulness against a source, the values are checked at tier 0 too; and in a
-    rewrite, which must keep the facts of the text it rewrites: a changed figure, date or name is the plainest
-    failure of meaning preservation (research log 3, rewriting), found without a model."""
-    return has_source and ("faithfulness" in parameters_for(task, True) or task is TaskType.REWRITING)
+    """Where the profile verifies faithfulness against a source (rewrites included: `tasks.parameters_for`), the
+    values are checked at tier 0 too."""
+    return has_source and "faithfulness" in parameters_for(task, True)
 
 
 def _can_conflict(values: list[Value]) -> bool:

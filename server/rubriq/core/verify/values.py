@@ -396,7 +396,8 @@ _SUFFIX_QUALIFIERS = {("or", "more"): "at least", ("or", "over"): "at least", ("
 _LABEL_WORDS = _words("section sections chapter chapters article articles figure figures fig table tables step "
                          "steps item items rule rules paragraph paragraphs clause clauses appendix part page pages "
                          "p pp vol volume issue version v no nos number level grade room flight route platform "
-                         "exhibit schedule annex footnote note line lines verse psalm question q")
+                         "exhibit schedule annex footnote note line lines verse psalm question q point points "
+                         "option options bullet bullets stage phase tier")
 # Words between a number and its head noun that describe the counted thing rather than name it.
 _MODIFIERS = _words("new more other extra additional further full-time part-time full part young old former "
                        "senior junior local foreign british american european international national small large "
@@ -985,7 +986,7 @@ class _Scanner:
             return code_end  # "2025-0419", "40-11-62": a reference or a sort code, not a range
         # a second number making a range: "80-120", "80 to 120", "between 80 and 120", "from 5 to 7"
         prefix_q, q_first = self._qualifier_before(start_tok)
-        range_end = self._range_partner(start_tok, j, prefix_q)
+        range_end = self._range_partner(start_tok, j, prefix_q, priced=bool(currency))
         if range_end is not None:
             return self._range(first, start_tok, value, step, j, currency, scaled, range_end, prefix_q, q_first)
         return self._finish_amount(first, start_tok, value, step, j, currency, prefix_q, q_first, words=words)
@@ -1062,15 +1063,19 @@ class _Scanner:
         self.work += end - j
         return end
 
-    def _range_partner(self, first: int, j: int, prefix_q: str) -> int | None:
-        """Token index of the number ending a range that starts at `first` and whose first number ends at j."""
+    def _range_partner(self, first: int, j: int, prefix_q: str, *, priced: bool = False) -> int | None:
+        """Token index of the number ending a range that starts at `first` and whose first number ends at j.
+
+        `priced`: the first number has a currency. A price after a dash ends a range only then: "£10–£20" is one,
+        and "Fibre 400 - £32.50 a month" is a name and its price."""
         if j >= self.n:
             return None
         tok = self.toks[j]
         before = self.low(first - 1)
         nxt = self.low(j + 1)
         number_next = self.is_num(j + 1) or nxt in _UNITS_WORDS or nxt in _TENS_WORDS
-        dash = tok in ("-", "–", "—") and (self.is_num(j + 1) or self.toks[j + 1:j + 2] in (["$"], ["€"], ["£"]))
+        dash = tok in ("-", "–", "—") and (self.is_num(j + 1) or
+                                            (priced and self.toks[j + 1:j + 2] in (["$"], ["€"], ["£"])))
         to = self.lows[j] == "to" and (before == "from" or number_next)
         between = self.lows[j] == "and" and before == "between"
         either = self.lows[j] == "or" and (nxt in _UNITS_WORDS or nxt in _TENS_WORDS)  # "two or three days"
@@ -3143,12 +3148,13 @@ _LEADING_FIGURE_RE = re.compile(r"^\D{0,20}?(\d+(?:\.\d+)?)(?!\d)")
 
 def _written_anywhere(c: Value, source: ValueIndex) -> Value | None:
     """A source measure that writes a bare number of the claim as its figure: "1 for the spices, 15 of simmering"
-    after "8 minutes for the onion" leaves the unit to be understood, and "15 minutes" states it."""
+    after "8 minutes for the onion" leaves the unit to be understood, and "15 minutes" states it; "if you're 75 or
+    older" leaves the age of "aged 75 or over" understood."""
     if c.kind != "number" or c.unit or c.low is None or c.high is None or \
             not (c.low == c.high or c.qualifier in _APPROXIMATE):
         return None
     figure = stated_number(c)
-    for fam in ("duration", "money", "count"):
+    for fam in ("duration", "money", "count", "age"):
         for e in source.by_family.get(fam, []):
             measure = fam != "count" or (e.kind == "quantity" and e.unit in _PHYSICAL_UNITS)
             if measure and _written_figure(e) == figure:
