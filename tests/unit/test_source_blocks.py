@@ -327,3 +327,42 @@ def test_a_spec_sheet_of_key_value_lines_is_not_read_as_a_dialogue():
     _, blocks = _sources(f"Which option is cheaper over a year? Use only this.\n\nDocument 1:\n{sheet}\n")
     assert all(b.label != "dialogue" for b in blocks)
     assert any("Membership: £29" in b.text and "Parking: free" in b.text for b in blocks)
+
+
+def test_a_tag_of_any_name_around_material_is_a_source():
+    prompt = ("Write short release notes from this changelog.\n\n<changelog>\nAdded\n- Offline mode for notes.\n\n"
+              "Removed\n- The legacy importer. Use the web importer instead.\n</changelog>\n")
+    _, block = _only_source(prompt)
+    assert block.kind == "xml" and block.label == "changelog"
+    assert block.text.rstrip().endswith("Use the web importer instead.")  # an imperative inside the tag is material
+
+
+def test_a_tag_naming_the_prompts_own_section_or_holding_requests_is_not_material():
+    assert parse_prompt("<instructions>\nThe reply is for a customer in Leeds.\n</instructions>\n"
+                        "Write a thank-you note.").sources == []
+    rules = "<rules>\n- Never mention the price.\n- Keep it under 100 words.\n</rules>\n\nWrite a tweet about our café."
+    assert parse_prompt(rules).sources == []
+
+
+def test_a_transcript_whose_speakers_carry_a_role_in_brackets_is_one_source():
+    turns = ("PRESENTER (Ruth Calloway): My guest keeps 40 hives. How was this year?\n"
+             "OWEN PRYCE: Mixed. We lost six hives over winter.\n"
+             "PRESENTER: What should listeners do if they see a hornet?\n"
+             "OWEN PRYCE: They should photograph it and report it. Please don't touch a nest yourself.\n"
+             "PRESENTER: Thank you.")
+    _, block = _only_source(f"Summarise this interview for our website.\n\nTranscript:\n{turns}")
+    assert block.text.startswith("PRESENTER (Ruth Calloway)") and block.text.endswith("Thank you.")
+
+
+def test_a_letter_without_a_sign_off_runs_from_its_greeting_to_the_request():
+    letter = ("Dear customer,\n\nFrom 1 May our opening hours change to 9am-5pm. Repeat orders placed online are not "
+              "affected.\n\nWe are also opening a second shop in Hexham in June.")
+    prompt = f"Here's the notice from our bakery.\n\n{letter}\n\nSummarise what changes for me."
+    _, block = _only_source(prompt)
+    assert block.text == letter
+
+
+def test_a_prompt_that_greets_the_model_has_no_letter_in_it():
+    prompt = ("Hi,\n\nI am planning a trip to Rome with my kids in May. We love museums and gelato.\n\n"
+              "Can you suggest five things to do?")
+    assert parse_prompt(prompt).sources == []

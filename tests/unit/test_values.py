@@ -708,3 +708,9 @@ def test_a_name_number_then_a_dash_and_a_price_is_not_a_range() -> None:
     assert [(v.text, v.qualifier) for v in values if v.kind == "money"] == [("£32.50 a month", "")]
     priced = index_values("Tickets cost £10 - £20 each.").values
     assert [(v.text, v.qualifier) for v in priced] == [("£10 - £20", "range")]
+
+
+def test_a_six_monthly_check_states_a_period_of_six_months() -> None:
+    source = "The Club includes the annual booster and a six-monthly health check."
+    checks = check_values("a health check every six months", source, source)
+    assert [(c.value.text, c.status) for c in checks] == [("six months", "matched")]

@@ -3,7 +3,8 @@
 People wrap pasted material in many ways; the detectors run most explicit first, and a later one never takes text
 an earlier one claimed:
 
-1. XML-style tags: `<document>...</document>`, `<email>`, `<report>` ...
+1. XML-style tags: `<document>...</document>`, `<email>`, `<report>` ...; after the code blocks, a tag pair of any
+   other name starting a line (`<changelog>`), unless it names a section of the prompt or its content asks for things.
 2. Named fences: a line `--- NAME ---`, `=== NAME ===`, `### NAME ###` or `*** NAME ***` opens a block that runs to
    the next fence line of the same character (`--- END ---`, `=== FIN ===`, or the next named fence).
 3. Code fences (```), except a JSON schema or output template, which is a format, not material.
@@ -58,6 +59,15 @@ SOURCE_TAGS = (
 # the rest of the text from every unclosed opening tag, which is quadratic on adversarial input.
 XML_OPEN_RE = re.compile(r"<(" + "|".join(SOURCE_TAGS) + r")(?:\s[^<>\n]{0,200})?>", re.IGNORECASE)
 XML_CLOSE_RE = re.compile(r"</(" + "|".join(SOURCE_TAGS) + r")\s{0,20}>", re.IGNORECASE)
+# Any other tag pair whose opening tag starts a line (`<changelog>`, `<rules>`, `<meeting_notes>`): material when
+# its name is not one of the prompt's own sections and its content does not read as instructions.
+OTHER_OPEN_RE = re.compile(r"^[ \t]*<([A-Za-z][\w-]{0,30})(?:[ \t][^<>\n]{0,200})?>", re.MULTILINE)
+OTHER_CLOSE_RE = re.compile(r"</([A-Za-z][\w-]{0,30})[ \t]{0,20}>")
+_INSTRUCTION_TAGS = frozenset({
+    "instruction", "instructions", "task", "question", "questions", "format", "output format", "response format",
+    "output", "response", "answer", "example", "examples", "role", "persona", "system", "system prompt", "template",
+    "schema", "thinking", "scratchpad", "style", "tone", "constraints", "requirements", "goal", "goals", "steps",
+})
 TRIPLE_QUOTES = ('"""', "'''")
 # Quoted text neither starts nor ends with a blank, so the stretch between two short quotes is never taken for one.
 LONG_QUOTE_RE = re.compile(r"[\"“]([^\s\"“”][^\"“”\n]{118,}?[^\s\"“”])[\"”]")
@@ -141,7 +151,8 @@ _DATA_LINE_MAX_FIELD = 60
 _TIMESTAMP = r"[\[(]?\d{1,2}:\d{2}(?::\d{2})?[\])]?"
 _DIALOGUE_LINE_RE = re.compile(
     r"^[ \t]*(?:" + _TIMESTAMP + r"[ \t]+)?((?:[A-ZÀ-Þ][\w.'’-]{0,20})(?:[ \t]+[A-ZÀ-Þ][\w.'’-]{0,20}){0,2})"
-    r"(?:[ \t]+[\[(]\d{1,2}:\d{2}(?::\d{2})?[\])])?[ \t]*:[ \t]+\S")
+    # a timestamp or a role after the name: "Ana [00:14]:", "PRESENTER (Ruth Calloway):"
+    r"(?:[ \t]+(?:[\[(]\d{1,2}:\d{2}(?::\d{2})?[\])]|\([^()\n:]{1,40}\)))?[ \t]*:[ \t]+\S")
 
 
 @dataclass(frozen=True)
@@ -245,10 +256,19 @@ def _reads_as_material(text: str, span: Span) -> bool:
     return len(sentences) >= 5 and len(asking) == 1 and not asking[0].slice(text).rstrip().endswith("?")
 
 
+def _opens_with_request(text: str, span: Span) -> bool:
+    """The paragraph's first sentence asks for something: where the prompt's instructions resume after a letter,
+    whose own paragraphs ask their reader for things anywhere ("Please call us ...")."""
+    sentences = sentence_spans(text, span.start, span.end)
+    return bool(sentences) and reads_as_request(sentences[0].slice(text))
+
+
 def _until_instructions(text: str, lines: _Lines, first: int, last: int,
-                        stop_at: Callable[[int], bool] | None = None) -> Span | None:
+                        stop_at: Callable[[int], bool] | None = None,
+                        instructions: Callable[[str, Span], bool] = _instruction_paragraph) -> Span | None:
     """Lines `first`..`last` (or up to a line `stop_at` refuses), cut before the first paragraph after the first one
-    that reads as instructions. Reads no further than that paragraph, so the cost is the block's length."""
+    that reads as instructions (`instructions`). Reads no further than that paragraph, so the cost is the block's
+    length."""
     end_line, i, first_run = None, first, True
     while i <= last:
         if stop_at is not None and stop_at(i):
@@ -259,7 +279,7 @@ def _until_instructions(text: str, lines: _Lines, first: int, last: int,
         j = i
         while j + 1 <= last and not lines.blank(j + 1) and not (stop_at is not None and stop_at(j + 1)):
             j += 1
-        if not first_run and _instruction_paragraph(text, Span(lines.starts[i], lines.ends[j])):
+        if not first_run and instructions(text, Span(lines.starts[i], lines.ends[j])):
             break
         end_line, first_run, i = j, False, j + 1
     if end_line is None:
@@ -324,15 +344,16 @@ def _balanced_end(text: str, start: int, limit: int) -> int | None:
     return None
 
 
-def _xml_blocks(text: str) -> list[tuple[Span, Span, str]]:
+def _xml_blocks(text: str, opening: re.Pattern[str] = XML_OPEN_RE,
+                closing: re.Pattern[str] = XML_CLOSE_RE) -> list[tuple[Span, Span, str]]:
     """(whole, content, tag) for each source tag closed by the first later closing tag of the same name."""
     closings: dict[str, list[re.Match[str]]] = {}
-    for m in XML_CLOSE_RE.finditer(text):
+    for m in closing.finditer(text):
         closings.setdefault(m.group(1).lower(), []).append(m)
     starts = {tag: [m.start() for m in found] for tag, found in closings.items()}
     blocks = []
     resume = 0  # an opening tag inside an earlier block is part of that block's content
-    for m in XML_OPEN_RE.finditer(text):
+    for m in opening.finditer(text):
         tag = m.group(1).lower()
         if m.start() < resume or tag not in starts:
             continue
@@ -412,6 +433,7 @@ class _Finder:
                 self._set_aside(block.span)
                 continue
             self.add("fenced", block.span, block.code.span, block.language)
+        self.other_tags()
         for whole, content in _triple_quoted_blocks(text):
             self.add("quoted", whole, content, "quote")
         self.markdown_quotes()
@@ -426,6 +448,19 @@ class _Finder:
         self.markdown_documents()
         self.unmarked()
         return sorted(self.blocks, key=lambda b: b.span.start)
+
+    # -- 1b. other tags -------------------------------------------------------------------------------------------
+    def other_tags(self) -> None:
+        """A tag pair of any other name, after the code blocks have claimed their HTML: material unless the tag names
+        a section of the prompt (`<instructions>`, `<format>`) or half its sentences ask for something."""
+        text = self.text
+        for whole, content, tag in _xml_blocks(text, OTHER_OPEN_RE, OTHER_CLOSE_RE):
+            name = re.sub(r"[_-]+", " ", tag).strip()
+            if tag in SOURCE_TAGS or name in _INSTRUCTION_TAGS or self.taken.overlaps(whole):
+                continue
+            if not content.slice(text).strip() or _instruction_paragraph(text, content):
+                continue
+            self.add("xml", whole, content, tag)
 
     # -- 2. named fences ------------------------------------------------------------------------------------------
     def named_fences(self) -> None:
@@ -508,7 +543,8 @@ class _Finder:
         return None
 
     def letters(self) -> None:
-        """A letter pasted without headers: from a greeting line to its sign-off, with instructions outside it."""
+        """A letter pasted without headers: from a greeting line to its sign-off (without one, to the instructions),
+        with instructions outside it."""
         lines, text = self.lines, self.text
         i = self.first_line
         while i < len(lines):
@@ -516,10 +552,20 @@ class _Finder:
                 i += 1
                 continue
             end = self._letter_end(i + 1)
-            if end is None:
-                i += 1
-                continue
-            whole = self._line_range(i, end)
+            if end is not None:
+                whole = self._line_range(i, end)
+            else:
+                # No sign-off: the greeting and what follows it up to the instructions, when the prompt points at
+                # material before it ("Here's the letter from our vet."); a prompt that opens with "Hi," greets the
+                # model, and what follows is its request.
+                before = Span(self.lines.starts[self.first_line], lines.starts[i])
+                span = None
+                if any(before.contains(ref) for ref in material_references(text)):
+                    span = _until_instructions(text, lines, i, len(lines) - 1, instructions=_opens_with_request)
+                if span is None or span.end <= lines.ends[i]:
+                    i += 1
+                    continue
+                whole, end = span, lines.index_at(span.end)
             if self.requests is None:
                 self.requests = [s for s in sentence_spans(text, self.body_start) if reads_as_request(s.slice(text))]
             if any(not whole.contains(s) for s in self.requests):  # a letter that is the whole prompt is the prompt

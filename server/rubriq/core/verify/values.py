@@ -327,6 +327,8 @@ _SECONDS = {"second": 1.0, "seconds": 1.0, "sec": 1.0, "secs": 1.0, "minute": 60
             "month": 2629746.0, "months": 2629746.0, "year": 31556952.0, "years": 31556952.0, "yr": 31556952.0,
             "yrs": 31556952.0, "decade": 315569520.0, "decades": 315569520.0, "century": 3155695200.0,
             "centuries": 3155695200.0}
+# "six-monthly", "two-weekly": a period of N units, as "every six months" states it.
+_EVERY_N = {"hourly": "hour", "daily": "day", "weekly": "week", "monthly": "month", "yearly": "year"}
 # Physical units: canonical unit and factor. Temperatures do not convert (affine scales): each is its own unit.
 _PHYSICAL = {
     "mm": ("m", 1e-3), "millimetre": ("m", 1e-3), "millimetres": ("m", 1e-3), "millimeter": ("m", 1e-3),
@@ -1221,6 +1223,8 @@ class _Scanner:
             return "duration", "s", _SECONDS[unit_word], after
         if self.is_word(k) and self.lows[k] in ("h",) and self.adjacent(k):
             return "duration", "s", 3600.0, k + 1
+        if k > j and self.is_word(k) and self.lows[k] in _EVERY_N and self.adjacent(k):
+            return "duration", "s", _SECONDS[_EVERY_N[self.lows[k]]], k + 1  # "six-monthly": every six months
         if self.is_word(k) and self.lows[k] in _PHYSICAL and (k == j or self.adjacent(k)):
             unit_low = self.lows[k]
             if unit_low in ("w", "ha", "mb", "gb", "kb", "tb", "mw", "kw", "gw") and not self.adjacent(k) and \
