@@ -714,3 +714,23 @@ def test_a_six_monthly_check_states_a_period_of_six_months() -> None:
     source = "The Club includes the annual booster and a six-monthly health check."
     checks = check_values("a health check every six months", source, source)
     assert [(c.value.text, c.status) for c in checks] == [("six months", "matched")]
+
+
+def test_a_bare_number_of_the_evidence_does_not_state_a_count_of_other_things() -> None:
+    source = ("The Rays outscored the visitors 7-4, with Freya Lund adding three of her 18 goals. The result "
+              "leaves the Rays second, two points behind leaders Manchester Orbit with three games to play.")
+    checks = check_values("The Rays are three points behind leaders Manchester Orbit.", source, source)
+    assert [(c.value.text, c.status, c.evidence.text) for c in checks if c.value.text == "three"] == \
+        [("three", "conflict", "two")]
+
+
+def test_a_maximum_is_never_taken_for_a_figure_worked_out_from_others() -> None:
+    source = ("Each resident may have up to three visitors at once in their room. Mealtimes run 12.30-1.30pm and "
+              "5-6pm.")
+    checks = check_values("Up to four of us can be in her room at a time.", source, source)
+    assert all(c.reason != "derived from the source's figures" for c in checks)
+
+
+def test_a_temperature_with_a_space_before_the_degree_sign_keeps_its_unit() -> None:
+    values = index_values("Charging: 0 °C to 40 °C.").values
+    assert [(v.text, v.unit) for v in values] == [("0 °C", "degC"), ("40 °C", "degC")]

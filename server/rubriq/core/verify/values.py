@@ -1241,8 +1241,9 @@ class _Scanner:
             if after in ("people", "staff") or (len(after) > 3 and after.endswith("s") and after not in STOPWORDS):
                 return "quantity", lemma(after), 1e6, k + 1  # "5m people", "2m users": millions of a plural
             return "quantity", "m", 1.0, k + 1  # "a 5m fall", "3,000 m": metres
-        if tok == "°" and self.adjacent(j):
-            if self.is_word(j + 1) and self.lows[j + 1] in ("c", "f") and self.adjacent(j + 1):
+        celsius = self.is_word(j + 1) and self.lows[j + 1] in ("c", "f") and self.adjacent(j + 1)
+        if tok == "°" and (self.adjacent(j) or celsius):  # "45°C", "45 °C" (a space before the sign, as SI writes it)
+            if celsius:
                 return "quantity", "deg" + self.toks[j + 1].upper(), 1.0, j + 2
             return "quantity", "deg", 1.0, j + 1
         if low in ("degree", "degrees"):
@@ -2806,8 +2807,9 @@ def _derivation_fit(c: Value):
 def _derived(c: Value, values: Sequence[Value], claim_others: Sequence[Value] = (), *, products: bool = True) -> bool:
     """c is arithmetic over the figures of `values` and of the claim's other values (module docstring, "Derived
     figures"); products take their count from the claim ("£1,500 for 30 vehicles": 30 × £50)."""
-    # "partial" ("eight more than last spring") may well be a difference of two figures; it is never a total
-    if c.low is None or c.high is None or c.qualifier in ("range", "vague", "exactly") or \
+    # "partial" ("eight more than last spring") may well be a difference of two figures; it is never a total. A
+    # maximum ("up to four visitors") is a limit someone set, not a result worked out from other figures.
+    if c.low is None or c.high is None or c.qualifier in ("range", "vague", "exactly", *_UPPER_BOUNDS) or \
             not (math.isfinite(c.low) or math.isfinite(c.high)):
         return False
     fam = family(c)
@@ -3072,10 +3074,12 @@ def _check_one(c: Value, evidence: list[Value], taken: list[bool], source: Value
     """The verdict on one claim value: the evidence value filling its slot best decides (module docstring)."""
     fam = family(c)
     if fam != "entity":
-        # a value the evidence states outright is never a conflict, whatever slot another value of it seems to fill
+        # a value the evidence states outright is never a conflict, whatever slot another value of it seems to fill;
+        # a bare number states a count of things ("three points") only in its slot, since "three of her 18 goals"
+        # and "with three games to play" leave the counted thing to the words around them
         for e in evidence:
             why = _states(c, e)
-            if why:
+            if why and not (fam == "count" and c.unit and not e.unit and slot_score(c, e) < _SAME_SLOT):
                 return ValueCheck(c, "matched", e, True, why)
     if c.qualifier == "range" and c.low is not None and c.high is not None and _ends_stated(c, evidence, source):
         return ValueCheck(c, "matched", None, False, "both ends are in the source")  # "from 412 to 260"
