@@ -734,3 +734,13 @@ def test_a_maximum_is_never_taken_for_a_figure_worked_out_from_others() -> None:
 def test_a_temperature_with_a_space_before_the_degree_sign_keeps_its_unit() -> None:
     values = index_values("Charging: 0 °C to 40 °C.").values
     assert [(v.text, v.unit) for v in values] == [("0 °C", "degC"), ("40 °C", "degC")]
+
+
+def test_a_change_and_its_result_are_checked_against_the_sources_from_and_to() -> None:
+    source = "Consultations will rise from £52 to £58, and emergency consultations from £185 to £210."
+    wrong = check_values("Consultations go up by £6, to £58, and emergency ones by £35, to £210.", source, source,
+                         changes=True)
+    assert [(c.value.text, c.working) for c in wrong if c.status == "conflict"] == \
+        [("£35", "from £185 to £210 in the source is £25")]
+    right = check_values("Emergency consultations go up by £25 to £210.", source, source, changes=True)
+    assert all(c.status == "matched" for c in right)

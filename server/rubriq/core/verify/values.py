@@ -3039,6 +3039,8 @@ def compare(claim: list[Value], evidence: list[Value], source: ValueIndex, *, in
               r.low != r.high]
     if ranges:
         results = [_change_against_range(check, ranges) or check for check in results]
+    elif changes and claim_index is not None:
+        results = [_change_to_against_source(check, claim, evidence, claim_index.text) or check for check in results]
     results.extend(negation_verdicts[k] for k in sorted(k for k in negation_verdicts if k < 0))
     results.sort(key=lambda check: (check.value.span.start, check.value.span.end))
     return results
@@ -3270,6 +3272,49 @@ def _change_against_range(check: ValueCheck, ranges: Sequence[Value]) -> ValueCh
         expected = written_as.group()[: written_as.start(1)] + figure + c.text.replace(",", "")[written_as.end():]
         return ValueCheck(c, "conflict", r, False, "its own range gives another change",
                           working=f"{r.text} is {expected}")
+    return None
+
+
+_BY_THEN_TO_RE = re.compile(r"[ \t]*,?[ \t]*(?:to|up to)[ \t]+$")
+
+
+def _change_to_against_source(check: ValueCheck, claim: Sequence[Value], evidence: Sequence[Value],
+                              claim_text: str) -> ValueCheck | None:
+    """"goes up by £35, to £210": a change and its result, checked against the source's "from £185 to £210".
+
+    The change (a value right after "by") is looked at only when the source does not state it as such; the result
+    (the value right after it, past ", to") must be an end of a "from A to B" of the evidence in the same unit, and
+    the change must then be B − A. The working is shown, since the source states neither figure as the change."""
+    c = check.value
+    if check.status not in ("absent", "matched") or (check.status == "matched" and check.reason.startswith("same")):
+        return None
+    if c.low is None or c.high is None or c.low != c.high or family(c) not in _NUMERIC_FAMILIES or \
+            not claim_text[max(0, c.span.start - 4):c.span.start].rstrip().lower().endswith("by"):
+        return None
+    after = next((v for v in claim if v.span.start >= c.span.end), None)
+    if after is None or family(after) != family(c) or after.low != after.high or after.low is None or \
+            not _BY_THEN_TO_RE.match(claim_text[c.span.end:after.span.start] + " "):
+        return None
+    for r in evidence:
+        if r.qualifier != "range" or family(r) != family(c) or r.low is None or r.high is None or \
+                _split_rate(r.unit)[0] != _split_rate(c.unit)[0] or after.low not in (r.low, r.high):
+            continue
+        change = r.high - r.low
+        fits, _, _ = _derivation_fit(c)
+        if fits(change):
+            return ValueCheck(c, "matched", r, True, "the change the source's range gives")
+        written = _written_figure(c)
+        if written is None or not written or abs(stated_number(c) - change) <= max(c.step, 0.1 * abs(change)):
+            return None
+        scale = stated_number(c) / written
+        shown = change / scale
+        decimals = 0 if shown == round(shown) else 2
+        written_as = _LEADING_FIGURE_RE.match(c.text.replace(",", ""))
+        assert written_as is not None
+        expected = written_as.group()[: written_as.start(1)] + f"{shown:,.{decimals}f}" + \
+            c.text.replace(",", "")[written_as.end():]
+        return ValueCheck(c, "conflict", r, True, "the source's range gives another change",
+                          working=f"{r.text} in the source is {expected}")
     return None
 
 
