@@ -744,3 +744,11 @@ def test_a_change_and_its_result_are_checked_against_the_sources_from_and_to() -
         [("£35", "from £185 to £210 in the source is £25")]
     right = check_values("Emergency consultations go up by £25 to £210.", source, source, changes=True)
     assert all(c.status == "matched" for c in right)
+
+
+def test_the_sides_of_a_size_are_one_value_so_a_changed_side_conflicts() -> None:
+    source = "Each passenger may bring one personal item, maximum 40 x 30 x 15 cm, to fit under the seat."
+    checks = check_values("Bring one personal item (up to 40 x 30 x 20 cm).", source, source)
+    assert [(c.value.text, c.status, c.evidence.text) for c in checks if c.value.unit == "m^3"] == \
+        [("40 x 30 x 20 cm", "conflict", "40 x 30 x 15 cm")]
+    assert [v.text for v in index_values("a 2 x 3 grid").values] == ["2", "3"]  # no unit of length: no size

@@ -327,6 +327,7 @@ _SECONDS = {"second": 1.0, "seconds": 1.0, "sec": 1.0, "secs": 1.0, "minute": 60
             "month": 2629746.0, "months": 2629746.0, "year": 31556952.0, "years": 31556952.0, "yr": 31556952.0,
             "yrs": 31556952.0, "decade": 315569520.0, "decades": 315569520.0, "century": 3155695200.0,
             "centuries": 3155695200.0}
+_TIMES_SIGNS = frozenset({"x", "×"})  # "40 x 30 cm", "40×30×20 cm": the sides of a size
 # "six-monthly", "two-weekly": a period of N units, as "every six months" states it.
 _EVERY_N = {"hourly": "hour", "daily": "day", "weekly": "week", "monthly": "month", "yearly": "year"}
 # Physical units: canonical unit and factor. Temperatures do not convert (affine scales): each is its own unit.
@@ -986,6 +987,10 @@ class _Scanner:
         code_end = self._identifier_after(j)
         if code_end is not None:
             return code_end  # "2025-0419", "40-11-62": a reference or a sort code, not a range
+        if not currency and self.low(j) in _TIMES_SIGNS and j + 1 < self.n and self.is_num(j + 1):
+            size_end = self._size(start_tok, value, j)
+            if size_end is not None:
+                return size_end
         # a second number making a range: "80-120", "80 to 120", "between 80 and 120", "from 5 to 7"
         prefix_q, q_first = self._qualifier_before(start_tok)
         range_end = self._range_partner(start_tok, j, prefix_q, priced=bool(currency))
@@ -1064,6 +1069,23 @@ class _Scanner:
             end += 2
         self.work += end - j
         return end
+
+    def _size(self, start_tok: int, value: float, j: int) -> int | None:
+        """"40 x 30 x 20 cm": the sides of one size, a value of its own (their product, in the unit's power), so a
+        changed side is one changed value; None without a unit of length after the last side ("3 x 4" multiplies)."""
+        sides = [value]
+        while len(sides) < 3 and self.low(j) in _TIMES_SIGNS and j + 1 < self.n and self.is_num(j + 1):
+            parsed = self._digits_value(j + 1)
+            if parsed is None:
+                break
+            side, _, j = parsed
+            sides.append(side)
+        kind, unit, factor, end = self._unit_after(j, None, False)
+        if kind != "quantity" or unit != "m":
+            return None
+        size = math.prod(sides) * factor ** len(sides)
+        return self.add("quantity", start_tok, end, (size, size), unit=f"m^{len(sides)}", low=size, high=size,
+                        step=0.0, qualifier="", start=self.starts[start_tok])
 
     def _range_partner(self, first: int, j: int, prefix_q: str, *, priced: bool = False) -> int | None:
         """Token index of the number ending a range that starts at `first` and whose first number ends at j.
