@@ -172,3 +172,13 @@ def test_an_offer_to_change_the_answer_is_a_closing_but_not_when_it_states_a_fig
                     "Glad to rewrite it in a warmer tone."):
         assert _reasons(closing) == {closing: "closing"}, closing
     assert _claims("I can also confirm the deposit is £200.") == ["I can also confirm the deposit is £200."]
+
+
+def test_a_list_item_heads_only_the_items_nested_under_it():
+    text = ("**Day 2 talks**\n\n- 09:15 – **Keynote: Shipping Without Fear** – Maya Lindqvist\n"
+            "- 14:30 – **Designing For On-Call** – Priya Patel\n\nAll talks are in the Main Hall.\n")
+    claims, _ = split_claims(text)
+    assert [c.text for c in claims][:2] == ["09:15 – **Keynote: Shipping Without Fear** – Maya Lindqvist",
+                                           "14:30 – **Designing For On-Call** – Priya Patel"]
+    nested = "- **Basic Plan**\n  - £5 a month\n- **Pro Plan**\n  - £12 a month\n"
+    assert [c.text for c in split_claims(nested)[0]] == ["£5 a month", "£12 a month"]

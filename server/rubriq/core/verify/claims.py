@@ -156,12 +156,20 @@ def _framing(unit: Segment, whole_text: str, base: int) -> str | None:
     line_end = whole_text.find("\n", end)
     line_end = len(whole_text) if line_end < 0 else line_end
     alone_on_line = not whole_text[line_start:start].strip(" \t*_#>-") and not whole_text[end:line_end].strip(" \t*_")
-    # A heading heads something: a line with nothing after it (a one-line answer) is a statement.
+    # A heading heads something: a line with nothing after it (a one-line answer) is a statement, and a list item
+    # heads only the items nested under it ("- 14:30 – **Designing for on-call** – Priya Patel" is an entry).
     heads_something = bool(whole_text[line_end:].strip())
+    if heads_something and LIST_MARKER_RE.match(whole_text[line_start:start]):
+        following = whole_text[line_end:].lstrip("\n")
+        indent = len(whole_text[line_start:start]) - len(whole_text[line_start:start].lstrip(" \t"))
+        heads_something = len(following) - len(following.lstrip(" \t")) > indent
     if (alone_on_line and heads_something and not text.startswith("|") and _words(text) <= TITLE_MAX_WORDS
             and text[-1:] not in ".!\"'”’)" and _is_title(text)):
         return "heading"
     return None
+
+
+LIST_MARKER_RE = re.compile(r"^[ \t]*(?:[-*+•]|\d{1,3}[.)])[ \t]+(?:\[[ xX]\][ \t]+)?$")
 
 
 def _is_title(text: str) -> bool:
