@@ -194,8 +194,10 @@ TASK_CUES: dict[TaskType, tuple[tuple[str, float], ...]] = {
     ),
     TaskType.REWRITING: (
         (r"\b(?:rewrite|re-write|rephrase|paraphrase|proofread|copy-?edit|reword|polish|simplify|reescribe|"
-         r"reformula|simplifica|réécris|reformule|simplifie|formuliere|umformulieren|umschreiben|vereinfache)\b",
-         3.0),
+         r"reformula|simplifica|réécris|reformule|simplifie|formuliere|umformulieren|umschreiben|vereinfache)\b|"
+         # with a pronoun attached: "reescríbela", "reformúlalo", "simplifícalo", "réécris-le", "schreib es um"
+         r"\b(?:reescríbe|reformúla|simplifíca|redácta)(?:la|lo|las|los|me)\b|\b(?:réécris|reformule|simplifie)-(?:le|la|"
+         r"les|moi)\b", 3.0),
         (r"\b(?:translate|traduce|traduis|traduire|übersetze|übersetzen)\b", 3.0),
         (r"\b(?:edit)\b[ \t]+(?:the|this|my|following)\b", 2.5),
         (r"\bmake (?:it|this|the \w+|this \w+|my \w+)[ \t]+(?:\w+[ \t]+)?(?:more|less|shorter|clearer|simpler|"
@@ -243,7 +245,9 @@ TASK_CUES: dict[TaskType, tuple[tuple[str, float], ...]] = {
          r"canción|poème|conte|chanson|histoire courte|gedicht|geschichte|kurzgeschichte|märchen|liedtext|"
          r"microrrelatos?|leyenda|fábula|poesía|soneto|haiku|coplas?|fable|haïku|comptine|récit|slogans?|"
          r"fabel|sonett|reim|chorus|jingle|taglines?|tongue[- ]twisters?|trabalenguas|virelangues?|zungenbrecher|"
-         r"acrostics?)\b", 3.0),
+         r"acrostics?)(?:s|x)?\b|"
+         # "une petite histoire à lui lire ce soir": a story to tell, not history
+         r"\b(?:petite|courte|jolie|belle) histoire\b|\bhistoire (?:pour|à (?:lui |leur )?lire|du soir)\b", 3.0),
         (r"\b(?:creative|imaginative|vivid|whimsical|make up|erzähl|invente|inventa)\b", 1.0),
     ),
     TaskType.GROUNDED_QA: (
@@ -307,7 +311,12 @@ _QUANTITY_QUESTION_RE = re.compile(
 _NUMBER_RE = re.compile(
     r"(?<![\w.])(?:\d+(?:[.,:]\d+)*|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|"
     r"forty|fifty|sixty|seventy|eighty|ninety|hundred|half|quarter|twice|thrice|dozen|"
-    r"fifty-\w+|forty-\w+|thirty-\w+|twenty-\w+)(?![\w])", re.IGNORECASE)
+    r"fifty-\w+|forty-\w+|thirty-\w+|twenty-\w+|"
+    # a word problem in Spanish, French or German states its numbers in words too; "once" is a count of meetings
+    r"dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez|doce|veinte|deux|trois|quatre|cinq|sept|huit|neuf|dix|"
+    r"douze|vingt|zwei|drei|vier|fünf|sechs|sieben|acht|neun|zehn|zwölf|zwanzig|once|una (?:sola )?vez|"
+    r"une (?:seule )?fois|einmal)"
+    r"(?![\w])", re.IGNORECASE)
 _COUNT_UNIT_AFTER_RE = re.compile(
     r"[ \t]*(?:words?|sentences?|paragraphs?|bullets?|bullet points?|lines?|items?|characters?|palabras|frases|"
     r"mots|phrases|wörtern|wörter|sätzen|sätze|tests?)\b", re.IGNORECASE)

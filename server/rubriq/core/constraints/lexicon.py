@@ -145,6 +145,8 @@ empieza | comienza | empiece | comience | empezar | comenzar | inicia = start
 empieza con | comienza con | empiece con | comience con | empieza por | comienza por | empiece por = start with
 comience por = start with
 responde | contesta | responder | contestar | responda = respond
+contéstame | respóndeme | contéstanos | respóndenos | contéstale | respóndele = respond
+cifra | importe = figure
 escribe | escríbelo | escríbela | escríbeme | redacta | escribir | redactar = write
 añade | agrega | añadir | agregar | añádele = add
 pon | coloca | poner = put
@@ -238,6 +240,8 @@ ne fasse pas plus de | ne fait pas plus de | ne fais pas plus de = no more than
 jusqu'à = up to
 moins de | moins que = fewer than
 au moins | au minimum | pas moins de = at least
+au total | en tout = in total
+en gardant | en conservant = keeping
 minimum = min
 plus de = more than
 exactement | précisément | pile = exactly
@@ -453,6 +457,7 @@ mehr als = more than
 länger als = longer than
 über = over
 genau | exakt | exakt nur = exactly
+genau einem | genau einen | genau eine | genau ein | exakt einem | exakt einen = exactly one
 nur | lediglich | ausschließlich = only
 etwa | ungefähr | circa | ca. | rund = about
 oder weniger = or fewer
@@ -703,9 +708,9 @@ def _french_number(text: str) -> int | None:
     words = [w for w in re.split(r"[\s-]+", text.lower()) if w and w != "et"]
     values: list[int] = []
     for i, word in enumerate(words):
-        if word not in _FR_NUMBERS:
+        if word not in _FR_NUMBERS and not (i > 0 and word in ("un", "une")):  # "vingt et un", never "un" alone
             return None
-        value = _FR_NUMBERS[word]
+        value = _FR_NUMBERS.get(word, 1)
         if value == 20 and values and values[-1] == 4 and i > 0 and words[i - 1] == "quatre":
             values[-1] = 80  # quatre-vingt(s)
             continue
@@ -732,10 +737,12 @@ def _german_number(text: str) -> int | None:
     return _sum_with_scales(values)
 
 
-_ES_NUMBER_RE = ("(?:" + "|".join(sorted(_ES_NUMBERS, key=len, reverse=True)) + r")(?:(?:\s+y\s+|\s+)(?:"
+# "y" and "et" join a ten and a unit ("treinta y dos", "vingt et un"), never two numbers of a range: "entre tres y
+# cinco" and "entre trois et cinq" are 3 and 5, not 8.
+_ES_NUMBER_RE = ("(?:" + "|".join(sorted(_ES_NUMBERS, key=len, reverse=True)) + r")(?:(?:(?<=nta)\s+y\s+|\s+)(?:"
                  + "|".join(sorted(_ES_NUMBERS, key=len, reverse=True)) + r")){0,3}")
 _FR_WORDS = "|".join(sorted(_FR_NUMBERS, key=len, reverse=True))
-_FR_NUMBER_RE = rf"(?:{_FR_WORDS})(?:(?:-et-|\s+et\s+|-|\s+)(?:{_FR_WORDS}|un|une)){{0,4}}"
+_FR_NUMBER_RE = rf"(?:{_FR_WORDS})(?:(?:-et-|\s+et\s+)(?:un|une|onze)|(?:-|\s+)(?:{_FR_WORDS}|un|une)){{0,4}}"
 _DE_NUMBER_RE = (r"(?:(?:ein|zwei|drei|vier|fünf|sechs|sieben|acht|neun|zehn|elf|zwölf|sech|sieb|zwanzig|dreißig|"
                  r"vierzig|fünfzig|sechzig|siebzig|achtzig|neunzig|hundert|tausend|und){1,6})")
 
@@ -767,6 +774,13 @@ _FR_REORDER: tuple[Rule, ...] = (
      lambda m: "in a single " if m.group(1) else "in one "),
 )
 _DE_REORDER: tuple[Rule, ...] = (
+    # a separable verb around its object: "fang die Antwort mit Ja oder Nein an" -> "start the answer with ..."
+    (re.compile(r"\b(?:fang|fange|fangt)\s+([^.,;\n]{1,40}?)\s+(mit\s+[^.,;\n]{1,60}?)\s+an\b(?=\s*(?:[,.;!?]|$|und\b))",
+                re.IGNORECASE), lambda m: f"start {m.group(1)} {m.group(2)}"),
+    # the infinitive last: "das Thema Budget bitte komplett rauslassen" -> "leave out the topic Budget"
+    (re.compile(r"\b(?:das\s+thema|den\s+punkt|die\s+themen)\s+((?:[\wäöüß„“\"'-]+\s+){1,3}?)(?:bitte\s+)?"
+                r"(?:(?:komplett|ganz|völlig|einfach)\s+)?(?:rauslassen|weglassen|auslassen|herauslassen|aussparen)\b",
+                re.IGNORECASE), lambda m: f"leave out the topic {m.group(1).strip()}"),
     # "erwähne den Aktienkurs nicht": the negation ends the clause in German
     (re.compile(r"\b(erwähne|nenne|verwende|benutze|nutze)\s+((?:[\wäöüß„“\"'-]+\s+){1,4}?)(?:nicht|nie|niemals)\b"
                 r"(?=\s*(?:[,.;!?]|$|und\b|oder\b))", re.IGNORECASE),

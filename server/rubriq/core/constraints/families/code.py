@@ -238,6 +238,13 @@ def _negated_in_phrase(view: str, start: int, window: int) -> bool:
     return negated_before(head[cut:], len(head) - cut, window)
 
 
+_HOW_A_NAME_IS = frozenset({"short", "same", "simple", "clear", "unchanged", "consistent", "descriptive", "intact",
+                            "readable", "generic", "lowercase", "snake_case", "camelcase", "english", "below", "above"})
+# The name of pasted code to keep: "keep the name total", "keep the function name as parse_row"
+KEEP_NAME_RE = re.compile(r"\b(?:keep|leave)\s+(?:the\s+|its\s+)?(?:function\s+|method\s+|class\s+)?name\s+(?:as\s+)?"
+                          r"`?(?P<name>[A-Za-z_][\w]{0,40})`?(?![\w(])", re.IGNORECASE)
+
+
 def _function_names(ex: Extraction) -> None:
     names: list[str] = []
     first: Span | None = None
@@ -255,6 +262,12 @@ def _function_names(ex: Extraction) -> None:
             continue  # a plain word after "called" ("a function called whenever ...") only when written as code
         names.append(name)
         first = _grown(ex.view, first, m)
+    for m in islice(KEEP_NAME_RE.finditer(ex.view), MAX_MATCHES):  # "fix the bug but keep the name total"
+        name = m.group("name")
+        if name.lower() not in NOT_A_NAME and name.lower() not in _HOW_A_NAME_IS and name not in names and \
+                not negated_before(ex.view, m.start(), 20):
+            names.append(name)
+            first = _grown(ex.view, first, m)
     for m in islice(METHODS_RE.finditer(ex.view), MAX_MATCHES):  # "a class with methods tryAcquire and reset"
         listed = [n.strip("`") for n in re.split(r"\s*,\s*(?:and\s+)?|\s+and\s+", m.group("list"))]
         listed = [n for n in listed if n and n.lower() not in NOT_A_NAME]

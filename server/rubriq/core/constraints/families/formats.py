@@ -201,10 +201,15 @@ NO_MARKDOWN_RE = re.compile(
     r"(?:markdown|formatting|text\s+formatting)\b(?!\s+(?:fences|code|blocks?|tables?|headings|headers|lists?))|"
     r"\bplain[\s-]+text\s+only\b|\b(?:in|as)\s+plain\s+text\b(?!\s+file)|\bno\s+bold(?:,|\s+or)\s+(?:no\s+)?italics?\b",
     re.IGNORECASE)
+# The one thing an answer arrives at, which a prompt asks to see in bold: "put the plan name in bold", "the final
+# split in bold", "put in bold the reparto final" (a gloss keeps the Spanish order).
+_ANSWER_NOUNS = (r"(?:answer|number|result|total|value|figure|price|amount|name|verdict|recommendation|winner|choice|"
+                 r"conclusion|outcome|split|pick|option|plan|date|time)")
 BOLD_ANSWER_RE = re.compile(
-    r"\b(?:put|write|mark|show|give|make|highlight)\s+(?:the\s+|your\s+)?(?:final\s+)?(?:answer|number|result|total|"
-    r"value|figure|price|amount)\s+in\s+bold\b|\bbold\s+(?:the\s+|your\s+)?(?:final\s+)?(?:answer|number|result|"
-    r"total)\b|\b(?:final\s+)?(?:answer|result|total)\s+(?:should\s+be\s+|must\s+be\s+)?in\s+bold\b", re.IGNORECASE)
+    r"\b(?:put|write|mark|show|give|make|highlight|set)\s+(?:the\s+|your\s+)?(?:final\s+|[\w'-]+\s+){0,2}?"
+    + _ANSWER_NOUNS + r"\s+in\s+bold\b|\bbold\s+(?:the\s+|your\s+)?(?:final\s+)?(?:answer|number|result|"
+    r"total)\b|\b(?:final\s+)?(?:answer|result|total)\s+(?:should\s+be\s+|must\s+be\s+)?in\s+bold\b|"
+    r"\bput\s+in\s+bold\s+(?:the|your)\s+(?:final\s+[\w'-]+|[\w'-]+\s+final|" + _ANSWER_NOUNS + r")\b", re.IGNORECASE)
 
 
 def extract_markup(ex: Extraction) -> None:

@@ -29,7 +29,10 @@ KEYWORD_NOUN = r"(?:key\s*words?|words?|terms?|phrases?|names?|lines?|expression
 INCLUDE_RE = re.compile(
     rf"\b(?:includ(?:e|es|ing)|contain(?:s|ing)?|us(?:e|es|ing)|mention(?:s|ing)?|featur(?:e|es|ing)|"
     rf"(?:work|weav(?:e|ing)|slip|throw|put|fit|drop)(?:s|ing)?\s+in|"
-    rf"incorporat(?:e|es|ing)|with|add)\s+(?:the\s+|these\s+|following\s+|some\s+|both\s+){{0,2}}"
+    rf"incorporat(?:e|es|ing)|with|add|"
+    # "keeping the word "exhibition"" (a rewrite that must keep a word): only before a named, quoted word
+    rf"(?:keep|retain|preserv)(?:e|s|es|ing)?(?=\s+(?:the\s+)?(?:words?|terms?|phrases?|names?)\s+[\"“]))"
+    rf"\s+(?:the\s+|these\s+|following\s+|some\s+|both\s+){{0,2}}"
     rf"(?P<noun>{KEYWORD_NOUN}\b\s*:?\s*)?(?=[\"“‘'`\[]|[^\W\d_])",
     re.IGNORECASE)
 FORBID_RE = re.compile(
@@ -75,6 +78,10 @@ BACKREF_RE = re.compile(
     re.IGNORECASE)
 THE_WORD_RE = re.compile(rf"\b(?:the\s+)?(?P<noun>{KEYWORD_NOUN})\b\s+(?!(?:count|limit|length|total)s?\b)"
                          rf"(?=[\"“‘'`\[]|[^\W\d_])", re.IGNORECASE)  # "the word count should be ...": a length
+COUNT_THEN_WORD_RE = re.compile(
+    rf"\b(?:use|mention|include|say|write|repeat|cite|put\s+in)\s+(?P<count>(?:(?:at\s+least|at\s+most|exactly|no\s+more"
+    rf"\s+than|only)\s+)?(?:once|twice|thrice|\d{{1,3}}\s+times))\s+(?:the\s+)?(?:{KEYWORD_NOUN})\s+"
+    r"[\"“](?P<keyword>[^\"”\n]{1,40})[\"”]", re.IGNORECASE)
 QUOTED_COUNTED_RE = re.compile(
     r"(?P<list>[\"“‘'][^\"”’'\n]{1,40}[\"”’'](?:\s*(?:,\s*(?:and\s+)?|\s+and\s+)[\"“‘'][^\"”’'\n]{1,40}[\"”’']){0,5})"
     r"\s+(?P<each>each\s+)?(?:(?:should|must|has\s+to|have\s+to|needs?\s+to|will|shall)\s+)?(?P<each2>each\s+)?"
@@ -166,6 +173,16 @@ def _keyword_clause(ex: Extraction, clause: Clause, previous: str | None = None)
             ex.add("keywords:letter_frequency", "keyword", {"letter": letter, "let_relation": LESS_THAN,
                    "let_frequency": 1}, span, f"no letter {letter!r}")
             taken.append((m.start(), m.end()))
+
+    # The count before the word: "mention at least once the word "solvant"", "use twice the name "Lina"" (a gloss
+    # of "cite au moins une fois le mot « solvant »" keeps the French order)
+    for m in islice(COUNT_THEN_WORD_RE.finditer(text), MAX_MATCHES):
+        counts = times_bounds(text, m.start("count"), end=m.end("count"))
+        if not counts or not free(m.start(), m.end()):
+            continue
+        span = Span(clause.start + m.start(), clause.start + m.end())
+        _add_frequency(ex, m.group("keyword").strip(), counts[0][0], span)
+        taken.append((m.start(), m.end()))
 
     # Frequencies: "the word X should appear at least N times", "use the word X at least twice"
     for m in islice(THE_WORD_RE.finditer(text), MAX_MATCHES):
@@ -372,6 +389,7 @@ TOPIC_RE = re.compile(
     r"mustn'?t)\s+(?:ever\s+)?(?:mention(?:ing)?|talk(?:ing)?\s+about|bring(?:ing)?\s+up|discuss(?:ing)?|"
     r"refer(?:ring)?\s+to|touch(?:ing)?\s+on|go(?:ing)?\s+into|say(?:ing)?\s+anything\s+about)|"
     r"\bno\s+mention\s+of|\bleave\s+out\s+(?:any\s+mention\s+of|anything\s+about)|\bkeep\s+(?:any\s+mention\s+of\s+)?|"
+    r"\b(?:leave\s+out|skip|omit|exclude|drop)\s+(?:the\s+)?(?:topic|subject)(?:\s+of)?|"
     r"\b(?:don'?t|do\s+not|never)\s+(?:make\s+it|write)\s+about|\bnothing\s+(?:about|on|related\s+to))"
     r"\s+(?:the\s+|any\s+|his\s+|her\s+|their\s+|my\s+|our\s+|its\s+|your\s+)?", re.IGNORECASE)
 TOPIC_WORDS_RE = re.compile(r"[^\W\d_][\w'-]*(?:[ \t]+[\w'-]+){0,3}")

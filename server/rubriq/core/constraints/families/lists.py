@@ -124,6 +124,11 @@ def extract_bullets(ex: Extraction) -> None:
                 headed = each.referent in (None, "other") and HEADED_RE.search(text[:m.start()])
                 if (each.referent == "section" or headed) and not m.group("a"):  # "a heading per week, 2 under each"
                     _add_per_section(ex, m.group("rel"), m.group("post") or m.group("post2"), n, each.span)
+                elif each.referent == "section" or headed:  # "4 to 6 bullets under each"
+                    low = parse_number(m.group("a"))
+                    if low is not None and low < n:
+                        _add_per_section(ex, "at least", None, low, each.span)
+                        _add_per_section(ex, "at most", None, n, each.span)
                 continue  # a count of the whole may follow: "3 under each heading, 9 bullet points in all"
             if m.group("a"):
                 a = parse_number(m.group("a"))

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 
+from rubriq.core.constraints.families.formats import BOLD_ANSWER_RE
 from rubriq.core.constraints.families.grammar import (
     CAPITAL_CUE,
     NEGATION_RE,
@@ -50,6 +51,8 @@ def extract_highlights(ex: Extraction) -> None:
             continue  # "without any headings or bold text"
         if EACH_ITEM_MARKED_RE.search(text[:verb.start()]):
             continue  # "each question should be in bold": markup of every item, no count of highlights
+        if BOLD_ANSWER_RE.search(text):
+            continue  # "put the plan name in bold": the answer in bold (formats.py), no count of highlights
         n = None
         span = Span(clause.start + verb.start(), clause.start + verb.end())
         for m in HIGHLIGHT_COUNT_RE.finditer(text):

@@ -324,6 +324,12 @@ POSTSCRIPT_SAYS_RE = re.compile(
     r"(?:\s+(?:the|a|this)\s+[\w-]{1,20})?\s*:?\s*(?=[\"“‘'])", re.IGNORECASE)
 
 
+POSTSCRIPT_TELLS_RE = re.compile(
+    r"[^.\n\"“]{0,30}?\b(?:saying|to\s+say|telling\s+(?:them|him|her|everyone|people)|to\s+tell\s+(?:them|him|her)|"
+    r"that\s+says|mentioning)\s+(?:that\s+)?(?P<name>(?!I\b)[A-Z][a-zà-ÿ'-]+(?:\s+[A-Z][a-zà-ÿ'-]+)?)\b"
+    r"(?=\s+(?:has|have|had|is|was|will|can|could|would|agreed|said|says|and|'s|’s))")
+
+
 def _postscript_content(ex: Extraction, marker: str, pos: int) -> None:
     """'a P.S. that says "Doors open at 7"': the postscript's given words, when the prompt quotes them."""
     says = POSTSCRIPT_SAYS_RE.match(ex.view, pos)
@@ -332,6 +338,14 @@ def _postscript_content(ex: Extraction, marker: str, pos: int) -> None:
         content = next(g for g in quoted.groups() if g is not None).strip()
         ex.add("rubriq:postscript_content", "content", {"postscript_marker": marker, "content": content},
                Span(pos, quoted.end()), f"a postscript starting with {marker} that says {content!r}", 0.85)
+        return
+    # unquoted: 'a P.S. saying Jess has agreed to take it' asks for the news, in any words; the name it is about
+    # is what a P.S. giving that news cannot leave out
+    told = POSTSCRIPT_TELLS_RE.match(ex.view, pos)
+    if told:
+        name = told.group("name")
+        ex.add("rubriq:postscript_content", "content", {"postscript_marker": marker, "content": name},
+               Span(pos, told.end()), f"a postscript starting with {marker} that mentions {name}", 0.7)
 
 
 REPEAT_FIRST_RE = re.compile(
