@@ -752,3 +752,34 @@ def test_the_sides_of_a_size_are_one_value_so_a_changed_side_conflicts() -> None
     assert [(c.value.text, c.status, c.evidence.text) for c in checks if c.value.unit == "m^3"] == \
         [("40 x 30 x 20 cm", "conflict", "40 x 30 x 15 cm")]
     assert [v.text for v in index_values("a 2 x 3 grid").values] == ["2", "3"]  # no unit of length: no size
+
+
+def test_a_percentage_written_as_a_factor_and_a_result_restated_later_are_not_new_figures() -> None:
+    source = "Essay — 30% of the module mark. Group presentation, week 10 — 20% of the module mark."
+    worked = check_values("Presentation: 72 × 0.2 = 14.4", source, source)
+    assert [(c.value.text, c.status) for c in worked] == [("72", "absent"), ("0.2", "matched"), ("14.4", "matched")]
+    output = "28.2 ÷ 0.5 = 56.4, so you need at least 56.4 in the exam."
+    restated = check_values(output, source, source, claim_span=Span(output.index("so you"), len(output)))
+    assert [(c.value.text, c.status) for c in restated] == [("at least 56.4", "matched")]
+
+
+def test_a_spaced_em_dash_is_no_range_and_one_after_an_article_is_no_number() -> None:
+    assert [v.text for v in index_values("Group presentation, week 10 — 20% of the mark").values] == ["10", "20%"]
+    assert not index_values("You'll need to pay for a new one.").values
+
+
+def test_calendar_days_are_a_duration_and_a_weekday_agrees_with_the_calendar() -> None:
+    repairs = "Routine repairs will be completed within 28 calendar days."
+    assert [c.status for c in check_values("Small jobs are done within four weeks.", repairs, repairs)] == ["matched"]
+    source = "Please return the acceptance form by 16 May 2025."
+    right = check_values("The form must be back by Friday 16 May 2025.", source, source)
+    wrong = check_values("The form must be back by Thursday 16 May 2025.", source, source)
+    assert [c.status for c in right] == ["matched", "matched"]
+    assert (wrong[0].value.text, wrong[0].status) == ("Thursday", "absent")
+
+
+def test_a_difference_from_a_named_minimum_is_derived_and_a_contraction_is_no_name() -> None:
+    source = "Rear tyres at 2.2 mm tread (legal minimum 1.6 mm)."
+    checks = check_values("At 2.2 mm they're legal, but only 0.6 mm above the minimum.", source, source)
+    assert [(c.value.text, c.status) for c in checks] == [("2.2 mm", "matched"), ("only 0.6 mm", "matched")]
+    assert [v.text for v in index_values("[ ] You’re both over 8").values] == ["over 8"]

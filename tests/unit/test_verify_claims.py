@@ -182,3 +182,8 @@ def test_a_list_item_heads_only_the_items_nested_under_it():
                                            "14:30 – **Designing For On-Call** – Priya Patel"]
     nested = "- **Basic Plan**\n  - £5 a month\n- **Pro Plan**\n  - £12 a month\n"
     assert [c.text for c in split_claims(nested)[0]] == ["£5 a month", "£12 a month"]
+
+
+def test_a_label_after_an_emoji_is_stripped_like_any_other():
+    claims, _ = split_claims("📖 **Look after your books:** if a book gets damaged, you will need to pay for it.")
+    assert [c.text for c in claims] == ["if a book gets damaged, you will need to pay for it."]

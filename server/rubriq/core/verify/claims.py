@@ -95,7 +95,9 @@ SOURCE_SILENCE_RE = re.compile(
 # A short exclamation with no figure in it ("Enjoy your visit!", "Good luck!") is the answer's tone, not a claim.
 EXCLAMATION_MAX_WORDS = 8
 # "Next steps: …", "**Impact:** …", "Root cause - …": at most four words before the colon, at the start.
-LABEL_RE = re.compile(r"^[ \t]*(?:\*\*|__)?(?P<label>[^\s:*_][^:\n*_]{0,40}?)(?::(?:\*\*|__)|(?:\*\*|__):|:)[ \t]+")
+# An emoji or a checkbox may open the line before the label: "📖 **Look after your books:** ...", "[ ] Keys: ..."
+LABEL_RE = re.compile(r"^[ \t]*(?:(?:\[[ xX]\]|[^\w\s*_:\[(\"“'‘]{1,3})[ \t]+)?(?:\*\*|__)?"
+                      r"(?P<label>[^\s:*_][^:\n*_]{0,40}?)(?::(?:\*\*|__)|(?:\*\*|__):|:)[ \t]+")
 BOLD_ONLY_RE = re.compile(r"^[ \t]*(?:\*\*|__)[^*_\n]+(?:\*\*|__)[ \t]*:?[ \t]*$")
 CLAUSE_BREAK_RE = re.compile(r"\s*;\s+|,\s+(?=(?:and|but|while|whereas|so|yet)\s)", re.IGNORECASE)
 LEADING_CONJUNCTION_RE = re.compile(r"^(?:and|but|while|whereas|so|yet)\s+", re.IGNORECASE)

@@ -207,6 +207,7 @@ per text.
 from __future__ import annotations
 
 import bisect
+import datetime
 import math
 import re
 from collections.abc import Sequence
@@ -238,6 +239,9 @@ did done doing has have had having as at by from into onto over under after befo
 can could will would may might shall should must not no yes but if also very just only too there here what when
 where why how which who whom whose any some much many more most other another same own up down out off again
 further once per via upon within without between among across through against toward towards around
+you're we're they're i'm i've you've we've they've you'll we'll they'll i'll he's she's that's there's let's
+you'd we'd they'd i'd you’re we’re they’re i’m i’ve you’ve we’ve they’ve you’ll we’ll they’ll i’ll he’s she’s
+that’s there’s let’s you’d we’d they’d i’d
 himself herself itself themselves ourselves yourself myself 's s t ve ll re d m isn't wasn't aren't weren't
 don't doesn't didn't hasn't haven't hadn't won't wouldn't can't cannot couldn't shouldn't never even ever yet
 still already now today tonight though although because since until unless whether either neither else
@@ -1098,8 +1102,9 @@ class _Scanner:
         before = self.low(first - 1)
         nxt = self.low(j + 1)
         number_next = self.is_num(j + 1) or nxt in _UNITS_WORDS or nxt in _TENS_WORDS
-        dash = tok in ("-", "–", "—") and (self.is_num(j + 1) or
-                                            (priced and self.toks[j + 1:j + 2] in (["$"], ["€"], ["£"])))
+        # a spaced em dash sets a phrase apart ("week 10 — 20% of the mark"); only a closed one joins a range
+        dash = (tok in ("-", "–") or (tok == "—" and self.adjacent(j) and self.adjacent(j + 1))) and \
+            (self.is_num(j + 1) or (priced and self.toks[j + 1:j + 2] in (["$"], ["€"], ["£"])))
         to = self.lows[j] == "to" and (before == "from" or number_next)
         between = self.lows[j] == "and" and before == "between"
         either = self.lows[j] == "or" and (nxt in _UNITS_WORDS or nxt in _TENS_WORDS)  # "two or three days"
@@ -1230,6 +1235,8 @@ class _Scanner:
             return "money", code, factor, j + 1
         # "N-year-old", "N year-old", "N years old": an age; "N-year" / "N years": a duration
         k = j + 1 if tok in "-–" and self.adjacent(j) else j
+        if self.low(k) in ("calendar", "clear", "consecutive") and self.low(k + 1) in _SECONDS:
+            k += 1  # "28 calendar days" is four weeks; "working days" are not, and stay a count
         if self.is_word(k) and self.lows[k] in _SECONDS:
             unit_word = self.lows[k]
             after = k + 1
@@ -1442,8 +1449,9 @@ class _Scanner:
             nxt = self.low(j)
             # "or one serving only smaller companies": "or one" stands for a noun said before
             if prev in ("the", "no", "any", "every", "each", "which", "this", "that", "someone", "anyone", "or") or \
-                    nxt in ("of", "another", "", "-") or nxt in STOPWORDS:
-                return j
+                    nxt in ("of", "another", "", "-") or nxt in STOPWORDS or not nxt[:1].isalnum() or \
+                    self.low(i - 2) in ("a", "an", "the", "this", "that", "your", "my", "our", "their"):
+                return j  # "pay for a new one.", "the blue one": a noun said before
         if self.low(j) == "and" and self.low(j + 1) == "a" and self.low(j + 2) in ("half", "quarter"):
             fraction = 0.5 if self.low(j + 2) == "half" else 0.25
             value, step, j = value + fraction, fraction, j + 3
@@ -2738,12 +2746,16 @@ def _spans_between(c: Value, values: Sequence[Value]) -> list[float]:
     return found
 
 
+_THRESHOLD_RE = re.compile(r"\b(?:minimum|maximum|min|max|limit|cap)\b", re.IGNORECASE)
+
+
 def _figures(v: Value) -> list[float]:
-    """The figures a value writes: a point or an approximation's figure, a range's two ends; none for a bound."""
+    """The figures a value writes: a point or an approximation's figure, a range's two ends, a named threshold's
+    figure ("legal minimum 1.6 mm", "a maximum of 28 days"); none for another bound."""
     assert v.low is not None and v.high is not None
     if v.qualifier == "range":
         figures = [v.low, v.high]
-    elif v.low == v.high or v.qualifier in _APPROXIMATE:
+    elif v.low == v.high or v.qualifier in _APPROXIMATE or _THRESHOLD_RE.search(v.text):
         figures = [stated_number(v)]
     else:
         return []
@@ -2831,9 +2843,10 @@ def _derived(c: Value, values: Sequence[Value], claim_others: Sequence[Value] = 
     figures"); products take their count from the claim ("£1,500 for 30 vehicles": 30 × £50)."""
     # "partial" ("eight more than last spring") may well be a difference of two figures; it is never a total. A
     # maximum ("up to four visitors") is a limit someone set, not a result worked out from other figures.
-    if c.low is None or c.high is None or c.qualifier in ("range", "vague", "exactly", *_UPPER_BOUNDS) or \
+    if c.low is None or c.high is None or c.qualifier in ("range", "vague", *_UPPER_BOUNDS) or \
+            (c.qualifier == "exactly" and not c.text.lower().startswith(("only", "just"))) or \
             not (math.isfinite(c.low) or math.isfinite(c.high)):
-        return False
+        return False  # "only 0.6 mm above the minimum" is a difference; "exactly 12" is stated, not worked out
     fam = family(c)
     points = _in_points(c)
     fits, window_lo, window_hi = _derivation_fit(c)
@@ -3051,6 +3064,13 @@ def compare(claim: list[Value], evidence: list[Value], source: ValueIndex, *, in
                        if family(v) in _NUMERIC_FAMILIES][-_MAX_DERIVATION_VALUES:]
             if earlier and _derived(c, earlier, others):
                 check = ValueCheck(c, "matched", None, False, "derived from the figures the output states before it")
+            elif any(family(v) == family(c) and v.low == v.high == c.low == c.high and v.unit == c.unit
+                     for v in earlier):  # "so you need at least 56.4" after "28.2 ÷ 0.5 = 56.4": checked there
+                check = ValueCheck(c, "matched", None, False, "the output states it before")
+        if check.status == "absent" and c.kind == "weekday":
+            day = _calendar_weekday(c, claim, source)
+            if day is not None:  # "by Friday 16 May 2025" for the source's "by 16 May 2025": the calendar says so
+                check = ValueCheck(c, "matched", day, False, "the weekday of the date beside it")
         if check.status == "conflict" and c.qualifier != "range" and _DIFFERENCE_WORDS & set(c.context):
             # "about £116 a year cheaper": a difference between two figures, never the same slot as either; "from
             # £7.50 to £9.50 because of higher costs" states the figures themselves
@@ -3066,6 +3086,25 @@ def compare(claim: list[Value], evidence: list[Value], source: ValueIndex, *, in
     results.extend(negation_verdicts[k] for k in sorted(k for k in negation_verdicts if k < 0))
     results.sort(key=lambda check: (check.value.span.start, check.value.span.end))
     return results
+
+
+def _calendar_weekday(c: Value, claim: Sequence[Value], source: ValueIndex) -> Value | None:
+    """The date written right beside weekday `c` when the calendar gives that weekday to it: its own year, else the
+    one year the source's dates name. None when no such date is there, or the year is unknown or ambiguous."""
+    date = next((d for d in claim if d.kind == "date" and len(d.key) == 4 and d.key[2] is not None and
+                 d.key[3] is not None and (0 <= d.span.start - c.span.end <= 3 or 0 <= c.span.start - d.span.end <= 3)),
+                None)
+    if date is None:
+        return None
+    year = date.key[0]
+    if year is None:
+        years = {d.key[0] for d in source.by_family.get("date", []) if len(d.key) == 4 and d.key[0] is not None}
+        year = next(iter(years)) if len(years) == 1 else None
+    try:
+        weekday = datetime.date(int(year), int(date.key[2]), int(date.key[3])).weekday() if year else None
+    except (TypeError, ValueError):
+        return None
+    return date if weekday is not None and c.key == (weekday,) else None
 
 
 _EARLIER_CHARACTERS = 1500  # how far back an output's own figures may be the operands of a figure it derives
@@ -3166,6 +3205,9 @@ def _check_one(c: Value, evidence: list[Value], taken: list[bool], source: Value
     bare = _bare_anywhere(c, source)
     if bare is not None:
         return ValueCheck(c, "matched", bare, False, "the source writes the same figure, its unit understood")
+    share = _share_anywhere(c, source)
+    if share is not None:
+        return ValueCheck(c, "matched", share, False, "the source's percentage as a fraction")
     return ValueCheck(c, "absent", None, False, "not in the source")
 
 
@@ -3183,15 +3225,25 @@ def _written_anywhere(c: Value, source: ValueIndex) -> Value | None:
     after "8 minutes for the onion" leaves the unit to be understood, and "15 minutes" states it; "if you're 75 or
     older" leaves the age of "aged 75 or over" understood."""
     if c.kind != "number" or c.unit or c.low is None or c.high is None or \
-            not (c.low == c.high or c.qualifier in _APPROXIMATE):
+            not (c.low == c.high or c.qualifier in _APPROXIMATE or c.qualifier in (*_LOWER_BOUNDS, *_UPPER_BOUNDS)):
         return None
     figure = stated_number(c)
     for fam in ("duration", "money", "count", "age"):
+        if c.qualifier in (*_LOWER_BOUNDS, *_UPPER_BOUNDS) and fam != "age":
+            continue  # "over 8" after "children aged 8 and over": an age's bound; a bound of other figures is not
         for e in source.by_family.get(fam, []):
             measure = fam != "count" or (e.kind == "quantity" and e.unit in _PHYSICAL_UNITS)
             if measure and _written_figure(e) == figure:
                 return e
     return None
+
+
+def _share_anywhere(c: Value, source: ValueIndex) -> Value | None:
+    """A source percentage written as a fraction: "72 × 0.2" for a component worth 20% of the mark."""
+    if c.kind != "number" or c.unit or c.low is None or c.low != c.high or not 0 < c.low < 1:
+        return None
+    return next((e for e in source.by_family.get("percent", []) if e.unit == "%" and e.low is not None and
+                 abs(stated_number(e) - c.low * 100) < 1e-6), None)
 
 
 def _bare_anywhere(c: Value, source: ValueIndex) -> Value | None:
