@@ -65,10 +65,11 @@ def test_forbidden_violations_are_exactly_the_hand_counted_ones(scored):
 
 @pytest.mark.models
 def test_another_regulators_deadline_is_not_the_forbidden_claim(scored):
-    # strong states the FDA's 30-day deadline correctly: it talks about 30-day reporting, not about the EU's.
+    # strong states the FDA's deadline of 30 calendar days correctly (30 days, so the figure agrees); what it never
+    # states is the EU: it talks about the FDA's 30-day reporting, not about the EU's.
     eu_30_days = next(f for f in scored["strong"].forbidden if f.claim.startswith("In the EU"))
     assert not eu_30_days.violated
-    assert eu_30_days.reason.startswith("does not state '30 days'")
+    assert eu_30_days.reason.startswith("does not state 'EU'")
     # ... nor "The Lyon incident must be reported to the FDA": it reports the Ohio malfunctions to the FDA
     lyon_fda = next(f for f in scored["strong"].forbidden if "FDA" in f.claim and "Lyon" in f.claim)
     assert not lyon_fda.violated and lyon_fda.reason.startswith("does not state 'FDA'")
