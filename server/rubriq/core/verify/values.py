@@ -3328,25 +3328,32 @@ def _change_against_range(check: ValueCheck, ranges: Sequence[Value]) -> ValueCh
             continue
         if _split_rate(r.unit)[0] != _split_rate(c.unit)[0] and not (family(c) == "count" and not (r.unit and c.unit)):
             continue  # "from 4,210 to 3,650 members, a drop of 560" counts one thing; "£" and "km" do not
-        assert r.low is not None and r.high is not None
-        change = r.high - r.low
-        fits, _, _ = _derivation_fit(c)
-        if fits(change):
-            return ValueCheck(c, "matched", r, False, "the change its own range states")
-        written = _written_figure(c)
-        if written is None or not written or abs(stated_number(c) - change) <= max(c.step, 0.1 * abs(change)):
-            return None  # a rounding of the change, or a figure too loosely written to contradict it
-        scale = stated_number(c) / written  # canonical units per written unit ("2 hours": 3,600)
-        shown = change / scale
-        places = re.search(r"\d\.(\d{1,2})", c.text)
-        decimals = len(places.group(1)) if places else 0 if shown == round(shown) else 2
-        figure = f"{shown:,.{decimals}f}"
-        written_as = _LEADING_FIGURE_RE.match(c.text.replace(",", ""))
-        assert written_as is not None  # _written_figure found it
-        expected = written_as.group()[: written_as.start(1)] + figure + c.text.replace(",", "")[written_as.end():]
-        return ValueCheck(c, "conflict", r, False, "its own range gives another change",
-                          working=f"{r.text} is {expected}")
+        return _change_verdict(c, r, False, "the change its own range states", "its own range gives another change",
+                               f"{r.text} is")
     return None
+
+
+def _change_verdict(c: Value, r: Value, in_evidence: bool, matched: str, conflict: str,
+                    working: str) -> ValueCheck | None:
+    """c, a change, against the range r whose ends it joins: matched when c is r's high − low, a conflict showing
+    the working ("{working} £25") when c is written precisely enough to contradict it, else None (a rounding)."""
+    assert r.low is not None and r.high is not None
+    change = r.high - r.low
+    fits, _, _ = _derivation_fit(c)
+    if fits(change):
+        return ValueCheck(c, "matched", r, in_evidence, matched)
+    written = _written_figure(c)
+    if written is None or not written or abs(stated_number(c) - change) <= max(c.step, 0.1 * abs(change)):
+        return None  # a rounding of the change, or a figure too loosely written to contradict it
+    scale = stated_number(c) / written  # canonical units per written unit ("2 hours": 3,600)
+    shown = change / scale
+    places = re.search(r"\d\.(\d{1,2})", c.text)
+    decimals = len(places.group(1)) if places else 0 if shown == round(shown) else 2
+    figure = f"{shown:,.{decimals}f}"
+    written_as = _LEADING_FIGURE_RE.match(c.text.replace(",", ""))
+    assert written_as is not None  # _written_figure found it
+    expected = written_as.group()[: written_as.start(1)] + figure + c.text.replace(",", "")[written_as.end():]
+    return ValueCheck(c, "conflict", r, in_evidence, conflict, working=f"{working} {expected}")
 
 
 _BY_THEN_TO_RE = re.compile(r"[ \t]*,?[ \t]*(?:to|up to)[ \t]+$")
@@ -3373,22 +3380,8 @@ def _change_to_against_source(check: ValueCheck, claim: Sequence[Value], evidenc
         if r.qualifier != "range" or family(r) != family(c) or r.low is None or r.high is None or \
                 _split_rate(r.unit)[0] != _split_rate(c.unit)[0] or after.low not in (r.low, r.high):
             continue
-        change = r.high - r.low
-        fits, _, _ = _derivation_fit(c)
-        if fits(change):
-            return ValueCheck(c, "matched", r, True, "the change the source's range gives")
-        written = _written_figure(c)
-        if written is None or not written or abs(stated_number(c) - change) <= max(c.step, 0.1 * abs(change)):
-            return None
-        scale = stated_number(c) / written
-        shown = change / scale
-        decimals = 0 if shown == round(shown) else 2
-        written_as = _LEADING_FIGURE_RE.match(c.text.replace(",", ""))
-        assert written_as is not None
-        expected = written_as.group()[: written_as.start(1)] + f"{shown:,.{decimals}f}" + \
-            c.text.replace(",", "")[written_as.end():]
-        return ValueCheck(c, "conflict", r, True, "the source's range gives another change",
-                          working=f"{r.text} in the source is {expected}")
+        return _change_verdict(c, r, True, "the change the source's range gives",
+                               "the source's range gives another change", f"{r.text} in the source is")
     return None
 
 
