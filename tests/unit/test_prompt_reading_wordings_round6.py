@@ -122,3 +122,5 @@ def test_a_word_problem_written_in_french_with_its_numbers_in_words():
     assert _task("Dans notre club, 6 joueurs font un tournoi où chacun rencontre tous les autres une seule fois. "
                  "Combien de matchs faut-il prévoir ?") is TaskType.REASONING
     assert _task("How many calories are in an apple?") is TaskType.OPEN_QA
+    # "once" counts meetings, not the conjunction
+    assert _task("Once you have read chapter 3, how many characters are introduced?") is TaskType.OPEN_QA

@@ -314,9 +314,11 @@ _NUMBER_RE = re.compile(
     r"fifty-\w+|forty-\w+|thirty-\w+|twenty-\w+|"
     # a word problem in Spanish, French or German states its numbers in words too; "once" is a count of meetings
     r"dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez|doce|veinte|deux|trois|quatre|cinq|sept|huit|neuf|dix|"
-    r"douze|vingt|zwei|drei|vier|fünf|sechs|sieben|acht|neun|zehn|zwölf|zwanzig|once|una (?:sola )?vez|"
-    r"une (?:seule )?fois|einmal)"
-    r"(?![\w])", re.IGNORECASE)
+    r"douze|vingt|zwei|drei|vier|fünf|sechs|sieben|acht|neun|zehn|zwölf|zwanzig|una (?:sola )?vez|"
+    r"une (?:seule )?fois|einmal|"
+    # "once" as a count ("meets every other once", "once a week"), not the conjunction ("once you've read it")
+    r"once(?=[ \t]*(?:[.,;:!?)]|$|each\b|a\b|per\b|every\b)))"
+    r"(?![\w])", re.IGNORECASE | re.MULTILINE)
 _COUNT_UNIT_AFTER_RE = re.compile(
     r"[ \t]*(?:words?|sentences?|paragraphs?|bullets?|bullet points?|lines?|items?|characters?|palabras|frases|"
     r"mots|phrases|wörtern|wörter|sätzen|sätze|tests?)\b", re.IGNORECASE)
