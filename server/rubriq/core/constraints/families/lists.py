@@ -287,23 +287,34 @@ def _item_lengths(ex: Extraction) -> None:
         if m.group("n4") and referent(ex.view, span.start) in NOT_ITEM_PARTS:
             continue  # "three paragraphs, each under 100 words": no list items
         if m.group("a"):
-            a = parse_number(m.group("a"))
-            if a is None or a >= n:
+            bounds = _range_bounds(m.group("a"), n)
+            if bounds is None:
                 continue
-            bounds = [Bound(AT_LEAST, a), Bound(LESS_THAN, n + 1, True)]
         else:
             rel = m.group("rel") or m.group("rel3") or m.group("rel4")
             post = m.group("post") or m.group("post2") or m.group("post3") or m.group("post4") or m.group("post5")
             none = (m.group("each") or "").lower() == "no"  # "no question longer than 20 words": each at most 20
             bounds = bounds_for(rel, post, n, negated=none or negated_before(ex.view, span.start), limiting=LESS_THAN)
-        stated = range_wording(bounds, "word")
-        for bound in bounds:
-            if bound.relation in (AT_LEAST, LESS_THAN, EXACTLY):
-                pairs = [Bound(AT_LEAST, n), Bound(LESS_THAN, n + 1, True)] if bound.relation == EXACTLY else [bound]
-                for b in pairs:
-                    ex.add("rubriq:item_length", "length", {"relation": b.relation, "num_words": b.value}, span,
-                           (stated or wording_for(b, "word")) + " per item", 0.8)
+        _add_item_lengths(ex, bounds, n, span)
         return
+
+
+def _range_bounds(low: str, n: int) -> list[Bound] | None:
+    """"10 to 15 words": at least the low end and at most n; None when the low end is no number below n."""
+    a = parse_number(low)
+    return None if a is None or a >= n else [Bound(AT_LEAST, a), Bound(LESS_THAN, n + 1, True)]
+
+
+def _add_item_lengths(ex: Extraction, bounds: list[Bound], n: int, span: Span) -> None:
+    """One `rubriq:item_length` per bound ("exactly n" as at least n and fewer than n + 1), worded as the prompt
+    states the whole limit."""
+    stated = range_wording(bounds, "word")
+    for bound in bounds:
+        pairs = [Bound(AT_LEAST, n), Bound(LESS_THAN, n + 1, True)] if bound.relation == EXACTLY else [bound]
+        for b in pairs:
+            if b.relation in (AT_LEAST, LESS_THAN):
+                ex.add("rubriq:item_length", "length", {"relation": b.relation, "num_words": b.value}, span,
+                       (stated or wording_for(b, "word")) + " per item", 0.8)
 
 
 # A count of words said of each one of the items ("each no longer than four words", "none of them longer than 12
@@ -327,22 +338,17 @@ def _item_length_of_each(ex: Extraction, start: int, text: str) -> bool:
         if each is None or (each.referent != "item" and not listed):
             continue
         if m.group("a"):
-            a = parse_number(m.group("a"))
-            if a is None or a >= n:
+            bounds = _range_bounds(m.group("a"), n)
+            if bounds is None:
                 continue
-            bounds = [Bound(AT_LEAST, a), Bound(LESS_THAN, n + 1, True)]
         else:
             said = ex.view[each.span.start:start + m.start()]
             negated = re.match(r"(?:none|neither)\b", said, re.IGNORECASE) is not None or negated_before(
                 ex.view, start + m.start())  # "neither longer than", "don't make any of them longer than"
             bounds = bounds_for(m.group("rel"), post, n, negated=negated, limiting=LESS_THAN)
-        if len(bounds) == 1 and bounds[0].relation == EXACTLY:
+        if len(bounds) == 1 and bounds[0].relation == EXACTLY:  # said of each item: the pair, and worded as the pair
             bounds = [Bound(AT_LEAST, n), Bound(LESS_THAN, n + 1, True)]
-        stated = range_wording(bounds, "word")
-        for bound in bounds:
-            if bound.relation in (AT_LEAST, LESS_THAN):
-                ex.add("rubriq:item_length", "length", {"relation": bound.relation, "num_words": bound.value},
-                       each.span, (stated or wording_for(bound, "word")) + " per item", 0.8)
+        _add_item_lengths(ex, bounds, n, each.span)
         return True
     return False
 
