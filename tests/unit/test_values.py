@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -783,3 +785,98 @@ def test_a_difference_from_a_named_minimum_is_derived_and_a_contraction_is_no_na
     checks = check_values("At 2.2 mm they're legal, but only 0.6 mm above the minimum.", source, source)
     assert [(c.value.text, c.status) for c in checks] == [("2.2 mm", "matched"), ("only 0.6 mm", "matched")]
     assert [v.text for v in index_values("[ ] You’re both over 8").values] == ["over 8"]
+
+
+def test_numeric_dates_are_read_in_the_order_the_text_shows_and_dotted_dates_day_first() -> None:
+    assert values("Due 12/09/2025; paid 15/08/2025.", "date")[0].key == (2025, 2025, 9, 12)
+    assert values("Due 12/09/2025; paid 08/15/2025.", "date")[0].key == (2025, 2025, 12, 9)
+    assert one("Termin am 12.09.2025 um 10 Uhr", "date").key == (2025, 2025, 9, 12)
+    # nothing in the text settles the order: only the year is read, so neither day nor month can conflict
+    assert one("Next service due 12/09/2025.", "date").key == (2025, 2025, None, None)
+    source = "Next service due 12/09/2025 or at 57,215 miles."
+    assert status_of("Your service is due on 12 September 2025.", source, "12 September 2025") == "matched"
+
+
+def test_a_table_cell_opens_like_a_sentence_and_a_checkbox_line_too() -> None:
+    assert [v.kind for v in values("| Monthly total | £236 | £275 |")] == ["money", "money"]
+    assert not values("☐ Add up every chart at 10pm.", "entity")
+
+
+def test_a_word_first_is_idiom_and_never_named_as_absent() -> None:
+    from rubriq.core.verify.values import reportable_absent
+    assert not reportable_absent(one("33 days in total in your first year", "ordinal"))
+    assert reportable_absent(one("She came second in the final", "ordinal"))
+
+
+def test_a_bound_restating_a_source_limit_from_the_other_side_is_not_absent() -> None:
+    lost = "Items not returned within 8 weeks of the due date will be deemed lost."
+    assert status_of("If a book is more than 8 weeks late, it counts as lost.", lost, "more than 8 weeks") == "matched"
+    assert status_of("If a book is more than 6 weeks late, it counts as lost.", lost, "more than 6 weeks") == "absent"
+    ages = "Children and young people (aged 0-17): no charge."
+    assert status_of("If you're under 18, you pay nothing.", ages, "under 18") == "matched"
+    listed = "5. Each adult may accompany up to four under-16s.\n6. Tickets are transferable."
+    assert status_of("One adult can look after up to six under-16s.", listed, "up to six") == "absent"
+
+
+def test_a_fraction_after_a_bound_is_a_bound() -> None:
+    fifth = one("once you drop below a fifth.", "percent")
+    assert (fifth.low, fifth.high, fifth.qualifier) == (-math.inf, 20.0, "fewer than")
+    half = one("more than half of members voted", "percent")
+    assert (half.low, half.high) == (50.0, math.inf)
+    source = "Battery percentage display is more accurate below 20%."
+    assert status_of("It is more accurate once you drop below a fifth.", source, "below a fifth") == "matched"
+
+
+def test_a_bound_worked_out_from_a_bound_and_an_exact_sum_of_two_figures_are_derived() -> None:
+    source = "Your starting salary will be £31,200 a year. You may earn a bonus of up to 8% of salary."
+    bonus = "You could earn a bonus of up to 8% of salary, which would be up to £2,496 a year."
+    assert status_of(bonus, source, "up to £2,496 a year") == "matched"
+    assert status_of(bonus.replace("2,496", "3,496"), source, "up to £3,496 a year") != "matched"
+    leave = "You will receive 25 days' annual leave plus the 8 UK bank holidays."
+    assert status_of("25 days plus the 8 bank holidays, so 33 days in total.", leave, "33 days") == "matched"
+    assert status_of("25 days plus the 8 bank holidays, so 34 days in total.", leave, "34 days") == "absent"
+
+
+def test_a_date_moved_by_a_stated_period_is_derived_to_the_day() -> None:
+    source = "You bought it on 12 March 2025. It is guaranteed for 2 years from the date of purchase."
+    assert status_of("The guarantee ended on 12 March 2027.", source, "12 March 2027") == "matched"
+    assert status_of("The guarantee ended on 13 March 2027.", source, "13 March 2027") == "absent"
+    clean_up = "Spring clean-up: Saturday 21 March, 10am-1pm."
+    assert status_of("Meeting on Wednesday 18 March, three days before the clean-up.", clean_up,
+                     "three days") == "matched"
+
+
+def test_a_figure_the_source_writes_with_its_unit_or_calls_free_is_matched() -> None:
+    grants = "Grants of between £2,000 and £15,000 are available."
+    assert [c.status for c in check_values("max_grant: 15000, min_grant: 2000", grants, grants)] == ["matched"] * 2
+    fares = "Infants under 2 travel free on a parent's lap. Seats cost €25."
+    assert status_of("| Infant | €0 |", fares, "€0") == "matched"
+    assert status_of("| Infant | €0 |", "Seats cost €25 for everyone.", "€0") != "matched"
+
+
+def test_table_figures_under_a_currency_caption_are_amounts() -> None:
+    report = ("Sales by product line (£ thousands)\n\n| Line | 2024 | 2025 |\n|---|---|---|\n| Bread | 412 | 438 |\n"
+              "| Total | 1,300 | 1,440 |\n")
+    bread = next(v for v in values(report) if v.text == "412")
+    assert (bread.kind, bread.unit, bread.low) == ("money", "GBP", 412000.0)
+    assert status_of("Total sales reached £1.44m, up from £1.3m a year earlier.", report, "£1.44m") == "matched"
+    assert status_of("Total sales reached £1.54m, up from £1.3m a year earlier.", report, "£1.54m") != "matched"
+
+
+def test_a_vote_count_in_a_votes_column_is_stated() -> None:
+    table = ("Candidate      Party         Votes\nBRENNAN, Siobhan   Green Party    2,109\n"
+             "DUCKETT, Graham   Reform UK   1,937\n")
+    assert status_of("She polled 2,109 votes.", table, "2,109") == "matched"
+
+
+def test_a_recipe_scaled_to_the_servings_asked_for_is_matched_and_a_wrong_scaling_is_not() -> None:
+    recipe = "Chicken pie (serves 4)\n150 ml double cream\n300 ml chicken stock\n1.5 litre pie dish"
+    prompt = f"Scale this up from 4 to 10 servings.\n\n{recipe}"
+    block = [Span(prompt.index(recipe), len(prompt))]
+
+    def scaled(claim: str) -> list[tuple[str, str]]:
+        return [(c.value.text, c.status) for c in check_values(claim, block, prompt, source_spans=block)]
+
+    assert scaled("Use 375 ml double cream.") == [("375 ml", "matched")]
+    assert scaled("You'll need about 3.75 litres of dish space.") == [("about 3.75 litres", "matched")]
+    assert scaled("Use 425 ml double cream.")[0][1] != "matched"

@@ -70,7 +70,7 @@ from rubriq.core.verify.decision import ABSENT_CAP
 from rubriq.core.verify.engine import PartVerdict, Verifier
 from rubriq.core.verify.engine import Verdict as ClaimVerdict
 from rubriq.core.verify.lexical import FUNCTION_WORDS, LexicalProfile, stem, unigram_support
-from rubriq.core.verify.values import REPORTABLE_ABSENT_KINDS, ValueCheck, check_values
+from rubriq.core.verify.values import ValueCheck, check_values, reportable_absent
 
 METHOD = "verifier"
 
@@ -393,7 +393,7 @@ class VerifierMatcher:
             negation = (f"the claim says {cue!r}, this does not" if negated(claim)
                         else f"it says {cue!r}, the claim does not")
         conflict = next((c for c in checks if c.status == "conflict" and c.value.kind != "negation"), None)
-        absent = tuple(c for c in checks if c.status == "absent" and c.value.kind in REPORTABLE_ABSENT_KINDS)
+        absent = tuple(c for c in checks if c.status == "absent" and reportable_absent(c.value))
         other = substituted_word(claim, piece)
         states_all = negation is None and conflict is None and not absent and other is None
         probability = conveyed_probability(verdict, piece, self.weights)

@@ -32,7 +32,7 @@ from rubriq.core.verify import evidence as ev
 from rubriq.core.verify.claims import Claim
 from rubriq.core.verify.decision import Features, Weights, weights_for
 from rubriq.core.verify.lexical import LexicalProfile, bigram_support
-from rubriq.core.verify.values import REPORTABLE_ABSENT_KINDS, Value, ValueCheck, check_values
+from rubriq.core.verify.values import Value, ValueCheck, check_values, reportable_absent
 
 VerdictName = Literal["supported", "not_supported", "conflicts"]
 
@@ -192,7 +192,7 @@ class Verifier:
             checks = check_values(claim_text, evidence_spans, self.source_text, claim_span=part.span,
                                   source_spans=self._source_spans, changes=self.claim_changes) if self.units else []
             conflicts = tuple(c for c in checks if c.status == "conflict")
-            absent = tuple(c.value for c in checks if c.status == "absent" and c.value.kind in REPORTABLE_ABSENT_KINDS)
+            absent = tuple(c.value for c in checks if c.status == "absent" and reportable_absent(c.value))
             lexical = round(bigram_support(profiles[n], self.index.whole), 6)
             nli = margins[n]
             features = Features(nli=None if nli is None else nli[0], cosine=cosines[n], lexical=lexical,
