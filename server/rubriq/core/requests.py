@@ -227,6 +227,7 @@ _MODAL_RE = re.compile(
     r"has[ \t]+to|have[ \t]+to|shall|cannot|can't|may[ \t]+not|mustn't|shouldn't|is[ \t]+to|are[ \t]+to|"
     r"needs?[ \t]+(?:a|an|to))\b",
     re.IGNORECASE)
+_RANGE_JOIN_RE = re.compile(r"\d\s*[-–]\s*\d|\s(?:to|or|y|o|et|ou|und|oder|bis)\s", re.IGNORECASE)
 _PLEASE_RE = re.compile(r"(?<![\w'’])(?:please|pls|plz|bitte|por favor|s'il te plaît|s'il vous plaît|svp)(?![\w'’])",
                         re.IGNORECASE)
 _SENTENCE_END_RE = re.compile(r"[.!?;]+(?=[ \t]+|$)|\n")
@@ -262,7 +263,8 @@ def reads_as_request(sentence: str, lead_in: bool = True) -> bool:
             return True
     if _PLEASE_RE.search(text) and len(text.split()) <= 10:  # longer notices say "please" to their readers
         return True
-    return bool(_COUNT_RE.search(text) and (_LIMIT_RE.search(text) or len(text.split()) <= 8))
+    count = _COUNT_RE.search(text)  # "drei bis vier Sätze": a range is a limit too
+    return bool(count and (_LIMIT_RE.search(text) or len(text.split()) <= 8 or _RANGE_JOIN_RE.search(count.group())))
 
 
 def states_requirement(sentence: str) -> bool:

@@ -723,6 +723,9 @@ class _Finder:
             if not line.endswith(":") or not self._free(i):
                 continue
             intro = line[:-1].rstrip()
+            last_words = re.split(r"[.?!]\s+", intro)[-1].strip(" \t*#").lower()
+            if last_words in _NOT_MATERIAL_LABELS:
+                continue  # "Notes are below, can you give me the gist? Constraints:": a list of requirements
             output_form = OUTPUT_FORM_INTRO_RE.search(intro[-60:]) is not None
             if not (output_form or material_references(intro) or re.search(
                     r"(?:this|these|the following|following|below|ceci|ce qui suit|lo siguiente|esto|folgendes)$",

@@ -237,7 +237,8 @@ TASK_CUES: dict[TaskType, tuple[tuple[str, float], ...]] = {
         (r"\b(?:must|has to|can'?t|cannot|doesn'?t|does not|isn'?t|is not) (?:come|be|sit|go|stand|live|play)"
          r"(?: right| directly| immediately)? (?:before|after|next to|beside|opposite)\b|\bis (?:right|directly|"
          r"immediately) (?:before|after|next to)\b", 1.5),
-        (r"\d+\s*[-+*/×÷^]\s*\d+", 1.0),
+        # arithmetic written out; "2025-01", "12/09" and "10-12" are dates and ranges, so "-" and "/" need spaces
+        (r"\d+\s*[+*×÷^]\s*\d+|\d+\s+[-/]\s+\d+", 1.0),
     ),
     TaskType.CREATIVE_WRITING: (
         (r"\b(?:poem|haiku|limerick|sonnet|story|short story|fable|lyrics|song|screenplay|script for a|"
@@ -245,7 +246,7 @@ TASK_CUES: dict[TaskType, tuple[tuple[str, float], ...]] = {
          r"canción|poème|conte|chanson|histoire courte|gedicht|geschichte|kurzgeschichte|märchen|liedtext|"
          r"microrrelatos?|leyenda|fábula|poesía|soneto|haiku|coplas?|fable|haïku|comptine|récit|slogans?|"
          r"fabel|sonett|reim|chorus|jingle|taglines?|tongue[- ]twisters?|trabalenguas|virelangues?|zungenbrecher|"
-         r"acrostics?)(?:s|x)?\b|"
+         r"acrostics?|elfchen|akrostichon|cinquains?|rondell)(?:s|x)?\b|"
          # "une petite histoire à lui lire ce soir": a story to tell, not history
          r"\b(?:petite|courte|jolie|belle) histoire\b|\bhistoire (?:pour|à (?:lui |leur )?lire|du soir)\b", 3.0),
         (r"\b(?:creative|imaginative|vivid|whimsical|make up|erzähl|invente|inventa)\b", 1.0),

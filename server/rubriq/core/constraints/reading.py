@@ -239,6 +239,15 @@ RELATION_RULES: tuple[tuple[re.Pattern[str], Replacement], ...] = (
     # "200 words tops", "three sentences, tops"
     (re.compile(rf"\b(?P<count>(?:\d{{1,7}}|one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty)\s+"
                 rf"{UNITS})\s*,?\s+tops\b", re.IGNORECASE), lambda m: f"{m.group('count')} max"),
+    # "Bullet points please, five tops", "Sentences: three max": the count after its unit, then a limit word
+    (re.compile(rf"\b(?P<unit>{UNITS})(?P<mid>[ \t]+(?:please|pls|only)[ \t]*)?,[ \t]*(?P<n>\d{{1,3}}|one|two|three|"
+                rf"four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty)[ \t]+(?:tops|max|maximum|at\s+most)\b",
+                re.IGNORECASE),
+     lambda m: f"{m.group('unit')}{m.group('mid') or ''}, at most {m.group('n')} {m.group('unit')}"),
+    # "two sentences, no more no less", "three lines, no more and no fewer": exactly that count
+    (re.compile(rf"\b(?P<count>(?:\d{{1,7}}|one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty)\s+"
+                rf"{UNITS})\s*,?\s+no\s+more\s*,?\s*(?:(?:and|or|but)\s+)?no\s+(?:less|fewer)\b", re.IGNORECASE),
+     lambda m: f"exactly {m.group('count')}"),
     # "four lines, no more", "three sentences and not one more": the count is the most allowed
     (re.compile(rf"\b(?P<count>(?:\d{{1,7}}|one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty)\s+"
                 rf"{UNITS})\s*,?\s+(?:and\s+)?(?:no|not\s+one|not\s+a\s+single)\s+more\b(?!\s+than)", re.IGNORECASE),

@@ -61,6 +61,8 @@ FUNCTION_NAME_RE = re.compile(
     rf"\b(?:function|method|class|helper|decorator){_IN_LANG}\s+(?:called|named)\s+`?(?P<b>{_IDENT})`?|"
     rf"\b(?:function|method|class)\s+`(?P<c>{_IDENT})`|"
     rf"\b(?:keep|call|name)\s+(?:the\s+)?(?:function|method|class)(?:'s)?\s+(?:name\s+)?(?:as\s+)?`?(?P<d>{_IDENT})`?|"
+    # "write a function for it, call it monthly_spend": a name that can only be code (snake or camel case)
+    rf"\b(?:call|name)\s+it\s+`?(?P<h>(?=[\w$]*(?:_|(?-i:[a-z][A-Z])))[A-Za-z_$][\w$]{{1,60}})`?(?![\w(])|"
     rf"`(?P<e>{_IDENT})\([^`\n]{{0,80}}\)`|"
     rf"\b(?:function|method|class|helper)\b[^.\n]{{0,60}}?\b(?:should|must|will|has\s+to)\s+be\s+(?:called|named)\s+"
     rf"`?(?P<f>{_IDENT})`?|"
@@ -146,7 +148,7 @@ NOT_ONE_BLOCK_AFTER_RE = re.compile(
 NOT_ONE_BLOCK_BEFORE_RE = re.compile(r"\b(?:than|least|most|more|per|each|every|first|second|last)\s*$", re.IGNORECASE)
 NO_FENCES_RE = re.compile(
     r"\b(?:no|without|don'?t\s+use|do\s+not\s+use|don'?t\s+wrap\s+(?:it\s+)?in|do\s+not\s+wrap\s+(?:it\s+)?in)\s+"
-    r"(?:any\s+)?(?:markdown\s+)?(?:code\s+)?(?:fences|fenced\s+(?:code\s+)?blocks?|code\s+blocks?|backticks|```)",
+    r"(?:any\s+|an?\s+)?(?:markdown\s+)?(?:code\s+)?(?:fences|fenced\s+(?:code\s+)?blocks?|code\s+blocks?|backticks|```)",
     re.IGNORECASE)
 CODE_ONLY_RE = re.compile(
     # "no explanation – only code" is one request: the span takes both halves
@@ -343,8 +345,8 @@ def _explanation(ex: Extraction) -> None:
     for clause in ex.clauses:
         text = clause.text
         cue = EXPLANATION_RE.search(text) or (EXPLAIN_VERB_RE.search(text) if code_task else None)
-        if not cue:
-            continue
+        if not cue or (not code_task and cue.group().lower() == "prose"):
+            continue  # "answer in prose, under 60 words" with no code asked for: the whole answer's length
         for m in EXPLANATION_COUNT_RE.finditer(text):
             if abs(m.start() - cue.end()) > 60 and abs(cue.start() - m.end()) > 30:
                 continue

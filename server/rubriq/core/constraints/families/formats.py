@@ -29,14 +29,15 @@ JSON_RE = re.compile(
     r"\bthe\s+JSON\s+(?:must|should|needs\s+to)\s+(?:have|contain|include|use)\b", re.IGNORECASE)
 YAML_RE = re.compile(r"\b(?:in|as|into|using)\s+(?:a\s+|valid\s+)?YAML\b|\bYAML\s+(?:format|only|document)\b",
                      re.IGNORECASE)
-CSV_RE = re.compile(r"\b(?:in|as|into|using)\s+(?:a\s+)?CSV\b|\bCSV\s+(?:format|only)\b", re.IGNORECASE)
+CSV_RE = re.compile(r"\b(?:in|as|into|using)\s+(?:a\s+)?CSV\b|\bCSV\s+(?:format|only)\b|"
+                    r"\b(?:make|give|create|produce|write|output|return)\s+(?:me\s+)?(?:a\s+)?CSV\b", re.IGNORECASE)
 TABLE_RE = re.compile(
     r"\b(?:in|as|into|using)\s+(?:a\s+)?(?:markdown\s+)?table\b|\bmarkdown\s+table\b|\btable\s+format\b|"
     r"\ba\s+table\s+(?:of|comparing|with\s+columns|that\s+(?:compares|lists|shows))\b", re.IGNORECASE)
 HEADINGS_RE = re.compile(
     r"\b(?:use|using|with|include|add|under)\s+(?:markdown\s+|clear\s+|section\s+)?(?:headings|headers)\b",
     re.IGNORECASE)
-TITLE_RE = re.compile(r"double\s+angul?ar\s+brackets|<<[^<>\n]{1,80}>>", re.IGNORECASE)
+TITLE_RE = re.compile(r"double\s+angul?ar\s+brackets|double\s+angle\s*-?\s*brackets|<<[^<>\n]{1,80}>>", re.IGNORECASE)
 TWO_RESPONSES_RE = re.compile(r"\*{6}|\b(?:6|six)\s+asterisks?\b", re.IGNORECASE)
 CONSTRAINED_RE = re.compile(r"my\s+answer\s+is\s+(?:yes|no|maybe)", re.IGNORECASE)
 
@@ -93,8 +94,9 @@ NO_EXTRA_KEYS_RE = re.compile(
 SNAKE_KEYS_RE = re.compile(r"\b(?:keys|field\s+names)\s+(?:in|as|using|should\s+be(?:\s+in)?)\s+snake[_\s-]?case\b|"
                            r"\bsnake[_\s-]?case\s+(?:keys|field\s+names)\b", re.IGNORECASE)
 COLUMNS_RE = re.compile(
-    r"\b(?:with|having|containing|and)\s+(?:the\s+|these\s+)?(?:following\s+)?(?:header\s+row|column\s+headers?|"
-    r"column\s+names|columns?|headers?)\s*(?:for\s+|named\s+|called\s+)?:?\s*|\bcolumns?\s*:\s*|"
+    r"\b(?:with|having|containing|and)\s+(?:exactly\s+)?(?:the\s+|these\s+)?(?:following\s+)?(?:header\s+row|"
+    r"column\s+headers?|column\s+names|columns?|headers?)\s*(?:for\s+|named\s+|called\s+)?"
+    r"(?:,?\s*in\s+(?:this|that|the\s+same)\s+order\s*)?:?\s*|\bcolumns?\s*:\s*|"
     r"\b(?:header\s+row|headers?|column\s+(?:names|headers)|columns)\s*(?:should\s+be|must\s+be|need\s+to\s+be|"
     r"will\s+be|is|are)\s*:?\s*", re.IGNORECASE)
 CSV_HEADER_RE = re.compile(r"[\w-]{1,40}(?:,[\w-]{1,40}){1,30}")
@@ -209,7 +211,11 @@ BOLD_ANSWER_RE = re.compile(
     r"\b(?:put|write|mark|show|give|make|highlight|set)\s+(?:the\s+|your\s+)?(?:final\s+|[\w'-]+\s+){0,2}?"
     + _ANSWER_NOUNS + r"\s+in\s+bold\b|\bbold\s+(?:the\s+|your\s+)?(?:final\s+)?(?:answer|number|result|"
     r"total)\b|\b(?:final\s+)?(?:answer|result|total)\s+(?:should\s+be\s+|must\s+be\s+)?in\s+bold\b|"
-    r"\bput\s+in\s+bold\s+(?:the|your)\s+(?:final\s+[\w'-]+|[\w'-]+\s+final|" + _ANSWER_NOUNS + r")\b", re.IGNORECASE)
+    r"\bput\s+in\s+bold\s+(?:the|your)\s+(?:final\s+[\w'-]+|[\w'-]+\s+final|" + _ANSWER_NOUNS + r")\b|"
+    # "schreib das Endergebnis fett", "mets le résultat final en gras"
+    r"\b(?:schreib\w*|setz\w*|mach\w*|markier\w*|heb\w*|write|put|make|mark)\s+(?:das|die|den|dein\w*|the|your)\s+"
+    r"(?:\w+\s+)?(?:end|gesamt)?(?:ergebnis|antwort|summe|betrag)\w*\s+(?:in\s+)?(?:fett|bold)\b|"
+    r"\b(?:mets|mettez|écris|écrivez)\s+(?:le|la|ton|ta|votre)\s+(?:[\w'-]+\s+){0,2}?en\s+gras\b", re.IGNORECASE)
 
 
 def extract_markup(ex: Extraction) -> None:

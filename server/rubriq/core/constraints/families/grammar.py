@@ -167,6 +167,13 @@ def _add_clause(found: list[Clause], start: int, text: str) -> None:
         found.append(Clause(start + lead, text.strip()))
 
 
+def _longer_list(params: dict[str, Any], other: dict[str, Any]) -> bool:
+    """`params` list every item of `other`'s one list parameter, and more."""
+    lists = [(k, v) for k, v in params.items() if isinstance(v, list)]
+    return len(lists) == 1 and isinstance(other.get(lists[0][0]), list) and \
+        set(map(str.lower, other[lists[0][0]])) < set(map(str.lower, lists[0][1]))
+
+
 class Extraction:
     """Collects constraints while the extractors run over one prompt.
 
@@ -194,8 +201,15 @@ class Extraction:
         """`add` for a span of `source_view`, unless the canonical reading already read those words: the families
         reading the glossed text go first, a language's own table fills in what they left."""
         in_view = self.reading.to_text(span)
-        if self.reading.language_at(span) != "en" and any(c.span.overlaps(in_view) and c.key() != (kind, repr(sorted(
-                params.items()))) for c in self.found if id(c) not in self._from_source):
+        read = [c for c in self.found if id(c) not in self._from_source and c.span.overlaps(in_view)]
+        # 'sin usar la palabra "lluvia" ni la palabra "agua"': the language's own table reads both words where the
+        # glossed reading kept one; a fuller list of the same kind replaces it
+        fuller = [c for c in read if c.kind == kind and _longer_list(params, c.params)]
+        if fuller:
+            self.found = [c for c in self.found if all(c is not f for f in fuller)]
+            read = [c for c in read if all(c is not f for f in fuller)]
+        if self.reading.language_at(span) != "en" and any(
+                c.key() != (kind, repr(sorted(params.items()))) for c in read):
             return
         constraint = Constraint(kind, subtype, params, in_view, wording, confidence)
         self._from_source.add(id(constraint))
@@ -313,7 +327,7 @@ LIST_STOP_WORDS = STOP_WORDS | frozenset((
 # Between listed items: English joiners and those of the other languages Rubriq reads (y/o, et/ou, und/oder).
 _JOINERS = r"and|or|&|nor|y|o|et|ou|und|oder"
 ITEM_SEPARATOR_RE = re.compile(rf"\s*(?:,\s*(?:{_JOINERS})?\s*|\s(?:{_JOINERS})\s+|/)\s*", re.IGNORECASE)
-QUOTED_ITEM_RE = re.compile(r"[\"“‘'`]([^\"”’'`\n]{1,60})[\"”’'`]")
+QUOTED_ITEM_RE = re.compile(r"[\"“‘'`„«‚]([^\"”’'`“»\n]{1,60})[\"”’'`“»‘]")  # „Schnee“ and « mot » too
 BARE_ITEM_RE = re.compile(r"[^\W\d_][\w-]{0,40}")
 
 

@@ -60,6 +60,8 @@ POSTFIX_REQUIRE_RE = re.compile(
     r"(?:should|must|need\s+to|needs\s+to|has\s+to|have\s+to|will|shall|are\s+to|is\s+to)\s+(?:(?:all|both|each|also)\s+)?"
     r"(?:appear|be\s+(?:used|included|mentioned|present|featured|incorporated)|show\s+up|feature|occur)\b|"
     # "the word "bark" has to be in it", "... is in there somewhere"
+    # "the word "smoked" has to stay in", "... must remain"
+    r"(?:should|must|need\s+to|needs\s+to|has\s+to|have\s+to)\s+(?:stay|remain)(?:\s+in(?:\s+(?:it|there))?)?\b|"
     r"(?:(?:should|must|need\s+to|needs\s+to|has\s+to|have\s+to)\s+be|is|are)\s+(?:somewhere\s+)?in\s+(?:it|there|"
     r"the\s+(?:text|answer|response|reply|poem|story|post|email|message|title)|your\s+(?:text|answer|response|reply))\b",
     re.IGNORECASE)
@@ -221,7 +223,11 @@ def _keyword_clause(ex: Extraction, clause: Clause, previous: str | None = None)
         if not free(m.start(), m.end()):
             continue
         noun = m.group("noun")
-        items, end = parse_items(text, m.end(), allow_bare=bool(noun and re.search(r"word|term|name", noun, re.I)),
+        # "don't name anyone": the verb, not the noun that names a list of words
+        verb = bool(noun) and re.match(r"names?\b", noun, re.I) is not None and \
+            re.search(r"(?:n't|n’t|\bnot|\bnever|\bno)\s+$", text[m.start():m.start("noun")], re.I) is not None
+        items, end = parse_items(text, m.end(), allow_bare=bool(noun and not verb and re.search(r"word|term|name", noun,
+                                                                                                   re.I)),
                                  stop=LIST_STOP_WORDS)
         items = [i for i in items if not re.fullmatch(r"(?:commas?|capital\s+letters?)", i, re.I)]
         if not items:

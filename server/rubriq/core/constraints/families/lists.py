@@ -36,10 +36,12 @@ NO_LISTS_RE = re.compile(
     r"(?:don'?t|do\s+not|never)\s+(?:use|give|include|write|add|format\s+(?:it|this)\s+as)\s+(?:me\s+)?(?:any\s+)?(?:a\s+)?|"
     r"without\s+(?:using\s+)?(?:any\s+)?(?:a\s+)?|avoid\s+(?:using\s+)?(?:any\s+)?|rather\s+than\s+(?:a\s+)?|"
     r"not\s+(?:as\s+)?(?:a\s+)?)"
-    r"(?:bullet(?:ed)?\s*(?:points?|lists?)?|lists?|numbered\s+lists?|list\s+format)\b", re.IGNORECASE)
+    r"(?:bullet(?:ed|s)?\s*(?:points?|lists?)?|lists?|numbered\s+lists?|list\s+format)\b", re.IGNORECASE)
 BULLET_USE_RE = re.compile(
     r"\b(?:in|as|using|use|with|into)\s+(?:a\s+)?(?:\w+\s+)?(?:bullet(?:ed)?[\s-]?points?|bullets|bullet(?:ed)?\s+lists?)\b|"
-    r"\bone\s+(?:per|a)\s+bullet\b|\b(?:a|one)\s+bullet\s+(?:per|for\s+each|each)\b",
+    r"\bone\s+(?:per|a)\s+bullet\b|\b(?:a|one)\s+bullet\s+(?:per|for\s+each|each)\b|"
+    # "Bullet points please", "bullets, please": the request is the noun and a please
+    r"\b(?:bullet(?:ed)?[\s-]?points?|bullets|bullet(?:ed)?\s+lists?)[ \t]*,?[ \t]*(?:please|pls|plz)\b",
     re.IGNORECASE)
 # "a bulleted list of five tips": the bullet points counted
 BULLETED_LIST_OF_RE = re.compile(
@@ -286,6 +288,8 @@ def _item_lengths(ex: Extraction) -> None:
         span = Span(clause.start + m.start(), clause.start + m.end())
         if m.group("n4") and referent(ex.view, span.start) in NOT_ITEM_PARTS:
             continue  # "three paragraphs, each under 100 words": no list items
+        if NO_LISTS_RE.match(clause.text, m.start()) or NO_LISTS_RE.search(clause.text[max(0, m.start() - 12):m.end()]):
+            continue  # "in prose (no bullets), under 60 words": the list is refused, the limit is the answer's
         if m.group("a"):
             bounds = _range_bounds(m.group("a"), n)
             if bounds is None:

@@ -128,7 +128,7 @@ ES = Phrasings(
               r"sin\s+mayúsculas)",
     no_lists=r"(?:sin\s+(?:listas?|viñetas|enumeraciones)|no\s+(?:uses|utilices|hagas|pongas)\s+(?:una\s+)?(?:listas?|"
              r"viñetas|enumeraciones))",
-    numbered=r"(?:(?:una\s+|en\s+)?lista\s+numerada|pasos\s+numerados|numera\s+los\s+pasos|numéral[oa]s)",
+    numbered=r"(?:(?:una\s+|en\s+)?lista\s+numerada|pasos\s+numerados|numera\s+los\s+pasos|numéral[oa]s|numerad[oa]s\b)",
     json=r"(?:en\s+formato\s+JSON|como\s+(?:un\s+)?JSON|en\s+JSON)",
     yaml=r"(?:en\s+formato\s+YAML|como\s+(?:una?\s+)?(?:lista\s+)?YAML|en\s+YAML)",
     topic=r"(?:no\s+(?:menciones|hables\s+de|hables\s+del|hagas\s+referencia\s+a)|sin\s+mencionar)",
@@ -136,7 +136,8 @@ ES = Phrasings(
                   r"(?:por|con)\s*",
     keys=r"(?:con\s+(?:las|los)\s+(?:claves|campos)|(?:claves|campos)\s*:)",
     no_extra_keys=r"(?:sin\s+(?:otras|más)\s+claves|ninguna\s+otra\s+clave|no\s+añadas\s+(?:otras\s+)?claves)",
-    end=r"(?:termina|acaba|finaliza|concluye|cierra)\s+(?:tu\s+\w+\s+|el\s+\w+\s+|la\s+\w+\s+)?con\s+(?:la\s+frase|las\s+"
+    end=r"(?:termina|acaba|finaliza|concluye|cierra|termine|acabe|finalice|concluya|cierre)\s+"
+        r"(?:tu\s+\w+\s+|el\s+\w+\s+|la\s+\w+\s+)?(?:exactamente\s+|justo\s+)?con\s+(?:la\s+frase|las\s+"
         r"palabras|la\s+oración)?\s*:?\s*",
     respond=r"(?:responde|contesta|escribe|redacta|explícalo|explica|hazlo)\b[^.\n]{0,30}?\ben",
     languages={"español": "es", "castellano": "es", "inglés": "en", "francés": "fr", "alemán": "de",
@@ -174,14 +175,16 @@ FR = Phrasings(
     lowercase=r"(?:tout\s+en\s+minuscules|uniquement\s+en\s+minuscules|en\s+minuscules|sans\s+majuscules?)",
     no_lists=r"(?:n'utilise\s+pas\s+de\s+(?:listes?|puces)|sans\s+(?:listes?|puces|énumérations?)|pas\s+de\s+(?:listes?|"
              r"puces))",
-    numbered=r"(?:(?:en\s+|une\s+)?liste\s+numérotée|étapes\s+numérotées|numérote\s+les\s+étapes|numérote(?:z)?[\s-]les)",
+    numbered=r"(?:(?:en\s+|une\s+)?liste\s+numérotée|étapes\s+numérotées|numérote\s+les\s+étapes|numérote(?:z)?[\s-]les|"
+             r"numérot(?:é|ée|és|ées)\b)",
     json=r"(?:au\s+format\s+JSON|en\s+JSON|sous\s+forme\s+de\s+JSON)",
     yaml=r"(?:au\s+format\s+YAML|en\s+YAML|sous\s+forme\s+de\s+YAML)",
     topic=r"(?:ne\s+(?:mentionne|parle|cite|évoque)\s+pas(?:\s+de|\s+du|\s+des)?|sans\s+(?:mentionner|évoquer|parler\s+de))",
     last_sentence=r"(?:termine|finis)\s+(?:par|avec)\s+une\s+phrase\s+qui\s+(?:commence|débute)\s+par\s*",
     keys=r"(?:avec\s+(?:les|des)\s+(?:clés|champs)(?:\s+en\s+\w+)?|(?:clés|champs)\s*:)",
     no_extra_keys=r"(?:aucune\s+autre\s+clé|pas\s+d'autres\s+clés|sans\s+autres?\s+clés?)",
-    end=r"(?:termine|finis|conclus)\s+(?:ta\s+\w+\s+|ton\s+\w+\s+|par|avec)\s*(?:par\s+|avec\s+)?(?:la\s+phrase|les\s+"
+    end=r"(?:termine|finis|conclus)\s+(?:ta\s+\w+\s+|ton\s+\w+\s+|par|avec)\s*(?:exactement\s+)?(?:par\s+|avec\s+)?"
+        r"(?:la\s+phrase|les\s+"
         r"mots)?\s*:?\s*",
     respond=r"(?:réponds|répondez|écris|écrivez|rédige|rédigez)\b[^.\n]{0,30}?\ben",
     languages={"français": "fr", "anglais": "en", "espagnol": "es", "allemand": "de", "italien": "it",
@@ -224,7 +227,8 @@ DE = Phrasings(
               r"alles\s+kleingeschrieben|komplett\s+klein(?:geschrieben)?|(?:ohne|keine)\s+großbuchstaben)",
     no_lists=r"(?:ohne\s+(?:aufzählungen?|aufzählungszeichen|listen?|stichpunkte)|keine\s+(?:aufzählungen?|"
              r"aufzählungszeichen|listen?|stichpunkte))",
-    numbered=r"(?:(?:als\s+|eine\s+)?nummerierte\s+liste|nummerierte\s+schritte|nummeriere\s+die\s+schritte|nummeriere?\s+sie)",
+    numbered=r"(?:(?:als\s+|eine\s+)?nummerierte\s+liste|nummerierte\s+schritte|nummeriere\s+die\s+schritte|nummeriere?\s+sie|"
+             r"nummeriert\b)",
     json=r"(?:als\s+JSON|im\s+JSON-Format|in\s+JSON)",
     yaml=r"(?:als\s+YAML(?:-\w+)?|im\s+YAML-Format|in\s+YAML)",
     topic=r"(?:erwähne\s+(?:nicht|nie|keine[nrs]?)|ohne\s+(?:zu\s+erwähnen|Erwähnung\s+von))",
@@ -233,7 +237,7 @@ DE = Phrasings(
     no_extra_keys=r"(?:keine\s+weiteren\s+(?:schlüssel|felder)|keine\s+anderen\s+(?:schlüssel|felder)|sonst\s+keine\s+"
                   r"(?:schlüssel|felder))",
     end=r"(?:beende|schließe|schliesse)\s+(?:deine\s+[\w-]+\s+|den\s+[\w-]+\s+|die\s+[\w-]+\s+|ihn\s+|sie\s+|es\s+)?"
-        r"(?:mit|ab\s+mit)\s+"
+        r"(?:genau\s+|exakt\s+)?(?:mit|ab\s+mit)\s+"
         r"(?:dem\s+satz|den\s+worten|der\s+zeile)?\s*:?\s*",
     respond=r"(?:antworte|antwortet|antworten\s+sie|schreibe|schreib|formuliere)\b[^.\n]{0,30}?\b(?:auf|in)",
     languages={"deutsch": "de", "englisch": "en", "englische": "en", "französisch": "fr", "französische": "fr",
@@ -241,7 +245,7 @@ DE = Phrasings(
                "englischer": "en", "deutscher": "de", "französischer": "fr", "spanischer": "es"},
     translate=r"\bübersetze\w*\b[^.\n]{0,60}?\b(?:ins|in\s+das|auf)",
     forbid_after=r"(?:(?:darf|soll|sollte)\s+nicht\s+(?:vorkommen|auftauchen|erscheinen|verwendet\s+werden)|"
-                 r"(?:nicht|niemals|nie)\s+(?:verwenden|benutzen|nutzen))",
+                 r"(?:nicht|niemals|nie)\s+(?:verwenden|benutzen|nutzen)|weglassen|auslassen|vermeiden)\b",
     table=r"(?:als|in\s+einer?)\s+tabelle",
     no_emoji=r"(?:keine|ohne)\s+emojis?",
     bullets=r"(?:als|in)\s+stichpunkten?|als\s+aufzählung",
@@ -359,6 +363,10 @@ def _add_count(ex: Extraction, unit: str, bounds: list[Bound], span: Span, state
                    span, wording_for(bound, unit))
 
 
+_FURTHER_WORD_RE = re.compile(r"\s*,?\s*(?:ni|nor|or|ou|oder|noch|o)\s+(?P<noun>(?:[^\W\d_]+\s+){1,2}?)?(?=[\"“„«‘'])",
+                              re.IGNORECASE)
+
+
 def _keywords(ex: Extraction, lang: Phrasings) -> None:
     view = ex.source_view
     times = re.compile(rf"\s*(?:(?P<rel>{'|'.join(re.escape(r) for r in lang.relations)})\s+)?(?P<n>{lang.number_re})"
@@ -369,6 +377,15 @@ def _keywords(ex: Extraction, lang: Phrasings) -> None:
             items, end = parse_items(view, m.end(), allow_bare=False)
             if not items:
                 continue
+            # 'sin usar la palabra "lluvia" ni la palabra "agua"': a second quoted word joined to the first
+            more = _FURTHER_WORD_RE.match(view, end)
+            while more and len(items) < MAX_MATCHES:
+                further, further_end = parse_items(view, more.end(), allow_bare=False)
+                noun = (more.group("noun") or "").strip()
+                if not further or not re.fullmatch(rf"(?:{lang.word})?", noun, re.IGNORECASE):
+                    break
+                items, end = items + further, further_end
+                more = _FURTHER_WORD_RE.match(view, end)
             span = Span(m.start(), end)
             count = times.match(view, end)
             if required and count:
@@ -396,7 +413,9 @@ def _keywords(ex: Extraction, lang: Phrasings) -> None:
     for m in islice(after.finditer(view), MAX_MATCHES):
         items, end = parse_items(view, m.end(), allow_bare=False)
         span = Span(m.start(), end)
-        if items and re.match(rf"\s*,?\s*{lang.forbid_after}", view[end:end + 50], re.IGNORECASE) and not any(
+        # 'das Wort „Schnee“ selbst bitte nicht benutzen', 'das Wort „Stadtrat“ weglassen'
+        if items and re.match(rf"\s*,?\s*(?:[^\W\d_]+\s+){{0,3}}?{lang.forbid_after}", view[end:end + 60],
+                              re.IGNORECASE) and not any(
                 c.kind == "keywords:forbidden_words" and c.span.overlaps(ex.in_view(span)) for c in ex.found):
             ex.add_source("keywords:forbidden_words", "keyword", {"forbidden_words": items}, span,
                    "no " + ", ".join(map(repr, items)))

@@ -47,7 +47,7 @@ END_RE = re.compile(
     r"\b(?:(?:end|finish|conclude|close)(?:s|es|ing|ed)?|wrap(?:s|ping|ped)?\s+(?:it\s+)?up|"
     r"sign(?:s|ing|ed)?\s+(?:it\s+|this\s+|the\s+(?:e-?mail|message|letter|note)\s+)?off|round(?:s|ing|ed)?\s+off)\s+(?P<what>(?:your|the|it|this|each|every|my)\s+)?(?:(?:entire|whole|full)\s+)?"
     r"(?:[a-z]{2,12}\s+){0,2}?(?:with\b|by\s+(?:saying|writing|stating|adding|typing|asking|using)\b)\s*"
-    + _DET + rf"(?P<noun>{_CLOSING_NOUN})?(?:\s+of)?\s*(?P<colon>:)?\s*",
+    r"(?:(?:exactly|precisely|just)\s+(?=th))?" + _DET + rf"(?P<noun>{_CLOSING_NOUN})?(?:\s+of)?\s*(?P<colon>:)?\s*",
     re.IGNORECASE)
 LAST_SENTENCE_RE = re.compile(
     rf"\b(?:very\s+)?(?:last|final|closing|ending|concluding)\s+(?P<noun>{_CLOSING_NOUN}|thing)\s+"
@@ -140,6 +140,11 @@ def extract_end(ex: Extraction) -> None:
         quoted = QUOTED_PHRASE_RE.match(view, INTRO_RE.match(view, m.end()).end())  # type: ignore[union-attr]
         if not colon and not quoted and re.match(r"(?:a|an|one)\s", phrase, re.IGNORECASE):
             continue  # "the last sentence must be a question": what it is, not its words
+        if STARTING_WITH_RE.search(view, m.start(), m.end()):
+            # 'a one-line warning at the very end starting with "Note:"': the last line's opening, not its end
+            ex.add("rubriq:last_line_starts_with", "startend", {"options": [phrase]}, Span(m.start(), end),
+                   f"a last line starting with {phrase!r}", 0.85)
+            return
         slot = PLACEHOLDER_SLOT_RE.search(phrase)
         if slot and slot.start() > 0:  # 'end with "Final answer: X km"': a line to fill in, known by its start
             prefix = phrase[:slot.start()].strip()
@@ -151,6 +156,8 @@ def extract_end(ex: Extraction) -> None:
         return
 
 
+STARTING_WITH_RE = re.compile(r"\b(?:starting|beginning|opening|that\s+(?:starts|begins|opens))\s+with\s*$",
+                              re.IGNORECASE)
 # A slot to fill in a phrase: "Answer: X", "Total: <number>", "Result: ___", "Score: [score]".
 PLACEHOLDER_SLOT_RE = re.compile(r"(?<![\w'])(?:X|N|Y|#)(?![\w'])|<[^<>\n]{1,20}>|\[[^\]\n]{1,20}\]|_{2,}|\.{3}|…|"
                                  r"\{[^{}\n]{1,20}\}")
@@ -163,7 +170,8 @@ LAST_LINE_START_RE = re.compile(
     r"\s*(?:start|begin)s?\s+with\s+", re.IGNORECASE)
 ENDS_WITH_QUESTION_RE = re.compile(
     r"\b(?:end|finish|close|conclude|wrap\s+up)(?:s|es|ing|ed)?\s+(?P<what>(?:(?:your|the|it|this|each|every|my)\s+)?"
-    r"(?:\w+\s+)?)(?:with|by\s+asking(?:\s+(?:the|your|my)\s+\w+)?|on)\s+(?:a|one)\s+(?:\w+\s+)?question\b|"
+    r"(?:\w+\s+)?)(?:with|by\s+asking(?:\s+(?:(?:the|your|my)\s+\w+|me|us|them|him|her))?|on)\s+(?:a|one)\s+"
+    r"(?:\w+\s+)?question\b|"
     r"\b(?:last|final)\s+sentence\s+(?:should|must|has\s+to)\s+be\s+a\s+question\b|"
     # "finish by asking the reader what they think" (not "end by asking them to subscribe": a request)
     r"\b(?:end|finish|close|conclude|wrap\s+up)(?:s|es|ing|ed)?\s+(?P<what2>(?:(?:your|the|it|this|my)\s+)?(?:\w+\s+)?)"
