@@ -130,3 +130,12 @@ def test_a_date_is_no_arithmetic_and_a_german_poem_form_is_creative_writing():
             "with them?\nUser: write a function that sums steps per week, with type hints and two pytest tests.")
     assert detect_task(parse_prompt(chat)).task is TaskType.CODE_GENERATION
     assert detect_task(parse_prompt("Schreib mir ein Elfchen über den Herbst.")).task is TaskType.CREATIVE_WRITING
+
+
+def test_a_language_asked_for_with_a_please_and_labelled_sections_in_german_and_french():
+    read = kinds("Meine Eltern lesen kein Englisch, also auf Deutsch bitte, aufgeteilt in die zwei Abschnitte "
+                 "„Problem:“ und „Lösung:“.")
+    assert read["language:response_language"] == [{"language": "de"}]
+    assert read["rubriq:section_labels"] == [{"labels": ["Problem", "Lösung"]}]
+    assert kinds("Réponds en deux parties « Avant » et « Après ».")["rubriq:section_labels"] == [
+        {"labels": ["Avant", "Après"]}]

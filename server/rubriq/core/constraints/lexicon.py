@@ -280,6 +280,7 @@ une seule fois = only once
 deux fois = twice
 pas plus = no more
 sections = sections
+parties = parts
 virgules = commas
 virgule = comma
 émojis | emojis | émoticônes = emojis

@@ -557,7 +557,10 @@ def _language(ex: Extraction, lang: Phrasings, view: str) -> None:
     if ex.has("language:response_language"):
         return
     names = "|".join(sorted(lang.languages, key=len, reverse=True))
-    for regex in (rf"(?<![\w-]){lang.respond}\s+(?P<lang>{names})\b", rf"{lang.translate}\s+(?P<lang>{names})\b"):
+    # "also auf Deutsch bitte", "en español, por favor": the language and a please, with no verb
+    please = r"(?:bitte|please|por\s+favor|s'il\s+(?:te|vous)\s+pla[iî]t|svp)\b"
+    for regex in (rf"(?<![\w-]){lang.respond}\s+(?P<lang>{names})\b", rf"{lang.translate}\s+(?P<lang>{names})\b",
+                  rf"(?<![\w-])(?:auf|in|en)\s+(?P<lang>{names})\s*,?\s*{please}"):
         m = re.search(regex, view, re.IGNORECASE)
         if m:
             code = lang.languages[m.group("lang").lower()]

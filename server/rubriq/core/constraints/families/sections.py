@@ -173,7 +173,7 @@ def extract_sections(ex: Extraction) -> None:
 # part in square brackets like [Chorus]". Labels are quoted or capitalised; a bracketed example makes them bracketed.
 
 LABELS_RE = re.compile(
-    r"\b(?:under|with|use|using|into|in)\s+(?:the\s+|these\s+|separate\s+|(?:two|three|four|five|six|\d)\s+)?"
+    r"\b(?:under|with|use|using|into|in)\s+(?:the\s+|these\s+)?(?:separate\s+)?(?:(?:two|three|four|five|six|\d)\s+)?"
     r"(?:(?:following|section|markdown)\s+)?(?:headings|headers|sections|parts|labels|subheadings|categories)\s*"
     r"(?:titled|called|named|labell?ed)?\s*:?\s*|"
     r"\b(?:sections|parts|headings|headers)\s+(?:titled|called|named|labell?ed|for)\s*:?\s*|"
@@ -186,6 +186,8 @@ def extract_section_labels(ex: Extraction) -> None:
         text = clause.text
         for m in LABELS_RE.finditer(text):
             labels, end = phrase_list(text, m.end())
+            # „Ursache:“ and „Was hilft:“: a label quoted with the colon it will carry
+            labels = [label.rstrip(":").strip() if label.endswith(":") else label for label in labels]
             labels = [label for label in labels if label[:1].isupper() or label.startswith(("[", "#"))]
             if len(labels) < 2:
                 continue
