@@ -670,7 +670,9 @@ def test_worked_results_reads_expressions_table_cells_and_a_total_row() -> None:
             "| Parking | €6 × 2 days | €12 |\n| **Total** | | **€54** |\n\n"
             "That is 10 - 4 = 6 hours, and 7 / 2 = 3.5; rooms 10-12 = 3 rooms; 18 × 3 = 50.")
     found = [text[s.start:s.end] for s in worked_results(text)]
-    assert sorted(found) == sorted(["€54", "€42", "€12", "6", "3.5"])
+    # the results, and the counts a correct product takes its figure by (3 adults, 2 days)
+    assert sorted(found) == sorted(["€54", "€42", "€12", "6", "3.5", "3", "2"])
+    assert "3" not in [text[s.start:s.end] for s in worked_results("Tickets: 3 adults × €14 = €45")]
 
 
 def test_a_measure_whose_unit_the_source_leaves_understood_is_matched() -> None:
@@ -880,3 +882,36 @@ def test_a_recipe_scaled_to_the_servings_asked_for_is_matched_and_a_wrong_scalin
     assert scaled("Use 375 ml double cream.") == [("375 ml", "matched")]
     assert scaled("You'll need about 3.75 litres of dish space.") == [("about 3.75 litres", "matched")]
     assert scaled("Use 425 ml double cream.")[0][1] != "matched"
+
+
+def test_an_iso_date_with_its_time_is_a_date_and_a_clock_time() -> None:
+    found = [(v.kind, v.text) for v in values("deadline: 2025-04-28T12:00")]
+    assert found == [("date", "2025-04-28"), ("time", "12:00")]
+
+
+def test_n_times_faster_is_the_ratio_of_two_figures_of_one_kind() -> None:
+    source = "Netwave: upload 400 Mb/s. Skylink: upload 70 Mb/s."
+    assert status_of("Netwave is more than five times faster.", source, "more than five") == "matched"
+    assert status_of("Netwave is more than eight times faster.", source, "more than eight") == "absent"
+
+
+def test_an_outputs_own_figures_on_its_line_and_without_a_unit_derive_a_later_figure() -> None:
+    source = "You will receive 25 days' annual leave plus the 8 UK bank holidays."
+    output = "Holiday: 25 days plus the 8 bank holidays, so 33 days in total."
+    clause = Span(output.index("33 days"), len(output))
+    assert [(c.value.text, c.status) for c in check_values(output, source, source, claim_span=clause)] == [
+        ("33 days", "matched")]
+    marks = "Essay: 30% of the module mark. Exam: 50% of the module mark."
+    worked = "Total so far: 31.8 of the 50 marks.\nTo reach 60 overall you need another 28.2 marks from the exam."
+    clause = Span(worked.index("To reach"), len(worked))
+    assert ("28.2", "matched") in [(c.value.text, c.status) for c in check_values(worked, marks, marks,
+                                                                                  claim_span=clause)]
+    wrong = worked.replace("28.2", "26.2")
+    assert ("26.2", "absent") in [(c.value.text, c.status) for c in check_values(wrong, marks, marks,
+                                                                                claim_span=clause)]
+    # a whole number is never derived from the output's own bare figures: "six spaces" is not 2 + 4
+    notice = "Four flats upstairs, and the developer will provide four parking spaces."
+    claimed = "A café at 2 Mill Street and four flats.\nThe developer will also provide six parking spaces."
+    clause = Span(claimed.index("The developer"), len(claimed))
+    assert ("six", "matched") not in [(c.value.text, c.status) for c in check_values(claimed, notice, notice,
+                                                                                    claim_span=clause)]

@@ -1578,7 +1578,16 @@ class _Scanner:
                 all(self.adjacent(k) for k in range(i + 1, i + 5)):
             month, day = self.toks[i + 2], self.toks[i + 4]
             if month.isdigit() and day.isdigit() and 1 <= int(month) <= 12 and 1 <= int(day) <= 31:
-                return self.add("date", i, i + 5, (year, year, int(month), int(day)))
+                end = self.add("date", i, i + 5, (year, year, int(month), int(day)))
+                # "2025-04-28T12:00": the ISO time after the date is its clock time
+                if end + 3 < self.n and self.toks[end] == "T" and self.is_num(end + 1) and \
+                        self.toks[end + 2] == ":" and self.is_num(end + 3) and \
+                        all(self.adjacent(k) for k in range(end, end + 4)):
+                    hours, minutes = int(self.toks[end + 1][:2]), int(self.toks[end + 3][:2])
+                    if hours < 24 and minutes < 60:
+                        return self.add("time", end + 1, end + 4, (hours * 60 + minutes,))
+                    return end + 4
+                return end
         return i
 
     @property
@@ -2347,8 +2356,12 @@ class ValueIndex:
 _WORKED_NUMBER_RE = re.compile(r"[£$€¥]?\s?(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)(?:\s?%)?")
 _WORKED_OPERATOR_RE = re.compile(r"\s*(×|✕|\*|÷|/|\+|−|–|(?<=\s)[x-](?=\s))\s*")
 _WORKED_FILLER_RE = re.compile(r"(?:\s+(?!x\b)[^\W\d_][\w'’-]*){0,3}")  # "2 adults", "£20 set-up"
-_WORKED_EQUALS_RE = re.compile(r"\s*(?:\*\*)?\s*(=|≈|\|)\s*(?:\*\*|about\s+|around\s+)?")
+# "= £19.50", "≈ 4", a table's next cell; after a closing bracket too: "(3 × £6.50) | £19.50"
+_WORKED_EQUALS_RE = re.compile(r"\s*\)?\s*(?:\*\*)?\s*(=|≈|\|)\s*(?:\*\*|about\s+|around\s+)?")
 _WORKED_MAX_TERMS = 12
+_WORKED_MAX_COUNT = 100
+_WORKED_TIMES_SIGNS = frozenset({"×", "✕", "*", "x"})
+_WORKED_TIMES_RE = re.compile(r"\s*(?:×|✕|\*|(?<=\s)x(?=\s))")
 
 
 def _evaluate(numbers: list[float], operators: list[str]) -> float | None:
@@ -2409,6 +2422,17 @@ def _column_totals(lines: list[str]) -> list[Span]:
     return found
 
 
+def _counts_a_figure(line: str, m: re.Match[str], end: int) -> bool:
+    """The whole number at `m` multiplies an amount it counts: "3 adults × €14", "3 × £6.50", "€6 × 2 days"
+    (not "72 × 0.2", a mark times a weight)."""
+    after = _WORKED_TIMES_RE.match(line, end)
+    if after is not None:
+        nxt = _WORKED_NUMBER_RE.match(line, after.end() + len(line[after.end():]) - len(line[after.end():].lstrip()))
+        return end > m.end() or (nxt is not None and nxt.group().lstrip()[:1] in "£$€¥")
+    before = re.search(r"([£$€¥])?\s?\d[\d,.]*\s*(?:×|✕|\*|x)\s*$", line[:m.start(1)])
+    return before is not None and (before.group(1) is not None or end > m.end())
+
+
 def worked_results(text: str) -> tuple[Span, ...]:
     """Spans of the results of arithmetic written out correctly in `text`: an expression of two or more figures
     and operators, then "=" / "≈" (or, in a table row, the next cell) and the result (module docstring, "Worked
@@ -2419,6 +2443,7 @@ def worked_results(text: str) -> tuple[Span, ...]:
     for line in lines:
         numbers: list[float] = []
         operators: list[str] = []
+        counts: list[Span] = []  # operands that count how many times a figure is taken ("3 × £6.50")
         pos = 0
         while True:
             m = _WORKED_NUMBER_RE.search(line, pos)
@@ -2429,7 +2454,9 @@ def worked_results(text: str) -> tuple[Span, ...]:
             if numbers and not line[pos:m.start()].strip(" *"):  # right after an operator: the next operand
                 numbers.append(value)
             else:
-                numbers, operators = [value], []
+                numbers, operators, counts = [value], [], []
+            if m.group().strip().isdigit() and 2 <= value <= _WORKED_MAX_COUNT and _counts_a_figure(line, m, end):
+                counts.append(Span(offset + m.start(1), offset + m.end(1)))
             op = _WORKED_OPERATOR_RE.match(line, end)
             if op is not None and len(numbers) < _WORKED_MAX_TERMS:
                 operators.append(op.group(1))
@@ -2445,7 +2472,8 @@ def worked_results(text: str) -> tuple[Span, ...]:
                 slack = 0.01 * abs(figure) if equals.group(1) == "≈" else 0.5 * 10 ** -decimals  # type: ignore
                 if total is not None and abs(total - figure) <= slack + 1e-9 * abs(figure):
                     found.append(Span(offset + result.start(), offset + result.end()))
-            numbers, operators = [], []
+                    found.extend(counts)  # the output's own count of what it multiplies, right where it is used
+            numbers, operators, counts = [], [], []
             pos = m.end()
         offset += len(line) + 1
     return tuple(found)
@@ -2841,6 +2869,7 @@ def _number_anywhere(c: Value, source: ValueIndex) -> Value | None:
     return None
 
 
+_TIMES_UNIT = lemma("times")  # "five times faster": a ratio
 _MAX_MULTIPLIERS = 12
 _MAX_MULTIPLIER = 1000  # "30 vehicles × £50": a count that multiplies; larger counts are totals, not factors
 _MAX_SOURCE_OPERANDS = 300
@@ -2985,6 +3014,14 @@ def _derived(c: Value, values: Sequence[Value], claim_others: Sequence[Value] = 
     fam = family(c)
     points = _in_points(c)
     fits, window_lo, window_hi = _derivation_fit(c)
+    if fam == "count" and c.unit == _TIMES_UNIT:
+        # "more than five times faster": the ratio of two figures of one kind ("400 Mb/s against 70 Mb/s")
+        groups: dict[tuple[str, str], list[float]] = {}
+        for v in (*values, *claim_others):
+            if v is not c and family(v) in _NUMERIC_FAMILIES and v.unit != _TIMES_UNIT and v.low is not None:
+                groups.setdefault((family(v), v.unit), []).extend(_figures(v))
+        return any(fits(a / b) for numbers in groups.values() for a in numbers[:_MAX_DERIVATION_VALUES]
+                   for b in numbers[:_MAX_DERIVATION_VALUES] if b and a > b)
     # the claim's own figures, less those the values state already ("France 3" twice is not 3 + 3)
     stated = {(family(v), v.low, v.high) for v in values}
     pool = [*values, *(o for o in claim_others if (family(o), o.low, o.high) not in stated)]
@@ -3210,7 +3247,15 @@ def compare(claim: list[Value], evidence: list[Value], source: ValueIndex, *, in
             start = claim_spans[0].start
             earlier = [v for v in claim_index.within([Span(max(0, start - _EARLIER_CHARACTERS), start)])
                        if family(v) in _NUMERIC_FAMILIES][-_MAX_DERIVATION_VALUES:]
-            if earlier and _derived(c, earlier, others):
+            # the figures of its own line before the clause are the claim's own ("25 days plus the 8 bank holidays,
+            # so 33 days"); and on its own figures an output's arithmetic may drop a unit ("31.8 so far, so another
+            # 28.2 marks to reach 60"), for a figure with decimals: small whole numbers add up from almost any two
+            # others ("six parking spaces" from "2 Mill Street" and "four flats")
+            line_start = claim_index.text.rfind("\n", 0, start) + 1
+            same_line = [v for v in earlier if v.span.start >= line_start]
+            bare = replace(c, unit="") if family(c) == "count" and c.unit and c.step < 1 else c
+            if earlier and (_derived(c, earlier, [*same_line, *others]) or
+                            (bare is not c and _derived(bare, earlier, [*same_line, *others]))):
                 check = ValueCheck(c, "matched", None, False, "derived from the figures the output states before it")
             elif any(family(v) == family(c) and v.low == v.high == c.low == c.high and v.unit == c.unit
                      for v in earlier):
