@@ -915,3 +915,15 @@ def test_an_outputs_own_figures_on_its_line_and_without_a_unit_derive_a_later_fi
     clause = Span(claimed.index("The developer"), len(claimed))
     assert ("six", "matched") not in [(c.value.text, c.status) for c in check_values(claimed, notice, notice,
                                                                                     claim_span=clause)]
+
+
+def test_pasted_csv_is_a_table_and_a_currency_column_holds_amounts() -> None:
+    budget = ("item,annual_cost_gbp,apportionment\nBuildings insurance,9360,by floor area\n"
+              "Cleaning,4680,equal shares\nGardening,1440,equal shares\n")
+    cleaning = next(v for v in values(budget) if v.text == "4680")
+    assert (cleaning.kind, cleaning.unit, cleaning.in_table) == ("money", "GBP", True)
+    assert status_of("The whole budget is £15,480.", budget, "£15,480") == "matched"
+    # a table aligned by spaces, its names and its thousands written with commas, is no CSV
+    poll = ("Candidate            Votes\nASHWORTH, Peter      1,486\nBRENNAN, Siobhan     2,109\n"
+            "DUCKETT, Graham      1,937\n")
+    assert [v.text for v in values(poll) if v.kind in ("number", "quantity", "money")] == ["1,486", "2,109", "1,937"]

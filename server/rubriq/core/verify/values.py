@@ -670,6 +670,31 @@ _CELL_GAP_RE = re.compile(r"\t|[ \u00a0]{3,}|\|")
 _TABLE_RULE_RE = re.compile(r"[\s|:+-]*-{3,}[\s|:+-]*$")
 
 
+_CSV_GAP_RE = re.compile(r",(?!(?<=\d,)\d{3}(?!\d))")
+_CSV_COMMA_RE = _CSV_GAP_RE
+_CSV_MIN_LINES = 3
+
+
+def _csv_lines(lines: list[str]) -> set[int]:
+    """The lines of pasted CSV: three or more in a row with the same number (two or more) of commas and no sentence
+    end, so prose with commas is never split into cells."""
+    found: set[int] = set()
+    run: list[int] = []
+    counts = [len(_CSV_COMMA_RE.findall(line)) for line in lines] + [0]
+    for number, line in enumerate((*lines, "")):
+        commas = counts[number]
+        # a thousands separator ("1,486") splits no cells, and a table aligned by spaces is no CSV
+        plain = commas >= 2 and not line.rstrip().endswith((".", "?", "!")) and '"' not in line and \
+            "   " not in line and "\t" not in line
+        if plain and run and counts[run[-1]] == commas:
+            run.append(number)
+            continue
+        if len(run) >= _CSV_MIN_LINES:
+            found.update(run)
+        run = [number] if plain else []
+    return found
+
+
 def _table_rows(text: str) -> dict[int, _TableRow]:
     """The rows of the tables in `text`, by the offset their line starts at.
 
@@ -679,7 +704,9 @@ def _table_rows(text: str) -> dict[int, _TableRow]:
     """
     lines: list[tuple[int, tuple[tuple[int, int], ...] | None, bool, bool]] = []  # start, cells, rule, piped
     position = 0
-    for line in text.split("\n"):
+    split = text.split("\n")
+    csv = _csv_lines(split)
+    for number, line in enumerate(split):
         start = position
         position += len(line) + 1
         if "-" in line and _TABLE_RULE_RE.match(line):
@@ -687,7 +714,7 @@ def _table_rows(text: str) -> dict[int, _TableRow]:
             continue
         cells: list[tuple[int, int]] = []
         cursor = 0
-        for m in (*_CELL_GAP_RE.finditer(line), None):
+        for m in (*(_CSV_GAP_RE if number in csv else _CELL_GAP_RE).finditer(line), None):
             piece_end = m.start() if m is not None else len(line)
             piece = line[cursor:piece_end]
             if piece.strip():
@@ -695,7 +722,7 @@ def _table_rows(text: str) -> dict[int, _TableRow]:
                 cells.append((start + cursor + lead, start + cursor + len(piece.rstrip())))
             if m is not None:
                 cursor = m.end()
-        lines.append((start, tuple(cells) if len(cells) >= 2 else None, False, "|" in line))
+        lines.append((start, tuple(cells) if len(cells) >= 2 else None, False, "|" in line or number in csv))
     rows: dict[int, _TableRow] = {}
     block: list[tuple[int, tuple[tuple[int, int], ...] | None, bool, bool]] = []
     for entry in (*lines, (0, None, False, False)):
@@ -748,7 +775,8 @@ class _Scanner:
             if self.line_start[k] and k:
                 begin = text.rfind("\n", self.ends[k - 1], self.starts[k]) + 1
             self.line_begin[k] = begin
-        self.table_rows = _table_rows(text) if ("\t" in text or "   " in text or "|" in text) else {}
+        self.table_rows = _table_rows(text) if ("\t" in text or "   " in text or "|" in text or
+                                                text.count(",") >= 2 * _CSV_MIN_LINES) else {}
         self._row_words: dict[int, list[tuple[int, str]]] = {}
         self.content = [lemma(w) if t == WORD and w not in STOPWORDS and w not in _NUMBER_WORDS else ""
                         for w, t in zip(self.lows, self.types, strict=True)]
@@ -2116,6 +2144,7 @@ def _to_value(scanner: _Scanner, raw: _Raw) -> Value:
 
 _TABLE_MONEY_RE = re.compile(r"(?i)(?:\(|\bin\s+)\s*(£|\$|€|gbp|usd|eur)\s*(thousands?|000s?|'000s?|k|m|mn|millions?|"
                              r"bn|billions?)?\s*(?:\)|$|[,;.])")
+_COLUMN_CURRENCY_RE = re.compile(r"(?i)(?:^|[\s_(])(£|\$|€|gbp|usd|eur)(?:$|[\s_)])")
 _TABLE_SCALES = {"": 1.0, "k": 1e3, "m": 1e6, "mn": 1e6, "bn": 1e9}
 _CAPTION_CHARACTERS = 300
 
@@ -2144,6 +2173,12 @@ def _table_money(scanner: _Scanner, raws: list[_Raw]) -> None:
                                           1e6 if scale_word.startswith("million") else 1e9)
                 marks[row.header_start] = (_CURRENCY_SYMBOLS.get(sign) or _CURRENCY_CODES[sign], scale)
         mark = marks[row.header_start]
+        if mark is None:  # a column of amounts: "annual_cost_gbp", "Price (£)"
+            cell = row.column(raw.start)
+            heading = scanner.text[cell[0]:cell[1]] if cell is not None else ""
+            sign = _COLUMN_CURRENCY_RE.search(heading)
+            if sign is not None:
+                mark = (_CURRENCY_SYMBOLS.get(sign.group(1)) or _CURRENCY_CODES[sign.group(1).lower()], 1.0)
         if mark is not None:
             raw.kind, raw.unit = "money", mark[0]
             raw.low, raw.high, raw.step = raw.low * mark[1], raw.high * mark[1], raw.step * mark[1]
