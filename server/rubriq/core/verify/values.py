@@ -77,15 +77,19 @@ Extraction. A `Value` has:
                brackets); a cell's row words
 
 Read: digits ("1,200", "3.5", "7, 000"), number words ("nine", "twenty-one", "a dozen", "one hundred and twenty"),
-magnitudes ("1.2 million", "3bn", "$5m", "2.5k"), fractions ("a third", "half of", "two-thirds": percent, ±10%),
+magnitudes ("1.2 million", "3bn", "$5m", "2.5k"), fractions ("a third", "half of", "two-thirds": percent, ±10%;
+after a bound, a bound: "below a fifth", "more than half"),
 percent ("4%", "four percent", "4 per cent"), money (symbols, codes, words, pence and cents), measures ("3 km", "5
-miles", "20C"), ranges, dates, decades, seasons ("2015-16"), weekdays, times ("09:47 UTC", "9:47 am", "3.30pm",
+miles", "20C"), ranges, dates (also 12/09/2025 and 12.09.2025, the order from the text's own dates; a year alone
+when none settles it; an ISO time after its date), decades, seasons ("2015-16"), weekdays, times ("09:47 UTC",
+"9:47 am", "3.30pm",
 "noon"), durations (in parts: "9 hours 20 minutes", "an hour and a quarter", "half an hour"; a figure repeated in
 brackets: "six (6) months"), ages ("34-year-old", "aged 50", "7–9-year-olds", "the 40–75 age range"), ordinals
 ("third", "21st", "the third consecutive year"; not "first" as an adverb: "at first", "check with one first."),
 upper bounds written as limits ("limited to 500", "capped at"), days listed before one month ("1 and 15 May", "22–23
 March": a date each), e-mail addresses, URLs, names (capitalised word sequences, acronyms, "U.S."; a sentence's
-capitalised first word only when the text capitalises it elsewhere too), negations ("not", "n't", "never", "no one",
+capitalised first word, or a table cell's or a list line's after a checkbox or emoji, only when the text
+capitalises it elsewhere too), negations ("not", "n't", "never", "no one",
 "nobody"...) and quantifiers ("all", "every", "no", "some", "only"...). A counted head noun is never an adverb or a
 comparative ("287 behind", "€150 cheaper"). Not values: list numbering, section/figure/page/version numbers,
 identifiers ("G7", "COVID-19", "A380", "No. 10", "2025-0419", a sort code "40-11-62"), a lone capital ("A/B test"),
@@ -171,7 +175,13 @@ c is derived when it is: a count of the claim (2 to 1,000: "30 vehicles", "9 vis
 a sum or difference of two operands or such products ("2 adults at £14 and 2 children at £7 comes to £42"), never a
 figure with itself; a ratio or a percentage change of two counts or amounts of one kind (for a percent); the total
 of three or more counts; for a duration or an age, the time between two dates, two times or two years ("28 April"
-to "28 May" is 30 days, 13:10 to 14:25 is 75 minutes). A derived figure must fit c: a point rounds it (half its step,
+to "28 May" is 30 days, 13:10 to 14:25 is 75 minutes); for "N times", the ratio of two figures of one kind; a
+maximum only from another maximum of the claim ("up to 8% of salary, up to £2,496"); two figures of the claim and
+then their exact sum ("25 days plus the 8 bank holidays, so 33 days"). A date the source or the claim moves by a
+stated period to the day ("guaranteed for 2 years" from 12 March 2025) is matched (`_date_from_period`), as is a
+figure scaled by what the prompt asks ("double it", "from 4 to 10 servings"). A figure whose own slot holds another
+figure is derived only from the source's figures, never from the output's earlier ones.
+A derived figure must fit c: a point rounds it (half its step,
 at most 10%; half a point for a percent), an approximation's figure is within half a step or 5% of it (half a point
 for a percent), a bound is just past it (within a step or a quarter of its figure: "more than 20" for 23).
 
@@ -179,7 +189,11 @@ Worked arithmetic (`worked_results`). A figure the claim itself computes and sho
 £20 set-up = £811.76" or a table row "| 2 adults × €18 × 2 flights | €72 |", is matched when the written expression
 gives it (to half the step of its last written digit; 1% after "≈"), as is a table's "Total" row that sums its
 column: the operands are the claim's other figures and checked as such, and a correct sum is no claim the source
-must state.
+must state. So is the whole-number count a correct product takes its amount by ("3 adults × €14", "3 × £6.50").
+
+Tables. Cells split by tabs, three spaces or pipes, and pasted CSV (three or more lines with the same number of
+commas, thousands separators aside); a bare figure of a table whose caption or header gives a currency and scale
+("Sales (£ thousands)") or under a column headed with a currency ("annual_cost_gbp") is an amount.
 
 Negation. A claim's negation ("was not arrested") is a polarity mismatch with the evidence's un-negated occurrence
 of the same word (no negation earlier in its clause) sharing its context lemmas (2, or all when it has fewer), when
