@@ -927,3 +927,15 @@ def test_pasted_csv_is_a_table_and_a_currency_column_holds_amounts() -> None:
     poll = ("Candidate            Votes\nASHWORTH, Peter      1,486\nBRENNAN, Siobhan     2,109\n"
             "DUCKETT, Graham      1,937\n")
     assert [v.text for v in values(poll) if v.kind in ("number", "quantity", "money")] == ["1,486", "2,109", "1,937"]
+
+
+def test_the_number_of_a_noun_counts_that_noun_and_a_currency_key_makes_amounts() -> None:
+    poll = "The number of ballot papers rejected was 38."
+    assert (one(poll, "quantity").unit, one(poll, "quantity").low) == ("ballot", 38.0)
+    assert status_of("Thirty-six ballot papers were rejected.", poll, "Thirty-six") == "conflict"
+    assert one("He was 38.", "number").unit == ""
+    fees = "Registration: students €210 (early) and €260 (late)."
+    checks = check_values('"fee_student_eur": "210 early / 240 late"', fees, fees)
+    assert [(c.value.text, c.value.kind, c.status) for c in checks] == [("210", "money", "matched"),
+                                                                         ("240", "money", "conflict")]
+    assert one("runtime_minutes: 45", "number").kind == "number"

@@ -461,6 +461,7 @@ _PART_WORDS = frozenset({"remaining", "surviving", "outstanding", "unused", "lef
                          "selected", "shortlisted", "affected", "unaffected"})
 _PERSON_NOUNS = frozenset({"person", "member", "staff", "employe", "worker", "individual"})
 # Words after a figure that are not what it counts: "287 behind", "€150 cheaper", "two apart".
+_NUMBER_OF_VERBS = _words("was were is are stood stands totalled totaled reached came rose fell")
 _NOT_COUNTED = _words("behind ahead apart away back apiece overall altogether instead cheaper dearer lighter heavier "
                       "longer shorter higher lower bigger smaller faster slower larger older younger greater")
 _NEGATION_CUES = _words("not never nobody none nothing nowhere neither nor cannot")
@@ -1372,8 +1373,9 @@ class _Scanner:
             return lemma(self.lows[j])
         return ""
 
-    def _head_noun(self, j: int) -> tuple[str, str, float, int]:
-        """A counted noun right after the number ("530 staff", "12 armoured trucks" → "truck"), else a number."""
+    def _head_noun(self, j: int, *, look_back: bool = True) -> tuple[str, str, float, int]:
+        """A counted noun right after the number ("530 staff", "12 armoured trucks" → "truck"), or the one that
+        "the number of" names before it, else a number."""
         k = j
         if self.low(k) == "of":  # "350 of them", "three of the trucks": a part, counted by its governor
             return "number", "", 1.0, j
@@ -1393,7 +1395,27 @@ class _Scanner:
                 return "age", "", 1.0, j  # "the 40–75 age range"
             head = lemma(self.lows[k])
             return "quantity", "person" if head in _PERSON_NOUNS else head, 1.0, j
+        counted = self._number_of_before(self._amount_first) if look_back else None
+        if counted is not None:  # "the number of ballot papers rejected was 38": 38 ballot papers
+            kind, unit, _, _ = self._head_noun(counted, look_back=False)
+            if kind == "quantity":
+                return kind, unit, 1.0, j
         return "number", "", 1.0, j
+
+    def _number_of_before(self, first: int) -> int | None:
+        """The token after "the number of" when the clause before token `first` says "the number of X ... was":
+        the noun that the figure counts."""
+        k = first - 1
+        if self.low(k) == "at" and self.low(k - 1) in ("stood", "stands"):
+            k -= 1
+        if self.low(k) not in _NUMBER_OF_VERBS:
+            return None
+        for m in range(k - 1, max(-1, k - 10), -1):
+            if self.types[m] == SYM and self.toks[m] in _CLAUSE_BREAKS:
+                return None
+            if self.lows[m] == "of" and self.low(m - 1) in ("number", "count", "total") and m + 1 < k:
+                return m + 1
+        return None
 
     # ordinals
     def _ordinal(self, first: int, j: int, number: int, *, word: bool = False) -> int:
@@ -2199,11 +2221,36 @@ def _table_money(scanner: _Scanner, raws: list[_Raw]) -> None:
             raw.key = (raw.low, raw.high)
 
 
+_KEY_RE = re.compile(r"[ \t]*[\"']?([\w ()£$€-]{1,40}?)[\"']?[ \t]*[:=]")
+
+
+def _keyed_money(scanner: _Scanner, raws: list[_Raw]) -> None:
+    """Bare figures of a "key: value" line whose key names a currency ("fee_student_eur": "210 early / 240 late",
+    "price (£): 12") are amounts of it."""
+    keys: dict[int, tuple[str, float] | None] = {}
+    for raw in raws:
+        if raw.kind not in ("number", "quantity") or raw.qualifier == "range" or raw.low is None or raw.high is None \
+                or raw.unit in _PHYSICAL_UNITS:
+            continue
+        begin = scanner.line_begin[raw.first]
+        if begin not in keys:
+            key = _KEY_RE.match(scanner.text, begin)
+            sign = _COLUMN_CURRENCY_RE.search(key.group(1)) if key is not None and key.end() <= raw.start else None
+            keys[begin] = (_CURRENCY_SYMBOLS.get(sign.group(1)) or _CURRENCY_CODES[sign.group(1).lower()], 1.0) \
+                if sign is not None else None
+        mark = keys[begin]
+        if mark is not None:
+            raw.kind, raw.unit = "money", mark[0]
+            raw.key = (raw.low, raw.high)
+
+
 def _extract(text: str) -> tuple[tuple[Value, ...], _Scanner]:
     scanner = _Scanner(text)
     raws = scanner.run()
     if scanner.table_rows:
         _table_money(scanner, raws)
+    if ":" in text or "=" in text:
+        _keyed_money(scanner, raws)
     raws.sort(key=lambda r: (r.start, r.end))
     values: list[Value] = []
     last_end = -1
