@@ -139,3 +139,18 @@ def test_a_language_asked_for_with_a_please_and_labelled_sections_in_german_and_
     assert read["rubriq:section_labels"] == [{"labels": ["Problem", "Lösung"]}]
     assert kinds("Réponds en deux parties « Avant » et « Après ».")["rubriq:section_labels"] == [
         {"labels": ["Avant", "Après"]}]
+
+
+def test_a_model_name_or_code_to_mention_is_a_required_keyword():
+    assert kinds("Answer briefly, and mention the model name KX-310.")["keywords:existence"] == [
+        {"keywords": ["KX-310"]}]
+    assert kinds("Please include the order number QP4471 in the reply.")["keywords:existence"] == [
+        {"keywords": ["QP4471"]}]
+    assert "keywords:existence" not in kinds("Mention the number 5 in the first line.")
+
+
+def test_the_format_the_users_data_comes_in_gives_way_to_the_format_asked_for():
+    read = kinds("Our booking system only exports the list as JSON. Make me a Markdown table with the columns "
+                 "Name and Date.")
+    assert "rubriq:markdown_table" in read and "detectable_format:json_format" not in read
+    assert "detectable_format:json_format" in kinds("Here is a table of orders. Return them as JSON.")

@@ -53,6 +53,7 @@ from rubriq.core.constraints.families.grammar import Clause, Extraction
 from rubriq.core.constraints.reading import PROTECTED_RE
 from rubriq.core.constraints.types import AT_LEAST, EXACTLY, LESS_THAN, Constraint
 from rubriq.core.prompt import PromptDocument, parse_prompt
+from rubriq.core.requests import reads_as_request
 from rubriq.core.text import Span
 
 EXTRACTORS: tuple[Callable[[Extraction], None], ...] = (
@@ -235,6 +236,28 @@ def _not_asked_about(found: list[Constraint], clauses: list[Clause]) -> list[Con
     return [c for c in found if id(c) not in dropped]
 
 
+# The format the output must take is asked for; the format of what the user has is told: "Our software only exports
+# the orders as JSON. Make me a Markdown table ..." asks for a table. A format in a sentence that asks for nothing
+# gives way to another format that a request names.
+WHOLE_FORMATS = frozenset({"detectable_format:json_format", "rubriq:yaml_format", "rubriq:csv_format",
+                           "rubriq:markdown_table"})
+
+
+def _input_formats(found: list[Constraint], clauses: list[Clause]) -> list[Constraint]:
+    formats = [c for c in found if c.kind in WHOLE_FORMATS]
+    if len({c.kind for c in formats}) < 2:
+        return found
+
+    def asked(c: Constraint) -> bool:
+        clause = next((cl for cl in clauses if cl.span.start <= c.span.start < cl.span.end), None)
+        return clause is None or reads_as_request(clause.text)
+
+    told = [c for c in formats if not asked(c)]
+    if not told or not any(asked(c) for c in formats):
+        return found
+    return [c for c in found if all(c is not t for t in told)]
+
+
 # Parameters that quote the prompt's words: read from the canonical text, they are given back as the prompt wrote
 # them ("ne mentionne pas le prix du billet": the topic is "prix du billet", not its gloss "prix of the billet").
 WORD_PARAMS = frozenset({"topic", "keywords", "keyword", "forbidden_words", "phrase", "end_phrase", "first_word",
@@ -281,6 +304,7 @@ def extract_constraints(prompt: PromptDocument | str) -> list[Constraint]:
         extractor(ex)
     found = _not_asked_about(_unconditional(_composed(_narrowest(ex.found), ex.clauses), ex.clauses, ex.view),
                              ex.clauses)
+    found = _input_formats(found, ex.clauses)
     found = [_in_any_language(c) if ex.reading.language_at(ex.reading.to_source(c.span)) != "en" else c
              for c in found]
     counted = {c.params["keyword"].lower() for c in found if c.kind == "keywords:frequency"

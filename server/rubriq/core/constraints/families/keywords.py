@@ -104,6 +104,13 @@ NAME_AND_COUNT_RE = re.compile(rf"(?P<name>{_NAME})\s+(?P<count>{_COUNT})")
 LETTER_RE = re.compile(r"\bletters?\s+[\"'“‘]?(?P<letter>[a-zA-Z])[\"'”’]?(?![\w'])")
 
 
+# A model name, code or reference to mention, written as only such a name is: "mention the model name HT-420",
+# "include the order number AB12345", "cite the ticket ID OPS-1182" (letters and digits together, capitals first).
+NAMED_CODE_RE = re.compile(
+    r"\b(?i:mention|include|use|give|quote|cite|state|add)\s+(?i:the\s+|its\s+|our\s+|my\s+|your\s+)?"
+    r"(?:(?i:[a-z]+)\s+){0,2}?(?i:name|number|code|reference|ref|id|model|sku)\s+"
+    r"(?P<code>(?=[\w-]*\d)(?=[\w-]*[A-Z])[A-Z][\w-]*[A-Za-z0-9])(?![\w-])")
+
 # A part of the text to keep, named by the proper name in it: "keep the part about the Berlin project" requires
 # "Berlin" (a part named by a common noun, "keep the bit about the book", names no word to check).
 KEPT_PART_RE = re.compile(
@@ -121,6 +128,11 @@ def extract_keywords(ex: Extraction) -> None:
         kept = KEPT_PART_RE.search(clause.text)
         if kept:
             _add_required(ex, [kept.group("name")], Span(clause.start + kept.start(), clause.start + kept.end()))
+        named = NAMED_CODE_RE.search(clause.text)
+        if named and not negated_before(clause.text, named.start()) and not any(
+                c.kind == "keywords:existence" and named.group("code") in c.params.get("keywords", ())
+                for c in ex.found):
+            _add_required(ex, [named.group("code")], Span(clause.start + named.start(), clause.start + named.end()))
 
 
 def _last_named(found: list[Constraint]) -> str | None:
