@@ -2185,6 +2185,19 @@ _TABLE_SCALES = {"": 1.0, "k": 1e3, "m": 1e6, "mn": 1e6, "bn": 1e9}
 _CAPTION_CHARACTERS = 300
 
 
+def _currency_named(sign: str) -> str:
+    """The currency code of a symbol or a code written in a caption, a column heading or a key ("£", "gbp")."""
+    return _CURRENCY_SYMBOLS.get(sign) or _CURRENCY_CODES[sign.lower()]
+
+
+def _as_money(raw: _Raw, currency: str, scale: float) -> None:
+    """A bare figure read as an amount of `currency`, in units of `scale` ("£ thousands": 1,000)."""
+    assert raw.low is not None and raw.high is not None
+    raw.kind, raw.unit = "money", currency
+    raw.low, raw.high, raw.step = raw.low * scale, raw.high * scale, raw.step * scale
+    raw.key = (raw.low, raw.high)
+
+
 def _table_money(scanner: _Scanner, raws: list[_Raw]) -> None:
     """Bare figures of a table whose caption or header states their currency and scale, read as amounts: the cells
     under "Sales by product line (£ thousands)" are thousands of pounds, so "412" is £412,000."""
@@ -2207,18 +2220,15 @@ def _table_money(scanner: _Scanner, raws: list[_Raw]) -> None:
                 scale_word = (found.group(2) or "").lower().strip("'")
                 scale = _TABLE_SCALES.get(scale_word, 1e3 if scale_word.startswith(("thousand", "000")) else
                                           1e6 if scale_word.startswith("million") else 1e9)
-                marks[row.header_start] = (_CURRENCY_SYMBOLS.get(sign) or _CURRENCY_CODES[sign], scale)
+                marks[row.header_start] = (_currency_named(sign), scale)
         mark = marks[row.header_start]
         if mark is None:  # a column of amounts: "annual_cost_gbp", "Price (£)"
             cell = row.column(raw.start)
             heading = scanner.text[cell[0]:cell[1]] if cell is not None else ""
             sign = _COLUMN_CURRENCY_RE.search(heading)
-            if sign is not None:
-                mark = (_CURRENCY_SYMBOLS.get(sign.group(1)) or _CURRENCY_CODES[sign.group(1).lower()], 1.0)
+            mark = (_currency_named(sign.group(1)), 1.0) if sign is not None else None
         if mark is not None:
-            raw.kind, raw.unit = "money", mark[0]
-            raw.low, raw.high, raw.step = raw.low * mark[1], raw.high * mark[1], raw.step * mark[1]
-            raw.key = (raw.low, raw.high)
+            _as_money(raw, *mark)
 
 
 _KEY_RE = re.compile(r"[ \t]*[\"']?([\w ()£$€-]{1,40}?)[\"']?[ \t]*[:=]")
@@ -2236,12 +2246,10 @@ def _keyed_money(scanner: _Scanner, raws: list[_Raw]) -> None:
         if begin not in keys:
             key = _KEY_RE.match(scanner.text, begin)
             sign = _COLUMN_CURRENCY_RE.search(key.group(1)) if key is not None and key.end() <= raw.start else None
-            keys[begin] = (_CURRENCY_SYMBOLS.get(sign.group(1)) or _CURRENCY_CODES[sign.group(1).lower()], 1.0) \
-                if sign is not None else None
+            keys[begin] = (_currency_named(sign.group(1)), 1.0) if sign is not None else None
         mark = keys[begin]
         if mark is not None:
-            raw.kind, raw.unit = "money", mark[0]
-            raw.key = (raw.low, raw.high)
+            _as_money(raw, *mark)
 
 
 def _extract(text: str) -> tuple[tuple[Value, ...], _Scanner]:
