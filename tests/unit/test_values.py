@@ -939,3 +939,8 @@ def test_the_number_of_a_noun_counts_that_noun_and_a_currency_key_makes_amounts(
     assert [(c.value.text, c.value.kind, c.status) for c in checks] == [("210", "money", "matched"),
                                                                          ("240", "money", "conflict")]
     assert one("runtime_minutes: 45", "number").kind == "number"
+
+
+def test_list_items_with_commas_are_no_csv_rows() -> None:
+    items = "- Monday, 3 visits, £40\n- Tuesday, 2 visits, £25\n- Friday, 4 visits, £55\n"
+    assert not any(v.in_table for v in values(items))

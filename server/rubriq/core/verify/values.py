@@ -688,6 +688,7 @@ _TABLE_RULE_RE = re.compile(r"[\s|:+-]*-{3,}[\s|:+-]*$")
 _CSV_GAP_RE = re.compile(r",(?!(?<=\d,)\d{3}(?!\d))")
 _CSV_COMMA_RE = _CSV_GAP_RE
 _CSV_MIN_LINES = 3
+_LIST_LINE_RE = re.compile(r"[ \t]*(?:[-*•+]|\d{1,3}[.)])[ \t]")  # "- apples, pears, plums" is a list item
 
 
 def _csv_lines(lines: list[str]) -> set[int]:
@@ -700,7 +701,7 @@ def _csv_lines(lines: list[str]) -> set[int]:
         commas = counts[number]
         # a thousands separator ("1,486") splits no cells, and a table aligned by spaces is no CSV
         plain = commas >= 2 and not line.rstrip().endswith((".", "?", "!")) and '"' not in line and \
-            "   " not in line and "\t" not in line
+            "   " not in line and "\t" not in line and not _LIST_LINE_RE.match(line)
         if plain and run and counts[run[-1]] == commas:
             run.append(number)
             continue
