@@ -944,3 +944,23 @@ def test_the_number_of_a_noun_counts_that_noun_and_a_currency_key_makes_amounts(
 def test_list_items_with_commas_are_no_csv_rows() -> None:
     items = "- Monday, 3 visits, £40\n- Tuesday, 2 visits, £25\n- Friday, 4 visits, £55\n"
     assert not any(v.in_table for v in values(items))
+
+
+def test_a_measured_quantity_times_a_price_derives_an_amount_to_its_last_digit() -> None:
+    policy = "A passenger supplement of 5p per mile is paid for each colleague carried. Mileage is 45p per mile."
+    assert status_of("Passenger supplement: 326 miles × 5p = £16.30", policy, "£16.30") == "matched"
+    assert status_of("Passenger supplement: 326 miles × 5p = £18.30", policy, "£18.30") != "matched"
+    # a round amount is no evidence of a product: £20 is within rounding of too many
+    assert status_of("Passenger supplement: 400 miles, so £20", policy, "£20") != "matched"
+
+
+def test_a_figure_the_output_repeats_is_checked_where_it_first_stands() -> None:
+    source = "I drove 172 miles each way; my normal commute is 9 miles each way. Mileage is 45p per mile."
+    output = ("Mileage: 326 miles (344 miles less 18 miles of commuting).\n"
+              "Passenger supplement: 326 miles at 5p.")
+    clause = Span(output.index("Passenger"), len(output))
+    assert ("326 miles", "matched") in [(c.value.text, c.status) for c in check_values(output, source, source,
+                                                                                        claim_span=clause)]
+    # stated first, a wrong figure still conflicts
+    first = "I drove 172 miles each way, 344 miles in all."
+    assert status_of("You drove 326 miles in all.", first, "326 miles") == "conflict"

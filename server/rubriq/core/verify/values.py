@@ -171,7 +171,9 @@ per c's period, counts of the same noun, durations; percents for a percent or a 
 bare figures and figures written with a magnitude ("4.1 million dollars, of which 2.5 million ..."); the claim's own
 other figures, less those the evidence states already (arithmetic written out in the claim: "€150 cheaper (€999 vs
 €1,149)"); failing those, the figures the output states in the 1,500 characters before the claim (its own totals).
-c is derived when it is: a count of the claim (2 to 1,000: "30 vehicles", "9 visits") times an operand, or
+c is derived when it is: a count of the claim (2 to 1,000: "30 vehicles", "9 visits") times an operand; a
+measured quantity of the claim times an amount, to c's last digit, for an amount of three significant figures or
+more ("326 miles × 5p | £16.30"); or
 a sum or difference of two operands or such products ("2 adults at £14 and 2 children at £7 comes to £42"), never a
 figure with itself; a ratio or a percentage change of two counts or amounts of one kind (for a percent); the total
 of three or more counts; for a duration or an age, the time between two dates, two times or two years ("28 April"
@@ -180,7 +182,8 @@ maximum only from another maximum of the claim ("up to 8% of salary, up to £2,4
 then their exact sum ("25 days plus the 8 bank holidays, so 33 days"). A date the source or the claim moves by a
 stated period to the day ("guaranteed for 2 years" from 12 March 2025) is matched (`_date_from_period`), as is a
 figure scaled by what the prompt asks ("double it", "from 4 to 10 servings"). A figure whose own slot holds another
-figure is derived only from the source's figures, never from the output's earlier ones.
+figure is derived only from the source's figures, never from the output's earlier ones; but a figure the output
+stated before, the same figure of the same unit, is checked where it first stands and is no conflict when repeated.
 A derived figure must fit c: a point rounds it (half its step,
 at most 10%; half a point for a percent), an approximation's figure is within half a step or 5% of it (half a point
 for a percent), a bound is just past it (within a step or a quarter of its figure: "more than 20" for 23).
@@ -3141,6 +3144,12 @@ def _derived(c: Value, values: Sequence[Value], claim_others: Sequence[Value] = 
         if any(fits(x) for x in made):
             return True
         terms += made
+    if products and fam == "money" and c.low == c.high and abs(n_written := stated_number(c)) >= 100 * c.step:
+        # "326 miles × 5p | £16.30": a measured quantity of the claim times a price, to the figure's last digit
+        # (three significant figures at least, so a chance product of round figures does not count)
+        measures = [_written_figure(o) for o in claim_others if family(o) == "count" and o.unit in _PHYSICAL_UNITS]
+        if any(m and abs(m * x - n_written) <= c.step / 2 + 1e-9 for m in measures[:_MAX_MULTIPLIERS] for x in own):
+            return True
     # a share of an amount or a count: "a credit of 25% of the monthly fee, which is £1,600" (£6,400 × 25%)
     if fam in ("money", "count") and not points:
         shares = [f / 100.0 for v in pool if family(v) == "percent" and v.unit == "%" for f in _figures(v)]
@@ -3344,6 +3353,11 @@ def compare(claim: list[Value], evidence: list[Value], source: ValueIndex, *, in
             check = ValueCheck(c, "absent", None, False, "a difference the source does not state")
         elif check.status == "absent" and family(c) != "entity":
             check = _partner_elsewhere(c, source, source_spans) or check
+        if check.status == "conflict" and family(c) in _NUMERIC_FAMILIES and claim_index is not None and \
+                claim_spans and c.low == c.high and _stated_before(c, claim_index, claim_spans[0].start):
+            # "326 miles × 5p" after "326 miles × 45p": the output repeats its own figure, checked where it first
+            # stands (a wrong figure is reported there)
+            check = ValueCheck(c, "matched", None, False, "the output states it before")
         if check.status == "absent" and family(c) in _NUMERIC_FAMILIES and claim_index is not None and claim_spans:
             # "So Netwave is about £32 cheaper" after the output's own totals of £811.76 and £780: arithmetic on
             # figures the output stated before, each of them checked where it stands. Never against a conflict in
@@ -3449,6 +3463,12 @@ def _calendar_weekday(c: Value, claim: Sequence[Value], source: ValueIndex) -> V
     except (TypeError, ValueError):
         return None
     return date if weekday is not None and c.key == (weekday,) else None
+
+
+def _stated_before(c: Value, claim_index: ValueIndex, start: int) -> bool:
+    """The output states c's figure, of its family and unit, in the text before `start`."""
+    earlier = claim_index.within([Span(max(0, start - _EARLIER_CHARACTERS), start)])
+    return any(family(v) == family(c) and v.unit == c.unit and v.low == v.high == c.low for v in earlier)
 
 
 _EARLIER_CHARACTERS = 1500  # how far back an output's own figures may be the operands of a figure it derives
