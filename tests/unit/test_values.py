@@ -964,3 +964,14 @@ def test_a_figure_the_output_repeats_is_checked_where_it_first_stands() -> None:
     # stated first, a wrong figure still conflicts
     first = "I drove 172 miles each way, 344 miles in all."
     assert status_of("You drove 326 miles in all.", first, "326 miles") == "conflict"
+
+
+def test_an_earlier_total_split_by_the_claims_count_is_matched_to_its_last_digit() -> None:
+    source = "Gardening,1440,equal shares\nThe service charge is billed in two equal instalments."
+    output = "Your total for the year: £1,785.60.\nInstalments: two equal payments of £892.80."
+    clause = Span(output.index("Instalments"), len(output))
+    found = [(c.value.text, c.status) for c in check_values(output, source, source, claim_span=clause)]
+    assert ("£892.80", "matched") in found
+    wrong = output.replace("£892.80", "£829.80")
+    assert ("£829.80", "matched") not in [(c.value.text, c.status) for c in check_values(wrong, source, source,
+                                                                                        claim_span=clause)]

@@ -183,7 +183,9 @@ then their exact sum ("25 days plus the 8 bank holidays, so 33 days"). A date th
 stated period to the day ("guaranteed for 2 years" from 12 March 2025) is matched (`_date_from_period`), as is a
 figure scaled by what the prompt asks ("double it", "from 4 to 10 servings"). A figure whose own slot holds another
 figure is derived only from the source's figures, never from the output's earlier ones; but a figure the output
-stated before, the same figure of the same unit, is checked where it first stands and is no conflict when repeated.
+stated before, the same figure of the same unit, is checked where it first stands and is no conflict when repeated,
+and neither is a figure of four significant figures or more that is an earlier figure of the output divided by a
+count the claim states, to its last digit ("two equal payments of £892.80" after "£1,785.60").
 A derived figure must fit c: a point rounds it (half its step,
 at most 10%; half a point for a percent), an approximation's figure is within half a step or 5% of it (half a point
 for a percent), a bound is just past it (within a step or a quarter of its figure: "more than 20" for 23).
@@ -3380,6 +3382,9 @@ def compare(claim: list[Value], evidence: list[Value], source: ValueIndex, *, in
                      for v in earlier):
                 # "so you need at least 56.4" after "28.2 ÷ 0.5 = 56.4": checked there
                 check = ValueCheck(c, "matched", None, False, "the output states it before")
+        if check.status in ("conflict", "absent") and claim_index is not None and claim_spans and \
+                _split_exactly(c, claim_index, claim_spans[0].start, others):
+            check = ValueCheck(c, "matched", None, False, "an earlier figure of the output split by the claim's count")
         if check.status == "absent" and c.kind == "date":
             base = _date_from_period(c, claim, source)
             if base is not None:  # "guaranteed for 2 years" from "bought on 12 March 2025": until 12 March 2027
@@ -3463,6 +3468,22 @@ def _calendar_weekday(c: Value, claim: Sequence[Value], source: ValueIndex) -> V
     except (TypeError, ValueError):
         return None
     return date if weekday is not None and c.key == (weekday,) else None
+
+
+def _split_exactly(c: Value, claim_index: ValueIndex, start: int, others: Sequence[Value]) -> bool:
+    """c, written to four significant figures or more, is an earlier figure of the output (its family and unit)
+    divided by a count the claim states, to c's last digit: "two equal payments of £892.80" after a total of
+    £1,785.60. So exact a quotient from so few candidates is no accident, even against a conflict in c's slot."""
+    if family(c) not in _NUMERIC_FAMILIES or c.low is None or c.low != c.high or not c.step or \
+            abs(c.low) < 1000 * c.step:
+        return False
+    counts = _multipliers(others)
+    if not counts:
+        return False
+    earlier = [v.low for v in claim_index.within([Span(max(0, start - _EARLIER_CHARACTERS), start)])
+               if family(v) == family(c) and v.unit == c.unit and v.low is not None and v.low == v.high]
+    return any(abs(x / m - c.low) <= c.step / 2 + 1e-9 * abs(x) for x in earlier[-_MAX_DERIVATION_VALUES:]
+               for m in counts)
 
 
 def _stated_before(c: Value, claim_index: ValueIndex, start: int) -> bool:
