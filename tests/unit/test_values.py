@@ -975,3 +975,15 @@ def test_an_earlier_total_split_by_the_claims_count_is_matched_to_its_last_digit
     wrong = output.replace("£892.80", "£829.80")
     assert ("£829.80", "matched") not in [(c.value.text, c.status) for c in check_values(wrong, source, source,
                                                                                         claim_span=clause)]
+
+
+def test_a_bound_is_a_figure_less_the_other_sides_bound_to_its_last_digit() -> None:
+    minutes = ("Finances: Tom reported a balance of £1,284. Subscriptions stay at £8 per household a year. The meeting "
+               "agreed to spend up to £350 on a defibrillator cabinet for the church wall.")
+    claim = "With £1,284 in the bank, the association would have at least £934 left after the defibrillator cabinet."
+    assert status_of(claim, minutes, "at least £934") == "matched"
+    assert status_of(claim.replace("£934", "£954"), minutes, "at least £954") != "matched"
+    # a small bound is a sum of two figures by chance: "up to six" is not 18 - 12
+    terms = ("Under-16s must be accompanied by an adult aged 18 or over. Each adult may accompany up to four "
+             "under-16s. Children under 12 go free.")
+    assert status_of("One adult can look after up to six under-16s.", terms, "up to six") != "matched"

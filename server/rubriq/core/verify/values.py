@@ -179,7 +179,9 @@ figure with itself; a ratio or a percentage change of two counts or amounts of o
 of three or more counts; for a duration or an age, the time between two dates, two times or two years ("28 April"
 to "28 May" is 30 days, 13:10 to 14:25 is 75 minutes); for "N times", the ratio of two figures of one kind; a
 maximum only from another maximum of the claim ("up to 8% of salary, up to £2,496"); two figures of the claim and
-then their exact sum ("25 days plus the 8 bank holidays, so 33 days"). A date the source or the claim moves by a
+then their exact sum ("25 days plus the 8 bank holidays, so 33 days"); a bound of three significant figures or more
+that is a figure plus or minus a bound of the other side, to its last digit ("at least £934 left" from £1,284 and
+"up to £350"). A date the source or the claim moves by a
 stated period to the day ("guaranteed for 2 years" from 12 March 2025) is matched (`_date_from_period`), as is a
 figure scaled by what the prompt asks ("double it", "from 4 to 10 servings"). A figure whose own slot holds another
 figure is derived only from the source's figures, never from the output's earlier ones; but a figure the output
@@ -3113,6 +3115,8 @@ def _derived(c: Value, values: Sequence[Value], claim_others: Sequence[Value] = 
     # "partial" ("eight more than last spring") may well be a difference of two figures; it is never a total. A
     # maximum ("up to four visitors") is a limit someone set, not a result worked out from other figures, unless
     # the claim works it out from another maximum ("a bonus of up to 8% of salary, which would be up to £2,496").
+    if _bound_from_bound(c, [*values, *claim_others]):
+        return True
     bounds = [o for o in claim_others if o.qualifier in _UPPER_BOUNDS and o.high is not None and math.isfinite(o.high)]
     if c.qualifier in _UPPER_BOUNDS and bounds and c.high is not None and math.isfinite(c.high):
         c = replace(c, low=c.high, qualifier="")
@@ -3208,6 +3212,27 @@ def _derived(c: Value, values: Sequence[Value], claim_others: Sequence[Value] = 
     counts = [e.low for e in values if e is not c and family(e) == "count" and e.low is not None and
               e.low == e.high and math.isfinite(e.low) and e.unit not in _PHYSICAL_UNITS]
     return fam == "count" and len(counts) >= 3 and fits(sum(counts[:_MAX_DERIVATION_VALUES]))
+
+
+def _bound_from_bound(c: Value, pool: Sequence[Value]) -> bool:
+    """Bound c, of three significant figures or more, is a figure of the pool plus or minus a bound's figure, to c's
+    last digit: "at least £934 left" from a balance of £1,284 and a spend of "up to £350". A bound's figure never
+    derives a point, and a bound within a quarter of its figure fits too much for anything looser."""
+    if c.qualifier not in (*_LOWER_BOUNDS, *_UPPER_BOUNDS) or c.low is None or c.high is None:
+        return False
+    n = stated_number(c)
+    if not math.isfinite(n) or abs(n) < 100 * c.step:  # small figures are sums of others by chance: 6 is 18 - 12
+        return False
+    point = replace(c, low=n, high=n, qualifier="")
+    bounds = [replace(v, low=stated_number(v), high=stated_number(v), qualifier="") for v in pool
+              if v is not c and v.qualifier in (*_LOWER_BOUNDS, *_UPPER_BOUNDS) and v.low is not None and
+              v.high is not None and math.isfinite(stated_number(v))]
+    if not bounds:
+        return False
+    bound_figures, _ = _derivation_operands(point, bounds)
+    figures, _ = _derivation_operands(point, [v for v in pool if v is not c])
+    return any(abs(a + sign * b - n) <= c.step / 2 + 1e-9 * abs(n) for a in figures for b in bound_figures
+               for sign in (1, -1) if a != b)
 
 
 def _derived_anywhere(c: Value, evidence: list[Value], claim_others: Sequence[Value], source: ValueIndex) -> bool:
