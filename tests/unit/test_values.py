@@ -987,3 +987,22 @@ def test_a_bound_is_a_figure_less_the_other_sides_bound_to_its_last_digit() -> N
     terms = ("Under-16s must be accompanied by an adult aged 18 or over. Each adult may accompany up to four "
              "under-16s. Children under 12 go free.")
     assert status_of("One adult can look after up to six under-16s.", terms, "up to six") != "matched"
+
+
+def test_a_total_never_conflicts_with_a_price_per_thing_or_per_period() -> None:
+    summons = ("For the first 10 days, the most you can claim is £64.95 a day. "
+               "The Board recommends a final dividend of 14.2 pence per ordinary share.")
+    assert status_of("Over the two weeks you could claim up to £649.50.", summons, "up to £649.50") != "conflict"
+    assert status_of("Your 1,250 shares get a final dividend of £171.50.", summons, "£171.50") != "conflict"
+    # a price per period against the same price per period still conflicts
+    assert status_of("You can claim £46.95 a day.", summons, "£46.95 a day") == "conflict"
+
+
+def test_worked_arithmetic_reads_pence_and_a_count_times_a_price_derives_the_amount() -> None:
+    line = "- 1,250 shares × 14.2p = **£177.50**."
+    assert [line[s.start:s.end] for s in worked_results(line)] == ["£177.50"]
+    assert worked_results("- 1,250 shares × 14.2p = £171.50.") == ()
+    results = "A final dividend of 14.2 pence per share and an interim of 6.8 pence make 21.0 pence for the year."
+    claim = "The total for the year is 21.0p a share, which on 1,250 shares comes to £262.50."
+    assert status_of(claim, results, "£262.50") == "matched"
+    assert status_of(claim.replace("£262.50", "£226.50"), results, "£226.50") != "matched"

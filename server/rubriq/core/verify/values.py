@@ -172,8 +172,9 @@ bare figures and figures written with a magnitude ("4.1 million dollars, of whic
 other figures, less those the evidence states already (arithmetic written out in the claim: "€150 cheaper (€999 vs
 €1,149)"); failing those, the figures the output states in the 1,500 characters before the claim (its own totals).
 c is derived when it is: a count of the claim (2 to 1,000: "30 vehicles", "9 visits") times an operand; a
-measured quantity of the claim times an amount, to c's last digit, for an amount of three significant figures or
-more ("326 miles × 5p | £16.30"); or
+quantity or a count of the claim times a price (per thing or per period), to c's last digit, for an amount of three
+significant figures or more ("326 miles × 5p | £16.30", "21.0p a share, which on 1,250 shares comes to £262.50");
+or
 a sum or difference of two operands or such products ("2 adults at £14 and 2 children at £7 comes to £42"), never a
 figure with itself; a ratio or a percentage change of two counts or amounts of one kind (for a percent); the total
 of three or more counts; for a duration or an age, the time between two dates, two times or two years ("28 April"
@@ -197,6 +198,11 @@ Worked arithmetic (`worked_results`). A figure the claim itself computes and sho
 gives it (to half the step of its last written digit; 1% after "≈"), as is a table's "Total" row that sums its
 column: the operands are the claim's other figures and checked as such, and a correct sum is no claim the source
 must state. So is the whole-number count a correct product takes its amount by ("3 adults × €14", "3 × £6.50").
+Pence and cents are hundredths of their currency there ("1,250 shares × 14.2p = £177.50").
+
+Totals and rates. An amount the claim states without a "per" ("£649.50") never conflicts with a price per thing
+or per period ("£64.95 a day", "14.2 pence per ordinary share", "£5 per dog"): a total and a rate fill different
+slots whatever words they share, and the total is left to the derivations above.
 
 Tables. Cells split by tabs, three spaces or pipes, and pasted CSV (three or more lines with the same number of
 commas, thousands separators aside); a bare figure of a table whose caption or header gives a currency and scale
@@ -2465,7 +2471,7 @@ class ValueIndex:
 
 # Worked arithmetic: operands (a figure with its currency sign or %, words of its unit between) and operators,
 # then "=" / "≈" or the next table cell, then the result.
-_WORKED_NUMBER_RE = re.compile(r"[£$€¥]?\s?(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)(?:\s?%)?")
+_WORKED_NUMBER_RE = re.compile(r"[£$€¥]?\s?(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)(?:\s?%|(p|c|¢)(?![^\W\d_]))?")
 _WORKED_OPERATOR_RE = re.compile(r"\s*(×|✕|\*|÷|/|\+|−|–|(?<=\s)[x-](?=\s))\s*")
 _WORKED_FILLER_RE = re.compile(r"(?:\s+(?!x\b)[^\W\d_][\w'’-]*){0,3}")  # "2 adults", "£20 set-up"
 # "= £19.50", "≈ 4", a table's next cell; after a closing bracket too: "(3 × £6.50) | £19.50"
@@ -2561,7 +2567,7 @@ def worked_results(text: str) -> tuple[Span, ...]:
             m = _WORKED_NUMBER_RE.search(line, pos)
             if m is None:
                 break
-            value = float(m.group(1).replace(",", ""))
+            value = float(m.group(1).replace(",", "")) / (100.0 if m.group(2) else 1.0)  # "14.2p" is £0.142
             end = _WORKED_FILLER_RE.match(line, m.end()).end()  # type: ignore[union-attr]  # may be empty
             if numbers and not line[pos:m.start()].strip(" *"):  # right after an operator: the next operand
                 numbers.append(value)
@@ -2579,8 +2585,8 @@ def worked_results(text: str) -> tuple[Span, ...]:
             if result is not None and len(numbers) == len(operators) + 1:
                 total = _evaluate(numbers, operators)
                 written = result.group(1).replace(",", "")
-                figure = float(written)
-                decimals = len(written.split(".")[1]) if "." in written else 0
+                figure = float(written) / (100.0 if result.group(2) else 1.0)
+                decimals = (len(written.split(".")[1]) if "." in written else 0) + (2 if result.group(2) else 0)
                 slack = 0.01 * abs(figure) if equals.group(1) == "≈" else 0.5 * 10 ** -decimals  # type: ignore
                 if total is not None and abs(total - figure) <= slack + 1e-9 * abs(figure):
                     found.append(Span(offset + result.start(), offset + result.end()))
@@ -3151,10 +3157,13 @@ def _derived(c: Value, values: Sequence[Value], claim_others: Sequence[Value] = 
             return True
         terms += made
     if products and fam == "money" and c.low == c.high and abs(n_written := stated_number(c)) >= 100 * c.step:
-        # "326 miles × 5p | £16.30": a measured quantity of the claim times a price, to the figure's last digit
-        # (three significant figures at least, so a chance product of round figures does not count)
-        measures = [_written_figure(o) for o in claim_others if family(o) == "count" and o.unit in _PHYSICAL_UNITS]
-        if any(m and abs(m * x - n_written) <= c.step / 2 + 1e-9 for m in measures[:_MAX_MULTIPLIERS] for x in own):
+        # "326 miles × 5p | £16.30", "21.0p a share, which on 1,250 shares comes to £262.50": a quantity or a count
+        # of the claim times a price (per thing or per period), to the figure's last digit (three significant
+        # figures at least, so a chance product of round figures does not count)
+        measures = [_written_figure(o) for o in claim_others if family(o) == "count"]
+        prices = [x for v in pool if family(v) == "money" and _split_rate(v.unit)[0] == c.unit for x in _figures(v)]
+        if any(m and abs(m * x - n_written) <= c.step / 2 + 1e-9 for m in measures[:_MAX_MULTIPLIERS]
+               for x in prices[:_MAX_DERIVATION_VALUES]):
             return True
     # a share of an amount or a count: "a credit of 25% of the monthly fee, which is £1,600" (£6,400 × 25%)
     if fam in ("money", "count") and not points:
@@ -3374,12 +3383,14 @@ def compare(claim: list[Value], evidence: list[Value], source: ValueIndex, *, in
                 scaled = _scaled(c, check, evidence, source.scale_factors(source_spans))
                 if scaled is not None:  # "Double this recipe": 4 tbsp for the source's 2 tbsp
                     check = ValueCheck(c, "matched", scaled, in_evidence, "scaled as the prompt asks")
+        check = _total_against_rate(check, claim_index, evidence_index, source)
         if check.status == "conflict" and c.qualifier != "range" and _DIFFERENCE_WORDS & set(c.context):
             # "about £116 a year cheaper": a difference between two figures, never the same slot as either; "from
             # £7.50 to £9.50 because of higher costs" states the figures themselves
             check = ValueCheck(c, "absent", None, False, "a difference the source does not state")
         elif check.status == "absent" and family(c) != "entity":
-            check = _partner_elsewhere(c, source, source_spans) or check
+            check = _total_against_rate(_partner_elsewhere(c, source, source_spans) or check, claim_index,
+                                        evidence_index, source)
         if check.status == "conflict" and family(c) in _NUMERIC_FAMILIES and claim_index is not None and \
                 claim_spans and c.low == c.high and _stated_before(c, claim_index, claim_spans[0].start):
             # "326 miles × 5p" after "326 miles × 45p": the output repeats its own figure, checked where it first
@@ -3493,6 +3504,29 @@ def _calendar_weekday(c: Value, claim: Sequence[Value], source: ValueIndex) -> V
     except (TypeError, ValueError):
         return None
     return date if weekday is not None and c.key == (weekday,) else None
+
+
+_PER_ITEM_RE = re.compile(r"\s*(?:(?:per|each|every|an?)\b|/)\s*(?!(?:ago|later|earlier|before|after|few|lot|bit|little)\b)"
+                          r"[^\W\d_]", re.IGNORECASE)
+
+
+def _per_item(v: Value, text: str) -> bool:
+    """An amount stated per thing or per period: "£64.95 a day", "14.2 pence per ordinary share", "£5/night"."""
+    return "/" in v.unit or (text[v.span.start:v.span.end] == v.text and
+                             _PER_ITEM_RE.match(text, v.span.end, v.span.end + 40) is not None)
+
+
+def _total_against_rate(check: ValueCheck, claim_index: ValueIndex | None, evidence_index: ValueIndex | None,
+                        source: ValueIndex) -> ValueCheck:
+    """A conflict of an amount with a price per thing or per period is no conflict: "£649.50" against "£64.95 a
+    day", "£177.50" against "14.2 pence per ordinary share" are a total and a rate, whatever words they share."""
+    c, partner = check.value, check.evidence
+    if check.status != "conflict" or partner is None or family(c) != "money" or claim_index is None:
+        return check
+    partner_text = (evidence_index.text if evidence_index is not None else None) if check.in_evidence else source.text
+    if partner_text is None or not _per_item(partner, partner_text) or _per_item(c, claim_index.text):
+        return check
+    return ValueCheck(c, "absent", None, False, "not in the source")
 
 
 def _split_exactly(c: Value, claim_index: ValueIndex, start: int, others: Sequence[Value]) -> bool:
