@@ -366,3 +366,28 @@ def test_a_prompt_that_greets_the_model_has_no_letter_in_it():
     prompt = ("Hi,\n\nI am planning a trip to Rome with my kids in May. We love museums and gelato.\n\n"
               "Can you suggest five things to do?")
     assert parse_prompt(prompt).sources == []
+
+
+def test_a_block_in_square_bracket_tags_is_material():
+    listing = "Taza de gres. Capacidad: 350 ml. Apta para lavavajillas y microondas."
+    prompt = f"Reescríbela para que den ganas de comprarla, en tres frases.\n\n[texto]\n{listing}\n[/texto]\n"
+    _, block = _only_source(prompt)
+    assert block.text.strip() == listing
+
+
+def test_instruction_lines_with_one_comma_each_are_no_csv():
+    prompt = ("Shownotes Folge 47, kurz:\ndrei Spiegelstriche, jeder max. zwölf Wörter\n"
+              "danach ein Satz, der mit „Fazit:“ beginnt\nWerbung fliegt komplett raus, kommt separat\n\n"
+              "<transcript>\nJana: Willkommen zu Folge 47. Heute geht es um Tomaten im Kübel.\n</transcript>\n")
+    assert [b.label for b in parse_prompt(prompt).sources] == ["transcript"]
+    # a two-column CSV of short fields stays data
+    data = "name,score\nAda,91\nGrace,88\nAlan,79\n"
+    assert [b.label for b in parse_prompt(f"Who scored highest?\n\n{data}").sources] == ["csv"]
+
+
+def test_a_prompt_of_one_paragraph_is_the_request_not_material():
+    prompt = ("need a slugify helper for the blog CMS. spec:\n- `slugify(title)` plus `unique_slug(title, existing)` "
+              "that tacks on -2, -3 when the slug's taken\n- full type hints on every def\n- only what ships with "
+              "Python (so no python-slugify, no unidecode)\n- accents should come out as plain letters, é → e\n"
+              "- 4+ tests, pytest style\n- nothing but the code, skip the walkthrough\n")
+    assert parse_prompt(prompt).sources == []

@@ -4,7 +4,8 @@ People wrap pasted material in many ways; the detectors run most explicit first,
 an earlier one claimed:
 
 1. XML-style tags: `<document>...</document>`, `<email>`, `<report>` ...; after the code blocks, a tag pair of any
-   other name starting a line (`<changelog>`), unless it names a section of the prompt or its content asks for things.
+   other name starting a line (`<changelog>`, or in square brackets: `[texto]...[/texto]`), unless it names a
+   section of the prompt or its content asks for things.
 2. Named fences: a line `--- NAME ---`, `=== NAME ===`, `### NAME ###` or `*** NAME ***` opens a block that runs to
    the next fence line of the same character (`--- END ---`, `=== FIN ===`, or the next named fence).
 3. Code fences (```), except a JSON schema or output template, which is a format, not material.
@@ -63,6 +64,9 @@ XML_CLOSE_RE = re.compile(r"</(" + "|".join(SOURCE_TAGS) + r")\s{0,20}>", re.IGN
 # its name is not one of the prompt's own sections and its content does not read as instructions.
 OTHER_OPEN_RE = re.compile(r"^[ \t]*<([A-Za-z][\w-]{0,30})(?:[ \t][^<>\n]{0,200})?>", re.MULTILINE)
 OTHER_CLOSE_RE = re.compile(r"</([A-Za-z][\w-]{0,30})[ \t]{0,20}>")
+# The same in square brackets, as forums write them: `[texto]` ... `[/texto]`, `[TRANSKRIPT]` ... `[/TRANSKRIPT]`.
+BRACKET_OPEN_RE = re.compile(r"^[ \t]*\[([^\W\d_][\w-]{0,30})\]", re.MULTILINE)
+BRACKET_CLOSE_RE = re.compile(r"\[/([^\W\d_][\w-]{0,30})\]")
 _INSTRUCTION_TAGS = frozenset({
     "instruction", "instructions", "task", "question", "questions", "format", "output format", "response format",
     "output", "response", "answer", "example", "examples", "role", "persona", "system", "system prompt", "template",
@@ -461,6 +465,12 @@ class _Finder:
             if not content.slice(text).strip() or _instruction_paragraph(text, content):
                 continue
             self.add("xml", whole, content, tag)
+        for whole, content, tag in _xml_blocks(text, BRACKET_OPEN_RE, BRACKET_CLOSE_RE):
+            name = re.sub(r"[_-]+", " ", tag).strip()
+            if name in _INSTRUCTION_TAGS or self.taken.overlaps(whole) or not content.slice(text).strip() or \
+                    _instruction_paragraph(text, content):
+                continue
+            self.add("xml", whole, content, tag)
 
     # -- 2. named fences ------------------------------------------------------------------------------------------
     def named_fences(self) -> None:
@@ -629,6 +639,8 @@ class _Finder:
         if not stripped or stripped[0] in "-*•>#|" or stripped.count(delimiter) != count:
             return False
         fields = stripped.split(delimiter)
+        if count == 1 and any(len(f.split()) > 3 for f in fields):
+            return False  # "drei Spiegelstriche, jeder max. zwölf Wörter": a clause after a comma, not a column
         return all(len(f.strip()) <= _DATA_LINE_MAX_FIELD for f in fields) and not stripped.endswith((".", "?", "!"))
 
     def dialogues(self) -> None:
@@ -816,7 +828,10 @@ class _Finder:
                 continue
             words = len(re.findall(r"\w+", span.slice(text)))
             cues = len(INSTRUCTION_CUE_RE.findall(span.slice(text)))
-            long_and_plain = words >= PASTED_MIN_WORDS and cues < 0.02 * words
+            # material is pasted beside a request: a prompt that is one paragraph is the request itself ("need a
+            # slugify helper. spec: - `slugify(title)` ... - 4+ tests, pytest style")
+            beside = any(other != span and len(re.findall(r"\w+", other.slice(text))) >= 3 for other in spans)
+            long_and_plain = words >= PASTED_MIN_WORDS and cues < 0.02 * words and beside
             referenced = referenced_anywhere and (words >= REFERENCED_MIN_WORDS or b > a)
             if long_and_plain or referenced:
                 self.add("pasted", span, span, "paragraph")
