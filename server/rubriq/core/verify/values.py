@@ -3506,8 +3506,8 @@ def _calendar_weekday(c: Value, claim: Sequence[Value], source: ValueIndex) -> V
     return date if weekday is not None and c.key == (weekday,) else None
 
 
-_PER_ITEM_RE = re.compile(r"\s*(?:(?:per|each|every|an?)\b|/)\s*(?!(?:ago|later|earlier|before|after|few|lot|bit|little)\b)"
-                          r"[^\W\d_]", re.IGNORECASE)
+_PER_ITEM_RE = re.compile(r"\s*(?:(?:per|each|every|an?)\b|/)\s*"
+                          r"(?!(?:ago|later|earlier|before|after|few|lot|bit|little)\b)[^\W\d_]", re.IGNORECASE)
 
 
 def _per_item(v: Value, text: str) -> bool:
