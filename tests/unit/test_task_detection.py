@@ -282,3 +282,22 @@ def test_a_chat_whose_user_pastes_material_midway_takes_the_type_of_the_last_tur
             "\n\nUser: can you sum this up in one sentence for my mum?")
     detection = detect_task(parse_prompt(chat))
     assert detection.task == TaskType.SUMMARIZATION
+
+
+def test_material_with_no_question_and_no_cue_is_to_be_condensed():
+    prompt = (f"need this for the 9am call, my boss only reads bullets. three bullets exactly, no blaming anyone.\n\n"
+              f"{SOURCE}")
+    detection = detect_task(parse_prompt(prompt))
+    assert (detection.task, detection.cue) == (TaskType.SUMMARIZATION, "material with no question and no other cue")
+    assert detect_task(parse_prompt("three bullets exactly, no blaming anyone.")).task == TaskType.GENERAL
+
+
+@pytest.mark.parametrize(("prompt", "task"), [
+    ("Une berceuse pour ma fille Anouk, trois couplets de quatre vers.", TaskType.CREATIVE_WRITING),
+    ("Für unseren Hofladen brauche ich Sprüche fürs Schild an der Landstraße, fünf Stück.",
+     TaskType.CREATIVE_WRITING),
+    (f"Pásalo a un lenguaje que entienda todo el mundo, máximo 60 palabras.\n{SOURCE}", TaskType.REWRITING),
+    (f"Put this into plain English for our tenants.\n{SOURCE}", TaskType.REWRITING),
+])
+def test_more_forms_and_plain_language_requests_name_their_task(prompt, task):
+    assert detect_task(parse_prompt(prompt)).task == task

@@ -217,6 +217,10 @@ TASK_CUES: dict[TaskType, tuple[tuple[str, float], ...]] = {
          r"(?:down|into|to|shorter)\b(?![ \t]+(?:a[ \t]+)?(?:json|csv|yaml|table|markdown table|list)\b)", 2.0),
         (r"\b(?:active voice|passive voice|more (?:formal|professional|polite)|tono más|ton plus|freundlicher)\b",
          1.5),
+        # plain words asked of pasted text: "in plain English", "pásalo a un lenguaje que entienda todo el mundo"
+        (r"\b(?:in|into) plain (?:english|language|words)\b|\ben (?:langage|termes|mots) (?:clairs?|simples?)\b|"
+         r"\ben (?:lenguaje|palabras|términos) (?:claros?|sencill[oa]s?|llan[oa]s?)\b|\bpás(?:alo|amelo|ala) a\b|"
+         r"\bin einfache(?:r|n)? (?:sprache|worte\w*)\b|\bin leichte(?:r|n)? sprache\b", 2.5),
     ),
     TaskType.REASONING: (
         # Verbs of working something out, where a request starts: "what problems does it solve?" is not maths.
@@ -246,7 +250,8 @@ TASK_CUES: dict[TaskType, tuple[tuple[str, float], ...]] = {
          r"canción|poème|conte|chanson|histoire courte|gedicht|geschichte|kurzgeschichte|märchen|liedtext|"
          r"microrrelatos?|leyenda|fábula|poesía|soneto|haiku|coplas?|fable|haïku|comptine|récit|slogans?|"
          r"fabel|sonett|reim|chorus|jingle|taglines?|tongue[- ]twisters?|trabalenguas|virelangues?|zungenbrecher|"
-         r"acrostics?|elfchen|akrostichon|cinquains?|rondell)(?:s|x)?\b|"
+         r"acrostics?|elfchen|akrostichon|cinquains?|rondell|lullab(?:y|ies)|berceuses?|nanas?|canción de cuna|"
+         r"wiegenlied(?:er)?|schlaflied(?:er)?|sprüche|spruch|dichos?|devinettes?|adivinanzas?|rätsel)(?:s|x)?\b|"
          # "une petite histoire à lui lire ce soir": a story to tell, not history
          r"\b(?:petite|courte|jolie|belle) histoire\b|\bhistoire (?:pour|à (?:lui |leur )?lire|du soir)\b", 3.0),
         (r"\b(?:creative|imaginative|vivid|whimsical|make up|erzähl|invente|inventa)\b", 1.0),
@@ -384,7 +389,8 @@ def detect_task(prompt: PromptDocument) -> TaskDetection:
     3. the prompt's shape moves the scores: a question about pasted material is grounded (also "how many");
        pasted code asked about is grounded, code to fix is code; numbers with a quantity question and no source
        make a maths problem (reasoning); a question with no source and no other cue is open; summaries and
-       extraction need material; a chat transcript without a task cue in its last turn is general;
+       extraction need material; a chat transcript without a task cue in its last turn is general; material with
+       no question and no cue at all is to be summarised (low confidence);
     4. the highest score wins; confidence grows with its margin over the runner-up.
     """
     if prompt.front_matter.task:
@@ -465,6 +471,11 @@ def detect_task(prompt: PromptDocument) -> TaskDetection:
     if not scores:
         if chat or phatic:
             return TaskDetection(TaskType.GENERAL, 0.6, "conversation without a task cue", None, read)
+        if material and not questions and not code_only:
+            # material pasted, nothing asked about it and no other cue: most often it is to be condensed ("my boss
+            # only reads bullets. three bullets exactly ... <incident_report>")
+            return TaskDetection(TaskType.SUMMARIZATION, 0.4, "material with no question and no other cue", None,
+                                 read)
         return TaskDetection(TaskType.GENERAL, 0.3, "no task cue found", None, read)
     ranked = sorted(scores.items(), key=lambda item: (-item[1], list(TaskType).index(item[0])))
     task, top = ranked[0]
