@@ -340,6 +340,10 @@ _DATA_OUT_RE = re.compile(r"\b(?:as|in|into|en|au|als)[ \t]+(?:a[ \t]+|an[ \t]+|
                           r"(?:json|csv|yaml|markdown table|table|tabla|tableau|tabelle)\b|"
                           r"\b(?:make|give|build|create|put together|draw up)(?:[ \t]+me|[ \t]+us)?[ \t]+(?:a|an)[ \t]+"
                           r"(?:table|csv|spreadsheet|json)[ \t]+(?:with|of)\b", re.IGNORECASE)
+# A request to write something new ("Write a product blurb for the chair described below"): the material is its
+# input, not a text to condense.
+_WRITE_VERB_RE = re.compile(r"\b(?:write|draft|compose|create|generate|make|escribe|redacta|crea|écris|rédige|crée|"
+                            r"schreib\w*|verfasse|erstelle)\b", re.IGNORECASE)
 _PHATIC_RE = re.compile(r"^\W*(?:hi|hello|hey|thanks|thank you|hola|bonjour|salut|hallo)\b", re.IGNORECASE)
 _CODE_LANGUAGES = frozenset({"python", "py", "js", "javascript", "ts", "typescript", "java", "go", "rust", "cpp", "c",
                              "sql", "bash", "sh", "shell", "ruby", "php", "kotlin", "swift", "html", "css"})
@@ -390,7 +394,7 @@ def detect_task(prompt: PromptDocument) -> TaskDetection:
        pasted code asked about is grounded, code to fix is code; numbers with a quantity question and no source
        make a maths problem (reasoning); a question with no source and no other cue is open; summaries and
        extraction need material; a chat transcript without a task cue in its last turn is general; material with
-       no question and no cue at all is to be summarised (low confidence);
+       no question, no cue and no verb of writing is to be summarised (low confidence);
     4. the highest score wins; confidence grows with its margin over the runner-up.
     """
     if prompt.front_matter.task:
@@ -471,7 +475,7 @@ def detect_task(prompt: PromptDocument) -> TaskDetection:
     if not scores:
         if chat or phatic:
             return TaskDetection(TaskType.GENERAL, 0.6, "conversation without a task cue", None, read)
-        if material and not questions and not code_only:
+        if material and not questions and not code_only and not _WRITE_VERB_RE.search(region):
             # material pasted, nothing asked about it and no other cue: most often it is to be condensed ("my boss
             # only reads bullets. three bullets exactly ... <incident_report>")
             return TaskDetection(TaskType.SUMMARIZATION, 0.4, "material with no question and no other cue", None,

@@ -45,6 +45,7 @@ from rubriq.core.constraints.families import (
     paragraphs,
     placeholders,
     punctuation,
+    quoted,
     sections,
     startend,
     style,
@@ -64,6 +65,7 @@ EXTRACTORS: tuple[Callable[[Extraction], None], ...] = (
     startend.extract_end, startend.extract_postscript, style.extract_style, code.extract_code,
     formats.extract_keys_and_columns, formats.extract_markup, lines.extract_lines, sections.extract_section_labels,
     startend.extract_openings_and_closings, keywords.extract_topics, multilingual.extract_multilingual,
+    quoted.extract_quoted,
 )
 
 

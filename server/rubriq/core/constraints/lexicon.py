@@ -144,6 +144,11 @@ termina con | acaba con | finaliza con | concluye con | cierra con | termine con
 empieza | comienza | empiece | comience | empezar | comenzar | inicia = start
 empieza con | comienza con | empiece con | comience con | empieza por | comienza por | empiece por = start with
 comience por = start with
+arrancando | arranca | arrancar | empezando | comenzando = start
+arrancando con | arrancando por | empezando con | empezando por | comenzando con | comenzando por = start with
+quita | quitad | quite | quitar | elimina | eliminad | elimine | suprime | suprimid = remove
+que no llegue a | que no llegue a las | que no llegue a los | sin llegar a | no llegue a = fewer than
+ni un | ni una | ni uno = no
 responde | contesta | responder | contestar | responda = respond
 contéstame | respóndeme | contéstanos | respóndenos | contéstale | respóndele = respond
 cifra | importe = figure
@@ -361,6 +366,14 @@ termine par | terminez par | finis par | finissez par | conclus par | termine av
 en terminant par = end with
 commence | commencez | commencer | débute | débutez = start
 commence par | commencez par | débute par | commencer par = start with
+ouvre | ouvrez | ouvrir = open
+ouvre avec | ouvrez avec | ouvre par | ouvrez par = open with
+pas le mot | pas le terme = not the word
+pas un mot sur | pas un mot de | pas un mot à propos de = no mention of
+grand maximum | grand max = max
+du genre | du style = like
+couplets = stanzas
+couplet = stanza
 réponds | répondez | répondre = respond
 écris | écrivez | rédige | rédigez | écrire | rédiger = write
 ajoute | ajoutez | ajouter = add

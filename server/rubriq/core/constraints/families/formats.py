@@ -179,10 +179,11 @@ def extract_keys_and_columns(ex: Extraction) -> None:
 # ---------------------------------------------------------------------------------------------------------------
 # Markup: emoji, headings, markdown, a bold final answer.
 
-EMOJI_WORD = r"(?:emojis?|emoji\s+icons?|emoticons?|smileys?)"
+EMOJI_WORD = r"(?:emojis?|emoji\s+icons?|emoticons?|smileys?|émoticônes?|émojis?)"
 NO_EMOJI_RE = re.compile(
     rf"\b(?:no|without(?:\s+any)?|zero|don'?t\s+(?:use|add|include)(?:\s+any)?|do\s+not\s+(?:use|add|include)"
-    rf"(?:\s+any)?|avoid(?:\s+any)?|never\s+use)\s+{EMOJI_WORD}", re.IGNORECASE)
+    rf"(?:\s+any)?|avoid(?:\s+any)?|never\s+use|skip(?:\s+the|\s+any)?|drop(?:\s+the|\s+any)?)\s+{EMOJI_WORD}|"
+    rf"\bkeep\s+(?:the\s+|any\s+|all\s+)?{EMOJI_WORD}\s+out\b", re.IGNORECASE)
 EMOJI_COUNT_RE = re.compile(
     rf"\b(?:use|add|include|with|put|end\s+with|sprinkle\s+in|give\s+me|give)\s+(?:(?P<rel>{REL})\s+)?(?P<n>{NUM}|an|a\s+few)"
     rf"(?P<post>{POST})?\s+{EMOJI_WORD}(?P<post2>{POST})?", re.IGNORECASE)

@@ -31,7 +31,8 @@ INCLUDE_RE = re.compile(
     rf"(?:work|weav(?:e|ing)|slip|throw|put|fit|drop)(?:s|ing)?\s+in|"
     rf"incorporat(?:e|es|ing)|with|add|"
     # "keeping the word "exhibition"" (a rewrite that must keep a word): only before a named, quoted word
-    rf"(?:keep|retain|preserv)(?:e|s|es|ing)?(?=\s+(?:the\s+)?(?:words?|terms?|phrases?|names?)\s+[\"“]))"
+    rf"(?:keep|retain|preserv)(?:e|s|es|ing)?(?=\s+(?:the\s+)?(?:words?|terms?|phrases?|names?)\s+[\"“]"
+    rf"(?![^\"”\n]{{1,60}}[\"”]\s+out\b)))"  # 'keep the word "forklift" out of every bullet' leaves it out
     rf"\s+(?:the\s+|these\s+|following\s+|some\s+|both\s+){{0,2}}"
     rf"(?P<noun>{KEYWORD_NOUN}\b\s*:?\s*)?(?=[\"“‘'`\[]|[^\W\d_])",
     re.IGNORECASE)

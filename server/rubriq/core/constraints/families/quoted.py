@@ -1,0 +1,163 @@
+"""A quoted text and what the clause around it asks of it, where no other family read that quote.
+
+People quote the words a response must start or end with, must use or must leave out, and say so in more ways than
+any table lists: 'sign off as "Gemma, Pawfect Grooming Leeds"', "arrancando con «Vecinos:»", 'spare me the word
+"unfortunately"', "place le mot « cantine » une fois minimum". The other families know the usual phrasings; this
+one runs last and reads each quote they left: its clause (the canonical reading cut at ";", "," and sentence ends,
+never inside a quote) and the cue words in it, which give the quote one role:
+
+- a count ("once", "twice", "3 times"): `keywords:frequency`, at least with "at least" / "min" / "or more", at
+  most with "at most" / "max", else exactly;
+- an opening (start, begin, open, kick off, lead with, first word): `rubriq:starts_with`;
+- an ending (end, finish, close, sign off, signature, last, final): `startend:end_checker`;
+- leaving out (no, not, never, without, avoid, skip, drop, remove, cut, spare me, "out of", "off the table"):
+  `keywords:forbidden_words`;
+- using (include, use, mention, contain, appear, work in, put, place): `keywords:existence`.
+
+A line that must start with a label ('a line must start with "Betreff:"') is a section label. A quote introduced as
+an example ("like", "such as"), a line to fill in ("Answer: X km"), a letter or a quote beside another in its
+clause is left to the other families. A count settles the quote's role; otherwise an opening and an ending
+together, or no cue at all, leave the quote unread (precision first: a quote may be an example, a title or words of
+the source). A word to count, leave out or use is four words at most; an opening eight.
+"""
+
+from __future__ import annotations
+
+import re
+
+from rubriq.core.constraints.families.grammar import Extraction
+from rubriq.core.constraints.families.startend import PLACEHOLDER_SLOT_RE
+from rubriq.core.constraints.types import AT_LEAST, EXACTLY, LESS_THAN
+from rubriq.core.text import Span
+
+_QUOTE_RE = re.compile(r"\"([^\"\n]{1,200})\"|“([^”\n]{1,200})”")
+# Where a clause ends, outside quotes: a sentence end, ";", ",", a dash between words, a line break.
+_BOUNDARY_RE = re.compile(r"[.;!?\n]|,|\s[–—-]\s|\(|\)")
+_TIMES_RE = re.compile(r"\b(?:(?P<n>\d{1,2})\s+times?|(?P<word>once|twice|thrice))\b", re.IGNORECASE)
+_AT_LEAST_RE = re.compile(r"\b(?:at\s+least|min(?:imum)?|or\s+more|minimum)\b|\+", re.IGNORECASE)
+_AT_MOST_RE = re.compile(r"\b(?:at\s+most|max(?:imum)?|or\s+(?:fewer|less)|no\s+more\s+than|not\s+more\s+than)\b",
+                         re.IGNORECASE)
+_OPENING_RE = re.compile(r"\b(?:start(?:s|ing)?|begin(?:s|ning)?|open(?:s|ing)?|kick(?:s|ing)?\s+(?:it\s+)?off|"
+                         r"lead(?:s|ing)?\s+with|first\s+(?:word|words|line|sentence))\b", re.IGNORECASE)
+_ENDING_RE = re.compile(r"\b(?:end(?:s|ing)?|finish(?:es|ing)?|clos(?:e|es|ing)|conclud(?:e|es|ing)|"
+                        r"sign(?:s|ed|ing)?\s+(?:it\s+)?(?:off|as)|signature|last|final)\b", re.IGNORECASE)
+_LEAVE_OUT_RE = re.compile(r"\b(?:no|not|never|without|avoid|skip|drop|remove|cut|ban(?:ned)?|forbid(?:den)?|"
+                           r"spare\s+me|leave\s+out|out\s+of|off\s+the\s+table|don'?t|nor)\b", re.IGNORECASE)
+_USING_RE = re.compile(r"\b(?:includ(?:e|es|ing)|us(?:e|es|ing)|mention(?:s|ing)?|contain(?:s|ing)?|"
+                       r"appear(?:s|ing)?|work\s+(?:\w+\s+){0,3}in|put|place)\b", re.IGNORECASE)
+_EXAMPLE_RE = re.compile(r"\b(?:like|such\s+as|e\.\s?g\.|for\s+(?:example|instance)|say)\s*:?\s*$", re.IGNORECASE)
+_LETTER_RE = re.compile(r"\b(?:letters?|characters?)\b", re.IGNORECASE)
+_A_LINE_RE = re.compile(r"\b(?:a|one)\s+line\b", re.IGNORECASE)
+# 'with "Claire, 2e gauche" as the signature' names the role after the quote
+_ENDING_AFTER_RE = re.compile(r"\s*(?:like|as)\s+(?:a\s+|the\s+|your\s+|my\s+)?"
+                              r"(?:signature|sign-?off|closing(?:\s+line)?|last\s+line|ending)\b", re.IGNORECASE)
+_MAX_WORD_WORDS = 4
+_MAX_OPENING_WORDS = 8
+
+
+def _quotes_read(ex: Extraction) -> set[str]:
+    """The quoted texts the other families put in a constraint's parameters."""
+    read: set[str] = set()
+
+    def collect(value: object) -> None:
+        if isinstance(value, str):
+            read.add(value.strip().lower())
+        elif isinstance(value, (list, tuple)):
+            for item in value:
+                collect(item)
+
+    for c in ex.found:
+        if c.kind == "keywords:existence":
+            continue  # 'with "Claire, 2e gauche" as signature': a word to use may be the ending, the narrower reading
+        for value in c.params.values():
+            collect(value)
+    return read
+
+
+def _clause_around(view: str, start: int, end: int, quotes: list[tuple[int, int]]) -> tuple[int, int]:
+    """The clause holding the quote [start, end): from the last boundary before it to the first after it, boundaries
+    inside quotes skipped."""
+    def inside(pos: int) -> bool:
+        return any(s <= pos < e for s, e in quotes)
+
+    left = start
+    while left > 0 and not (_BOUNDARY_RE.match(view, left - 1) and not inside(left - 1)):
+        left -= 1
+    right = end
+    while right < len(view) and not (_BOUNDARY_RE.match(view, right) and not inside(right)):
+        right += 1
+    return left, right
+
+
+def _count(clause: str) -> tuple[str, int] | None:
+    """(relation, frequency) when the clause counts times: "once min" is at least 1, "twice max" less than 3."""
+    m = _TIMES_RE.search(clause)
+    if m is None:
+        return None
+    n = int(m.group("n")) if m.group("n") else {"once": 1, "twice": 2, "thrice": 3}[m.group("word").lower()]
+    if _AT_LEAST_RE.search(clause):
+        return AT_LEAST, n
+    if _AT_MOST_RE.search(clause):
+        return LESS_THAN, n + 1
+    return EXACTLY, n
+
+
+def _times_wording(text: str, relation: str, n: int) -> str:
+    def times(k: int) -> str:
+        return {1: "once", 2: "twice"}.get(k, f"{k} times")
+    if relation == AT_LEAST:
+        return f"{text!r} at least {times(n)}"
+    if relation == LESS_THAN:
+        return f"{text!r} at most {times(n - 1)}" if n > 1 else f"no {text!r}"
+    return f"{text!r} exactly {times(n)}"
+
+
+def extract_quoted(ex: Extraction) -> None:
+    view = ex.view
+    read = _quotes_read(ex)
+    matches = list(_QUOTE_RE.finditer(view))
+    quotes = [(m.start(), m.end()) for m in matches]
+    for m in matches:
+        text = (m.group(1) or m.group(2)).strip()
+        if not text or text.lower() in read:
+            continue
+        left, right = _clause_around(view, m.start(), m.end(), quotes)
+        before, after = view[left:m.start()], view[m.end():right]
+        clause = view[left:right]
+        others = [q for q in quotes if left <= q[0] < right and q != (m.start(), m.end())]
+        if others:
+            continue  # several quotes in one clause are a list the other families read, or a choice
+        if _EXAMPLE_RE.search(before) or PLACEHOLDER_SLOT_RE.search(text) or _LETTER_RE.search(clause) or \
+                len(text) < 2:
+            continue  # 'phrases like "in this episode"' is an example; "Answer: X km" a line to fill; a letter
+        if _A_LINE_RE.search(before) and text.endswith(":"):
+            # 'a line must start with "Betreff:"': a labelled line somewhere in the response
+            label = text[:-1].strip()
+            ex.add("rubriq:section_labels", "sections", {"labels": [label]}, Span(left, right),
+                   f"a line labelled {label!r}", 0.8)
+            continue
+        span = Span(left + len(before) - len(before.lstrip()), right)
+        words = len(text.split())
+        count = _count(before + " " + after)
+        if count is not None:
+            if words <= _MAX_WORD_WORDS:
+                relation, n = count
+                ex.add("keywords:frequency", "keywords", {"keyword": text, "relation": relation, "frequency": n},
+                       span, _times_wording(text, relation, n), 0.8)
+            continue
+        opening = bool(_OPENING_RE.search(before))
+        ending = bool(_ENDING_RE.search(before) or _ENDING_AFTER_RE.match(after))
+        if opening and not ending:
+            if words <= _MAX_OPENING_WORDS:
+                ex.add("rubriq:starts_with", "startend", {"options": [text]}, span, f"start with {text!r}", 0.8)
+            continue
+        if ending and not opening:
+            ex.add("startend:end_checker", "startend", {"end_phrase": text}, span, f"end with {text!r}", 0.8)
+            continue
+        if opening or ending or words > _MAX_WORD_WORDS:
+            continue
+        if _LEAVE_OUT_RE.search(before) or re.match(r"\s*(?:out\b|is\s+off\s+the\s+table)", after, re.IGNORECASE):
+            ex.add("keywords:forbidden_words", "keywords", {"forbidden_words": [text]}, span,
+                   f"without the word {text!r}", 0.8)
+        elif _USING_RE.search(clause):
+            ex.add("keywords:existence", "keywords", {"keywords": [text]}, span, f"use {text!r}", 0.8)
