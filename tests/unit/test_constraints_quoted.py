@@ -46,3 +46,8 @@ def test_a_line_that_must_start_with_a_label_is_a_section_label():
 def test_an_example_or_a_line_to_fill_in_is_no_quoted_role():
     found = kinds("Write the invitation, a warm tone like \"see you soon\", and end with the line \"RSVP: X\".")
     assert "keywords:existence" not in found and "startend:end_checker" not in found
+
+
+def test_a_quote_another_family_read_as_a_word_to_use_is_not_read_again():
+    found = kinds('Summarize the process in 3 paragraphs with these keywords: "calculate", "file", "conclusion".')
+    assert found["keywords:existence"] == [{"keywords": ["calculate", "file", "conclusion"]}]

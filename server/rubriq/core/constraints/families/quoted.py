@@ -55,8 +55,10 @@ _MAX_WORD_WORDS = 4
 _MAX_OPENING_WORDS = 8
 
 
-def _quotes_read(ex: Extraction) -> set[str]:
-    """The quoted texts the other families put in a constraint's parameters."""
+def _quotes_read(ex: Extraction, *, words_to_use: bool) -> set[str]:
+    """The quoted texts the other families put in a constraint's parameters; with `words_to_use` False, not those
+    of a word to use ('with "Claire, 2e gauche" as signature': such a word may be the ending, the narrower
+    reading)."""
     read: set[str] = set()
 
     def collect(value: object) -> None:
@@ -67,10 +69,9 @@ def _quotes_read(ex: Extraction) -> set[str]:
                 collect(item)
 
     for c in ex.found:
-        if c.kind == "keywords:existence":
-            continue  # 'with "Claire, 2e gauche" as signature': a word to use may be the ending, the narrower reading
-        for value in c.params.values():
-            collect(value)
+        if c.kind != "keywords:existence" or words_to_use:
+            for value in c.params.values():
+                collect(value)
     return read
 
 
@@ -114,7 +115,8 @@ def _times_wording(text: str, relation: str, n: int) -> str:
 
 def extract_quoted(ex: Extraction) -> None:
     view = ex.view
-    read = _quotes_read(ex)
+    read = _quotes_read(ex, words_to_use=False)
+    read_as_words = _quotes_read(ex, words_to_use=True)
     matches = list(_QUOTE_RE.finditer(view))
     quotes = [(m.start(), m.end()) for m in matches]
     for m in matches:
@@ -139,7 +141,7 @@ def extract_quoted(ex: Extraction) -> None:
         span = Span(left + len(before) - len(before.lstrip()), right)
         words = len(text.split())
         count = _count(before + " " + after)
-        if count is not None:
+        if count is not None and text.lower() not in read_as_words:
             if words <= _MAX_WORD_WORDS:
                 relation, n = count
                 ex.add("keywords:frequency", "keywords", {"keyword": text, "relation": relation, "frequency": n},
@@ -154,7 +156,7 @@ def extract_quoted(ex: Extraction) -> None:
         if ending and not opening:
             ex.add("startend:end_checker", "startend", {"end_phrase": text}, span, f"end with {text!r}", 0.8)
             continue
-        if opening or ending or words > _MAX_WORD_WORDS:
+        if opening or ending or words > _MAX_WORD_WORDS or text.lower() in read_as_words:
             continue
         if _LEAVE_OUT_RE.search(before) or re.match(r"\s*(?:out\b|is\s+off\s+the\s+table)", after, re.IGNORECASE):
             ex.add("keywords:forbidden_words", "keywords", {"forbidden_words": [text]}, span,
