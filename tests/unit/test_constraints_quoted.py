@@ -51,3 +51,14 @@ def test_an_example_or_a_line_to_fill_in_is_no_quoted_role():
 def test_a_quote_another_family_read_as_a_word_to_use_is_not_read_again():
     found = kinds('Summarize the process in 3 paragraphs with these keywords: "calculate", "file", "conclusion".')
     assert found["keywords:existence"] == [{"keywords": ["calculate", "file", "conclusion"]}]
+
+
+def test_two_quotes_joined_by_and_with_a_verb_between_take_a_role_each():
+    found = kinds("Máximo 60 palabras, arrancando con «Hola:» y quita la palabra «comunidad».")
+    assert found["rubriq:starts_with"] == [{"options": ["Hola:"]}]
+    assert found["keywords:forbidden_words"] == [{"forbidden_words": ["comunidad"]}]
+
+
+def test_a_title_in_quotes_is_no_word_to_use():
+    found = kinds('Write a review of "Dust and Echoes" for critics without the use of commas.')
+    assert "keywords:existence" not in found and "keywords:forbidden_words" not in found

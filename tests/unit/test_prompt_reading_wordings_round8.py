@@ -30,3 +30,26 @@ def test_emoji_left_out_in_other_words_are_no_emoji():
 def test_no_word_about_a_subject_in_french_is_a_forbidden_topic():
     assert kinds("Écris le mot aux voisins, et pas un mot sur le loyer.")["rubriq:forbidden_topic"] == [
         {"topic": "loyer"}]
+
+
+# Answers in bold, formats and code
+
+
+def test_the_final_figure_or_result_in_bold_is_a_bold_answer():
+    for prompt in ("How much do I get back? Show the sum, and make the final figure bold.",
+                   "¿Cuánto paga cada uno? Explícalo, con el resultado final en letra negrita."):
+        found = kinds(prompt)
+        assert "rubriq:bold_answer" in found and "detectable_format:number_highlighted_sections" not in found, prompt
+
+
+def test_a_csv_asked_au_format_csv_with_a_line_limit_maxi():
+    found = kinds("Liste les compétences au format CSV, douze lignes maxi.")
+    assert "rubriq:csv_format" in found
+    assert found["rubriq:number_lines"] == [{"relation": "less than", "num_lines": 13}]
+
+
+def test_what_ships_with_python_and_no_commentary_below_the_block_are_code_constraints():
+    found = kinds("Write the parser in Python, only what ships with Python, one fenced block and no commentary "
+                  "below it.")
+    assert "rubriq:code_stdlib_only" in found and "rubriq:no_prose_after_code" in found
+    assert "rubriq:no_prose_after_code" not in kinds("Sign the letter with my name and no text below it.")

@@ -115,7 +115,9 @@ STDLIB_RE = re.compile(
     r"(?:stdlib|standard[\s-]+library)(?:[\s-]+(?:modules|imports|packages))?[\s-]+only|"
     r"(?:no|without)\s+(?:any\s+)?(?:non-?(?:stdlib|standard)|pip|npm|pypi)\s+(?:imports?|packages?|modules?|"
     r"dependencies|libraries)|"
-    r"(?:no|without|don'?t\s+use|do\s+not\s+use)\s+(?:any\s+)?(?:npm\s+)?(?:libraries|packages))\b", re.IGNORECASE)
+    r"(?:no|without|don'?t\s+use|do\s+not\s+use)\s+(?:any\s+)?(?:npm\s+)?(?:libraries|packages)|"
+    # "only what ships with Python", "just what comes with Node"
+    r"(?:only|just)\s+what\s+(?:ships|comes)\s+with\s+(?:python|node))\b", re.IGNORECASE)
 FORBID_MODULE_RE = re.compile(
     r"(?:\b(?:don'?t|do\s+not|never|please\s+don'?t)\s+(?:use|import|rely\s+on|pull\s+in|depend\s+on)|"
     r"\b(?:no|without(?:\s+using)?|avoid(?:ing)?|not)\s+(?:using\s+|importing\s+)?)\s*(?:the\s+)?`?"
@@ -164,6 +166,9 @@ AFTER_CODE_RE = re.compile(
     r"\b(?:no|without|don'?t\s+(?:add|write|put|include)|do\s+not\s+(?:add|write|put|include))\s+(?:any\s+)?"
     r"(?:prose|text|explanation|commentary|notes?|words?|summary)\s+(?:after|below|following)\s+(?:the\s+)?"
     r"(?:code|code\s+block|last\s+code\s+block|snippet)|\bnothing\s+after\s+the\s+code\b|"
+    # "a single fenced block, and no commentary below it": "it" is the code named before
+    r"\b(?:block|code|snippet)\b[^.\n]{0,60}?\bno\s+(?:prose|text|explanation|commentary|notes?|words?)\s+(?:after|"
+    r"below)\s+it\b|"
     r"\bend\s+(?:your\s+(?:answer|response|reply)\s+)?with\s+the\s+code(?:\s+block)?\b", re.IGNORECASE)
 # The explanation named as what a count limits: "keep your explanation under 50 words", "no more than 3 sentences of
 # explanation", "any explanation outside the code to two sentences".

@@ -29,7 +29,7 @@ JSON_RE = re.compile(
     r"\bthe\s+JSON\s+(?:must|should|needs\s+to)\s+(?:have|contain|include|use)\b", re.IGNORECASE)
 YAML_RE = re.compile(r"\b(?:in|as|into|using)\s+(?:a\s+|valid\s+)?YAML\b|\bYAML\s+(?:format|only|document)\b",
                      re.IGNORECASE)
-CSV_RE = re.compile(r"\b(?:in|as|into|using)\s+(?:a\s+)?CSV\b|\bCSV\s+(?:format|only)\b|"
+CSV_RE = re.compile(r"\b(?:in|as|into|using)\s+(?:a\s+|the\s+)?(?:format\s+)?CSV\b|\bCSV\s+(?:format|only)\b|"
                     r"\b(?:make|give|create|produce|write|output|return)\s+(?:me\s+)?(?:a\s+)?CSV\b", re.IGNORECASE)
 TABLE_RE = re.compile(
     r"\b(?:in|as|into|using)\s+(?:a\s+)?(?:markdown\s+)?table\b|\bmarkdown\s+table\b|\btable\s+format\b|"
@@ -210,8 +210,8 @@ _ANSWER_NOUNS = (r"(?:answer|number|result|total|value|figure|price|amount|name|
                  r"conclusion|outcome|split|pick|option|plan|date|time)")
 BOLD_ANSWER_RE = re.compile(
     r"\b(?:put|write|mark|show|give|make|highlight|set)\s+(?:the\s+|your\s+)?(?:final\s+|[\w'-]+\s+){0,2}?"
-    + _ANSWER_NOUNS + r"\s+in\s+bold\b|\bbold\s+(?:the\s+|your\s+)?(?:final\s+)?(?:answer|number|result|"
-    r"total)\b|\b(?:final\s+)?(?:answer|result|total)\s+(?:should\s+be\s+|must\s+be\s+)?in\s+bold\b|"
+    + _ANSWER_NOUNS + r"\s+(?:in\s+)?bold\b|\bbold\s+(?:the\s+|your\s+)?(?:final\s+)?(?:answer|number|result|"
+    r"total)\b|\b(?:final\s+)?(?:answer|result|total)(?:\s+final)?\s+(?:should\s+be\s+|must\s+be\s+)?in\s+bold\b|"
     r"\bput\s+in\s+bold\s+(?:the|your)\s+(?:final\s+[\w'-]+|[\w'-]+\s+final|" + _ANSWER_NOUNS + r")\b|"
     # "schreib das Endergebnis fett", "mets le résultat final en gras"
     r"\b(?:schreib\w*|setz\w*|mach\w*|markier\w*|heb\w*|write|put|make|mark)\s+(?:das|die|den|dein\w*|the|your)\s+"

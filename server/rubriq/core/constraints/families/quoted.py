@@ -12,7 +12,8 @@ never inside a quote) and the cue words in it, which give the quote one role:
 - an ending (end, finish, close, sign off, signature, last, final): `startend:end_checker`;
 - leaving out (no, not, never, without, avoid, skip, drop, remove, cut, spare me, "out of", "off the table"):
   `keywords:forbidden_words`;
-- using (include, use, mention, contain, appear, work in, put, place): `keywords:existence`.
+- using (include, use, mention, contain, appear, work in, put, place, before the quote; "should appear", "has to
+  be in" after it): `keywords:existence`.
 
 A line that must start with a label ('a line must start with "Betreff:"') is a section label. A quote introduced as
 an example ("like", "such as"), a line to fill in ("Answer: X km"), a letter or a quote beside another in its
@@ -32,7 +33,9 @@ from rubriq.core.text import Span
 
 _QUOTE_RE = re.compile(r"\"([^\"\n]{1,200})\"|“([^”\n]{1,200})”")
 # Where a clause ends, outside quotes: a sentence end, ";", ",", a dash between words, a line break.
-_BOUNDARY_RE = re.compile(r"[.;!?\n]|,|\s[–—-]\s|\(|\)")
+# "and" before another verb's words, not before a second quote: 'start with "A" and remove the word "B"' is two
+# clauses, 'use "A" and "B"' one list.
+_BOUNDARY_RE = re.compile(r"[.;!?\n]|,|\s[–—-]\s|\(|\)|\s(?:and|or)\s(?!\s*[\"“])")
 _TIMES_RE = re.compile(r"\b(?:(?P<n>\d{1,2})\s+times?|(?P<word>once|twice|thrice))\b", re.IGNORECASE)
 _AT_LEAST_RE = re.compile(r"\b(?:at\s+least|min(?:imum)?|or\s+more|minimum)\b|\+", re.IGNORECASE)
 _AT_MOST_RE = re.compile(r"\b(?:at\s+most|max(?:imum)?|or\s+(?:fewer|less)|no\s+more\s+than|not\s+more\s+than)\b",
@@ -51,6 +54,8 @@ _A_LINE_RE = re.compile(r"\b(?:a|one)\s+line\b", re.IGNORECASE)
 # 'with "Claire, 2e gauche" as the signature' names the role after the quote
 _ENDING_AFTER_RE = re.compile(r"\s*(?:like|as)\s+(?:a\s+|the\s+|your\s+|my\s+)?"
                               r"(?:signature|sign-?off|closing(?:\s+line)?|last\s+line|ending)\b", re.IGNORECASE)
+_USED_AFTER_RE = re.compile(r"\s*(?:should|must|has\s+to|have\s+to|needs?\s+to)\s+"
+                            r"(?:appear|be\s+(?:used|in|included))\b", re.IGNORECASE)
 _MAX_WORD_WORDS = 4
 _MAX_OPENING_WORDS = 8
 
@@ -161,5 +166,5 @@ def extract_quoted(ex: Extraction) -> None:
         if _LEAVE_OUT_RE.search(before) or re.match(r"\s*(?:out\b|is\s+off\s+the\s+table)", after, re.IGNORECASE):
             ex.add("keywords:forbidden_words", "keywords", {"forbidden_words": [text]}, span,
                    f"without the word {text!r}", 0.8)
-        elif _USING_RE.search(clause):
+        elif _USING_RE.search(before) or _USED_AFTER_RE.match(after):
             ex.add("keywords:existence", "keywords", {"keywords": [text]}, span, f"use {text!r}", 0.8)
