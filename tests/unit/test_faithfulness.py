@@ -21,7 +21,12 @@ os.environ.setdefault("HF_HUB_OFFLINE", "1")
 
 from rubriq.core import engine
 from rubriq.core.config import Config
-from rubriq.core.metrics.faithfulness import SUPPORT_THRESHOLD, SURE_ABSENT_THRESHOLD, _sure_absent_parts
+from rubriq.core.metrics.faithfulness import (
+    SUPPORT_THRESHOLD,
+    SURE_ABSENT_THRESHOLD,
+    _named_absent,
+    _sure_absent_parts,
+)
 from rubriq.core.models import ModelUnavailable
 from rubriq.core.models.backends import CrossEncoderNLI, column_order
 from rubriq.core.models.hub import LocalModelHub
@@ -309,3 +314,10 @@ def test_an_invented_weekday_time_or_duration_is_named_until_even_odds_other_kin
     assert _sure_absent_parts(Verdict(claim, "supported", 0.37, ordinal)) == []
     sure = _part(0, 60, SURE_ABSENT_THRESHOLD, (("Sunday", "weekday"),))
     assert _sure_absent_parts(Verdict(claim, "supported", SURE_ABSENT_THRESHOLD, sure)) == []  # even odds: silent
+
+
+def test_an_absent_count_or_rank_alone_is_no_reason_to_report_a_claim() -> None:
+    counted = _part(0, 60, 0.1, (("two", "number"), ("four deadlines", "quantity"), ("third", "ordinal")))
+    assert _named_absent(counted) == []
+    named = _part(0, 60, 0.1, (("two", "number"), ("Berlin", "entity"), ("£40", "money")))
+    assert [v.text for v in _named_absent(named)] == ["Berlin", "£40"]

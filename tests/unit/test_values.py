@@ -1006,3 +1006,12 @@ def test_worked_arithmetic_reads_pence_and_a_count_times_a_price_derives_the_amo
     claim = "The total for the year is 21.0p a share, which on 1,250 shares comes to £262.50."
     assert status_of(claim, results, "£262.50") == "matched"
     assert status_of(claim.replace("£262.50", "£226.50"), results, "£226.50") != "matched"
+
+
+def test_a_time_moved_by_the_period_the_claim_states_is_matched() -> None:
+    tides = "High water is at 04:52 and 17:21. Cross only from 3 hours after high water until 2 hours before the next."
+    assert status_of("It is safe to start crossing from 07:52, three hours later.", tides, "07:52") == "matched"
+    assert status_of("The window closes two hours before that, at 15:21.", tides, "15:21") == "matched"
+    assert status_of("It is safe to start crossing from 08:52, three hours later.", tides, "08:52") != "matched"
+    # without a period in the claim a time is not worked out from the source's
+    assert status_of("It is safe to start crossing from 07:52.", tides, "07:52") != "matched"

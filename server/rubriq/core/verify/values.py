@@ -182,7 +182,8 @@ to "28 May" is 30 days, 13:10 to 14:25 is 75 minutes); for "N times", the ratio 
 maximum only from another maximum of the claim ("up to 8% of salary, up to £2,496"); two figures of the claim and
 then their exact sum ("25 days plus the 8 bank holidays, so 33 days"); a bound of three significant figures or more
 that is a figure plus or minus a bound of the other side, to its last digit ("at least £934 left" from £1,284 and
-"up to £350"). A date the source or the claim moves by a
+"up to £350"). A time the source or the claim moves by a period the claim states ("from 07:52, three hours later"
+after high water at 04:52) is matched too (`_time_from_period`). A date the source or the claim moves by a
 stated period to the day ("guaranteed for 2 years" from 12 March 2025) is matched (`_date_from_period`), as is a
 figure scaled by what the prompt asks ("double it", "from 4 to 10 servings"). A figure whose own slot holds another
 figure is derived only from the source's figures, never from the output's earlier ones; but a figure the output
@@ -3425,6 +3426,10 @@ def compare(claim: list[Value], evidence: list[Value], source: ValueIndex, *, in
             base = _date_from_period(c, claim, source)
             if base is not None:  # "guaranteed for 2 years" from "bought on 12 March 2025": until 12 March 2027
                 check = ValueCheck(c, "matched", base, False, "a stated date moved by a stated period")
+        if check.status == "absent" and c.kind == "time":
+            base = _time_from_period(c, claim, source)
+            if base is not None:  # "from 07:52, three hours later" after the source's high water at 04:52
+                check = ValueCheck(c, "matched", base, False, "a stated time moved by the claim's period")
         if check.status == "absent" and c.kind == "weekday":
             day = _calendar_weekday(c, claim, source)
             if day is not None:  # "by Friday 16 May 2025" for the source's "by 16 May 2025": the calendar says so
@@ -3484,6 +3489,22 @@ def _date_from_period(c: Value, claim: Sequence[Value], source: ValueIndex) -> V
                 if moved is not None and (moved.month, moved.day) == (month, day_of_month) and (
                         c.key[0] is None or base.key[0] is None or c.key[0] <= moved.year <= c.key[1]):
                     return base
+    return None
+
+
+def _time_from_period(c: Value, claim: Sequence[Value], source: ValueIndex) -> Value | None:
+    """A time of the source or the claim that a period the claim itself states ("three hours later", "two hours
+    before that") moves, forwards or back, onto claim time c, to the minute: the time it was worked out from."""
+    periods = {round(p.low / 60) for p in claim if family(p) == "duration" and p.low is not None and p.low == p.high
+               and math.isfinite(p.low) and 0 < p.low <= 86400 and p.low % 60 == 0}
+    if not periods:
+        return None
+    wanted = set(c.key)
+    bases = [t for t in (*source.by_family.get("time", []), *claim) if t.kind == "time" and t is not c]
+    for base in bases[:_MAX_DERIVATION_VALUES]:
+        for minutes in base.key:
+            if any((minutes + sign * period) % 1440 in wanted for period in periods for sign in (1, -1)):
+                return base
     return None
 
 
