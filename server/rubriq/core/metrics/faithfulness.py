@@ -10,7 +10,8 @@ agreement, one calibrated probability; the formula is in `verify/decision.py`). 
 - **FA001** on a claim (or the clause of it) whose P(supported) is below `SUPPORT_THRESHOLD` and which states a
   value or name the source does not (named in the message), quoting the closest source sentence: a model's reading,
   information by default. A weekday, clock time or duration the source nowhere states is reported below
-  `SURE_ABSENT_THRESHOLD` (even odds) instead. A claim the model doubts with nothing missing to point at is reported
+  `SURE_ABSENT_THRESHOLD` (even odds) instead. A count or a rank the source does not state names nothing a reader
+  can check (`UNNAMED_ABSENT_FAMILIES`). A claim the model doubts with nothing missing to point at is reported
   only with the `model_only_unsupported` setting; it still lowers the score.
 
 The parameter's score is the mean over claims of P(supported), with a claim whose value conflicts counted as 0:
