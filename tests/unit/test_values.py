@@ -1015,3 +1015,14 @@ def test_a_time_moved_by_the_period_the_claim_states_is_matched() -> None:
     assert status_of("It is safe to start crossing from 08:52, three hours later.", tides, "08:52") != "matched"
     # without a period in the claim a time is not worked out from the source's
     assert status_of("It is safe to start crossing from 07:52.", tides, "07:52") != "matched"
+
+
+def test_a_duration_between_two_times_the_output_states_before_is_derived() -> None:
+    tides = "High water is at 04:52 and 17:21."
+    output = "Start crossing from 07:52. The window closes at 15:21.\nThat gives you just under seven and a half hours."
+    clause = Span(output.index("That gives"), len(output))
+    checks = [(c.value.text, c.status) for c in check_values(output, tides, tides, claim_span=clause)]
+    assert ("just under seven and a half hours", "matched") in checks
+    wrong = output.replace("seven and a half", "eight and a half")
+    assert ("just under eight and a half hours", "matched") not in [
+        (c.value.text, c.status) for c in check_values(wrong, tides, tides, claim_span=clause)]

@@ -186,7 +186,8 @@ that is a figure plus or minus a bound of the other side, to its last digit ("at
 after high water at 04:52) is matched too (`_time_from_period`). A date the source or the claim moves by a
 stated period to the day ("guaranteed for 2 years" from 12 March 2025) is matched (`_date_from_period`), as is a
 figure scaled by what the prompt asks ("double it", "from 4 to 10 servings"). A figure whose own slot holds another
-figure is derived only from the source's figures, never from the output's earlier ones; but a figure the output
+figure is derived only from the source's figures, never from the output's earlier ones (a duration may also be the time between two times or dates
+the output states before); but a figure the output
 stated before, the same figure of the same unit, is checked where it first stands and is no conflict when repeated,
 and neither is a figure of four significant figures or more that is an earlier figure of the output divided by a
 count the claim states, to its last digit ("two equal payments of £892.80" after "£1,785.60").
@@ -3403,8 +3404,11 @@ def compare(claim: list[Value], evidence: list[Value], source: ValueIndex, *, in
             # the figure's own slot: among the dozens of figures an output may state before, some pair adds up to
             # almost anything ("£49 if you both play in the Open" is £12 + £37, and wrong)
             start = claim_spans[0].start
+            # a duration may be the time between two times or dates the output states ("07:52 ... 15:21 ... just
+            # under seven and a half hours")
+            operand_families = _NUMERIC_FAMILIES | ({"date", "time"} if family(c) in ("duration", "age") else set())
             earlier = [v for v in claim_index.within([Span(max(0, start - _EARLIER_CHARACTERS), start)])
-                       if family(v) in _NUMERIC_FAMILIES][-_MAX_DERIVATION_VALUES:]
+                       if family(v) in operand_families][-_MAX_DERIVATION_VALUES:]
             # the figures of its own line before the clause are the claim's own ("25 days plus the 8 bank holidays,
             # so 33 days"); and on its own figures an output's arithmetic may drop a unit ("31.8 so far, so another
             # 28.2 marks to reach 60"), for a figure with decimals: small whole numbers add up from almost any two
