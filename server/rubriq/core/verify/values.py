@@ -186,9 +186,9 @@ that is a figure plus or minus a bound of the other side, to its last digit ("at
 after high water at 04:52) is matched too (`_time_from_period`). A date the source or the claim moves by a
 stated period to the day ("guaranteed for 2 years" from 12 March 2025) is matched (`_date_from_period`), as is a
 figure scaled by what the prompt asks ("double it", "from 4 to 10 servings"). A figure whose own slot holds another
-figure is derived only from the source's figures, never from the output's earlier ones (a duration may also be the time between two times or dates
-the output states before); but a figure the output
-stated before, the same figure of the same unit, is checked where it first stands and is no conflict when repeated,
+figure is derived only from the source's figures, never from the output's earlier ones (a figure the source nowhere
+states may be: a duration, also as the time between two times or dates the output states before); but a figure the
+output stated before, the same figure of the same unit, is checked where it first stands and is no conflict when repeated,
 and neither is a figure of four significant figures or more that is an earlier figure of the output divided by a
 count the claim states, to its last digit ("two equal payments of £892.80" after "£1,785.60").
 A derived figure must fit c: a point rounds it (half its step,
