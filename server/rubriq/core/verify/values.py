@@ -166,31 +166,30 @@ conflict whose `working` says what the range gives. A bare number whose unit the
 minutes for the onion, 1 for the spices") is matched by a source measure writing the same figure, and a measure by
 a bare source number of the same figure ("roughly 1,200 in a normal year" after "900 kilos").
 
-Derived figures (`_derived`). Operands of c: figures of its kind and unit (money of its currency, a rate restated
-per c's period, counts of the same noun, durations; percents for a percent or a figure in "points"); beside money,
-bare figures and figures written with a magnitude ("4.1 million dollars, of which 2.5 million ..."); the claim's own
-other figures, less those the evidence states already (arithmetic written out in the claim: "€150 cheaper (€999 vs
-€1,149)"); failing those, the figures the output states in the 1,500 characters before the claim (its own totals).
-c is derived when it is: a count of the claim (2 to 1,000: "30 vehicles", "9 visits") times an operand; a
-quantity or a count of the claim times a price (per thing or per period), to c's last digit, for an amount of three
-significant figures or more ("326 miles × 5p | £16.30", "21.0p a share, which on 1,250 shares comes to £262.50");
-or
-a sum or difference of two operands or such products ("2 adults at £14 and 2 children at £7 comes to £42"), never a
-figure with itself; a ratio or a percentage change of two counts or amounts of one kind (for a percent); the total
-of three or more counts; for a duration or an age, the time between two dates, two times or two years ("28 April"
-to "28 May" is 30 days, 13:10 to 14:25 is 75 minutes); for "N times", the ratio of two figures of one kind; a
-maximum only from another maximum of the claim ("up to 8% of salary, up to £2,496"); two figures of the claim and
-then their exact sum ("25 days plus the 8 bank holidays, so 33 days"); a bound of three significant figures or more
-that is a figure plus or minus a bound of the other side, to its last digit ("at least £934 left" from £1,284 and
-"up to £350"). A time the source or the claim moves by a period the claim states ("from 07:52, three hours later"
-after high water at 04:52) is matched too (`_time_from_period`). A date the source or the claim moves by a
-stated period to the day ("guaranteed for 2 years" from 12 March 2025) is matched (`_date_from_period`), as is a
-figure scaled by what the prompt asks ("double it", "from 4 to 10 servings"). A figure whose own slot holds another
-figure is derived only from the source's figures, never from the output's earlier ones (a figure the source nowhere
-states may be: a duration, also as the time between two times or dates the output states before); but a figure the
-output stated before, the same figure of the same unit, is checked where it first stands and is no conflict when repeated,
-and neither is a figure of four significant figures or more that is an earlier figure of the output divided by a
-count the claim states, to its last digit ("two equal payments of £892.80" after "£1,785.60").
+Derived figures (`_derived`). Operands of c: figures of its kind and unit (money of its currency, a rate restated per
+c's period, counts of the same noun, durations; percents for a percent or a figure in "points"); beside money, bare
+figures and figures written with a magnitude ("4.1 million dollars, of which 2.5 million ..."); the claim's own other
+figures, less those the evidence states already (arithmetic written out in the claim: "€150 cheaper (€999 vs €1,149)");
+failing those, the figures the output states in the 1,500 characters before the claim (its own totals). c is derived
+when it is: a count of the claim (2 to 1,000: "30 vehicles", "9 visits") times an operand; a quantity or a count of the
+claim times a price (per thing or per period), to c's last digit, for an amount of three significant figures or more
+("326 miles × 5p | £16.30", "21.0p a share, which on 1,250 shares comes to £262.50"); or a sum or difference of two
+operands or such products ("2 adults at £14 and 2 children at £7 comes to £42"), never a figure with itself; a ratio or
+a percentage change of two counts or amounts of one kind (for a percent); the total of three or more counts; for a
+duration or an age, the time between two dates, two times or two years ("28 April" to "28 May" is 30 days, 13:10 to
+14:25 is 75 minutes); for "N times", the ratio of two figures of one kind; a maximum only from another maximum of the
+claim ("up to 8% of salary, up to £2,496"); two figures of the claim and then their exact sum ("25 days plus the 8 bank
+holidays, so 33 days"); a bound of three significant figures or more that is a figure plus or minus a bound of the other
+side, to its last digit ("at least £934 left" from £1,284 and "up to £350"). A time the source or the claim moves by a
+period the claim states ("from 07:52, three hours later" after high water at 04:52) is matched too
+(`_time_from_period`). A date the source or the claim moves by a stated period to the day ("guaranteed for 2 years" from
+12 March 2025) is matched (`_date_from_period`), as is a figure scaled by what the prompt asks ("double it", "from 4 to
+10 servings"). A figure whose own slot holds another figure is derived only from the source's figures, never from the
+output's earlier ones (a figure the source nowhere states may be: a duration, also as the time between two times or
+dates the output states before); but a figure the output stated before, the same figure of the same unit, is checked
+where it first stands and is no conflict when repeated, and neither is a figure of four significant figures or more that
+is an earlier figure of the output divided by a count the claim states, to its last digit ("two equal payments of
+£892.80" after "£1,785.60").
 A derived figure must fit c: a point rounds it (half its step,
 at most 10%; half a point for a percent), an approximation's figure is within half a step or 5% of it (half a point
 for a percent), a bound is just past it (within a step or a quarter of its figure: "more than 20" for 23).
