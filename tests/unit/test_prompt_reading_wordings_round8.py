@@ -53,3 +53,9 @@ def test_what_ships_with_python_and_no_commentary_below_the_block_are_code_const
                   "below it.")
     assert "rubriq:code_stdlib_only" in found and "rubriq:no_prose_after_code" in found
     assert "rubriq:no_prose_after_code" not in kinds("Sign the letter with my name and no text below it.")
+
+
+def test_a_count_of_lines_on_its_own_in_a_list_of_requirements_is_exact():
+    assert kinds("Write a limerick for Sam, five lines, no emoji.")["rubriq:number_lines"] == [
+        {"relation": "exactly", "num_lines": 5}]
+    assert "rubriq:number_lines" not in kinds("Copy the first two lines of the poem into the card.")

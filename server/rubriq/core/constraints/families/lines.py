@@ -34,7 +34,9 @@ LINES_RE = re.compile(
     re.IGNORECASE)
 LINE_CUE_BEFORE_RE = re.compile(
     r"\b(?:in|of|with|use|using|write|keep\s+it\s+(?:to|under)|be|is|only|just|answer|reply|respond|exactly|poem|"
-    r"limerick|verse|response)\s*$", re.IGNORECASE)
+    r"limerick|verse|response|usual)\s*$|"
+    # a count on its own in a list of requirements: "Write a limerick, five lines, no emoji."
+    r"(?:^|[,;:(\n])\s*$", re.IGNORECASE)
 EXACT_AFTER_RE = re.compile(r"[ \t]*,?[ \t]*(?:exactly|precisely|no\s+more(?:,)?\s+no\s+less)\b", re.IGNORECASE)
 LIMIT_BEFORE_RE = re.compile(r"\b(?:keep|limit|cap|restrict)\w*\b[^.\n]{0,20}\b(?:to|at)\s*$", re.IGNORECASE)
 STANZAS_RE = re.compile(rf"\b(?:(?P<rel>{REL})\s+)?(?P<n>{NUM})[\s-]+(?:[a-z-]{{2,15}}\s+)?stanzas?\b", re.IGNORECASE)
