@@ -1026,3 +1026,9 @@ def test_a_duration_between_two_times_the_output_states_before_is_derived() -> N
     wrong = output.replace("seven and a half", "eight and a half")
     assert ("just under eight and a half hours", "matched") not in [
         (c.value.text, c.status) for c in check_values(wrong, tides, tides, claim_span=clause)]
+
+
+def test_a_weekday_said_of_the_date_before_it_is_checked_by_the_calendar() -> None:
+    terms = "We are closed on 25 and 26 December 2026. Drop-offs run Monday to Saturday, 8:00 to 11:00."
+    assert status_of("Yes: 23 December is a Wednesday, so you can drop off.", terms, "Wednesday") == "matched"
+    assert status_of("Yes: 23 December is a Thursday, so you can drop off.", terms, "Thursday") != "matched"

@@ -3434,7 +3434,7 @@ def compare(claim: list[Value], evidence: list[Value], source: ValueIndex, *, in
             if base is not None:  # "from 07:52, three hours later" after the source's high water at 04:52
                 check = ValueCheck(c, "matched", base, False, "a stated time moved by the claim's period")
         if check.status == "absent" and c.kind == "weekday":
-            day = _calendar_weekday(c, claim, source)
+            day = _calendar_weekday(c, claim, source, claim_index.text if claim_index is not None else "")
             if day is not None:  # "by Friday 16 May 2025" for the source's "by 16 May 2025": the calendar says so
                 check = ValueCheck(c, "matched", day, False, "the weekday of the date beside it")
         results.append(check)
@@ -3511,12 +3511,18 @@ def _time_from_period(c: Value, claim: Sequence[Value], source: ValueIndex) -> V
     return None
 
 
-def _calendar_weekday(c: Value, claim: Sequence[Value], source: ValueIndex) -> Value | None:
-    """The date written right beside weekday `c` when the calendar gives that weekday to it: its own year, else the
-    one year the source's dates name. None when no such date is there, or the year is unknown or ambiguous."""
+def _calendar_weekday(c: Value, claim: Sequence[Value], source: ValueIndex, text: str = "") -> Value | None:
+    """The date written right beside weekday `c` ("Friday 16 May", "16 May, a Friday", "23 December is a
+    Wednesday") when the calendar gives that weekday to it: its own year, else the one year the source's dates name.
+    None when no such date is there, or the year is unknown or ambiguous."""
+    def beside(d: Value) -> bool:
+        if 0 <= d.span.start - c.span.end <= 3 or 0 <= c.span.start - d.span.end <= 3:
+            return True
+        return bool(text) and 0 <= c.span.start - d.span.end <= 20 and \
+            _WEEKDAY_OF_DATE_RE.fullmatch(text[d.span.end:c.span.start]) is not None
+
     date = next((d for d in claim if d.kind == "date" and len(d.key) == 4 and d.key[2] is not None and
-                 d.key[3] is not None and (0 <= d.span.start - c.span.end <= 3 or 0 <= c.span.start - d.span.end <= 3)),
-                None)
+                 d.key[3] is not None and beside(d)), None)
     if date is None:
         return None
     year = date.key[0]
@@ -3575,6 +3581,8 @@ def _stated_before(c: Value, claim_index: ValueIndex, start: int) -> bool:
     return any(family(v) == family(c) and v.unit == c.unit and v.low == v.high == c.low for v in earlier)
 
 
+_WEEKDAY_OF_DATE_RE = re.compile(r"\s*(?:,\s*)?(?:is|was|will\s+be|falls\s+on|fell\s+on)?\s*(?:a|an)?\s*",
+                                 re.IGNORECASE)
 _EARLIER_CHARACTERS = 1500  # how far back an output's own figures may be the operands of a figure it derives
 _NEIGHBOUR_CHARACTERS = 40
 _NAME_AFTER_CHARACTERS = 2  # the name right after the figure: "number four Aljaz Bedene"
