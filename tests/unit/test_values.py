@@ -1032,3 +1032,10 @@ def test_a_weekday_said_of_the_date_before_it_is_checked_by_the_calendar() -> No
     terms = "We are closed on 25 and 26 December 2026. Drop-offs run Monday to Saturday, 8:00 to 11:00."
     assert status_of("Yes: 23 December is a Wednesday, so you can drop off.", terms, "Wednesday") == "matched"
     assert status_of("Yes: 23 December is a Thursday, so you can drop off.", terms, "Thursday") != "matched"
+
+
+def test_an_acronym_of_words_the_source_writes_out_is_in_the_source() -> None:
+    guide = "Keep each pull request to one change, and add or update tests for any behaviour you change."
+    assert status_of("Keep the PR to a single change.", guide, "PR") == "matched"
+    assert [c.status for c in check_values("Ask the TSC before you merge.", guide, guide)
+            if c.value.text == "TSC"] in ([], ["absent"])

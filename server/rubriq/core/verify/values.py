@@ -134,27 +134,27 @@ another row is another slot, whatever its column), a bare count takes its head n
 header, and the score is 2 for the unit, + 1 per shared row word (at most 2), + 1 when the header is named; of two
 partners scoring alike, the nearer figure is taken.
 
-Decision for a claim value c. A value the evidence states outright (compatible, and not merely inside a bound or a
-range of it: a range states its two ends; a date states what it names, "April" does not state "15 April") is
-matched, whatever slot another evidence value seems to fill; so is a point equal to the figure of an evidence bound
-("the recommended 150 minutes" for "at least 150 minutes"), and a range whose two ends the evidence or the source
-states ("from 412 to 260"). Otherwise the agreeing value is the best-scoring compatible value of the evidence or of
-the source (a bound or a vague magnitude scores 2 less: "more than 100" agrees with too much to prove a slot; a
-bound of either side, the claim's or the source's, agrees only in c's slot, score ≥ 2); failing that, the same
-figure anywhere in the source (another slot), or for a name, its words. The partner is the best-scoring evidence
-value that disagrees, with a score ≥ 2, not taken (each evidence value agreeing with a claim value, with a score ≥
-0, is assigned to one claim value, best score first, and is nobody's partner), not a part of a total ("a further
-63"), and, for names joined only by a governor, with no unexplained name beside it in the evidence ("signed
-Australia pace bowler John Hastings" is about another player), and, for other kinds, with no unexplained name right
-after it ("British number four Aljaz Bedene"). c conflicts with the partner when the partner scores higher than the
-agreeing value and, if a precise value agrees in another slot, scores ≥ 4 (a figure of another family, "14 remain"
-for "14 days", or a date stating less than c, "April" for "15 April", agrees too loosely to ask it), and its words
-differ from c's ("1" against "1", 1 April against 1 May, shows nobody anything), unless c is derived from the
-evidence and the claim's other values (below). Otherwise c matches its agreeing value, or is derived from the
-evidence, the claim or (a sum or a difference of two) the source's figures of its family (matched), or is absent. A
-name the source states is never a conflict (two stated names swapped is beyond values). So rounding, a bound or
-range holding the value, derived figures, values of other slots, a year inside a date, list and section numbers, and
-times in zones of unknown offset are never conflicts.
+Decision for a claim value c. A value the evidence states outright (compatible, and not merely inside a bound or a range
+of it: a range states its two ends; a date states what it names, "April" does not state "15 April") is matched, whatever
+slot another evidence value seems to fill; so is a point equal to the figure of an evidence bound ("the recommended 150
+minutes" for "at least 150 minutes"), and a range whose two ends the evidence or the source states ("from 412 to 260").
+Otherwise the agreeing value is the best-scoring compatible value of the evidence or of the source (a bound or a vague
+magnitude scores 2 less: "more than 100" agrees with too much to prove a slot; a bound of either side, the claim's or
+the source's, agrees only in c's slot, score ≥ 2); failing that, the same figure anywhere in the source (another slot),
+or for a name, its words. The partner is the best-scoring evidence value that disagrees, with a score ≥ 2, not taken
+(each evidence value agreeing with a claim value, with a score ≥ 0, is assigned to one claim value, best score first,
+and is nobody's partner), not a part of a total ("a further 63"), and, for names joined only by a governor, with no
+unexplained name beside it in the evidence ("signed Australia pace bowler John Hastings" is about another player), and,
+for other kinds, with no unexplained name right after it ("British number four Aljaz Bedene"). c conflicts with the
+partner when the partner scores higher than the agreeing value and, if a precise value agrees in another slot, scores ≥
+4 (a figure of another family, "14 remain" for "14 days", or a date stating less than c, "April" for "15 April", agrees
+too loosely to ask it), and its words differ from c's ("1" against "1", 1 April against 1 May, shows nobody anything),
+unless c is derived from the evidence and the claim's other values (below). Otherwise c matches its agreeing value, or
+is derived from the evidence, the claim or (a sum or a difference of two) the source's figures of its family (matched),
+or is absent. A name the source states is never a conflict (two stated names swapped is beyond values). An acronym of
+two to five capitals whose letters begin a run of the source's content words ("PR" for "pull request") is matched. So
+rounding, a bound or range holding the value, derived figures, values of other slots, a year inside a date, list and
+section numbers, and times in zones of unknown offset are never conflicts.
 
 Beyond the evidence (`compare`, given the spans of the source proper). A value the prompt states outside its source
 (the user's own figure, "our uptime was 98.7%") or that is the source's figure scaled by a factor the prompt asks for
@@ -2456,6 +2456,18 @@ class ValueIndex:
         return frozenset(_initials(v.key) for v in self.values if v.kind == "entity" and len(v.key) > 1)
 
     @cached_property
+    def phrase_initials(self) -> frozenset[str]:
+        """Initials of runs of two to four content words, named or not ("pull request" → "pr")."""
+        words = [w.lower() for w in _NAME_WORD_RE.findall(self.text)]
+        found: set[str] = set()
+        for i in range(len(words)):
+            for n in (2, 3, 4):
+                run = words[i:i + n]
+                if len(run) == n and not any(w in STOPWORDS for w in run):
+                    found.add("".join(w[0] for w in run))
+        return frozenset(found)
+
+    @cached_property
     def worked(self) -> tuple[Span, ...]:
         """Spans of the figures this text computes correctly in writing (`worked_results`)."""
         return worked_results(self.text)
@@ -3583,6 +3595,7 @@ def _stated_before(c: Value, claim_index: ValueIndex, start: int) -> bool:
 
 _WEEKDAY_OF_DATE_RE = re.compile(r"\s*(?:,\s*)?(?:is|was|will\s+be|falls\s+on|fell\s+on)?\s*(?:a|an)?\s*",
                                  re.IGNORECASE)
+_ACRONYM_RE = re.compile(r"[A-Z]{2,5}s?")
 _EARLIER_CHARACTERS = 1500  # how far back an output's own figures may be the operands of a figure it derives
 _NEIGHBOUR_CHARACTERS = 40
 _NAME_AFTER_CHARACTERS = 2  # the name right after the figure: "number four Aljaz Bedene"
@@ -3645,6 +3658,8 @@ def _check_one(c: Value, evidence: list[Value], taken: list[bool], source: Value
         if all(w in source.words or w in source.acronyms or _DEMONYMS.get(w) in source.words or
                _demonym_stem(w)[:6] in source.word_prefixes for w in c.key):
             return ValueCheck(c, "matched", None, False, "every word of it is in the source")
+        if len(c.key) == 1 and _ACRONYM_RE.fullmatch(c.text) and c.key[0] in source.phrase_initials:
+            return ValueCheck(c, "matched", None, False, "the initials of words in the source")  # "PR": pull request
     # the best disagreeing value of the evidence: not taken by another claim value, not a part of a total
     partner, partner_score, partner_distance = None, _SAME_SLOT - 1, INF
     for k, e in enumerate(evidence):
