@@ -62,3 +62,8 @@ def test_two_quotes_joined_by_and_with_a_verb_between_take_a_role_each():
 def test_a_title_in_quotes_is_no_word_to_use():
     found = kinds('Write a review of "Dust and Echoes" for critics without the use of commas.')
     assert "keywords:existence" not in found and "keywords:forbidden_words" not in found
+
+
+def test_a_cue_far_from_the_quote_governs_something_else():
+    found = kinds('No more than two sentences about the new film "Dust and Echoes".')
+    assert "keywords:forbidden_words" not in found

@@ -4,7 +4,8 @@ People quote the words a response must start or end with, must use or must leave
 any table lists: 'sign off as "Gemma, Pawfect Grooming Leeds"', "arrancando con «Vecinos:»", 'spare me the word
 "unfortunately"', "place le mot « cantine » une fois minimum". The other families know the usual phrasings; this
 one runs last and reads each quote they left: its clause (the canonical reading cut at ";", "," and sentence ends,
-never inside a quote) and the cue words in it, which give the quote one role:
+never inside a quote) and the cue words in it, just before the quote (six words for an opening or an ending, four
+for a word to leave out or use), which give the quote one role:
 
 - a count ("once", "twice", "3 times"): `keywords:frequency`, at least with "at least" / "min" / "or more", at
   most with "at most" / "max", else exactly;
@@ -56,6 +57,9 @@ _ENDING_AFTER_RE = re.compile(r"\s*(?:like|as)\s+(?:a\s+|the\s+|your\s+|my\s+)?"
                               r"(?:signature|sign-?off|closing(?:\s+line)?|last\s+line|ending)\b", re.IGNORECASE)
 _USED_AFTER_RE = re.compile(r"\s*(?:should|must|has\s+to|have\s+to|needs?\s+to)\s+"
                             r"(?:appear|be\s+(?:used|in|included))\b", re.IGNORECASE)
+# How near the quote a cue must be: "sign off as", "la dernière phrase sera"; "spare me the word", "quita la palabra".
+_ROLE_WORDS = 6
+_WORD_CUE_WORDS = 4
 _MAX_WORD_WORDS = 4
 _MAX_OPENING_WORDS = 8
 
@@ -93,6 +97,11 @@ def _clause_around(view: str, start: int, end: int, quotes: list[tuple[int, int]
     while right < len(view) and not (_BOUNDARY_RE.match(view, right) and not inside(right)):
         right += 1
     return left, right
+
+
+def _near(before: str, words: int) -> str:
+    """The last `words` words before a quote: a cue further away governs something else in the clause."""
+    return " ".join(before.split()[-words:])
 
 
 def _count(clause: str) -> tuple[str, int] | None:
@@ -152,8 +161,8 @@ def extract_quoted(ex: Extraction) -> None:
                 ex.add("keywords:frequency", "keywords", {"keyword": text, "relation": relation, "frequency": n},
                        span, _times_wording(text, relation, n), 0.8)
             continue
-        opening = bool(_OPENING_RE.search(before))
-        ending = bool(_ENDING_RE.search(before) or _ENDING_AFTER_RE.match(after))
+        opening = bool(_OPENING_RE.search(_near(before, _ROLE_WORDS)))
+        ending = bool(_ENDING_RE.search(_near(before, _ROLE_WORDS)) or _ENDING_AFTER_RE.match(after))
         if opening and not ending:
             if words <= _MAX_OPENING_WORDS:
                 ex.add("rubriq:starts_with", "startend", {"options": [text]}, span, f"start with {text!r}", 0.8)
@@ -163,8 +172,9 @@ def extract_quoted(ex: Extraction) -> None:
             continue
         if opening or ending or words > _MAX_WORD_WORDS or text.lower() in read_as_words:
             continue
-        if _LEAVE_OUT_RE.search(before) or re.match(r"\s*(?:out\b|is\s+off\s+the\s+table)", after, re.IGNORECASE):
+        if _LEAVE_OUT_RE.search(_near(before, _WORD_CUE_WORDS)) or \
+                re.match(r"\s*(?:out\b|is\s+off\s+the\s+table)", after, re.IGNORECASE):
             ex.add("keywords:forbidden_words", "keywords", {"forbidden_words": [text]}, span,
                    f"without the word {text!r}", 0.8)
-        elif _USING_RE.search(before) or _USED_AFTER_RE.match(after):
+        elif _USING_RE.search(_near(before, _WORD_CUE_WORDS)) or _USED_AFTER_RE.match(after):
             ex.add("keywords:existence", "keywords", {"keywords": [text]}, span, f"use {text!r}", 0.8)
