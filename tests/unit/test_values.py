@@ -1039,3 +1039,11 @@ def test_an_acronym_of_words_the_source_writes_out_is_in_the_source() -> None:
     assert status_of("Keep the PR to a single change.", guide, "PR") == "matched"
     assert [c.status for c in check_values("Ask the TSC before you merge.", guide, guide)
             if c.value.text == "TSC"] in ([], ["absent"])
+
+
+def test_the_total_of_the_low_or_high_ends_of_three_ranges_is_derived() -> None:
+    epc = ("Estimated energy costs for the first year: £2,140.\n| Loft insulation | £100 – £350 |\n"
+           "| Cavity wall insulation | £900 – £1,500 |\n| Floor insulation | £800 – £1,200 |\n")
+    assert status_of("Doing all three would cost roughly £1,800 in total.", epc, "roughly £1,800") == "matched"
+    assert status_of("Doing all three would cost £3,050 in total.", epc, "£3,050") == "matched"
+    assert status_of("Doing all three would cost £7,340 in total.", epc, "£7,340") != "matched"

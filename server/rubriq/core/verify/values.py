@@ -180,7 +180,8 @@ duration or an age, the time between two dates, two times or two years ("28 Apri
 14:25 is 75 minutes); for "N times", the ratio of two figures of one kind; a maximum only from another maximum of the
 claim ("up to 8% of salary, up to £2,496"); two figures of the claim and then their exact sum ("25 days plus the 8 bank
 holidays, so 33 days"); a bound of three significant figures or more that is a figure plus or minus a bound of the other
-side, to its last digit ("at least £934 left" from £1,284 and "up to £350"). A time the source or the claim moves by a
+side, to its last digit ("at least £934 left" from £1,284 and "up to £350"); the total of the low ends, or of the high ends, of three or more ranges, the source's or the
+output's earlier ones ("roughly £12,600 to £21,050 in total"). A time the source or the claim moves by a
 period the claim states ("from 07:52, three hours later" after high water at 04:52) is matched too
 (`_time_from_period`). A date the source or the claim moves by a stated period to the day ("guaranteed for 2 years" from
 12 March 2025) is matched (`_date_from_period`), as is a figure scaled by what the prompt asks ("double it", "from 4 to
@@ -3236,6 +3237,21 @@ def _derived(c: Value, values: Sequence[Value], claim_others: Sequence[Value] = 
     return fam == "count" and len(counts) >= 3 and fits(sum(counts[:_MAX_DERIVATION_VALUES]))
 
 
+def _range_ends_total(c: Value, values: Sequence[Value]) -> bool:
+    """c is the total of the low ends, or of the high ends, of three or more ranges of its family and unit: "roughly
+    £12,600 to £21,050 in total" for six measures costing "£100 – £350", "£900 – £1,500", ... One sum each way,
+    so no accident makes it."""
+    if c.low is None or c.high is None or family(c) not in ("money", "count", "duration"):
+        return False
+    ranges = [v for v in values if v is not c and v.qualifier == "range" and family(v) == family(c) and
+              v.unit == c.unit and v.low is not None and v.high is not None and math.isfinite(v.low) and
+              math.isfinite(v.high)][:_MAX_DERIVATION_VALUES]
+    if len(ranges) < 3:
+        return False
+    fits, _, _ = _derivation_fit(c)
+    return fits(sum(v.low for v in ranges)) or fits(sum(v.high for v in ranges))  # type: ignore[misc]
+
+
 def _bound_from_bound(c: Value, pool: Sequence[Value]) -> bool:
     """Bound c, of three significant figures or more, is a figure of the pool plus or minus a bound's figure, to c's
     last digit: "at least £934 left" from a balance of £1,284 and a spend of "up to £350". A bound's figure never
@@ -3434,6 +3450,10 @@ def compare(claim: list[Value], evidence: list[Value], source: ValueIndex, *, in
                      for v in earlier):
                 # "so you need at least 56.4" after "28.2 ÷ 0.5 = 56.4": checked there
                 check = ValueCheck(c, "matched", None, False, "the output states it before")
+        if check.status in ("conflict", "absent") and claim_index is not None and claim_spans and \
+                _range_ends_total(c, claim_index.within([Span(max(0, claim_spans[0].start - _EARLIER_CHARACTERS),
+                                                              claim_spans[0].start)])):
+            check = ValueCheck(c, "matched", None, False, "the total of the ranges the output states before it")
         if check.status in ("conflict", "absent") and claim_index is not None and claim_spans and \
                 _split_exactly(c, claim_index, claim_spans[0].start, others):
             check = ValueCheck(c, "matched", None, False, "an earlier figure of the output split by the claim's count")
@@ -3683,7 +3703,8 @@ def _check_one(c: Value, evidence: list[Value], taken: list[bool], source: Value
         # a value agreeing precisely in a worse slot asks for a sure slot; a bound, a figure of another kind
         # ("14 remain" for "14 days") or a date stating less than c ("April" for "15 April") agrees too loosely
         required = _SAME_SLOT if agree is None or weak(agree) or _loose_agreement(c, agree) else _STRONG_SLOT
-        if partner_score >= required and fam in _NUMERIC_FAMILIES and _derived(c, evidence, claim_others):
+        if partner_score >= required and fam in _NUMERIC_FAMILIES and (
+                _derived(c, evidence, claim_others) or _range_ends_total(c, source.by_family.get(fam, []))):
             return ValueCheck(c, "matched", None, False, "derived from the source's figures")
         if partner_score >= required:
             return ValueCheck(c, "conflict", partner, in_evidence, "a different value in the same slot")
