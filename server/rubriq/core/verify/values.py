@@ -180,17 +180,17 @@ duration or an age, the time between two dates, two times or two years ("28 Apri
 14:25 is 75 minutes); for "N times", the ratio of two figures of one kind; a maximum only from another maximum of the
 claim ("up to 8% of salary, up to £2,496"); two figures of the claim and then their exact sum ("25 days plus the 8 bank
 holidays, so 33 days"); a bound of three significant figures or more that is a figure plus or minus a bound of the other
-side, to its last digit ("at least £934 left" from £1,284 and "up to £350"); the total of the low ends, or of the high ends, of three or more ranges, the source's or the
-output's earlier ones ("roughly £12,600 to £21,050 in total"). A time the source or the claim moves by a
-period the claim states ("from 07:52, three hours later" after high water at 04:52) is matched too
-(`_time_from_period`). A date the source or the claim moves by a stated period to the day ("guaranteed for 2 years" from
-12 March 2025) is matched (`_date_from_period`), as is a figure scaled by what the prompt asks ("double it", "from 4 to
-10 servings"). A figure whose own slot holds another figure is derived only from the source's figures, never from the
-output's earlier ones (a figure the source nowhere states may be: a duration, also as the time between two times or
-dates the output states before); but a figure the output stated before, the same figure of the same unit, is checked
-where it first stands and is no conflict when repeated, and neither is a figure of four significant figures or more that
-is an earlier figure of the output divided by a count the claim states, to its last digit ("two equal payments of
-£892.80" after "£1,785.60").
+side, to its last digit ("at least £934 left" from £1,284 and "up to £350"); the total of the low ends, or of the high
+ends, of three or more ranges, the source's or the output's earlier ones ("roughly £12,600 to £21,050 in total"). A time
+the source or the claim moves by a period the claim states ("from 07:52, three hours later" after high water at 04:52)
+is matched too (`_time_from_period`). A date the source or the claim moves by a stated period to the day ("guaranteed
+for 2 years" from 12 March 2025) is matched (`_date_from_period`), as is a figure scaled by what the prompt asks
+("double it", "from 4 to 10 servings"). A figure whose own slot holds another figure is derived only from the source's
+figures, never from the output's earlier ones (a figure the source nowhere states may be: a duration, also as the time
+between two times or dates the output states before); but a figure the output stated before, the same figure of the same
+unit, is checked where it first stands and is no conflict when repeated, and neither is a figure of four significant
+figures or more that is an earlier figure of the output divided by a count the claim states, to its last digit ("two
+equal payments of £892.80" after "£1,785.60").
 A derived figure must fit c: a point rounds it (half its step,
 at most 10%; half a point for a percent), an approximation's figure is within half a step or 5% of it (half a point
 for a percent), a bound is just past it (within a step or a quarter of its figure: "more than 20" for 23).
