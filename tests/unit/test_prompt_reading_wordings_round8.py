@@ -59,3 +59,17 @@ def test_a_count_of_lines_on_its_own_in_a_list_of_requirements_is_exact():
     assert kinds("Write a limerick for Sam, five lines, no emoji.")["rubriq:number_lines"] == [
         {"relation": "exactly", "num_lines": 5}]
     assert "rubriq:number_lines" not in kinds("Copy the first two lines of the poem into the card.")
+
+
+# What the new readings must not take
+
+
+def test_a_count_of_lines_inside_a_longer_phrase_is_no_limit():
+    assert "rubriq:number_lines" not in kinds("Write a poem about the sea, two lines of which should rhyme.")
+
+
+def test_how_a_pasted_text_ends_is_no_ending_for_the_response():
+    assert "startend:end_checker" not in kinds('The email ends with "Kind regards, Mark". Summarise it.')
+    assert "rubriq:starts_with" not in kinds('The article opens with "Cities are hot." Summarise it briefly.')
+    assert kinds('The letter should end with "Yours sincerely".')["startend:end_checker"] == [
+        {"end_phrase": "Yours sincerely"}]

@@ -87,6 +87,15 @@ def bounds_for(rel: str | None, post: str | None, n: int, *, negated: bool = Fal
     return [Bound(default, n)]
 
 
+# A text the prompt talks about as the subject of a clause: "The email ends with "Kind regards, Mark"" describes the
+# pasted e-mail, not the response.
+MATERIAL_SUBJECT_RE = re.compile(
+    r"\b(?:the|this|that|his|her|their|its|my|our|your\s+(?:friend|boss|colleague)'?s?)\s+(?:original\s+|pasted\s+|"
+    r"old\s+|current\s+)?(?:e-?mail|letter|article|text|document|message|post|report|story|thread|review|notice|"
+    r"chapter|book|speech|poem|song|paper|transcript|minutes|source|quote|tweet|draft|script|passage|excerpt|"
+    r"subject\s+line|file|page|email\s+thread)s?\s+(?:(?:already|currently|now|also|always)\s+)?$", re.IGNORECASE)
+
+
 def negated_before(view: str, start: int, window: int = 40) -> bool:
     """A negation in the same clause just before `start` ("don't want anything longer than 30 words")."""
     lo = max(0, start - window)

@@ -38,6 +38,8 @@ LINE_CUE_BEFORE_RE = re.compile(
     # a count on its own in a list of requirements: "Write a limerick, five lines, no emoji."
     r"(?:^|[,;:(\n])\s*$", re.IGNORECASE)
 EXACT_AFTER_RE = re.compile(r"[ \t]*,?[ \t]*(?:exactly|precisely|no\s+more(?:,)?\s+no\s+less)\b", re.IGNORECASE)
+# A count standing alone in a list of requirements ends there: "a limerick, five lines, no emoji".
+FRAGMENT_END_RE = re.compile(r"\s*(?:[,.;:)!\n]|$|(?:and|or|please|max(?:imum)?|tops)\b)", re.IGNORECASE)
 LIMIT_BEFORE_RE = re.compile(r"\b(?:keep|limit|cap|restrict)\w*\b[^.\n]{0,20}\b(?:to|at)\s*$", re.IGNORECASE)
 STANZAS_RE = re.compile(rf"\b(?:(?P<rel>{REL})\s+)?(?P<n>{NUM})[\s-]+(?:[a-z-]{{2,15}}\s+)?stanzas?\b", re.IGNORECASE)
 LINES_PER_STANZA_RE = re.compile(
@@ -96,6 +98,9 @@ def extract_lines(ex: Extraction) -> None:
                 rel, span = "exactly", Span(m.start(), exact_after.end())
             if not rel and not post and not LINE_CUE_BEFORE_RE.search(before):
                 continue
+            if not rel and not post and re.search(r"(?:^|[,;:(\n])\s*$", before) and \
+                    not FRAGMENT_END_RE.match(view, m.end()):
+                continue  # "a poem about the sea, two lines of which should rhyme": not a count of the whole
             if not rel and LIMIT_BEFORE_RE.search(before):
                 rel = "at most"  # "keep it to two lines"
             bounds = bounds_for(rel, post, n, negated=negated_before(view, m.start()), limiting=LESS_THAN)

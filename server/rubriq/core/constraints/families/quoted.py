@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import re
 
-from rubriq.core.constraints.families.grammar import Extraction
+from rubriq.core.constraints.families.grammar import MATERIAL_SUBJECT_RE, Extraction
 from rubriq.core.constraints.families.startend import PLACEHOLDER_SLOT_RE
 from rubriq.core.constraints.types import AT_LEAST, EXACTLY, LESS_THAN
 from rubriq.core.text import Span
@@ -161,8 +161,12 @@ def extract_quoted(ex: Extraction) -> None:
                 ex.add("keywords:frequency", "keywords", {"keyword": text, "relation": relation, "frequency": n},
                        span, _times_wording(text, relation, n), 0.8)
             continue
-        opening = bool(_OPENING_RE.search(_near(before, _ROLE_WORDS)))
-        ending = bool(_ENDING_RE.search(_near(before, _ROLE_WORDS)) or _ENDING_AFTER_RE.match(after))
+        near = _near(before, _ROLE_WORDS)
+        cue = _OPENING_RE.search(near) or _ENDING_RE.search(near)
+        if cue is not None and MATERIAL_SUBJECT_RE.search(near[:cue.start()]):
+            continue  # "The email ends with "Kind regards, Mark"": what the pasted text does
+        opening = bool(_OPENING_RE.search(near))
+        ending = bool(_ENDING_RE.search(near) or _ENDING_AFTER_RE.match(after))
         if opening and not ending:
             if words <= _MAX_OPENING_WORDS:
                 ex.add("rubriq:starts_with", "startend", {"options": [text]}, span, f"start with {text!r}", 0.8)

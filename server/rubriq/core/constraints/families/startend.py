@@ -7,6 +7,7 @@ import re
 from itertools import islice
 
 from rubriq.core.constraints.families.grammar import (
+    MATERIAL_SUBJECT_RE,
     MAX_MATCHES,
     Extraction,
 )
@@ -123,6 +124,8 @@ def extract_end(ex: Extraction) -> None:
     matches = [m for regex in (LAST_SENTENCE_RE, AT_THE_END_RE, END_RE)
                for m in islice(regex.finditer(view), MAX_MATCHES)]
     for m in sorted(matches, key=lambda m: m.start()):
+        if MATERIAL_SUBJECT_RE.search(view, max(0, m.start() - 60), m.start()):
+            continue  # "The email ends with ...": what the pasted text does, not what the response must
         groups = m.groupdict()
         what = (groups.get("what") or "").strip().lower()
         if what in ("each", "every"):
@@ -255,7 +258,8 @@ def extract_openings_and_closings(ex: Extraction) -> None:
     m = STARTS_WITH_RE.search(view)
     head = view[max(0, m.start() - 30):m.start()] if m else ""
     head = re.split(r"[.!?\n]", head)[-1]  # the part named before "start with", in the same sentence
-    if m and not re.search(r"paragraph|section|line|sentence", head + m.group(), re.I):
+    if m and not re.search(r"paragraph|section|line|sentence", head + m.group(), re.I) and \
+            not MATERIAL_SUBJECT_RE.search(head):  # "The article opens with ...": how the pasted text starts
         options, end = _options(view, m.end())
         if options:
             ex.add("rubriq:starts_with", "startend", {"options": options}, Span(m.start(), end),
