@@ -73,3 +73,9 @@ def test_how_a_pasted_text_ends_is_no_ending_for_the_response():
     assert "rubriq:starts_with" not in kinds('The article opens with "Cities are hot." Summarise it briefly.')
     assert kinds('The letter should end with "Yours sincerely".')["startend:end_checker"] == [
         {"end_phrase": "Yours sincerely"}]
+
+
+def test_an_emoji_section_to_skip_or_a_quote_to_keep_unchanged_is_no_constraint():
+    assert "rubriq:no_emoji" not in kinds("Skip the emoji section of the report and summarise the rest.")
+    speech = 'Tidy up the speech, but don\'t change the quote "We grow together."'
+    assert "keywords:forbidden_words" not in kinds(speech)

@@ -301,3 +301,9 @@ def test_material_with_no_question_and_no_cue_is_to_be_condensed():
 ])
 def test_more_forms_and_plain_language_requests_name_their_task(prompt, task):
     assert detect_task(parse_prompt(prompt)).task == task
+
+
+@pytest.mark.parametrize("request_line", ["Here's my cover letter. Any thoughts, honestly.", "Check this for typos.",
+                                          "Reply to this as the librarian."])
+def test_material_to_answer_or_judge_is_not_read_as_a_summary(request_line):
+    assert detect_task(parse_prompt(f"{request_line}\n{SOURCE}")).task != TaskType.SUMMARIZATION

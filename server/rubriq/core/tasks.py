@@ -344,6 +344,15 @@ _DATA_OUT_RE = re.compile(r"\b(?:as|in|into|en|au|als)[ \t]+(?:a[ \t]+|an[ \t]+|
 # input, not a text to condense.
 _WRITE_VERB_RE = re.compile(r"\b(?:write|draft|compose|create|generate|make|escribe|redacta|crea|écris|rédige|crée|"
                             r"schreib\w*|verfasse|erstelle)\b", re.IGNORECASE)
+# A shape that condenses ("three bullets exactly", "90 mots", "kurz"), and requests that answer or judge the material
+# instead ("reply to this", "any thoughts", "check this for typos").
+_CONDENSE_CUE_RE = re.compile(
+    r"\b(?:bullets?|bullet\s+points|points|words|mots|palabras|wörter|sentences|phrases|frases|sätze|paragraphs?|"
+    r"paragraphes?|párrafos?|absätze|absatz|spiegelstrich\w*|viñetas|short|brief|kurz|court|courte|breve|"
+    r"l'essentiel|the\s+gist|lo\s+esencial)\b", re.IGNORECASE)
+_RESPOND_CUE_RE = re.compile(
+    r"\b(?:reply|respond|answer|check|proofread|thoughts?|feedback|opinion|review|critique|répon\w*|respon\w*|"
+    r"contest\w*|antwort\w*|prüf\w*|korrigier\w*|corrige\w*)\b", re.IGNORECASE)
 _PHATIC_RE = re.compile(r"^\W*(?:hi|hello|hey|thanks|thank you|hola|bonjour|salut|hallo)\b", re.IGNORECASE)
 _CODE_LANGUAGES = frozenset({"python", "py", "js", "javascript", "ts", "typescript", "java", "go", "rust", "cpp", "c",
                              "sql", "bash", "sh", "shell", "ruby", "php", "kotlin", "swift", "html", "css"})
@@ -394,7 +403,8 @@ def detect_task(prompt: PromptDocument) -> TaskDetection:
        pasted code asked about is grounded, code to fix is code; numbers with a quantity question and no source
        make a maths problem (reasoning); a question with no source and no other cue is open; summaries and
        extraction need material; a chat transcript without a task cue in its last turn is general; material with
-       no question, no cue and no verb of writing is to be summarised (low confidence);
+       no question, no cue, no verb of writing or replying and a shape that condenses (bullets, a word count,
+       "short") is to be summarised (low confidence);
     4. the highest score wins; confidence grows with its margin over the runner-up.
     """
     if prompt.front_matter.task:
@@ -475,7 +485,8 @@ def detect_task(prompt: PromptDocument) -> TaskDetection:
     if not scores:
         if chat or phatic:
             return TaskDetection(TaskType.GENERAL, 0.6, "conversation without a task cue", None, read)
-        if material and not questions and not code_only and not _WRITE_VERB_RE.search(region):
+        if material and not questions and not code_only and not _WRITE_VERB_RE.search(region) and \
+                _CONDENSE_CUE_RE.search(region) and not _RESPOND_CUE_RE.search(region):
             # material pasted, nothing asked about it and no other cue: most often it is to be condensed ("my boss
             # only reads bullets. three bullets exactly ... <incident_report>")
             return TaskDetection(TaskType.SUMMARIZATION, 0.4, "material with no question and no other cue", None,

@@ -57,6 +57,8 @@ _ENDING_AFTER_RE = re.compile(r"\s*(?:like|as)\s+(?:a\s+|the\s+|your\s+|my\s+)?"
                               r"(?:signature|sign-?off|closing(?:\s+line)?|last\s+line|ending)\b", re.IGNORECASE)
 _USED_AFTER_RE = re.compile(r"\s*(?:should|must|has\s+to|have\s+to|needs?\s+to)\s+"
                             r"(?:appear|be\s+(?:used|in|included))\b", re.IGNORECASE)
+_KEEP_RE = re.compile(r"\b(?:don'?t|do\s+not|never|not)\s+(?:change|alter|edit|touch|translate|modify|rephrase|reword|"
+                      r"remove|cut|drop|delete|shorten|lose)\b", re.IGNORECASE)
 # How near the quote a cue must be: "sign off as", "la dernière phrase sera"; "spare me the word", "quita la palabra".
 _ROLE_WORDS = 6
 _WORD_CUE_WORDS = 4
@@ -176,6 +178,8 @@ def extract_quoted(ex: Extraction) -> None:
             continue
         if opening or ending or words > _MAX_WORD_WORDS or text.lower() in read_as_words:
             continue
+        if _KEEP_RE.search(_near(before, _WORD_CUE_WORDS)):
+            continue  # 'Don't change the quote "We grow together."' keeps it
         if _LEAVE_OUT_RE.search(_near(before, _WORD_CUE_WORDS)) or \
                 re.match(r"\s*(?:out\b|is\s+off\s+the\s+table)", after, re.IGNORECASE):
             ex.add("keywords:forbidden_words", "keywords", {"forbidden_words": [text]}, span,
