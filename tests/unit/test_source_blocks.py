@@ -391,3 +391,9 @@ def test_a_prompt_of_one_paragraph_is_the_request_not_material():
               "Python (so no python-slugify, no unidecode)\n- accents should come out as plain letters, é → e\n"
               "- 4+ tests, pytest style\n- nothing but the code, skip the walkthrough\n")
     assert parse_prompt(prompt).sources == []
+
+
+def test_a_two_column_csv_with_long_fields_and_no_space_after_its_commas_is_data():
+    data = ("question,answer\nWhat is the capital of France,Paris\nWho wrote the novel Middlemarch,George Eliot\n"
+            "How many legs does a spider have,Eight\n")
+    assert [b.label for b in parse_prompt(f"Turn these into flashcards.\n\n{data}").sources] == ["csv"]

@@ -639,7 +639,7 @@ class _Finder:
         if not stripped or stripped[0] in "-*•>#|" or stripped.count(delimiter) != count:
             return False
         fields = stripped.split(delimiter)
-        if count == 1 and any(len(f.split()) > 3 for f in fields):
+        if count == 1 and delimiter == "," and ", " in stripped and any(len(f.split()) > 3 for f in fields):
             return False  # "drei Spiegelstriche, jeder max. zwölf Wörter": a clause after a comma, not a column
         return all(len(f.strip()) <= _DATA_LINE_MAX_FIELD for f in fields) and not stripped.endswith((".", "?", "!"))
 
