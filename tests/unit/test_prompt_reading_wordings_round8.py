@@ -79,3 +79,10 @@ def test_an_emoji_section_to_skip_or_a_quote_to_keep_unchanged_is_no_constraint(
     assert "rubriq:no_emoji" not in kinds("Skip the emoji section of the report and summarise the rest.")
     speech = 'Tidy up the speech, but don\'t change the quote "We grow together."'
     assert "keywords:forbidden_words" not in kinds(speech)
+
+
+def test_a_bound_said_as_at_minimum_or_at_the_most_after_its_count_is_one_bound():
+    assert kinds('Two paragraphs; the word "rota" should crop up twice at minimum.')["keywords:frequency"] == [
+        {"keyword": "rota", "relation": "at least", "frequency": 2}]
+    assert kinds("Keep it to 80 words at the most.")["length_constraints:number_words"] == [
+        {"relation": "less than", "num_words": 81}]
