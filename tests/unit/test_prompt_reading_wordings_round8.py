@@ -86,3 +86,8 @@ def test_a_bound_said_as_at_minimum_or_at_the_most_after_its_count_is_one_bound(
         {"keyword": "rota", "relation": "at least", "frequency": 2}]
     assert kinds("Keep it to 80 words at the most.")["length_constraints:number_words"] == [
         {"relation": "less than", "num_words": 81}]
+
+
+def test_a_length_after_a_bold_title_is_no_count_of_highlights():
+    found = kinds("Make the title bold and keep it under 8 words.")
+    assert found["detectable_format:number_highlighted_sections"] == [{"num_highlights": 1}]

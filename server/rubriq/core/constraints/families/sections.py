@@ -67,7 +67,8 @@ def extract_highlights(ex: Extraction) -> None:
                 break
         if n is None:  # "italicize at least 5 of your favorite names", "highlight some words twice"
             after = text[verb.end():verb.end() + 60]
-            number = re.search(rf"^(?:[^.\d]{{0,25}}?\b)?(?:{REL}\s+)?(?P<n>{NUM})\b(?!\s*(?:sentences?|words?\s+long))"
+            number = re.search(rf"^(?:[^.\d]{{0,25}}?\b)?(?:{REL}\s+)?(?P<n>{NUM})\b"
+                               rf"(?!\s*(?:sentences?|words?|paragraphs?|characters?|lines?)\b)"
                                rf"|\b(?P<t>{TIMES_WORD})\b", after, re.IGNORECASE)
             if number:
                 value = parse_number(number.group("n") or number.group("t"))
