@@ -42,6 +42,13 @@ def status_of(claim: str, evidence: str, text: str, source: str | None = None) -
     return found[0]
 
 
+def clause_statuses(output: str, source: str, clause_start: str) -> list[tuple[str, str]]:
+    """(text, status) of each value in the clause of `output` that starts at `clause_start`, checked against
+    `source` with the output's earlier text around it (as the engine checks a claim)."""
+    clause = Span(output.index(clause_start), len(output))
+    return [(c.value.text, c.status) for c in check_values(output, source, source, claim_span=clause)]
+
+
 # --- normalisation -------------------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize(("text", "number"), [
@@ -898,23 +905,15 @@ def test_n_times_faster_is_the_ratio_of_two_figures_of_one_kind() -> None:
 def test_an_outputs_own_figures_on_its_line_and_without_a_unit_derive_a_later_figure() -> None:
     source = "You will receive 25 days' annual leave plus the 8 UK bank holidays."
     output = "Holiday: 25 days plus the 8 bank holidays, so 33 days in total."
-    clause = Span(output.index("33 days"), len(output))
-    assert [(c.value.text, c.status) for c in check_values(output, source, source, claim_span=clause)] == [
-        ("33 days", "matched")]
+    assert clause_statuses(output, source, "33 days") == [("33 days", "matched")]
     marks = "Essay: 30% of the module mark. Exam: 50% of the module mark."
     worked = "Total so far: 31.8 of the 50 marks.\nTo reach 60 overall you need another 28.2 marks from the exam."
-    clause = Span(worked.index("To reach"), len(worked))
-    assert ("28.2", "matched") in [(c.value.text, c.status) for c in check_values(worked, marks, marks,
-                                                                                  claim_span=clause)]
-    wrong = worked.replace("28.2", "26.2")
-    assert ("26.2", "absent") in [(c.value.text, c.status) for c in check_values(wrong, marks, marks,
-                                                                                claim_span=clause)]
+    assert ("28.2", "matched") in clause_statuses(worked, marks, "To reach")
+    assert ("26.2", "absent") in clause_statuses(worked.replace("28.2", "26.2"), marks, "To reach")
     # a whole number is never derived from the output's own bare figures: "six spaces" is not 2 + 4
     notice = "Four flats upstairs, and the developer will provide four parking spaces."
     claimed = "A café at 2 Mill Street and four flats.\nThe developer will also provide six parking spaces."
-    clause = Span(claimed.index("The developer"), len(claimed))
-    assert ("six", "matched") not in [(c.value.text, c.status) for c in check_values(claimed, notice, notice,
-                                                                                    claim_span=clause)]
+    assert ("six", "matched") not in clause_statuses(claimed, notice, "The developer")
 
 
 def test_pasted_csv_is_a_table_and_a_currency_column_holds_amounts() -> None:
@@ -958,9 +957,7 @@ def test_a_figure_the_output_repeats_is_checked_where_it_first_stands() -> None:
     source = "I drove 172 miles each way; my normal commute is 9 miles each way. Mileage is 45p per mile."
     output = ("Mileage: 326 miles (344 miles less 18 miles of commuting).\n"
               "Passenger supplement: 326 miles at 5p.")
-    clause = Span(output.index("Passenger"), len(output))
-    assert ("326 miles", "matched") in [(c.value.text, c.status) for c in check_values(output, source, source,
-                                                                                        claim_span=clause)]
+    assert ("326 miles", "matched") in clause_statuses(output, source, "Passenger")
     # stated first, a wrong figure still conflicts
     first = "I drove 172 miles each way, 344 miles in all."
     assert status_of("You drove 326 miles in all.", first, "326 miles") == "conflict"
@@ -969,12 +966,9 @@ def test_a_figure_the_output_repeats_is_checked_where_it_first_stands() -> None:
 def test_an_earlier_total_split_by_the_claims_count_is_matched_to_its_last_digit() -> None:
     source = "Gardening,1440,equal shares\nThe service charge is billed in two equal instalments."
     output = "Your total for the year: £1,785.60.\nInstalments: two equal payments of £892.80."
-    clause = Span(output.index("Instalments"), len(output))
-    found = [(c.value.text, c.status) for c in check_values(output, source, source, claim_span=clause)]
-    assert ("£892.80", "matched") in found
+    assert ("£892.80", "matched") in clause_statuses(output, source, "Instalments")
     wrong = output.replace("£892.80", "£829.80")
-    assert ("£829.80", "matched") not in [(c.value.text, c.status) for c in check_values(wrong, source, source,
-                                                                                        claim_span=clause)]
+    assert ("£829.80", "matched") not in clause_statuses(wrong, source, "Instalments")
 
 
 def test_a_bound_is_a_figure_less_the_other_sides_bound_to_its_last_digit() -> None:
@@ -1020,12 +1014,9 @@ def test_a_time_moved_by_the_period_the_claim_states_is_matched() -> None:
 def test_a_duration_between_two_times_the_output_states_before_is_derived() -> None:
     tides = "High water is at 04:52 and 17:21."
     output = "Start crossing from 07:52. The window closes at 15:21.\nThat gives you just under seven and a half hours."
-    clause = Span(output.index("That gives"), len(output))
-    checks = [(c.value.text, c.status) for c in check_values(output, tides, tides, claim_span=clause)]
-    assert ("just under seven and a half hours", "matched") in checks
+    assert ("just under seven and a half hours", "matched") in clause_statuses(output, tides, "That gives")
     wrong = output.replace("seven and a half", "eight and a half")
-    assert ("just under eight and a half hours", "matched") not in [
-        (c.value.text, c.status) for c in check_values(wrong, tides, tides, claim_span=clause)]
+    assert ("just under eight and a half hours", "matched") not in clause_statuses(wrong, tides, "That gives")
 
 
 def test_a_weekday_said_of_the_date_before_it_is_checked_by_the_calendar() -> None:
