@@ -66,7 +66,9 @@ veces = times
 vez = time
 una vez = once
 una sola vez = only once
-dos veces = twice
+dos veces | un par de veces = twice
+su nombre = the name
+sus nombres = the names
 no más = no more
 secciones = sections
 sección = section
@@ -285,6 +287,8 @@ fois = times
 une fois = once
 une seule fois = only once
 deux fois = twice
+son prénom | son nom | leur prénom | leur nom = the name
+leurs prénoms | leurs noms | ses prénoms = the names
 pas plus = no more
 sections = sections
 parties = parts
@@ -485,6 +489,7 @@ oder | noch = or
 bis = to
 wörter | wörtern | worte | worten = words
 wort = word
+begriff = term
 sätze | sätzen = sentences
 satz = sentence
 letzte | letzten | letzter = last
@@ -540,7 +545,7 @@ antwort = response
 die ganze antwort | die gesamte antwort | deine ganze antwort | deine gesamte antwort = the entire response
 deine antwort = your response
 text = text
-den namen | den namen von | die namen = the name
+den namen | den namen von | die namen | seinen namen | ihren namen = the name
 schritte | schritten = steps
 tipps = tips
 idee = idea
@@ -790,6 +795,14 @@ _FR_REORDER: tuple[Rule, ...] = (
     (re.compile(r"\ben\s+(?:une|un)\s+(seul(?:e)?\s+)?(?=(?:phrase|ligne|paragraphe|strophe)\b)", re.IGNORECASE),
      lambda m: "in a single " if m.group(1) else "in one "),
 )
+_DE_TIMES_RE = re.compile(r"\b(\d{1,4}|zwei|drei|vier|fünf|sechs|sieben|acht|neun|zehn|zwölf|zwanzig)\s*-?\s*mal\b",
+                          re.IGNORECASE)
+
+
+def _de_times(text: str) -> str:
+    return _DE_TIMES_RE.sub(lambda m: f"{m.group(1)} times", text)
+
+
 _DE_REORDER: tuple[Rule, ...] = (
     # a separable verb around its object: "fang die Antwort mit Ja oder Nein an" -> "start the answer with ..."
     (re.compile(r"\b(?:fang|fange|fangt)\s+([^.,;\n]{1,40}?)\s+(mit\s+[^.,;\n]{1,60}?)\s+an\b(?=\s*(?:[,.;!?]|$|und\b))",
@@ -813,8 +826,14 @@ _DE_REORDER: tuple[Rule, ...] = (
      lambda m: ("avoid mentioning" if m.group(2).lower() in ("erwähnen", "nennen") else "avoid using")
      + f" {m.group(1).strip()}"),
     (re.compile(r"\bhebe\s+([^.,;\n]{1,60}?)\s+hervor\b", re.IGNORECASE), lambda m: f"highlight {m.group(1)}"),
-    (re.compile(r"\b(\d{1,4}|zwei|drei|vier|fünf|sechs|sieben|acht|neun|zehn|zwölf|zwanzig)\s*-?\s*mal\b",
-                re.IGNORECASE), lambda m: f"{m.group(1)} times"),
+    # "…, dass er mindestens zweimal im Text steht", "Er muss dreimal vorkommen": the verb last, said of the word
+    # just named (before the number of times below, which the middle keeps)
+    (re.compile(r"\bdass\s+(?:er|sie|es)\s+((?:[\wäöüß-]+\s+){1,6}?)(?:vorkommt|steht|auftaucht|erscheint|drinsteht)\b",
+                re.IGNORECASE), lambda m: f"that it appears {_de_times(m.group(1).strip())}"),
+    (re.compile(r"(?:^|(?<=[.!?]\s))(?:er|es)\s+(muss|soll|sollte)\s+((?:[\wäöüß-]+\s+){1,6}?)"
+                r"(?:vorkommen|auftauchen|erscheinen|drinstehen)\b", re.IGNORECASE | re.MULTILINE),
+     lambda m: f"it {'must' if m.group(1).lower() == 'muss' else 'should'} appear {_de_times(m.group(2).strip())}"),
+    (_DE_TIMES_RE, lambda m: f"{m.group(1)} times"),
     (re.compile(r"\bin\s+(?:einem|einer)\s+(einzigen\s+)?(?=(?:satz|absatz|zeile|strophe)\b)", re.IGNORECASE),
      lambda m: "in a single " if m.group(1) else "in one "),
     # the verb after its object: 'das Wort "X" enthalten', 'nicht das Wort "X" verwenden', 'mit "X" endet'

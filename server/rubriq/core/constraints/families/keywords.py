@@ -119,12 +119,65 @@ KEPT_PART_RE = re.compile(
     r"line|sentence|mention|detail|reference|paragraph)\s+(?:about|on|with|mentioning|where\s+I\s+mention)\s+"
     r"(?:the\s+|my\s+|our\s+|his\s+|her\s+)?)(?P<name>[A-Z][\w-]+(?:[ \t]+[A-Z][\w-]+){0,3})")
 
+# People the prompt names, for "use her name three times": a name right after a possessive and a word for a person
+# ("my daughter Lina", "mi sobrino Mateo", "meine Tochter Lena"), and a second name joined to it ("my brother Sam's
+# wedding to Leila", "my parents Anna and Tom").
+_PERSON_NOUN = (
+    r"(?i:daughter|son|brother|sister|friend|niece|nephew|wife|husband|partner|girlfriend|boyfriend|fianc[ée]e?|mum|"
+    r"mom|dad|mother|father|grandma|grandpa|granny|nan|grandson|granddaughter|godson|goddaughter|boss|colleague|"
+    r"co-?worker|neighbou?r|cousin|aunt|uncle|kid|child|baby|toddler|parents|grandparents|twins|dog|cat|puppy|"
+    r"hij[oa]|sobrin[oa]|herman[oa]|amig[oa]|abuel[oa]|niet[oa]|madre|padre|mamá|papá|mujer|marido|espos[oa]|"
+    r"novi[oa]|jef[ea]|compañer[oa]|vecin[oa]|prim[oa]|tía|tío|perr[oa]|gat[oa]|niñ[oa]|"
+    r"fille|fils|neveu|nièce|frère|s(?:œ|oe)ur|amie?|copain|copine|grand-mère|grand-père|mamie|papi|petit-fils|"
+    r"petite-fille|mari|femme|collègue|voisine?|cousine?|tante|oncle|chien|chat|filleule?|"
+    r"tochter|sohn|neffe|nichte|bruder|schwester|freundin|freund|oma|opa|enkelin|enkel|mann|frau|kollegin|kollege|"
+    r"chefin|chef|nachbarin|nachbar|tante|onkel|hund|katze|patenkind)")
+_CAPITALISED = r"[A-ZÀ-ÖØ-Þ][a-zß-öø-ÿ]+"
+PERSON_NAMED_RE = re.compile(
+    r"\b(?i:my|our|mi|mis|nuestr[oa]s?|ma|mon|mes|notre|nos|mein(?:e[nmrs]?)?|unser(?:e[nmrs]?)?)\s+"
+    r"(?:(?i:little|baby|younger|older|big|best|petite?|pequeñ[oa]|mejor|meilleure?|kleine[nr]?|große[nr]?|"
+    r"beste[nr]?)\s+)?"
+    rf"{_PERSON_NOUN}\s+(?P<name>{_CAPITALISED})(?:['’]s)?"
+    rf"(?:(?:\s+(?i:wedding|marriage|engagement))?\s+(?i:and|&|to|with|y|et|und)\s+(?P<second>{_CAPITALISED}))?")
+# A count said of the person's name, not the name itself: "use her name at least three times", "each of their names
+# at least twice" (the gloss reads "son prénom", "su nombre", "ihren Namen" as "the name").
+NAME_BACKREF_RE = re.compile(
+    r"\b(?:(?P<each>each\s+of\s+their|both\s+(?:of\s+)?their|both)\s+names|(?:his|her|their|the)\s+(?:first\s+)?"
+    r"names?)\b(?!\s+(?:of|for)\b)", re.IGNORECASE)
+
+
+def _people_named(text: str) -> list[str]:
+    names: list[str] = []
+    for m in islice(PERSON_NAMED_RE.finditer(text), MAX_MATCHES):
+        names += [n for n in (m.group("name"), m.group("second")) if n and n not in names]
+    return names
+
+
+def _name_backreferences(ex: Extraction, clause: Clause) -> None:
+    """A count of a person's name: the name the prompt gave before ("My daughter Lina ... Her name must appear at
+    least three times"); nothing when the prompt names no one, or names several and the clause asks for one."""
+    for m in islice(NAME_BACKREF_RE.finditer(clause.text), MAX_MATCHES):
+        if negated_before(clause.text, m.start(), 25):
+            continue
+        counts = [c for c in times_bounds(clause.text, m.end(), end=m.end() + 60) if c[1][0] - m.end() < 30]
+        if not counts:
+            continue
+        names = _people_named(ex.view[:clause.start + m.start()])
+        plural = m.group("each") or m.group(0).lower().endswith("names")
+        if not names or (len(names) > 1) != bool(plural):
+            continue
+        bounds, pos = counts[0]
+        span = Span(clause.start + m.start(), clause.start + pos[1])
+        for name in names:
+            _add_frequency(ex, name, bounds, span)
+
 
 def extract_keywords(ex: Extraction) -> None:
     previous: str | None = None  # the last keyword the previous clause named, for "It should appear twice."
     for clause in ex.clauses:
         first = len(ex.found)
         _keyword_clause(ex, clause, previous)
+        _name_backreferences(ex, clause)
         previous = _last_named(ex.found[first:])
         kept = KEPT_PART_RE.search(clause.text)
         if kept:
@@ -378,13 +431,23 @@ def _keyword_clause(ex: Extraction, clause: Clause, previous: str | None = None)
         if not counts:
             continue
         earlier = _last_named([c for c in ex.found[first:] if c.span.start < clause.start + m.start()])
-        keyword = earlier or previous
+        keyword = earlier or _term_named(text[:m.start()]) or previous
         if not keyword:
             continue
         bounds, pos = counts[0]
         _add_frequency(ex, keyword, bounds, Span(clause.start + min(m.start(), pos[0]),
                                                  clause.start + max(m.end(), pos[1])))
         taken.append((min(m.start(), pos[0]), max(m.end(), pos[1])))
+
+
+# A term the clause names without asking for it yet: "explain the term "overfitting" and use it twice".
+TERM_NAMED_RE = re.compile(r"\bthe\s+(?:term|key\s*word|word)\s+(?:\"(?P<quoted>[^\"\n]{1,40})\"|"
+                           r"(?P<bare>(?!(?:count|limit|length|total)s?\b)[^\W\d_][\w-]{1,40}))", re.IGNORECASE)
+
+
+def _term_named(text: str) -> str | None:
+    named = list(islice(TERM_NAMED_RE.finditer(text), MAX_MATCHES))
+    return (named[-1].group("quoted") or named[-1].group("bare")) if named else None
 
 
 def _add_required(ex: Extraction, items: list[str], span: Span) -> None:
