@@ -775,7 +775,10 @@ NOT_NUMBERS = r"(?:ein|eine|und|uno)(?![\wäöüß-])"
 # Reorderings: word orders the English patterns would not read, rewritten before the word-for-word gloss.
 
 Rule = tuple[re.Pattern[str], Callable[[re.Match[str]], str | None]]
+# "ni listas ni viñetas", "ni titres ni listes": neither one nor the other, each left out
+_NEITHER_NOR = r"\bni\s+([^\W\d_][\w-]*)\s+ni\s+([^\W\d_][\w-]*)"
 _ES_REORDER: tuple[Rule, ...] = (
+    (re.compile(_NEITHER_NOR, re.IGNORECASE), lambda m: f"no {m.group(1)} and no {m.group(2)}"),
     # "de 80 a 120 palabras" is a range
     (re.compile(r"\bde\s+(\d{1,6})\s+a\s+(\d{1,6})\b", re.IGNORECASE), lambda m: f"{m.group(1)} to {m.group(2)}"),
     # "una frase", "un solo párrafo": one of the unit, not an article
@@ -784,6 +787,7 @@ _ES_REORDER: tuple[Rule, ...] = (
      lambda m: "in a single " if m.group(1) else "in one "),
 )
 _FR_REORDER: tuple[Rule, ...] = (
+    (re.compile(_NEITHER_NOR, re.IGNORECASE), lambda m: f"no {m.group(1)} and no {m.group(2)}"),
     # "trois strophes de quatre vers": "vers" counts lines only after a number
     (re.compile(r"\b(\d{1,3}|un|une|deux|trois|quatre|cinq|six|sept|huit|neuf|dix|douze|quatorze|seize)\s+vers\b",
                 re.IGNORECASE), lambda m: f"{m.group(1)} lines"),

@@ -96,7 +96,7 @@ SNAKE_KEYS_RE = re.compile(r"\b(?:keys|field\s+names)\s+(?:in|as|using|should\s+
 COLUMNS_RE = re.compile(
     r"\b(?:with|having|containing|and)\s+(?:exactly\s+)?(?:the\s+|these\s+)?(?:following\s+)?(?:header\s+row|"
     r"column\s+headers?|column\s+names|columns?|headers?)\s*(?:for\s+|named\s+|called\s+)?"
-    r"(?:,?\s*in\s+(?:this|that|the\s+same)\s+order\s*)?:?\s*|\bcolumns?\s*:\s*|"
+    r"(?:,?\s*in\s+(?:this|that|the\s+same)\s+order\s*)?:?\s*|\b(?:columns?|headers?|header\s+row|column\s+names)\s*:\s*|"
     r"\b(?:header\s+row|headers?|column\s+(?:names|headers)|columns)\s*(?:should\s+be|must\s+be|need\s+to\s+be|"
     r"will\s+be|is|are)\s*:?\s*", re.IGNORECASE)
 CSV_HEADER_RE = re.compile(r"[\w-]{1,40}(?:,[\w-]{1,40}){1,30}")

@@ -112,6 +112,13 @@ NAMED_CODE_RE = re.compile(
     r"(?:(?i:[a-z]+)\s+){0,2}?(?i:name|number|code|reference|ref|id|model|sku)\s+"
     r"(?P<code>(?=[\w-]*\d)(?=[\w-]*[A-Z])[A-Z][\w-]*[A-Za-z0-9])(?![\w-])")
 
+# A word worked in, the verb around its object: "work the cactus in somewhere", "slip the word "thrifty" in".
+WORKED_IN_RE = re.compile(
+    r"\b(?:work|weave|slip|sneak|squeeze|fit)\s+(?:(?:the|a|an|my|his|her|their|our)\s+)?(?:(?:word|term|name)\s+)?"
+    r"(?:[\"“](?P<quoted>[^\"”\n]{1,40})[\"”]|(?P<word>[^\W\d_][\w-]{2,30}))\s+in\b"
+    r"(?=\s*(?:[,.;!?)]|$|somewhere|too\b|as\s+well|if\b|and\b|please|naturally|anywhere))",
+    re.IGNORECASE | re.MULTILINE)
+
 # A part of the text to keep, named by the proper name in it: "keep the part about the Berlin project" requires
 # "Berlin" (a part named by a common noun, "keep the bit about the book", names no word to check).
 KEPT_PART_RE = re.compile(
@@ -179,6 +186,11 @@ def extract_keywords(ex: Extraction) -> None:
         _keyword_clause(ex, clause, previous)
         _name_backreferences(ex, clause)
         previous = _last_named(ex.found[first:])
+        worked = WORKED_IN_RE.search(clause.text)
+        if worked and not negated_before(clause.text, worked.start(), 25):
+            word = worked.group("quoted") or worked.group("word")
+            if word.lower() not in ("it", "them", "this", "that", "one", "some", "something"):
+                _add_required(ex, [word], Span(clause.start + worked.start(), clause.start + worked.end()))
         kept = KEPT_PART_RE.search(clause.text)
         if kept:
             _add_required(ex, [kept.group("name")], Span(clause.start + kept.start(), clause.start + kept.end()))

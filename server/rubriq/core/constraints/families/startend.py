@@ -203,7 +203,10 @@ YES_NO_FIRST_RE = re.compile(
     r"(?:first\s+)?with\s+(?:a\s+)?(?:(?:plain|simple|clear|straight|clean)\s+)?" + _YES_NO + "|"
     r"\b(?:answer|respond|reply|say)\s+(?:first\s+)?(?:with\s+)?(?:a\s+)?(?:(?:plain|simple|clear|straight)\s+)?"
     + _YES_NO.replace("?P<a>", "?P<a2>").replace("?P<b>", "?P<b2>") +
-    r"\s*,?\s*(?:first|up\s+front|at\s+the\s+(?:start|beginning)|before\s+anything\s+else)\b", re.IGNORECASE)
+    r"\s*,?\s*(?:first|up\s+front|at\s+the\s+(?:start|beginning)|before\s+anything\s+else)\b|"
+    # "First word yes or no", "the first word: yes or no", "first word must be yes or no"
+    r"\b(?:the\s+)?first\s+word\s*(?:[:=–-]\s*|(?:should|must|has\s+to|needs\s+to|will)\s+be\s+|is\s+)?(?:either\s+)?"
+    + _YES_NO.replace("?P<a>", "?P<a3>").replace("?P<b>", "?P<b3>"), re.IGNORECASE)
 
 
 def _options(view: str, pos: int, limit: int = 4) -> tuple[list[str], int]:
@@ -250,7 +253,8 @@ def extract_openings_and_closings(ex: Extraction) -> None:
         return
     yes_no = YES_NO_FIRST_RE.search(view)
     if yes_no and not ex.has("rubriq:starts_with"):
-        options = [yes_no.group("a") or yes_no.group("a2"), yes_no.group("b") or yes_no.group("b2")]
+        options = [yes_no.group("a") or yes_no.group("a2") or yes_no.group("a3"),
+                   yes_no.group("b") or yes_no.group("b2") or yes_no.group("b3")]
         if options[0].lower() != options[1].lower():
             ex.add("rubriq:starts_with", "startend", {"options": options}, Span(yes_no.start(), yes_no.end()),
                    "start with " + " or ".join(repr(o) for o in options), 0.85)
