@@ -35,3 +35,18 @@ def test_a_header_row_after_a_colon_names_the_columns():
         {"columns": ["sku", "name", "qty"]}]
     assert kinds("Mets ça dans un tableau, en-tête : Jour, Heure, Salle")["rubriq:table_columns"] == [
         {"columns": ["Jour", "Heure", "Salle"]}]
+
+
+def test_a_manner_in_note_form_is_reported_as_not_checked():
+    from prompt_reading_helpers import unchecked_texts
+
+    assert unchecked_texts("Draft a reply to the council about the bins. Firm but polite.") == ["Firm but polite."]
+    assert unchecked_texts("Erklär mir, wie ein Kühlschrank funktioniert. Ohne Fachbegriffe.") == [
+        "Ohne Fachbegriffe."]
+    assert unchecked_texts("Écris un mot aux voisins pour la fête. Vouvoiement.") == ["Vouvoiement."]
+
+
+def test_a_short_sentence_that_narrates_a_manner_is_no_instruction():
+    from prompt_reading_helpers import unchecked_texts
+
+    assert unchecked_texts("Summarise the thread for my manager. She is very formal.") == []

@@ -61,7 +61,10 @@ MANNER_RE = re.compile(
     r"concise|succinct|wordy|jargon|lay audience|general audience|non-technical|eli5|"
     r"profesional|cercana|moralista|gore|mal rollo|neutro|neutral|poli|polie|polis|sympa|"
     r"enjoué|enjouée|neutre|concis|concise|cordial|cordiale|amical|sérieux|"
-    r"herzlich|kitschig|floskelhaft|wertschätzend|kauderwelsch|knapp|höflich|persönlich|respektvoll)\b|"
+    r"herzlich|kitschig|floskelhaft|wertschätzend|kauderwelsch|knapp|höflich|persönlich|respektvoll|"
+    # addressing the reader: tu/vous, du/Sie, tú/usted; and plain words for a lay reader
+    r"vouvoie|vouvoiement|vouvoyant|tutoie|tutoiement|tutoyant|duzen|siezen|duze|sieze|tutéame|tutéalo|tutea|"
+    r"de usted|laien|fachbegriffe|fachchinesisch|sencillas|sencillos|gushing|cheesy|stiff|chatty)\b|"
     # An audience stated as who must understand: "so my grandmother understands", "dass es meine Oma versteht".
     r"\bso (?:that )?(?:my|a|an|any|your|the) [\w-]+(?: [\w-]+)? (?:can |could |will |would )?understands?\b|"
     r"\blike (?:i'?m|i am) (?:five|5|a child|a kid)\b|\bdass es (?:meine|mein|ein|eine|jede[rs]?) \w+ versteht\b|"
@@ -127,6 +130,19 @@ _INDIRECT_QUESTION_RE = re.compile(
 # The other side of the request before it: "..., not in English", "..., nicht auf Englisch", "..., plutôt que ...".
 _CONTRAST_RE = re.compile(r"^[ \t]*(?:not|nicht|rather than|instead of|statt|anstatt|plutôt que|au lieu de|"
                           r"en lugar de|en vez de)\b", re.IGNORECASE)
+# A short sentence with no verb that names a manner ("Firm but polite.", "Für Laien, bitte.", "Vouvoiement."): a
+# request in note form, unless it narrates ("My boss is very formal.").
+_NARRATIVE_RE = re.compile(r"\b(?:is|are|was|were|am|be|been|has|have|had|did|does|i|we|he|she|they|my|our|his|her|"
+                           r"ist|sind|war|hat|ich|wir|mein|meine|est|sont|était|je|nous|mon|ma|es|son|era|yo|mi)\b",
+                           re.IGNORECASE)
+
+
+def _note_form_manner(sentence: str) -> bool:
+    words = re.findall(r"[^\W\d_][\w'’-]*", sentence)
+    return 0 < len(words) <= 8 and MANNER_RE.search(sentence) is not None and not _NARRATIVE_RE.search(sentence) \
+        and not sentence.rstrip().endswith("?")
+
+
 _ROLE_RE = re.compile(r"^[ \t]*(?:you are|you're|act as|pretend|imagine you|eres|tu es|du bist)\b", re.IGNORECASE)
 # Where a sentence holds a second request: "Fifty words or fewer, and make it punchy", "..., so address that",
 # "Corrige-le sans changer la signature".
@@ -208,7 +224,8 @@ def unchecked_instructions(prompt: PromptDocument, constraints: Sequence[Constra
         sentence_text = sentence.slice(view)
         in_list = any(item.overlaps(sentence) for item in listed)
         clauses = _clauses(view, sentence)
-        if not clauses or _ROLE_RE.match(sentence_text) or not (in_list or any(_asks(c.slice(view)) for c in clauses)):
+        if not clauses or _ROLE_RE.match(sentence_text) or not (
+                in_list or any(_asks(c.slice(view)) for c in clauses) or _note_form_manner(sentence_text)):
             continue
         for previous, clause in zip([None, *clauses[:-1]], clauses, strict=True):
             text = clause.slice(view)
