@@ -50,3 +50,10 @@ def test_a_short_sentence_that_narrates_a_manner_is_no_instruction():
     from prompt_reading_helpers import unchecked_texts
 
     assert unchecked_texts("Summarise the thread for my manager. She is very formal.") == []
+
+
+def test_a_one_line_part_of_a_longer_answer_is_no_line_count():
+    assert "rubriq:number_lines" not in kinds("Write up the outage. Open the report with a one-line summary.")
+    assert "rubriq:number_lines" not in kinds("Review the PR: a one-line verdict first, then the details.")
+    assert kinds("Give me a one-line summary of this thread.")["rubriq:number_lines"] == [
+        {"relation": "exactly", "num_lines": 1}]

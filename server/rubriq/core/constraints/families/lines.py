@@ -40,6 +40,16 @@ LINE_CUE_BEFORE_RE = re.compile(
 EXACT_AFTER_RE = re.compile(r"[ \t]*,?[ \t]*(?:exactly|precisely|no\s+more(?:,)?\s+no\s+less)\b", re.IGNORECASE)
 # A count standing alone in a list of requirements ends there: "a limerick, five lines, no emoji".
 FRAGMENT_END_RE = re.compile(r"\s*(?:[,.;:)!\n]|$|(?:and|or|please|max(?:imum)?|tops)\b)", re.IGNORECASE)
+# A one-line part of a longer answer: "open the report with a one-line summary", "add a two-line note at the end",
+# "a one-line summary, then the details".
+PART_BEFORE_RE = re.compile(
+    r"\b(?:open|start|begin|lead|kick\s+off|end|close|finish|wrap\s+up|top|cap|sign\s+off|preface|follow)\w*\b"
+    r"[^.\n]{0,40}?\b(?:with|by)\s+(?:a|an|the)?\s*$|"
+    r"\b(?:add|include|append|prepend|put|plus|then|followed\s+by|after\s+that|also)\b[^.\n]{0,15}?(?:a|an|the)?\s*$",
+    re.IGNORECASE)
+PART_AFTER_RE = re.compile(
+    r"[^.\n]{0,25}?(?:,\s*)?\b(?:then|followed\s+by|at\s+the\s+(?:top|start|end|bottom|beginning)|first|before|above|"
+    r"below|on\s+top|underneath)\b", re.IGNORECASE)
 LIMIT_BEFORE_RE = re.compile(r"\b(?:keep|limit|cap|restrict)\w*\b[^.\n]{0,20}\b(?:to|at)\s*$", re.IGNORECASE)
 STANZAS_RE = re.compile(rf"\b(?:(?P<rel>{REL})\s+)?(?P<n>{NUM})[\s-]+(?:[a-z-]{{2,15}}\s+)?stanzas?\b", re.IGNORECASE)
 LINES_PER_STANZA_RE = re.compile(
@@ -78,6 +88,9 @@ def extract_lines(ex: Extraction) -> None:
         span = Span(m.start(), m.end())
         if per_span and span.overlaps(per_span):
             continue
+        if (m.group("one") or m.group("nline")) and (
+                PART_BEFORE_RE.search(view[max(0, m.start() - 60):m.start()]) or PART_AFTER_RE.match(view, m.end())):
+            continue  # a part of the answer, not its length
         if m.group("one"):
             bounds = bounds_for(None, None, 1)
         elif m.group("nline"):
