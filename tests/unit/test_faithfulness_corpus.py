@@ -187,11 +187,13 @@ ROUND3_DIR = corpus.CORPUS_DIR.parent / "faithfulness-round3"  # a third set, wr
 ROUND4_DIR = corpus.CORPUS_DIR.parent / "faithfulness-round4"  # a fourth set, on subjects the first three do not use
 ROUND5_DIR = corpus.CORPUS_DIR.parent / "faithfulness-round5"  # a fifth set, by two writers, on new subjects again
 ROUND6_DIR = corpus.CORPUS_DIR.parent / "faithfulness-round6"  # a sixth set, by two more writers
+ROUND7_DIR = corpus.CORPUS_DIR.parent / "faithfulness-round7"  # a seventh set, by two more writers
 
 
-@pytest.mark.parametrize("folder", [corpus.CORPUS_DIR, ROUND2_DIR, ROUND3_DIR, ROUND4_DIR, ROUND5_DIR, ROUND6_DIR],
+@pytest.mark.parametrize("folder", [corpus.CORPUS_DIR, ROUND2_DIR, ROUND3_DIR, ROUND4_DIR, ROUND5_DIR, ROUND6_DIR,
+                                    ROUND7_DIR],
                          ids=["faithfulness", "faithfulness-round2", "faithfulness-round3", "faithfulness-round4",
-                              "faithfulness-round5", "faithfulness-round6"])
+                              "faithfulness-round5", "faithfulness-round6", "faithfulness-round7"])
 def test_the_corpus_is_well_formed_and_split_as_documented(folder: Path) -> None:
     assert corpus_problems(folder) == []
 
