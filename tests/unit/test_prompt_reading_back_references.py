@@ -41,3 +41,22 @@ def test_a_term_explained_and_then_counted_by_it_is_the_term():
                         "vorkommt.") == [("Grundschuld", "at least", 3)]
     assert _frequencies('Schreib über Ebbe und Flut und verwende das Wort „Gezeiten“. Es soll genau zweimal '
                         'vorkommen.') == [("Gezeiten", "at least", 2), ("Gezeiten", "less than", 3)]
+
+
+_PASTED = "\n```python\ndef mean_score(scores):\n    return sum(scores) / len(scores)\n```"
+
+
+def test_keeping_the_function_name_names_the_function_of_the_pasted_code():
+    assert kinds("This crashes on an empty list, can you fix it? Keep the function name." + _PASTED)[
+        "rubriq:code_function_names"] == [{"names": ["mean_score"]}]
+    assert kinds("Arréglalo, por favor. Mantén el nombre de la función." + _PASTED)[
+        "rubriq:code_function_names"] == [{"names": ["mean_score"]}]
+    two = _PASTED + "\n```python\ndef median_score(scores):\n    return sorted(scores)[len(scores) // 2]\n```"
+    assert "rubriq:code_function_names" not in kinds("Fix these. Keep the function name." + two)
+
+
+def test_a_function_named_by_its_signature_or_said_to_stay_named():
+    assert kinds("Escribe una función en Python, precio_con_iva(base, tipo=21), que redondee a dos decimales.")[
+        "rubriq:code_function_names"] == [{"names": ["precio_con_iva"]}]
+    assert kinds("Add jitter to the backoff. The decorator stays called `with_retries`.")[
+        "rubriq:code_function_names"] == [{"names": ["with_retries"]}]

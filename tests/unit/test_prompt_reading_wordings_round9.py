@@ -57,3 +57,63 @@ def test_a_one_line_part_of_a_longer_answer_is_no_line_count():
     assert "rubriq:number_lines" not in kinds("Review the PR: a one-line verdict first, then the details.")
     assert kinds("Give me a one-line summary of this thread.")["rubriq:number_lines"] == [
         {"relation": "exactly", "num_lines": 1}]
+
+
+def test_a_quoted_word_refused_later_in_its_sentence_is_forbidden():
+    assert kinds('Write a card for my dad. He hates the word "retirement", so skip it.')[
+        "keywords:forbidden_words"] == [{"forbidden_words": ["retirement"]}]
+    assert kinds('Explain tides to my son. If you say "gravitational" he will glaze over, so leave that out.')[
+        "keywords:forbidden_words"] == [{"forbidden_words": ["gravitational"]}]
+    assert kinds("Schreib den Flyer. „Rabatt“ klingt billig, das bitte weglassen.")["keywords:forbidden_words"] == [
+        {"forbidden_words": ["Rabatt"]}]
+
+
+def test_words_refused_one_after_another_are_one_list():
+    assert kinds('Turn this into an email: no "ASAP", no "urgent", no "per my last email".')[
+        "keywords:forbidden_words"] == [{"forbidden_words": ["ASAP", "urgent", "per my last email"]}]
+
+
+def test_a_contraction_typed_without_its_apostrophe_still_negates():
+    assert "change_case:english_lowercase" in kinds("Write a short caption, dont capitalise anything.")
+    assert kinds("Summarise it. It cant go over 80 words.")["length_constraints:number_words"] == [
+        {"relation": "less than", "num_words": 81}]
+
+
+def test_yes_or_no_with_articles_is_the_opening():
+    assert kinds("Respóndeme con un sí o un no de entrada y luego explícalo.")["rubriq:starts_with"] == [
+        {"options": ["sí", "no"]}]
+
+
+def test_a_labelled_last_line_is_its_start():
+    assert kinds('Work out the split and close with a "Total:" line.')["rubriq:last_line_starts_with"] == [
+        {"options": ["Total:"]}]
+    assert kinds('List the steps; the very last line has to begin "Next:"')["rubriq:last_line_starts_with"] == [
+        {"options": ["Next:"]}]
+
+
+def test_a_count_said_to_be_enough_is_the_most_allowed():
+    assert kinds("Explain it. Eighty words is plenty.")["length_constraints:number_words"] == [
+        {"relation": "less than", "num_words": 81}]
+    assert kinds("Fass die Mail zusammen. Zwei Sätze reichen.")["length_constraints:number_sentences"] == [
+        {"relation": "less than", "num_sentences": 3}]
+    assert kinds("Resúmelo. Con cuatro frases basta.")["length_constraints:number_sentences"] == [
+        {"relation": "less than", "num_sentences": 5}]
+
+
+def test_a_number_of_times_in_french_reprises():
+    assert kinds("Écris le texte et place le mot « marée » à trois reprises.")["keywords:frequency"] == [
+        {"keyword": "marée", "relation": "at least", "frequency": 3},
+        {"keyword": "marée", "relation": "less than", "frequency": 4}]
+
+
+def test_the_data_format_and_header_in_other_words():
+    found = kinds("Here's the list. Make that a CSV for me; the first row should be sku,qty,price")
+    assert "rubriq:csv_format" in found and found["rubriq:table_columns"] == [{"columns": ["sku", "qty", "price"]}]
+    assert "rubriq:yaml_format" in kinds("Hier die Daten. Bring sie bitte ins YAML-Format.")
+
+
+def test_a_request_after_so_is_a_clause_of_its_own():
+    from prompt_reading_helpers import unchecked_texts
+
+    assert "keep it simple." in unchecked_texts(
+        "why is the sky blue? dont capitalise anything, it's for my 6 year old so keep it simple.")

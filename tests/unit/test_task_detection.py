@@ -307,3 +307,10 @@ def test_more_forms_and_plain_language_requests_name_their_task(prompt, task):
                                           "Reply to this as the librarian."])
 def test_material_to_answer_or_judge_is_not_read_as_a_summary(request_line):
     assert detect_task(parse_prompt(f"{request_line}\n{SOURCE}")).task != TaskType.SUMMARIZATION
+
+
+def test_a_request_asked_as_a_question_in_spanish_or_french_is_the_task_it_asks():
+    code = "¿Me lo arreglas? Falla con listas vacías.\n```python\ndef media(x):\n    return sum(x) / len(x)\n```"
+    assert detect_task(parse_prompt(code)).task == TaskType.CODE_GENERATION
+    ad = "Tu peux corriger les fautes de mon annonce ?\n```\nVend canapé trois place, tres bon etat.\n```"
+    assert detect_task(parse_prompt(ad)).task == TaskType.REWRITING

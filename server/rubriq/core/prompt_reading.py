@@ -148,7 +148,11 @@ _ROLE_RE = re.compile(r"^[ \t]*(?:you are|you're|act as|pretend|imagine you|eres
 # "Corrige-le sans changer la signature".
 _SPLIT_RE = re.compile(
     r";[ \t]*|[ \t]+[—–][ \t]+|,?[ \t]+(?:and|but|or|then|and then|so (?:it|that|they)|pero|y|luego|mais|et|puis|"
-    r"aber|und|dann)[ \t]+|,[ \t]+so[ \t]+|,[ \t]+|[ \t]+(?=(?:without|sans|sin|ohne)[ \t])")
+    r"aber|und|dann)[ \t]+|,[ \t]+so[ \t]+|,[ \t]+|[ \t]+(?=(?:without|sans|sin|ohne)[ \t])|"
+    # "... to my 8 year old so keep it simple": a request after "so"
+    r"[ \t]+so[ \t]+(?=(?:please[ \t]+)?(?:keep|make|use|write|stay|be|avoid|don'?t|do[ \t]+not|stick|give)\b)")
+_SO_REQUEST_RE = re.compile(r"(?:please[ \t]+)?(?:keep|make|use|write|stay|be|avoid|don'?t|do[ \t]+not|stick|give)\b",
+                            re.IGNORECASE)
 # "Fix only spelling and grammar", "Use only the notes": a request verb restricted by "only".
 _VERB_ONLY_RE = re.compile(_LEAD + r"\w+[ \t]+only\b", re.IGNORECASE)
 _HARD_SPLITS = (";", "—", "–")
@@ -185,7 +189,9 @@ def _clauses(text: str, span: Span) -> list[Span]:
         if comma_only and start == span.start and not _asks(before) and not MANNER_RE.search(before):
             continue  # "For each one, add ...": a phrase that leads into the request stays with it
         piece = re.split(r"[,;]", rest, maxsplit=1)[0]
-        purpose = m.group().strip().startswith("so") and not m.group().startswith(",")  # "so it fits": a purpose
+        # "so it fits": a purpose, kept with its "so"; "so keep it simple" is a request of its own
+        purpose = m.group().strip().startswith("so") and not m.group().startswith(",") and \
+            not _SO_REQUEST_RE.match(rest)
         # "Just the code, no explanation": a restriction goes on with the "no" that restates it.
         restated = comma_only and _restriction(text[start : m.start()])
         without = not m.group().strip() and not reads_as_request(text[start : m.start()])  # "pull two without looking"

@@ -212,7 +212,8 @@ TASK_CUES: dict[TaskType, tuple[tuple[str, float], ...]] = {
          r"\bmach(?:e)?\b[^.\n]{0,40}?\b(?:flüssiger|kürzer|einfacher|klarer|freundlicher|höflicher|"
          r"professioneller|lockerer|verständlicher|knapper|besser|schöner|formeller|förmlicher|netter|lesbarer|"
          r"eleganter|sachlicher)\b|\b(?:verbessere|überarbeite|glätte|poliere)\b", 2.5),
-        (r"\b(?:fix|correct|corrige|korrigiere) (?:the |my )?(?:grammar|spelling|typos|tone)\b", 2.5),
+        (r"\b(?:fix|correct|corrige|corriger|corriges|korrigiere) (?:the |my |les |las |los |mes |die )?"
+         r"(?:grammar|spelling|typos|tone|fautes|erreurs|faltas|errores|fehler|tippfehler)\b", 2.5),
         (r"\b(?:cut|shorten|trim|turn|convert|make)\b[ \t]+(?:my|this|these|the)[ \t]+(?:[\w-]+[ \t]+){0,2}?"
          r"(?:down|into|to|shorter)\b(?![ \t]+(?:a[ \t]+)?(?:json|csv|yaml|table|markdown table|list)\b)", 2.0),
         (r"\b(?:active voice|passive voice|more (?:formal|professional|polite)|tono más|ton plus|freundlicher)\b",
@@ -331,10 +332,12 @@ _COUNT_UNIT_AFTER_RE = re.compile(
 # "Can you cut my bio down to 50 words?" asks for work, not for information.
 _POLITE_REQUEST_RE = re.compile(
     r"^[¿\s]*(?:(?:can|could|would|will) (?:you|u)|puedes|podrías|peux-tu|pourrais-tu|pouvez-vous|pourriez-vous|"
+    r"tu peux|tu pourrais|vous pouvez|vous pourriez|me (?:lo|la|los|las) \w+(?:as|es)|"
     r"kannst du|könntest du|würdest du)\b(?! (?:tell me|explain)\b)", re.IGNORECASE)
 _CODE_EDIT_RE = re.compile(
     r"\b(?:fix|change|modify|update|adapt|extend|correct|rewrite|refactor|optimi[sz]e|speed up|clean up|debug|"
-    r"corrige|modifica|arregla|optimiza|corrige|modifie|optimise|korrigiere|ändere|optimiere|behebe)\b",
+    r"corrige|modifica|arregla|arreglas|arreglar|optimiza|modifie|optimise|corriger|korrigiere|ändere|optimiere|"
+    r"behebe)\b",
     re.IGNORECASE)
 _DATA_OUT_RE = re.compile(r"\b(?:as|in|into|en|au|als)[ \t]+(?:a[ \t]+|an[ \t]+|formato[ \t]+|format[ \t]+)?"
                           r"(?:json|csv|yaml|markdown table|table|tabla|tableau|tabelle)\b|"

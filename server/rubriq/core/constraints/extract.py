@@ -321,8 +321,33 @@ def extract_constraints(prompt: PromptDocument | str) -> list[Constraint]:
                 constraint.params["let_relation"] == LESS_THAN and constraint.params["let_frequency"] == 1:
             continue  # "avoid the letter t ... the letter t must appear 30 times": the count is the constraint
         unique.setdefault(constraint.key(), constraint)
-    in_prompt = [dataclasses.replace(_prompt_words(c, ex), span=ex.reading.to_source(c.span)) for c in unique.values()]
+    joined = _joined_word_lists(list(unique.values()), ex.view)
+    in_prompt = [dataclasses.replace(_prompt_words(c, ex), span=ex.reading.to_source(c.span)) for c in joined]
     return sorted(in_prompt, key=lambda c: (c.span.start, c.span.end, c.kind))
+
+
+# Words left out one after another are one request: 'no "ASAP", no "urgent"', 'avoid "synergy" and avoid "leverage"'.
+_LIST_GAP_RE = re.compile(r"\s*(?:[,;]\s*)?(?:(?:and|or|nor|&)\s+)?", re.IGNORECASE)
+
+
+def _joined_word_lists(found: list[Constraint], view: str) -> list[Constraint]:
+    groups: list[list[Constraint]] = []
+    for c in sorted((c for c in found if c.kind == "keywords:forbidden_words"), key=lambda c: c.span.start):
+        last = groups[-1][-1] if groups else None
+        if last is not None and last.span.end <= c.span.start and \
+                _LIST_GAP_RE.fullmatch(view, last.span.end, c.span.start):
+            groups[-1].append(c)
+        else:
+            groups.append([c])
+    joined = [group for group in groups if len(group) > 1]
+    members = {id(c) for group in joined for c in group}
+    out = [c for c in found if id(c) not in members]
+    for group in joined:
+        words = list(dict.fromkeys(w for c in group for w in c.params["forbidden_words"]))
+        out.append(dataclasses.replace(group[0], params={"forbidden_words": words},
+                                       span=Span(group[0].span.start, group[-1].span.end),
+                                       wording="no " + ", ".join(repr(w) for w in words)))
+    return out
 
 
 def ifeval_view(constraint: Constraint) -> list[tuple[str, dict[str, Any]]]:

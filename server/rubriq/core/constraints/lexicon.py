@@ -24,7 +24,11 @@ from functools import cached_property
 # Phrasings: foreign = English. Variants share a line; the longest phrase wins where several start at one place.
 
 SPANISH = """
-como máximo | como mucho | a lo sumo | máximo de | no más que = at most
+como máximo | como mucho | a lo sumo | máximo de | no más que | como tope | de tope = at most
+de entrada | para empezar = first
+mantén | mantener | conserva | conservar = keep
+el nombre de la función = the name of the function
+bastan | basta | son suficientes | es suficiente = are enough
 un máximo de = at most
 máximo | máx. | máx = max
 no más de = no more than
@@ -251,6 +255,8 @@ moins de | moins que = fewer than
 au moins | au minimum | pas moins de = at least
 au total | en tout = in total
 en gardant | en conservant = keeping
+garde | garder | conserve | conserver = keep
+le nom de la fonction = the name of the function
 minimum = min
 plus de = more than
 exactement | précisément | pile = exactly
@@ -287,6 +293,7 @@ fois = times
 une fois = once
 une seule fois = only once
 deux fois = twice
+suffisent | suffit | ça suffit = are enough
 son prénom | son nom | leur prénom | leur nom = the name
 leurs prénoms | leurs noms | ses prénoms = the names
 pas plus = no more
@@ -474,6 +481,7 @@ weniger als = fewer than
 kürzer als = shorter than
 unter = under
 mindestens | wenigstens | minimal | mind. = at least
+reichen | genügen | reicht | genügt | reichen völlig | reicht völlig = are enough
 mehr als = more than
 länger als = longer than
 über = over
@@ -639,6 +647,7 @@ ein | eine | einen | einem | einer | eines = a
 mit = with
 in = in
 im = in the
+ins = into the
 am ende = at the end
 am anfang = at the beginning
 jeder | jede | jedes | jeden | jedem = each
@@ -792,6 +801,9 @@ _FR_REORDER: tuple[Rule, ...] = (
     (re.compile(r"\b(\d{1,3}|un|une|deux|trois|quatre|cinq|six|sept|huit|neuf|dix|douze|quatorze|seize)\s+vers\b",
                 re.IGNORECASE), lambda m: f"{m.group(1)} lines"),
     (re.compile(r"\bde\s+(\d{1,6})\s+à\s+(\d{1,6})\b", re.IGNORECASE), lambda m: f"{m.group(1)} to {m.group(2)}"),
+    # "à deux reprises": a number of times
+    (re.compile(r"\bà\s+(\d{1,3}|deux|trois|quatre|cinq|six)\s+reprises\b", re.IGNORECASE),
+     lambda m: f"{m.group(1)} fois"),
     # "il en faut au moins trois": that many of the thing just named
     (re.compile(r"\b(?:il\s+en\s+faut|j'en\s+veux|il\s+m'en\s+faut)\s+((?:au\s+moins|au\s+plus|exactement|pas\s+plus\s+de|"
                 r"moins\s+de)\s+)?(\w+)", re.IGNORECASE),
@@ -852,6 +864,9 @@ _DE_REORDER: tuple[Rule, ...] = (
     (re.compile(r"\bmit\s+(\"[^\"\n]{1,200}\")\s+(?:beginnt|beginnen|anfängt|anfangen|startet)\b", re.IGNORECASE),
      lambda m: f"starts with {m.group(1)}"),
     (re.compile(r"\bvon\s+(\d{1,6})\s+bis\s+(\d{1,6})\b", re.IGNORECASE), lambda m: f"{m.group(1)} to {m.group(2)}"),
+    # "„günstig“ mögen wir nicht, das bitte weglassen": the word named before, left out
+    (re.compile(r"\b(?:das|es)\s+(?:bitte\s+)?(?:(?:komplett|ganz|einfach)\s+)?(?:weglassen|streichen|rauslassen)\b",
+                re.IGNORECASE), lambda m: "leave it out"),
     # separable verbs: "lass das Wort "X" komplett weg" leaves X out
     (re.compile(r"\b(?:lass|lasse|lasst|lassen\s+sie)\s+([^.;,\n]{1,80}?)\s+(?:(?:bitte|komplett|ganz|einfach|lieber)\s+)?"
                 r"weg\b", re.IGNORECASE), lambda m: f"leave out {m.group(1)}"),

@@ -200,6 +200,12 @@ UNITS = (r"(?:words?|sentences?|paragraphs?|bullet[\s-]?points?|bullets|points?|
 _DIGITS = r"\d{1,7}"
 _NEG = (r"(?:(?:can|could|must|should|would|do|does|did|will|may|might)\s*(?:not|n't|n’t)|cannot|can't|can’t|won'?t|"
         r"never)")
+# Contractions typed without the apostrophe ("dont capitalise anything", "it cant go over 100 words"), restored in a
+# layer of their own so that the relation rules read them.
+CONTRACTION_RULES: tuple[tuple[re.Pattern[str], Replacement], ...] = (
+    (re.compile(r"\b(?:(do|does|did|should|must|is|are|would|could|has|have)nt|(can|won)t)\b", re.IGNORECASE),
+     lambda m: f"{m.group(1)}n't" if m.group(1) else f"{m.group(2)}'t"),
+)
 RELATION_RULES: tuple[tuple[re.Pattern[str], Replacement], ...] = (
     # a negated omission asks for the thing: "don't forget to include X", "do not leave out the date"
     (re.compile(r"\b(?:don'?t|do\s+not|never|please\s+don'?t)\s+(?:forget|fail|neglect)\s+to\b", re.IGNORECASE),
@@ -477,6 +483,7 @@ def read(view: str) -> Reading:
                 reading._push(_gloss(reading.text, glossary, regions))
             for layer in reading.layers[count:]:
                 pieces = [(layer.to_new(s, False), layer.to_new(e, True), c) for s, e, c in pieces]
+    reading._push(rewrite(reading.text, CONTRACTION_RULES))
     reading._push(rewrite(reading.text, NUMBER_RULES))
     reading._push(rewrite(reading.text, RELATION_RULES))
     reading._push(_restore_units(reading.text))

@@ -53,7 +53,8 @@ _IDENT = r"[A-Za-z_$][\w$]{1,60}"
 _IN_LANG = (r"(?:\s+(?:(?:written\s+)?in\s+)?(?:python|javascript|typescript|java|golang|go|rust|c\+\+|c#|ruby|php|"
             r"kotlin|swift|bash|node(?:\.js)?))?")
 FUNCTION_NAME_RE = re.compile(
-    rf"\b(?:function|method|class|def|helper|func|fn)\s+(?:(?:called|named)\s+)?`?(?P<a>{_IDENT})`?\s*\(|"
+    rf"\b(?:function|method|class|def|helper|func|fn)(?:{_IN_LANG}\s*[,:])?\s+(?:(?:called|named)\s+)?`?(?P<a>{_IDENT})`?"
+    r"\s*\(|"
     # "write me one called retry that ...": a plain name, where a clause or the sentence ends after it
     rf"\b(?:function|method|class|helper|decorator|one){_IN_LANG}\s+(?:called|named)\s+(?P<g>{_IDENT})"
     rf"(?=\s*(?:[,.;:(]|$|that\b|which\b|who\b|with\b|taking\b|returning\b|"
@@ -64,7 +65,8 @@ FUNCTION_NAME_RE = re.compile(
     # "write a function for it, call it monthly_spend": a name that can only be code (snake or camel case)
     rf"\b(?:call|name)\s+it\s+`?(?P<h>(?=[\w$]*(?:_|(?-i:[a-z][A-Z])))[A-Za-z_$][\w$]{{1,60}})`?(?![\w(])|"
     rf"`(?P<e>{_IDENT})\([^`\n]{{0,80}}\)`|"
-    rf"\b(?:function|method|class|helper)\b[^.\n]{{0,60}}?\b(?:should|must|will|has\s+to)\s+be\s+(?:called|named)\s+"
+    rf"\b(?:function|method|class|helper|decorator)\b[^.\n]{{0,60}}?\b(?:(?:should|must|will|has\s+to)\s+be|stays|"
+    rf"remains|is\s+still)\s+(?:called|named)\s+"
     rf"`?(?P<f>{_IDENT})`?|"
     # "a Python class TokenBucket with ...": a capitalised name right after "class", then the clause goes on
     rf"\b(?:a|an|one|new|python|java|typescript|javascript|kotlin|swift|c\+\+|c#|php|ruby)\s+class\s+"
@@ -254,6 +256,23 @@ KEEP_NAME_RE = re.compile(r"\b(?:keep|leave)\s+(?:the\s+|its\s+)?(?:function\s+|
                           r"`?(?P<name>[A-Za-z_][\w]{0,40})`?(?![\w(])", re.IGNORECASE)
 
 
+# The name of the pasted code, kept without being written out: "keep the function name", "keep the name of the
+# function" (one definition in the pasted code names it).
+KEEP_PASTED_NAME_RE = re.compile(
+    r"\b(?:keep|leave|don'?t\s+(?:change|rename))\s+(?:the|its)\s+(?:(?P<kind>function|method|class)(?:'s)?\s+name|"
+    r"name\s+of\s+the\s+(?P<kind2>function|method|class))\b(?!\s+(?:as\s+)?`?[A-Za-z_])", re.IGNORECASE)
+_DEFINITION_RE = re.compile(r"^[ \t]*(?:async\s+)?(?P<kind>def|class|function|func|fn)\s+(?P<name>[A-Za-z_$][\w$]*)",
+                            re.MULTILINE)
+
+
+def _pasted_definition(ex: Extraction, kind: str) -> str | None:
+    """The one top-level function (or class) of the pasted code; None when there is none or several."""
+    wanted = ("class",) if kind == "class" else ("def", "function", "func", "fn")
+    names = [m.group("name") for block in ex.doc.sources for m in _DEFINITION_RE.finditer(block.text)
+             if m.group("kind") in wanted and not m.group().startswith((" ", "\t"))]
+    return names[0] if len(set(names)) == 1 else None
+
+
 def _function_names(ex: Extraction) -> None:
     names: list[str] = []
     first: Span | None = None
@@ -275,6 +294,11 @@ def _function_names(ex: Extraction) -> None:
         name = m.group("name")
         if name.lower() not in NOT_A_NAME and name.lower() not in _HOW_A_NAME_IS and name not in names and \
                 not negated_before(ex.view, m.start(), 20):
+            names.append(name)
+            first = _grown(ex.view, first, m)
+    for m in islice(KEEP_PASTED_NAME_RE.finditer(ex.view), MAX_MATCHES):
+        name = _pasted_definition(ex, (m.group("kind") or m.group("kind2")).lower())
+        if name and name not in names and not negated_before(ex.view, m.start(), 20):
             names.append(name)
             first = _grown(ex.view, first, m)
     for m in islice(METHODS_RE.finditer(ex.view), MAX_MATCHES):  # "a class with methods tryAcquire and reset"

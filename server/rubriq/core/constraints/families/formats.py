@@ -27,10 +27,13 @@ JSON_RE = re.compile(
     r"(?:only\s+|valid\s+|a\s+|an\s+|a\s+valid\s+)?JSON\b(?!\s+schema)|"
     r"\bJSON\s+(?:format|object|output|only|array)\b|\bvalid\s+JSON\b|"
     r"\bthe\s+JSON\s+(?:must|should|needs\s+to)\s+(?:have|contain|include|use)\b", re.IGNORECASE)
-YAML_RE = re.compile(r"\b(?:in|as|into|using)\s+(?:a\s+|valid\s+)?YAML\b|\bYAML\s+(?:format|only|document)\b",
-                     re.IGNORECASE)
-CSV_RE = re.compile(r"\b(?:in|as|into|using)\s+(?:a\s+|the\s+)?(?:format\s+)?CSV\b|\bCSV\s+(?:format|only)\b|"
-                    r"\b(?:make|give|create|produce|write|output|return)\s+(?:me\s+)?(?:a\s+)?CSV\b", re.IGNORECASE)
+# "make that a CSV", "turn it into YAML": the answer is the data in that format
+_MAKE_IT = r"\b(?:make|turn|put|convert)\s+(?:that|this|it|them|these|those)\s+(?:into\s+)?(?:a\s+)?"
+YAML_RE = re.compile(r"\b(?:in|as|into|using)\s+(?:a\s+|valid\s+|the\s+)?YAML\b|\bYAML[\s-]+(?:format|only|document)\b|"
+                     rf"{_MAKE_IT}YAML\b", re.IGNORECASE)
+CSV_RE = re.compile(r"\b(?:in|as|into|using)\s+(?:a\s+|the\s+)?(?:format\s+)?CSV\b|\bCSV[\s-]+(?:format|only)\b|"
+                    r"\b(?:make|give|create|produce|write|output|return)\s+(?:me\s+)?(?:a\s+)?CSV\b|"
+                    rf"{_MAKE_IT}CSV\b", re.IGNORECASE)
 TABLE_RE = re.compile(
     r"\b(?:in|as|into|using)\s+(?:a\s+)?(?:markdown\s+)?table\b|\bmarkdown\s+table\b|\btable\s+format\b|"
     r"\ba\s+table\s+(?:of|comparing|with\s+columns|that\s+(?:compares|lists|shows))\b", re.IGNORECASE)
@@ -96,8 +99,8 @@ SNAKE_KEYS_RE = re.compile(r"\b(?:keys|field\s+names)\s+(?:in|as|using|should\s+
 COLUMNS_RE = re.compile(
     r"\b(?:with|having|containing|and)\s+(?:exactly\s+)?(?:the\s+|these\s+)?(?:following\s+)?(?:header\s+row|"
     r"column\s+headers?|column\s+names|columns?|headers?)\s*(?:for\s+|named\s+|called\s+)?"
-    r"(?:,?\s*in\s+(?:this|that|the\s+same)\s+order\s*)?:?\s*|\b(?:columns?|headers?|header\s+row|column\s+names)\s*:\s*|"
-    r"\b(?:header\s+row|headers?|column\s+(?:names|headers)|columns)\s*(?:should\s+be|must\s+be|need\s+to\s+be|"
+    r"(?:,?\s*in\s+(?:this|that|the\s+same)\s+order\s*)?:?\s*|\b(?:columns?|headers?|header\s+row|column\s+names|first\s+row)\s*:\s*|"
+    r"\b(?:header\s+row|headers?|column\s+(?:names|headers)|columns|first\s+row)\s*(?:should\s+be|must\s+be|need\s+to\s+be|"
     r"will\s+be|is|are)\s*:?\s*", re.IGNORECASE)
 CSV_HEADER_RE = re.compile(r"[\w-]{1,40}(?:,[\w-]{1,40}){1,30}")
 TABLE_CUE_RE = re.compile(r"\b(?:table|csv|spreadsheet|columns?)\b", re.IGNORECASE)

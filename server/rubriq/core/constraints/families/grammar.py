@@ -42,7 +42,8 @@ _REL_WORDS = sorted(
 REL = "(?:" + "|".join(w.replace(" ", r"\s+") for w in _REL_WORDS) + ")"
 POST = r"(?:\+|\s+or\s+(?:more|less|fewer|greater|above|below|under|over|higher|lower)|\s+at\s+(?:most|least)|" \
        r"\s+(?:max|maximum|min|minimum)\b|\s+or\s+so|\s+tops\b|\s+is\s+the\s+(?:ceiling|limit|cap|max(?:imum)?)\b|" \
-       r"\s+at\s+the\s+very\s+most|\s+at\s+(?:a\s+|the\s+)?(?:minimum|maximum|least|most)\b)"
+       r"\s+at\s+the\s+very\s+most|\s+at\s+(?:a\s+|the\s+)?(?:minimum|maximum|least|most)\b|" \
+       r"\s+(?:is|are)\s+(?:plenty|enough|sufficient)\b|\s+(?:will|would|should)\s+do\b)"
 NEGATION_RE = re.compile(r"\b(?:not|never|avoid|without|don'?t|doesn'?t|shouldn'?t|mustn'?t|no)\b|n't\b",
                          re.IGNORECASE)
 

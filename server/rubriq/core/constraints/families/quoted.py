@@ -57,6 +57,11 @@ _ENDING_AFTER_RE = re.compile(r"\s*(?:like|as)\s+(?:a\s+|the\s+|your\s+|my\s+)?"
                               r"(?:signature|sign-?off|closing(?:\s+line)?|last\s+line|ending)\b", re.IGNORECASE)
 _USED_AFTER_RE = re.compile(r"\s*(?:should|must|has\s+to|have\s+to|needs?\s+to)\s+"
                             r"(?:appear|be\s+(?:used|in|included))\b", re.IGNORECASE)
+# A word named and then refused by a pronoun later in its sentence: 'the word "old", so skip it', 'if you say
+# "condensation" she'll ask what it means, so leave that out'.
+_LEAVE_IT_OUT_RE = re.compile(r"\b(?:skip|drop|avoid|cut|ditch|lose)\s+(?:it|that|this)\b|"
+                              r"\bleave\s+(?:it|that|this)\s+out\b", re.IGNORECASE)
+_NAMED_AS_EXAMPLE_RE = re.compile(r"\b(?:like|such\s+as|e\.\s?g\.|for\s+(?:example|instance))\s*:?\s*$", re.IGNORECASE)
 _KEEP_RE = re.compile(r"\b(?:don'?t|do\s+not|never|not)\s+(?:change|alter|edit|touch|translate|modify|rephrase|reword|"
                       r"remove|cut|drop|delete|shorten|lose)\b", re.IGNORECASE)
 # How near the quote a cue must be: "sign off as", "la dernière phrase sera"; "spare me the word", "quita la palabra".
@@ -145,6 +150,14 @@ def extract_quoted(ex: Extraction) -> None:
         others = [q for q in quotes if left <= q[0] < right and q != (m.start(), m.end())]
         if others:
             continue  # several quotes in one clause are a list the other families read, or a choice
+        sentence_end = re.search(r"[.!?\n]", view[m.end():m.end() + 120])
+        rest = view[m.end():m.end() + (sentence_end.start() if sentence_end else 120)]
+        if len(text.split()) <= _MAX_WORD_WORDS and _LEAVE_IT_OUT_RE.search(rest) and not _QUOTE_RE.search(rest) \
+                and not _NAMED_AS_EXAMPLE_RE.search(before) and text.lower() not in read_as_words:
+            ex.add("keywords:forbidden_words", "keywords", {"forbidden_words": [text]},
+                   Span(left + len(before) - len(before.lstrip()), m.end() + _LEAVE_IT_OUT_RE.search(rest).end()),
+                   f"without the word {text!r}", 0.8)
+            continue
         if _EXAMPLE_RE.search(before) or PLACEHOLDER_SLOT_RE.search(text) or _LETTER_RE.search(clause) or \
                 len(text) < 2:
             continue  # 'phrases like "in this episode"' is an example; "Answer: X km" a line to fill; a letter

@@ -169,8 +169,11 @@ LAST_LINE_START_RE = re.compile(
     r"starting|beginning|opens?|opening)\s+with\s+|"
     r"\b(?:end|finish|close|conclude|wrap\s+up)\w*\s+(?:(?:your|the|it|this)\s+(?:\w+\s+)?)?(?:with|on)\s+a\s+"
     r"(?:final\s+|last\s+|closing\s+)?line\s+(?:that\s+)?(?:starts?|begins?|starting|beginning|opening)\s+with\s+|"
-    r"\b(?:the\s+)?(?:last|final|closing)\s+line\s+(?:of\s+(?:your|the)\s+\w+\s+)?(?:should|must|has\s+to|needs\s+to|will)?"
-    r"\s*(?:start|begin)s?\s+with\s+", re.IGNORECASE)
+    r"\b(?:the\s+)?(?:very\s+)?(?:last|final|closing)\s+line\s+(?:of\s+(?:your|the)\s+\w+\s+)?(?:should|must|has\s+to|"
+    r"needs\s+to|will)?\s*(?:start|begin)s?\s+(?:with\s+)?|"
+    # 'close with a "Bottom line:" line': a labelled line last
+    r"\b(?:end|finish|close|conclude|wrap\s+up)\w*\s+(?:(?:your|the|it|this)\s+(?:\w+\s+)?)?(?:with|on)\s+an?\s+"
+    r"(?=[\"“][^\"”\n]{1,40}:[\"”]\s+line\b)", re.IGNORECASE)
 ENDS_WITH_QUESTION_RE = re.compile(
     r"\b(?:end|finish|close|conclude|wrap\s+up)(?:s|es|ing|ed)?\s+(?P<what>(?:(?:your|the|it|this|each|every|my)\s+)?"
     r"(?:\w+\s+)?)(?:with|by\s+asking(?:\s+(?:(?:the|your|my)\s+\w+|me|us|them|him|her))?|on)\s+(?:a|one)\s+"
@@ -196,7 +199,8 @@ ONLY_WITH_RE = re.compile(r"\b(?:answer|reply|respond)\s+(?:the\s+question\s+)?(
 
 # "Start with yes or no", "answer yes or no first", "réponds par oui ou non d'abord": the first word is the verdict,
 # unquoted. The pair is one of the four languages' yes/no words.
-_YES_NO = (r"(?P<a>yes|no|oui|non|sí|si|ja|nein)(?:\s+(?:or|ou|o|oder)\s+(?:a\s+)?|\s*/\s*)"
+_ARTICLE = r"(?:(?:a|un|una|ein)\s+)?"  # "con un sí o un no", "with a yes or a no"
+_YES_NO = (rf"{_ARTICLE}(?P<a>yes|no|oui|non|sí|si|ja|nein)(?:\s+(?:or|ou|o|oder)\s+{_ARTICLE}|\s*/\s*)"
            r"(?P<b>yes|no|oui|non|sí|si|ja|nein)\b")
 YES_NO_FIRST_RE = re.compile(
     r"\b(?:start|begin|open|lead)(?:s|ing)?\s+(?:(?:your|the)\s+(?:answer|response|reply)\s+|it\s+|off\s+)?"
