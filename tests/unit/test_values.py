@@ -1038,3 +1038,41 @@ def test_the_total_of_the_low_or_high_ends_of_three_ranges_is_derived() -> None:
     assert status_of("Doing all three would cost roughly £1,800 in total.", epc, "roughly £1,800") == "matched"
     assert status_of("Doing all three would cost £3,050 in total.", epc, "£3,050") == "matched"
     assert status_of("Doing all three would cost £7,340 in total.", epc, "£7,340") != "matched"
+
+
+# --- round 7: relative durations, ages in a pair, abbreviated weekdays, a clause's sentence, earlier totals --------
+
+def test_a_duration_beforehand_or_in_advance_is_the_same_as_before() -> None:
+    source = "If you need a wheelchair, please call us at least 48 hours before your visit."
+    assert status_of("Call at least two days beforehand.", source, "at least two days") == "matched"
+    assert status_of("Call at least two days in advance.", source, "at least two days") == "matched"
+
+
+def test_both_ages_of_a_pair_after_aged_are_ages() -> None:
+    source = "Riders aged 16 or 17 must ride with a parent who is also entered."
+    assert status_of("17-year-olds need a parent with them.", source, "17-year-olds") == "matched"
+    assert status_of("18-year-olds need a parent with them.", source, "18-year-olds") == "conflict"
+
+
+def test_an_abbreviated_weekday_beside_a_date_or_another_weekday_is_a_weekday() -> None:
+    assert [v.key for v in values("| Sat 13 Jun | 08:00–16:00 |", "weekday")] == [(5,)]
+    assert [v.key for v in values("Open Mon–Fri from 9.", "weekday")][-1:] == [(4,)]
+    assert values("She sat by the Sun Inn on the 13th.", "weekday") == []
+
+
+def test_a_clause_is_worked_from_the_figures_of_its_sentence() -> None:
+    output = "The letter asks you to arrive 20 minutes early, so be there by 2:20pm."
+    source = "Appointment: Thursday 16 April, 14:40. Please arrive 20 minutes before your appointment."
+    clause = Span(output.index("so be"), len(output))
+    alone = check_values(output, source, source, claim_span=clause)
+    in_sentence = check_values(output, source, source, claim_span=clause, context_span=Span(0, len(output)))
+    assert [c.status for c in alone] == ["absent"]
+    assert [c.status for c in in_sentence] == ["matched"]
+
+
+def test_an_earlier_total_less_a_stated_figure_is_worked_out_to_the_penny() -> None:
+    source = "A deposit of £150 secures the date and comes off the final bill. Packing: £190."
+    output = "The total comes to £1,009.00. Take off the £150 deposit and you'd have £859.00 left to pay."
+    assert ("£859.00", "matched") in clause_statuses(output, source, "Take off")
+    wrong = output.replace("£859.00", "£869.00")
+    assert ("£869.00", "matched") not in clause_statuses(wrong, source, "Take off")

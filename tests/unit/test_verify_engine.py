@@ -151,3 +151,10 @@ def test_word_overlap_through_the_postings_equals_the_overlap_of_each_unit() -> 
     for claim in ("The council hired 350 nurses.", "Budget rose", "the of and", "Staff nurses council Monday 2021"):
         profile = LexicalProfile.of(claim)
         assert index.overlaps(profile).tolist() == [overlap(profile, p) for p in index.profiles]
+
+
+def test_what_a_claim_says_the_source_leaves_out_is_not_held_against_it(hub: LocalModelHub) -> None:
+    (silent,) = _verdicts(hub, "The notice doesn't mention a refund of 15 euros for cancelled crossings.")
+    assert silent.whole.absent == ()
+    (stated,) = _verdicts(hub, "Ferry fares rise by 12 euros during the repairs.")
+    assert [v.text for v in stated.whole.absent] == ["12 euros"]

@@ -15,20 +15,21 @@ headings, questions and closing offers are not claims.
 The verifier retrieves the source sentences closest to the claim (embedding similarity plus shared words), asks a
 natural-language-inference (NLI) model whether they entail it (each sentence alone, the best two joined in document
 order, and the best with its neighbours, so a claim drawn from two source sentences is supported), compares the
-claim's values with the source, and combines four measurements into one probability that the claim is supported:
-the NLI margin P(entailment) − P(contradiction), embedding similarity, how much of the claim's wording the source
+claim's values with the source, and combines four measurements into one probability that the claim is supported: the
+NLI margin P(entailment) − P(contradiction), embedding similarity, how much of the claim's wording the source
 contains, and the values (numbers, dates, names) the source nowhere states.
 
 A claim whose probability is below the threshold is reported when it states a value or name (a number, date, place,
-person, organisation ...) that the source nowhere states: the message names it and quotes the closest source sentence,
-so a reader can check both at a glance. A count or a rank alone ("two follow-ups", "the third fall in a row") is not
-enough: an output counts listed items and works figures out from the source. A weekday, clock time or duration the
-source nowhere states is reported up to even odds (probability below 0.5), since a sentence otherwise copied from the
-source keeps a high probability around one invented "Sunday" or "45 minutes". A claim the model doubts with nothing
-missing to point at is not reported (it still lowers the faithfulness score); on hand-written pairs such findings were
-right only about half the time. The setting `model_only_unsupported = true` reports them too. It is a small model's
-reading, not a proof, so it is information by default. The formula, its weights and how the threshold was chosen are in
-docs/benchmarks.md.
+person, organisation ...) that the source nowhere states: the message names it and quotes the closest source
+sentence, so a reader can check both at a glance. A count or a rank alone ("two follow-ups", "the third fall in a
+row") is not enough: an output counts listed items and works figures out from the source. Nor is a value the claim
+says the source leaves out ("the quote doesn't mention VAT"). A weekday, clock time or duration the source nowhere
+states is reported up to even odds (probability below 0.5), since a sentence otherwise copied from the source keeps
+a high probability around one invented "Sunday" or "45 minutes". A claim the model doubts with nothing missing to
+point at is not reported (it still lowers the faithfulness score); on hand-written pairs such findings were right
+only about half the time. The setting `model_only_unsupported = true` reports them too. It is a small model's
+reading, not a proof, so it is information by default. The formula, its weights and how the threshold was chosen are
+in docs/benchmarks.md.
 """,
     rubric=((1, "Most sentences contradict or are absent from the source."),
             (3, "The gist is supported, but several details are not in the source."),

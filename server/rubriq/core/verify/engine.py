@@ -21,6 +21,7 @@ Cost: at most `top_k + 2` NLI pairs per claim and clause; `Cost` counts them bes
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -35,6 +36,15 @@ from rubriq.core.verify.lexical import LexicalProfile, bigram_support
 from rubriq.core.verify.values import Value, ValueCheck, check_values, reportable_absent
 
 VerdictName = Literal["supported", "not_supported", "conflicts"]
+
+
+# A claim about what the source leaves out ("The quote doesn't mention VAT", "the fee isn't stated"): the
+# values it names are not expected in the source, so their absence is no evidence against it.
+SILENCE_RE = re.compile(
+    r"\b(?:doesn['’]t|does\s+not|don['’]t|do\s+not|didn['’]t|did\s+not|never)\s+(?:mention|say|state|specify)\b|"
+    r"\bno\s+mention\s+of\b|\bsilent\s+(?:on|about)\b|"
+    r"\b(?:isn['’]t|is\s+not|aren['’]t|are\s+not|wasn['’]t|was\s+not)\s+(?:mentioned|stated|specified)\b",
+    re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -118,14 +128,17 @@ class Verifier:
             return []
         parts: list[Segment] = []
         owners: list[tuple[int, int]] = []  # (claim index, clause index or -1 for the whole)
+        contexts: list[Span | None] = []  # a clause's figures may be worked from the rest of its sentence
         for i, claim in enumerate(claims):
             parts.append(Segment(claim.span, claim.text))
             owners.append((i, -1))
+            contexts.append(None)
             for k, clause in enumerate(claim.clauses):
                 parts.append(clause)
                 owners.append((i, k))
+                contexts.append(claim.span)
         vectors = self._vectors(parts, claims, claim_vectors)
-        judged = self._judge(parts, vectors, claim_text)
+        judged = self._judge(parts, vectors, claim_text, contexts)
         self.cost.full_matrix_pairs += len(claims) * len(self.units)
 
         verdicts: list[Verdict] = []
@@ -144,7 +157,8 @@ class Verifier:
             return given
         return self.embedder.encode([p.text for p in parts])
 
-    def _judge(self, parts: list[Segment], vectors: np.ndarray | None, claim_text: str) -> list[PartVerdict]:
+    def _judge(self, parts: list[Segment], vectors: np.ndarray | None, claim_text: str,
+               contexts: list[Span | None] | None = None) -> list[PartVerdict]:
         profiles = [LexicalProfile.of(p.text) for p in parts]
         ranked: list[list[int]] = []
         cosines: list[float | None] = []
@@ -190,9 +204,11 @@ class Verifier:
                            if j not in chosen]
             evidence_spans = [self.units[j].span for j in chosen]
             checks = check_values(claim_text, evidence_spans, self.source_text, claim_span=part.span,
-                                  source_spans=self._source_spans, changes=self.claim_changes) if self.units else []
+                                  source_spans=self._source_spans, changes=self.claim_changes,
+                                  context_span=contexts[n] if contexts else None) if self.units else []
             conflicts = tuple(c for c in checks if c.status == "conflict")
-            absent = tuple(c.value for c in checks if c.status == "absent" and reportable_absent(c.value))
+            absent = tuple(c.value for c in checks if c.status == "absent" and reportable_absent(c.value)) \
+                if not SILENCE_RE.search(part.text) else ()
             lexical = round(bigram_support(profiles[n], self.index.whole), 6)
             nli = margins[n]
             features = Features(nli=None if nli is None else nli[0], cosine=cosines[n], lexical=lexical,

@@ -266,6 +266,13 @@ def reportable_absent(value: Value) -> bool:
 Status = Literal["matched", "conflict", "absent", "polarity"]
 INF = math.inf
 
+# Words after a duration that make it a distance in time from an event, as the relation they state: "two days
+# beforehand" and "48 hours before" are one requirement.
+_RELATIVE_WORDS = {"ago": "ago", "later": "later", "earlier": "earlier", "before": "before", "after": "after",
+                   "beforehand": "before", "ahead": "before", "prior": "before", "in": "before",
+                   "afterwards": "after", "afterward": "after"}
+
+
 def _words(text: str) -> frozenset[str]:
     return frozenset(text.split())
 
@@ -362,6 +369,10 @@ _MONTH_ALONE_PREFIXES = _words("in since until till by last next this early late
 _WEEKDAYS = {"monday": 0, "tuesday": 1, "wednesday": 2, "thursday": 3, "friday": 4, "saturday": 5, "sunday": 6,
              "mondays": 0, "tuesdays": 1, "wednesdays": 2, "thursdays": 3, "fridays": 4, "saturdays": 5,
              "sundays": 6}
+# Abbreviated weekdays, read only where a date, a time or another weekday stands beside them ("Sat 13 Jun",
+# "Mon–Fri", "Thu 19:00"): "the sun", "she sat" and "Wed" alone name no day.
+_WEEKDAY_ABBREVIATIONS = {"mon": 0, "tue": 1, "tues": 1, "wed": 2, "thu": 3, "thur": 3, "thurs": 3, "fri": 4,
+                          "sat": 5, "sun": 6}
 _YEAR_PREFIXES = _words("in since until till by from during circa c before after of the early late mid "
                            "spring summer autumn fall winter season year between and to")
 
@@ -1313,8 +1324,10 @@ class _Scanner:
             if self.is_word(k) and self.lows[k] in _CURRENCY_WORDS:
                 k += 1
             return "money", currency[0], 1.0, k
-        if self.low(self._amount_first - 1) == "aged":
-            return "age", "", 1.0, j
+        first = self._amount_first
+        if self.low(first - 1) == "aged" or (self.low(first - 1) in ("or", "and", "to", "-", "–") and
+                                             self.is_num(first - 2) and self.low(first - 3) == "aged"):
+            return "age", "", 1.0, j  # "aged 16 or 17": both are ages
         if j >= self.n:
             return "number", "", 1.0, j
         tok, low = self.toks[j], self.lows[j]
@@ -1344,10 +1357,13 @@ class _Scanner:
             if self.low(after) == "old" and unit_word in ("year", "years"):
                 return "age", self._age_head(after + 1), 1.0, after + 1
             ends_clause = after + 1 >= self.n or self.lows[after + 1] in (",", ".", ";", "from")
-            if self.low(after) in ("ago", "later", "earlier", "before", "after") or (self.low(after) == "on" and
-                                                                                  ends_clause):
-                # "30 years ago", "five months after": a distance in time from an event, not a length
-                return "duration", "s " + self.lows[after], _SECONDS[unit_word], after + (self.low(after) == "ago")
+            relative = _RELATIVE_WORDS.get(self.low(after))
+            if relative == "before" and self.low(after) == "in" and self.low(after + 1) != "advance":
+                relative = None
+            if relative or (self.low(after) == "on" and ends_clause):
+                # "30 years ago", "five months after", "two days beforehand": a distance in time from an event
+                return "duration", "s " + (relative or self.lows[after]), _SECONDS[unit_word], \
+                    after + (self.low(after) == "ago")
             return "duration", "s", _SECONDS[unit_word], after
         if self.is_word(k) and self.lows[k] in ("h",) and self.adjacent(k):
             return "duration", "s", 3600.0, k + 1
@@ -1976,12 +1992,27 @@ class _Scanner:
         head = lemma(self.lows[k])
         return self.add("quantifier", i, i + 1, (_QUANTIFIERS[low], low), unit=head)
 
+    def _weekday_abbreviation(self, i: int) -> int:
+        if not self.toks[i][:1].isupper():
+            return i
+        k = i + 2 if self.low(i + 1) == "." and self.adjacent(i + 1) and self.is_num(i + 2) else i + 1  # "Sat. 13 Jun"
+
+        def weekday_at(m: int) -> bool:
+            return self.low(m) in _WEEKDAY_ABBREVIATIONS or self.low(m) in _WEEKDAYS
+
+        joiners = ("-", "–", "to", "/", ",", "&", "and")
+        beside = (self.is_num(k) or (weekday_at(k + 1) and self.low(k) in joiners) or
+                  (self.low(i - 1) in joiners and weekday_at(i - 2)))
+        if not beside:
+            return i
+        return self.add("weekday", i, k if k == i + 2 else i + 1, (_WEEKDAY_ABBREVIATIONS[self.lows[i]],))
+
     # named entities
     def _entity(self, i: int) -> int:
         low = self.lows[i]
         if low in STOPWORDS and not self.toks[i].isupper() and not (self.is_num(i + 1) and self.adjacent(i + 1)):
             return i + 1
-        if low in _MONTHS or low in _WEEKDAYS:
+        if low in _MONTHS or low in _WEEKDAYS or (low in _WEEKDAY_ABBREVIATIONS and self.is_num(i + 1)):
             return i + 1
         tokens: list[int] = []
         j = i
@@ -2133,6 +2164,7 @@ def _build_word_handlers() -> dict[str, tuple]:
     register(_ORDINAL_WORDS, _Scanner._ordinal_word)
     register(_MONTHS, _Scanner._month_date)
     register(_WEEKDAYS, lambda scanner, i: scanner.add("weekday", i, i + 1, (_WEEKDAYS[scanner.lows[i]],)))
+    register(_WEEKDAY_ABBREVIATIONS, _Scanner._weekday_abbreviation)
     register(("noon", "midday", "midnight"), _Scanner._time_word)
     register(_NEGATION_CUES, _Scanner._negation)
     register(_QUANTIFIERS, _Scanner._quantifier)
@@ -3361,7 +3393,8 @@ def _affirmed_occurrence(head: str, context: tuple[str, ...], index: ValueIndex,
 def compare(claim: list[Value], evidence: list[Value], source: ValueIndex, *, in_evidence: bool = True,
             claim_index: ValueIndex | None = None, claim_spans: Sequence[Span] = (),
             evidence_index: ValueIndex | None = None, evidence_spans: Sequence[Span] = (),
-            source_spans: Sequence[Span] | None = None, changes: bool = False) -> list[ValueCheck]:
+            source_spans: Sequence[Span] | None = None, changes: bool = False,
+            context: Sequence[Value] = ()) -> list[ValueCheck]:
     """Verdicts on pre-extracted claim values against evidence values and the source's index.
 
     `in_evidence` is recorded on each verdict whose `evidence` value came from `evidence`. The negation checks need
@@ -3402,7 +3435,7 @@ def compare(claim: list[Value], evidence: list[Value], source: ValueIndex, *, in
                 w.start <= c.span.end and c.span.start <= w.end for w in claim_index.worked):
             results.append(ValueCheck(c, "matched", None, False, "worked out in the claim itself"))
             continue
-        others = [x for x in claim if x is not c and family(x) in _NUMERIC_FAMILIES | {"date", "time"}]
+        others = [x for x in (*claim, *context) if x is not c and family(x) in _NUMERIC_FAMILIES | {"date", "time"}]
         check = _check_one(c, evidence, taken, source, in_evidence, claim_words, others)
         if check.status in ("conflict", "absent") and source_spans is not None:
             given = next((g for g in source.outside(source_spans, family(c)) if _states(c, g)), None)
@@ -3457,12 +3490,15 @@ def compare(claim: list[Value], evidence: list[Value], source: ValueIndex, *, in
         if check.status in ("conflict", "absent") and claim_index is not None and claim_spans and \
                 _split_exactly(c, claim_index, claim_spans[0].start, others):
             check = ValueCheck(c, "matched", None, False, "an earlier figure of the output split by the claim's count")
+        if check.status in ("conflict", "absent") and claim_index is not None and claim_spans and \
+                _earlier_plus_or_minus(c, claim_index, claim_spans[0].start, [*evidence, *others], source):
+            check = ValueCheck(c, "matched", None, False, "an earlier figure of the output plus or minus a stated one")
         if check.status == "absent" and c.kind == "date":
-            base = _date_from_period(c, claim, source)
+            base = _date_from_period(c, [*claim, *context], source)
             if base is not None:  # "guaranteed for 2 years" from "bought on 12 March 2025": until 12 March 2027
                 check = ValueCheck(c, "matched", base, False, "a stated date moved by a stated period")
         if check.status == "absent" and c.kind == "time":
-            base = _time_from_period(c, claim, source)
+            base = _time_from_period(c, [*claim, *context], source)
             if base is not None:  # "from 07:52, three hours later" after the source's high water at 04:52
                 check = ValueCheck(c, "matched", base, False, "a stated time moved by the claim's period")
         if check.status == "absent" and c.kind == "weekday":
@@ -3605,6 +3641,28 @@ def _split_exactly(c: Value, claim_index: ValueIndex, start: int, others: Sequen
                if family(v) == family(c) and v.unit == c.unit and v.low is not None and v.low == v.high]
     return any(abs(x / m - c.low) <= c.step / 2 + 1e-9 * abs(x) for x in earlier[-_MAX_DERIVATION_VALUES:]
                for m in counts)
+
+
+def _earlier_plus_or_minus(c: Value, claim_index: ValueIndex, start: int, operands: Sequence[Value],
+                           source: ValueIndex) -> bool:
+    """c, written to three significant figures or more, is an earlier figure of the output (its family and unit)
+    plus or minus a figure of the claim, its evidence or the source, or a count of the claim times one, to c's last
+    digit: "the balance is £859.00" after a total of £1,009.00 and a £150 deposit; "£1,199.00" for two more hours at
+    £95 on £1,009.00. Round figures are left out: a sum that exact is no accident only when it has digits to match."""
+    if family(c) not in ("money", "duration") or c.low is None or c.low != c.high or not c.step or \
+            abs(c.low) < 100 * c.step or c.qualifier:
+        return False
+    earlier = [v.low for v in claim_index.within([Span(max(0, start - _EARLIER_CHARACTERS), start)])
+               if family(v) == family(c) and v.unit == c.unit and v.low is not None and v.low == v.high
+               and v.low != c.low][-_MAX_DERIVATION_VALUES:]
+    if not earlier:
+        return False
+    terms = [x for v in (*operands, *source.by_family.get(family(c), [])) if family(v) == family(c)
+             and _split_rate(v.unit)[0] == c.unit and v.low is not None and v.low == v.high for x in _figures(v)]
+    terms = list(dict.fromkeys(terms))[:_MAX_DERIVATION_VALUES]
+    terms += [m * x for m in _multipliers(operands)[:_MAX_MULTIPLIERS] for x in terms if m != 1]
+    return any(abs(e + sign * x - c.low) <= c.step / 2 + 1e-9 * abs(e) for e in earlier for x in terms if x
+               for sign in (1, -1))
 
 
 def _stated_before(c: Value, claim_index: ValueIndex, start: int) -> bool:
@@ -3991,13 +4049,15 @@ def _states(c: Value, e: Value) -> str:
 
 def check_values(claim: str, evidence: str | Sequence[Span], source: str, *,
                  claim_span: Span | None = None, source_spans: Sequence[Span] | None = None,
-                 changes: bool = False) -> list[ValueCheck]:
+                 changes: bool = False, context_span: Span | None = None) -> list[ValueCheck]:
     """Verdicts on the values of a claim against its evidence and the whole source.
 
     `claim` is the text holding the claim and `claim_span` the claim's span in it (None: all of it), so an output
     is extracted once and its sentences checked one by one. `evidence` is the evidence text, or spans of `source`
     (the source sentences the claim was drawn from): then conflicting values point into `source`. Claim values'
-    spans point into `claim`. Extractions are cached per text.
+    spans point into `claim`. Extractions are cached per text. `context_span`
+    (a clause's whole sentence) lends its other figures to the clause's derivations ("arrive 20 minutes early, so
+    be there by 2:20pm": the clause "be there by 2:20pm" is worked from the sentence's 20 minutes).
     """
     claim_index = index_values(claim)
     claim_spans = [claim_span or Span(0, len(claim))]
@@ -4011,6 +4071,7 @@ def check_values(claim: str, evidence: str | Sequence[Span], source: str, *,
         evidence_index = source_index
         evidence_spans = list(evidence)
         evidence_values = source_index.within(evidence_spans)
+    context = [v for v in claim_index.within([context_span]) if v not in claim_values] if context_span else []
     return compare(list(claim_values), list(evidence_values), source_index, claim_index=claim_index,
                    claim_spans=claim_spans, evidence_index=evidence_index, evidence_spans=evidence_spans,
-                   source_spans=source_spans, changes=changes)
+                   source_spans=source_spans, changes=changes, context=context)
