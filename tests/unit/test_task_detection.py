@@ -314,3 +314,29 @@ def test_a_request_asked_as_a_question_in_spanish_or_french_is_the_task_it_asks(
     assert detect_task(parse_prompt(code)).task == TaskType.CODE_GENERATION
     ad = "Tu peux corriger les fautes de mon annonce ?\n```\nVend canapé trois place, tres bon etat.\n```"
     assert detect_task(parse_prompt(ad)).task == TaskType.REWRITING
+
+
+@pytest.mark.parametrize("prompt", [
+    "Our bakery sells loaves at £3.20 and the flour for one costs 85p. If we bake 140 a day, is it worth it?",
+    "The pool is 25 m long and I swim 1.2 km each morning. Which lap am I on at the halfway point?",
+])
+def test_a_question_over_amounts_of_money_or_measure_with_no_source_is_a_word_problem(prompt):
+    detection = detect_task(parse_prompt(prompt))
+    assert detection.task == TaskType.REASONING
+    assert any("amounts of money or measure" in e for e in detection.evidence)
+
+
+def test_a_question_with_one_amount_stays_an_open_question():
+    assert detect_task(parse_prompt("Is it safe to run 10 km on an empty stomach?")).task == TaskType.OPEN_QA
+
+
+def test_a_matching_puzzle_asked_as_a_question_is_reasoning():
+    puzzle = ("Three neighbours keep a cat, a dog and a parrot. Mira has no fur allergy problem with the dog, and "
+              "Jonas lives next to the parrot's owner. Who has which pet?")
+    assert detect_task(parse_prompt(puzzle)).task == TaskType.REASONING
+
+
+def test_pasted_material_to_be_made_into_a_data_file_is_extraction():
+    roster = ("Ana Ruiz - mornings, has a car\nBen Cole - evenings only\nCleo Park - weekends, no car\n\n"
+              "turn them into a CSV with the columns name, shift and car please")
+    assert detect_task(parse_prompt(roster)).task == TaskType.EXTRACTION

@@ -235,6 +235,9 @@ TASK_CUES: dict[TaskType, tuple[tuple[str, float], ...]] = {
         (r"\b(?:what is the probability|probabilit(?:y|é)|probabilidad|wahrscheinlichkeit|riddle|puzzle|"
          r"equation|prime number|número primo|nombre premier|primzahl|if all\b|si todos\b|si tous\b|wenn alle\b|"
          r"who owns which|folgt daraus|se deduce|en déduire)", 2.0),
+        # a matching puzzle, asked as a question (so it outweighs the question form): "who is on which day?"
+        (r"\bwho (?:is|sits|lives|owns|has|gets|takes|works|plays|drives|wears|goes|does)\b[^.?\n]{0,25}\bwhich\b",
+         2.5),
         (r"\b(?:deduce|conclude|infer|follows? that|folgt daraus|se deduce|en déduire|déduire)\b", 1.5),
         # Logic puzzles: an arrangement that satisfies rules ("A must come before C", "give one schedule that works").
         (r"\b(?:schedule|arrangement|order(?:ing)?|assignment|seating(?: plan)?|timetable|solution|allocation)s? "
@@ -342,7 +345,11 @@ _CODE_EDIT_RE = re.compile(
 _DATA_OUT_RE = re.compile(r"\b(?:as|in|into|en|au|als)[ \t]+(?:a[ \t]+|an[ \t]+|formato[ \t]+|format[ \t]+)?"
                           r"(?:json|csv|yaml|markdown table|table|tabla|tableau|tabelle)\b|"
                           r"\b(?:make|give|build|create|put together|draw up)(?:[ \t]+me|[ \t]+us)?[ \t]+(?:a|an)[ \t]+"
-                          r"(?:table|csv|spreadsheet|json)[ \t]+(?:with|of)\b", re.IGNORECASE)
+                          r"(?:table|csv|spreadsheet|json)[ \t]+(?:with|of)\b|"
+                          # "make that a CSV", "turn it into JSON", "export them to a spreadsheet"
+                          r"\b(?:make|turn|convert|put|export|dump|output|return)[ \t]+(?:it|that|this|these|those|"
+                          r"them|the \w+|all (?:of )?(?:it|that|this|them))[ \t]+(?:(?:into|to|as|in)[ \t]+)?"
+                          r"(?:a[ \t]+|an[ \t]+)?(?:json|csv|yaml|spreadsheet|table)\b", re.IGNORECASE)
 # A request to write something new ("Write a product blurb for the chair described below"): the material is its
 # input, not a text to condense.
 _WRITE_VERB_RE = re.compile(r"\b(?:write|draft|compose|create|generate|make|escribe|redacta|crea|écris|rédige|crée|"
@@ -378,6 +385,20 @@ def parse_task_name(name: str) -> TaskType | None:
         return TaskType(key)
     except ValueError:
         return TASK_ALIASES.get(key) or TASK_ALIASES.get(key.replace("_", "-"))
+
+
+# A quantity with a unit of money or measure ("£23", "1.5%", "20p", "42 m", "12 m²", "3.5 kg"): a question over
+# several of them, with no source, is a word problem ("what actually lands in my account?").
+_MEASURED_RE = re.compile(
+    r"[£$€¥]\s?\d+(?:[.,]\d+)*|\d+(?:[.,]\d+)*(?:\s?(?:%|percent|per cent|por ciento|pour cent|prozent|"
+    r"p|m²|m2|m³|sq ?m|sq ?ft|m|cm|mm|km|kg|g|l|ml|mph|km/h|kmh|€|euros?|dollars?|pounds?|cents?|pence|"
+    r"litres?|liters?|metres?|meters?|kilos?|grams?|miles?|feet|ft|inches?)(?![\w]))",
+    re.IGNORECASE)
+MEASURED_FOR_WORD_PROBLEM = 2  # quantities of money or measure that make a question a word problem
+
+
+def _measured_quantities(view: str) -> int:
+    return len(_MEASURED_RE.findall(view))
 
 
 def _maths_numbers(view: str) -> int:
@@ -450,6 +471,10 @@ def detect_task(prompt: PromptDocument) -> TaskDetection:
         credit(TaskType.REASONING, 3.0 + scores.pop(TaskType.OPEN_QA, 0.0), quantity.group(),
                Span(quantity.start(), quantity.end()))  # its question asks for the quantity: it is the problem's
         evidence.append(f"{numbers} numbers and a quantity to work out, no source")
+    elif not material and questions and not chat and _measured_quantities(view) >= MEASURED_FOR_WORD_PROBLEM:
+        span = questions[-1]
+        credit(TaskType.REASONING, 3.0 + scores.pop(TaskType.OPEN_QA, 0.0), span.slice(region), span)
+        evidence.append(f"{_measured_quantities(view)} amounts of money or measure and a question, no source")
 
     if material:
         data_out = _DATA_OUT_RE.search(region)
