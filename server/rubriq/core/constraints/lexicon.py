@@ -126,6 +126,13 @@ consejos = tips
 no mencionar | no nombrar = do not mention
 no usar | no utilizar = do not use
 ideas = ideas
+sugerencias | propuestas = suggestions
+sugerencia | propuesta = suggestion
+eslóganes | eslogans | lemas = slogans
+eslogan | lema = slogan
+caritas | caritas sonrientes = emojis
+# running text, not a list: "en texto corrido"
+en texto corrido | en texto seguido | en prosa corrida = with no lists
 no uses | no utilices | no emplees | no uses nunca | nunca uses | no debes usar = do not use
 no incluyas = do not include
 no menciones | nunca menciones | no nombres = do not mention
@@ -351,8 +358,16 @@ le nom de | le nom du | les noms de | les noms des = the name of
 éléments = items
 conseils = tips
 idées = ideas
+propositions = suggestions
+proposition = suggestion
+# running text, not a list: "2 paragraphes max, en texte suivi"
+en texte suivi | en texte continu | en prose continue = with no lists
+# "ça doit tenir en 60 mots": fit in
+tenir en | tenir dans | tient en | tient dans | tiennent en = fit in
 n'utilise pas | n'utilisez pas | n'emploie pas | n'employez pas | n'utilise jamais = do not use
 n'inclus pas | n'incluez pas = do not include
+ne veux pas entendre parler de | ne veux pas entendre parler du = do not want to hear about
+ne veux pas entendre parler des = do not want to hear about
 ne mentionne pas | ne mentionnez pas | ne cite pas | ne citez pas | n'évoque pas | n'évoquez pas = do not mention
 ne pas mentionner | ne pas évoquer | ne pas citer | ne jamais mentionner = do not mention
 ne pas parler de | ne pas parler du = do not talk about
@@ -559,6 +574,15 @@ tipps = tips
 idee = idea
 nicht mehr = no more
 ideen = ideas
+vorschläge | vorschlägen = suggestions
+vorschlag = suggestion
+sprüche | sprüchen = slogans
+spruch = slogan
+durchnummeriert | durchnummerieren | nummeriert = numbered
+davon = of them
+# running text, not a list: "bitte als Fließtext"
+als fließtext | im fließtext | in fließtext | fließtext = with no lists
+drinlassen | drin lassen | drinbehalten | drin behalten | beibehalten | behalten = keep
 element = element
 elemente = elements
 feld = field
@@ -827,6 +851,9 @@ _DE_REORDER: tuple[Rule, ...] = (
     (re.compile(r"\b(?:das\s+thema|den\s+punkt|die\s+themen)\s+((?:[\wäöüß„“\"'-]+\s+){1,3}?)(?:bitte\s+)?"
                 r"(?:(?:komplett|ganz|völlig|einfach)\s+)?(?:rauslassen|weglassen|auslassen|herauslassen|aussparen)\b",
                 re.IGNORECASE), lambda m: f"leave out the topic {m.group(1).strip()}"),
+    # "zu den Kosten kein Wort": not a word about the thing named first
+    (re.compile(r"\b(?:zu|über)\s+(?:den|dem|der|die|das)\s+([\wäöüß-]+)\s+(?:bitte\s+)?(?:kein|keinen)\s+(?:einzigen\s+)?"
+                r"wort\b", re.IGNORECASE), lambda m: f"not a word about the {m.group(1)}"),
     # "erwähne den Aktienkurs nicht": the negation ends the clause in German
     (re.compile(r"\b(erwähne|nenne|verwende|benutze|nutze)\s+((?:[\wäöüß„“\"'-]+\s+){1,4}?)(?:nicht|nie|niemals)\b"
                 r"(?=\s*(?:[,.;!?]|$|und\b|oder\b))", re.IGNORECASE),

@@ -43,6 +43,7 @@ import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
+from rubriq.core.constraints.families.distributive import referent
 from rubriq.core.constraints.lexicon import GLOSSARIES, Glossary, detect_language, piece_language
 from rubriq.core.text import Span
 
@@ -227,8 +228,17 @@ RELATION_RULES: tuple[tuple[re.Pattern[str], Replacement], ...] = (
                 r"above|beyond|longer\s+than|more\s+than|exceed|exceeding)|shorter\s+than|fewer\s+than|less\s+than|"
                 r"under|below)\b", re.IGNORECASE),
      lambda m: f"each{m.group('of') or ''}{m.group('mid')}" + ("at most" if m.group("up") else "at least")),
+    # a word "in at least 2 of them" (of the items asked for) appears at least twice in all: the count it implies
+    (re.compile(rf"\b(?P<verb>appear|appears|be\s+used|be|show\s+up|occur)\s+in\s+(?P<rel>at\s+least|no\s+fewer\s+than)\s+"
+                rf"(?P<n>{_DIGITS})\s+of\s+(?:them|those|these|the\s+[a-z-]{{2,20}})\b|"
+                rf"\bin\s+(?P<rel2>at\s+least|no\s+fewer\s+than)\s+(?P<n2>{_DIGITS})\s+of\s+(?:them|those|these)\s+"
+                r"(?P<verb2>appear|occur|show\s+up)\b", re.IGNORECASE),
+     lambda m: f"{m.group('verb') or m.group('verb2')} {m.group('rel') or m.group('rel2')} "
+               f"{m.group('n') or m.group('n2')} times"),
+    # "nothing over 100 words" limits the whole, unless items were just counted or named: "six slogans, nothing
+    # over seven words" limits each slogan
     (re.compile(r"\bnothing\s+(?:over|above|beyond|longer\s+than|more\s+than)\b", re.IGNORECASE),
-     lambda m: "at most"),
+     lambda m: "each at most" if referent(m.string, m.start()) == "item" else "at most"),
     # "anything over 100 words is too long": the count named is the most allowed
     (re.compile(rf"\b(?:anything|everything)\s+(?:over|above|beyond|longer\s+than|more\s+than)\s+(?P<n>{_DIGITS})\s+"
                 rf"(?P<unit>{UNITS})\s+(?:is|would\s+be|will\s+be)\s+(?:too\s+(?:long|much|many)|not\s+ok(?:ay)?|"
@@ -346,9 +356,9 @@ def _restore_units(text: str) -> tuple[str, Layer | None]:
         if not units:
             continue
         unit = units[-1].group("unit").lower()
-        if unit in ("word", "words") and re.search(r"\b(?:the|this|that)\s+words?\s*$", text[max(0, units[-1].start()
-                                                                                                 - 12):units[-1].end()],
-                                                    re.IGNORECASE) and not re.search(r"\d", text[limit:m.start()]):
+        named = text[max(0, units[-1].start() - 12):units[-1].end()]
+        if unit in ("word", "words") and re.search(r"\b(?:the|this|that)\s+words?\s*$", named, re.IGNORECASE) and \
+                not re.search(r"\d", text[units[-1].end():m.start()]):
             continue  # "use the word 'calm' at least twice, and at most 3": the word is a keyword, not a unit
         if re.search(r"\b(?:times?|each|per)\b", text[units[-1].end():m.start()], re.IGNORECASE):
             continue

@@ -63,6 +63,9 @@ POSTFIX_REQUIRE_RE = re.compile(
     # "the word "bark" has to be in it", "... is in there somewhere"
     # "the word "smoked" has to stay in", "... must remain"
     r"(?:should|must|need\s+to|needs\s+to|has\s+to|have\s+to)\s+(?:stay|remain)(?:\s+in(?:\s+(?:it|there))?)?\b|"
+    # 'the word "Lattung" please keep', '... stays as it is' (a word the rewrite must keep)
+    r"(?:please\s+)?(?:keep|leave\s+in)(?:\s+(?:it|that|this))?(?=\s*(?:[,.;!?]|$))|"
+    r"(?:stays?|remains?)\s+(?:as\s+(?:it\s+)?is|unchanged|intact|in)\b|"
     r"(?:(?:should|must|need\s+to|needs\s+to|has\s+to|have\s+to)\s+be|is|are)\s+(?:somewhere\s+)?in\s+(?:it|there|"
     r"the\s+(?:text|answer|response|reply|poem|story|post|email|message|title)|your\s+(?:text|answer|response|reply))\b",
     re.IGNORECASE)
@@ -481,8 +484,11 @@ def _add_required(ex: Extraction, items: list[str], span: Span) -> None:
 TOPIC_RE = re.compile(
     r"(?:\b(?:don'?t|do\s+not|never|please\s+don'?t|avoid|without|refrain\s+from|shouldn'?t|should\s+not|must\s+not|"
     r"mustn'?t)\s+(?:ever\s+)?(?:mention(?:ing)?|talk(?:ing)?\s+about|bring(?:ing)?\s+up|discuss(?:ing)?|"
-    r"refer(?:ring)?\s+to|touch(?:ing)?\s+on|go(?:ing)?\s+into|say(?:ing)?\s+anything\s+about)|"
-    r"\bno\s+mention\s+of|\bleave\s+out\s+(?:any\s+mention\s+of|anything\s+about)|\bkeep\s+(?:any\s+mention\s+of\s+)?|"
+    r"refer(?:ring)?\s+to|touch(?:ing)?\s+on|go(?:ing)?\s+into|say(?:ing)?\s+anything\s+about|"
+    r"want\s+to\s+(?:hear|read)\s+(?:anything\s+)?about)|"
+    # "not a word about the costs", "no word on the budget"
+    r"\b(?:not|no)\s+(?:a\s+)?(?:single\s+)?word\s+(?:about|on)|"
+    r"\bno\s+mention\s+of|\bleave\s+out\s+(?:any\s+mention\s+of|anything\s+about)|\bkeep(?:\s+any\s+mention\s+of)?(?=\s)|"
     r"\b(?:leave\s+out|skip|omit|exclude|drop)\s+(?:the\s+)?(?:topic|subject)(?:\s+of)?|"
     r"\b(?:don'?t|do\s+not|never)\s+(?:make\s+it|write)\s+about|\bnothing\s+(?:about|on|related\s+to))"
     r"\s+(?:the\s+|any\s+|his\s+|her\s+|their\s+|my\s+|our\s+|its\s+|your\s+)?", re.IGNORECASE)
@@ -491,6 +497,10 @@ NOT_A_TOPIC = frozenset({
     "that", "how", "why", "what", "whether", "if", "you", "yourself", "me", "it", "this", "them", "anything",
     "anyone", "any", "which", "where", "when", "who", "those", "these", "other", "others", "names", "name", "word",
     "words", "us", "him", "her", "i", "we", "she", "he", "they", "i'm", "it's", "there",
+    # a pronoun starting the next clause, in the prompt's own language: "... de bicarbonate, j'ai déjà testé"
+    "je", "j'ai", "j'en", "c'est", "il", "elle", "nous", "vous", "ils", "elles", "yo", "ich", "wir", "er", "sie",
+    # forms of the output, checked by their own kinds: "keep emoji out of it" is no topic to mention
+    "emoji", "emojis", "emoticons", "hashtags", "bullets", "bullet", "lists", "headings", "headers", "markdown",
 })
 # After "don't mention X and", a new instruction rather than a second topic: "... the new job, and sign off with".
 INSTRUCTION_START = frozenset({
@@ -510,7 +520,8 @@ def extract_topics(ex: Extraction) -> None:
             if text[m.end():m.end() + 1] in "\"“‘'`" or re.match(r"\s*(?:the\s+)?(?:word|term|phrase|name)s?\b",
                                                                    text[m.end():]):
                 continue  # quoted: forbidden words, read above
-            if m.group().lower().startswith("keep") and not re.search(r"\bout\s+of\b", text[m.end():m.end() + 60]):
+            if m.group().lower().startswith("keep") and not re.match(r"\s*(?:[\w'-]+\s+){1,4}?out\s+of\b",
+                                                                     text[m.end():]):
                 continue  # "keep X out of it" only
             words = TOPIC_WORDS_RE.match(text, m.end())
             if not words:

@@ -65,8 +65,9 @@ COUNT_AFTER_LIST_RE = re.compile(
     re.IGNORECASE)
 # The list's size said just before it, alone: "- exactly 8, numbered", "ten of them, numbered".
 COUNT_BEFORE_LIST_RE = re.compile(
-    rf"(?:^|(?<=[\n,;:(—–])|(?<=^[-*•])|(?<=\n[-*•])|(?<=\s-))[ \t]*(?:(?P<rel>exactly|precisely|just)\s+)?"
-    rf"(?P<n>{NUM})(?:\s+(?:of\s+them|[a-z-]{{3,20}}s))?[ \t]*,[ \t]*$", re.IGNORECASE)
+    rf"(?:^|(?<=[\n,;:(—–])|(?<=[.!?]\s)|(?<=^[-*•])|(?<=\n[-*•])|(?<=\s-))[ \t]*"
+    rf"(?:(?P<rel>exactly|precisely|just)\s+)?(?P<n>{NUM})(?:\s+(?:of\s+them|[a-z-]{{3,20}}s))?[ \t]*,[ \t]*$",
+    re.IGNORECASE)
 COMPARED_BEFORE_RE = re.compile(r"\b(?:between|versus|vs\.?|compare\w*|differen\w*|what\s+is|what's|when\s+to\s+use)\b"
                                 r"[^.;?\n]*$", re.IGNORECASE)
 # How many items a list holds: "brainstorm 10 names", "list three reasons", "give me five ideas", "3 at most".

@@ -1,0 +1,69 @@
+"""Prompt reading in a tenth round of wordings: "nothing over N words" after items are asked for, nouns of
+suggestions and slogans and numbered lists in German, running text instead of a list, "fit in" in French, a word the
+rewrite must keep said after it, "not a word about" a topic, and a word that must be in at least N of the items."""
+
+from __future__ import annotations
+
+from prompt_reading_helpers import kinds
+
+
+def test_nothing_over_n_words_after_items_are_asked_for_limits_each_item():
+    found = kinds("Come up with eight names for the choir's bake sale. Nothing over four words.")
+    assert found["rubriq:item_length"] == [{"relation": "less than", "num_words": 5}]
+    assert "length_constraints:number_words" not in found
+
+
+def test_nothing_over_n_words_with_no_items_limits_the_whole_answer():
+    found = kinds("Explain what a heat pump does. Nothing over 90 words.")
+    assert found["length_constraints:number_words"] == [{"relation": "less than", "num_words": 91}]
+    assert "rubriq:item_length" not in found
+
+
+def test_german_suggestions_numbered_with_a_limit_on_each_slogan():
+    found = kinds("Für das Sommerfest brauchen wir Sprüche. Vier Vorschläge, durchnummeriert, kein Spruch über "
+                  "sechs Wörter.")
+    assert found["rubriq:numbered_list"] == [{"num_items": 4}]
+    assert found["rubriq:item_length"] == [{"relation": "less than", "num_words": 7}]
+
+
+def test_running_text_instead_of_a_list_in_french_german_and_spanish():
+    assert "rubriq:no_lists" in kinds("Explique-moi le détartrage, en texte suivi s'il te plaît.")
+    assert "rubriq:no_lists" in kinds("Erklär mir den Unterschied, bitte als Fließtext.")
+    assert "rubriq:no_lists" in kinds("Explícame la diferencia en texto corrido.")
+
+
+def test_fit_in_n_words_in_french_is_an_upper_limit():
+    assert kinds("Réécris l'annonce, elle doit tenir en 45 mots.")["length_constraints:number_words"] == [
+        {"relation": "less than", "num_words": 46}]
+
+
+def test_a_quoted_word_followed_by_keep_must_stay_in_the_text():
+    assert kinds('Shorten this note for the landlord. The word "guarantor" please keep.')["keywords:existence"] == [
+        {"keywords": ["guarantor"]}]
+    assert kinds('Kürz den Text. Das Wort „Dachrinne“ bitte drinlassen.')["keywords:existence"] == [
+        {"keywords": ["Dachrinne"]}]
+
+
+def test_not_a_word_about_a_subject_is_a_topic_to_leave_out():
+    assert kinds("Write the club newsletter. Not a word about the fees.")["rubriq:forbidden_topic"] == [
+        {"topic": "fees"}]
+    assert kinds("Schreib die Einladung. Zu den Parkplätzen kein Wort.")["rubriq:forbidden_topic"] == [
+        {"topic": "Parkplätzen"}]
+    assert kinds("Écris la réponse. Je ne veux pas entendre parler de remboursement.")["rubriq:forbidden_topic"] == [
+        {"topic": "remboursement"}]
+
+
+def test_keep_something_out_of_it_names_a_topic_but_a_form_of_the_output_is_no_topic():
+    assert kinds("Draft the toast, and keep the divorce out of it.")["rubriq:forbidden_topic"] == [{"topic": "divorce"}]
+    assert "rubriq:forbidden_topic" not in kinds("Answer her politely and keep emojis out of it.")
+
+
+def test_a_pronoun_starting_the_next_clause_is_not_a_second_topic():
+    found = kinds("Réponds-lui. Je ne veux pas entendre parler de vinaigre, j'ai déjà essayé.")
+    assert found["rubriq:forbidden_topic"] == [{"topic": "vinaigre"}]
+
+
+def test_a_word_in_at_least_n_of_the_items_appears_at_least_n_times():
+    found = kinds('Five taglines for the café. The word "crumb" should appear in at least 3 of them.')
+    assert found["keywords:frequency"] == [{"keyword": "crumb", "relation": "at least", "frequency": 3}]
+    assert "length_constraints:number_words" not in found
