@@ -67,3 +67,35 @@ def test_a_word_in_at_least_n_of_the_items_appears_at_least_n_times():
     found = kinds('Five taglines for the café. The word "crumb" should appear in at least 3 of them.')
     assert found["keywords:frequency"] == [{"keyword": "crumb", "relation": "at least", "frequency": 3}]
     assert "length_constraints:number_words" not in found
+
+
+def test_fit_on_one_line_limits_the_lines():
+    assert kinds("Which platform does the 7:40 leave from? It has to fit on one line.")["rubriq:number_lines"] == [
+        {"relation": "less than", "num_lines": 2}]
+
+
+def test_a_german_closing_sentence_said_with_a_relative_clause_starts_the_last_sentence():
+    found = kinds("Fass die Mail zusammen und schließ mit einem Satz ab, der mit „Wichtig:“ anfängt.")
+    assert found["rubriq:last_sentence_starts_with"] == [{"options": ["Wichtig:"]}]
+    assert "rubriq:starts_with" not in found and "length_constraints:number_sentences" not in found
+    assert kinds("Drei Stichpunkte, danach ein Satz, der mit „Also:“ beginnt.")[
+        "rubriq:last_sentence_starts_with"] == [{"options": ["Also:"]}]
+
+
+def test_a_sentence_added_after_the_rest_is_the_last_one():
+    found = kinds('Four bullets on the budget, then a sentence that starts with "In short:".')
+    assert found["rubriq:last_sentence_starts_with"] == [{"options": ["In short:"]}]
+    assert "rubriq:starts_with" not in found
+
+
+def test_code_wordings_for_builtin_modules_and_docstrings():
+    assert "rubriq:code_stdlib_only" in kinds("Write me a Node script to rename the files, built-in modules only.")
+    assert "rubriq:code_stdlib_only" in kinds("Escribe el script solo con lo que trae Python de serie.")
+    assert "rubriq:code_docstrings" in kinds("Write the parser in Python and give each function a docstring.")
+    assert "rubriq:code_docstrings" in kinds("Arregla la función y ponle un docstring.")
+
+
+def test_a_numbering_shown_asks_for_a_numbered_list():
+    assert "rubriq:numbered_list" in kinds("Explain how to bleed a radiator, laid out as 1., 2., 3.")
+    assert kinds("Sechs Ideen für den Flohmarkt. Sechs Stück, mit Nummern davor.")["rubriq:numbered_list"] == [
+        {"num_items": 6}]

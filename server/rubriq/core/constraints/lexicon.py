@@ -127,6 +127,8 @@ no mencionar | no nombrar = do not mention
 no usar | no utilizar = do not use
 ideas = ideas
 sugerencias | propuestas = suggestions
+ponle | ponles = give it
+lo que trae python de serie | lo que viene con python | lo que trae python = what comes with python
 sugerencia | propuesta = suggestion
 eslóganes | eslogans | lemas = slogans
 eslogan | lema = slogan
@@ -578,7 +580,9 @@ vorschläge | vorschlägen = suggestions
 vorschlag = suggestion
 sprüche | sprüchen = slogans
 spruch = slogan
-durchnummeriert | durchnummerieren | nummeriert = numbered
+durchnummeriert | durchnummerieren | nummeriert | mit nummern davor | mit nummern = numbered
+stück = pieces
+danach | anschließend = after that
 davon = of them
 # running text, not a list: "bitte als Fließtext"
 als fließtext | im fließtext | in fließtext | fließtext = with no lists
@@ -854,6 +858,12 @@ _DE_REORDER: tuple[Rule, ...] = (
     # "zu den Kosten kein Wort": not a word about the thing named first
     (re.compile(r"\b(?:zu|über)\s+(?:den|dem|der|die|das)\s+([\wäöüß-]+)\s+(?:bitte\s+)?(?:kein|keinen)\s+(?:einzigen\s+)?"
                 r"wort\b", re.IGNORECASE), lambda m: f"not a word about the {m.group(1)}"),
+    # "schließ mit einem Satz ab": the separable verb around its object, as "fang ... an" above
+    (re.compile(r"\b(?:schließ|schließe|schliess|schliesse|schließt)\s+([^.,;\n]{1,40}?)\s+ab\b(?=\s*(?:[,.;!?]|$|und\b))",
+                re.IGNORECASE), lambda m: f"end {m.group(1)}"),
+    # "ein Satz, der mit „Fazit:“ beginnt": the relative clause's verb last
+    (re.compile(r",?\s+der\s+mit\s+(\"[^\"\n]{1,60}\")\s+(?:anfängt|beginnt|startet|losgeht)\b", re.IGNORECASE),
+     lambda m: f" that starts with {m.group(1)}"),
     # "erwähne den Aktienkurs nicht": the negation ends the clause in German
     (re.compile(r"\b(erwähne|nenne|verwende|benutze|nutze)\s+((?:[\wäöüß„“\"'-]+\s+){1,4}?)(?:nicht|nie|niemals)\b"
                 r"(?=\s*(?:[,.;!?]|$|und\b|oder\b))", re.IGNORECASE),

@@ -217,7 +217,7 @@ RELATION_RULES: tuple[tuple[re.Pattern[str], Replacement], ...] = (
     (re.compile(rf"\b{_NEG}\s+(?:go|run|be|get|stretch|come\s+in|end\s+up|spill)\s+(?:over|above|beyond|past)\b",
                 re.IGNORECASE), lambda m: "at most"),
     # "has to fit in 155 characters", "should fit within 2 lines"
-    (re.compile(r"\b(?:fit|fits)\s+(?:in|into|within|inside)(?=\s+(?:\d|a\s+single|one|two|three|four|five|six|seven|"
+    (re.compile(r"\b(?:fit|fits)\s+(?:in|into|within|inside|on)(?=\s+(?:\d|a\s+single|one|two|three|four|five|six|seven|"
                 r"eight|nine|ten))", re.IGNORECASE), lambda m: "at most"),
     # "cap it at 200 words", "top out at 5 bullets"
     (re.compile(r"\bcap(?:ped)?\s+(?:it|this|that|them|(?:the|your)\s+[a-z]{2,15})?\s*at\b|\btops?\s+out\s+at\b",

@@ -101,7 +101,7 @@ STDLIB_RE = re.compile(
     r"\b(?:(?:the\s+)?standard[\s-]+library\s+only|only\s+(?:use\s+|the\s+)?(?:the\s+)?standard[\s-]+library|"
     r"(?:just|only)\s+(?:use\s+|using\s+|with\s+)?(?:the\s+)?(?:stdlib|standard\s+lib(?:rary)?|built-?in\s+modules?|"
     r"standard\s+modules)|"
-    r"stdlib\s+only|"
+    r"stdlib\s+only|built-?in\s+modules?\s+only|"
     r"(?:no|without|don'?t|do\s+not|never|avoid)(?:\s+(?:use|using|pull(?:ing)?\s+in|bring(?:ing)?\s+in|rely(?:ing)?\s+on|"
     r"depend(?:ing)?\s+on|install(?:ing)?|import(?:ing)?|add(?:ing)?|need(?:ing)?))?\s+(?:any\s+)?(?:external|"
     r"third[\s-]party|outside|extra|"
@@ -119,7 +119,7 @@ STDLIB_RE = re.compile(
     r"dependencies|libraries)|"
     r"(?:no|without|don'?t\s+use|do\s+not\s+use)\s+(?:any\s+)?(?:npm\s+)?(?:libraries|packages)|"
     # "only what ships with Python", "just what comes with Node"
-    r"(?:only|just)\s+what\s+(?:ships|comes)\s+with\s+(?:python|node))\b", re.IGNORECASE)
+    r"(?:only|just)\s+(?:with\s+)?what\s+(?:ships|comes)\s+with\s+(?:python|node))\b", re.IGNORECASE)
 FORBID_MODULE_RE = re.compile(
     r"(?:\b(?:don'?t|do\s+not|never|please\s+don'?t)\s+(?:use|import|rely\s+on|pull\s+in|depend\s+on)|"
     r"\b(?:no|without(?:\s+using)?|avoid(?:ing)?|not)\s+(?:using\s+|importing\s+)?)\s*(?:the\s+)?`?"
@@ -132,7 +132,10 @@ TESTS_RE = re.compile(
     rf"(?P<n2>{NUM})\s*\)", re.IGNORECASE)
 DOCSTRINGS_RE = re.compile(
     r"\b(?:add|include|write|with|give|use|and|plus)\s+(?:a\s+)?(?:short\s+|brief\s+|proper\s+)?docstrings?\b|\bdocstrings?\s+(?:for|on|in)\s+(?:every|each|all)\b|"
-    r"\b(?:every|each|all)\s+(?:function|method|class)s?\s+(?:should|must|needs?\s+to)\s+have\s+(?:a\s+)?docstrings?",
+    r"\b(?:every|each|all)\s+(?:function|method|class)s?\s+(?:should|must|needs?\s+to)\s+have\s+(?:a\s+)?docstrings?|"
+    # "give each function a docstring", "every function documented with its docstring"
+    r"\bgive\s+(?:it|them|each\s+(?:function|method)|every\s+(?:function|method))\s+(?:a\s+|its\s+own\s+)?docstrings?\b|"
+    r"\b(?:function|method)s?\s+(?:is\s+|are\s+)?documented\s+with\s+(?:a|its|their)\s+(?:own\s+)?docstrings?\b",
     re.IGNORECASE)
 _ONE_BLOCK = (r"(?:a\s+single|one\s+single|one|1|single)\s+(?:(?:fenced|markdown)\s+)?(?:code\s+block|fenced\s+block|"
               r"code\s+fence|```\s*block)")

@@ -56,6 +56,8 @@ NUMBERED_LIST_RE = re.compile(
     # "number them", not "number them like 1/4, 2/4" (a scheme of its own, not a list's "1.")
     rf"(?<!\bthe\s)(?<!\ba\s)\bnumber\s+them\b(?!\s*(?:like|as|with|using|in|by|from|e\.g\.|[:(]))|"
     rf"numbered\s+step[\s-]by[\s-]step|"
+    # the numbering shown: "lay out the working as 1., 2., 3.", "numbers like 1) 2) 3)"
+    rf"(?:as|like|with|using)\s+[\"']?1[.)][\"']?\s*,?\s*[\"']?2[.)][\"']?(?:\s*,?\s*[\"']?3[.)][\"']?)?|"
     # "give me a few ideas, numbered, five of them": the list's form said alone between commas
     rf"(?<=[,—–:]\s)numbered(?=[ \t]*(?:[,;.\n]|$))(?:,\s+(?P<k>{NUM})\s+(?:of\s+them|[a-z-]{{3,20}}s)\b)?)",
     re.IGNORECASE)

@@ -105,7 +105,10 @@ LAST_SENTENCE_START_RE = re.compile(
     r"\b(?:very\s+)?(?:last|final|closing|concluding)\s+sentence\s+(?:(?:of|in)\s+(?:your|the|this)\s+[a-z]{2,15}\s+)?"
     r"(?:(?:should|must|has\s+to|needs\s+to|will|shall|is\s+to|ought\s+to)\s+)?(?:start|begin|open)s?\s+with\s*|"
     r"\b(?:end|finish|close|conclude)(?:s|ing)?\s+(?:\w+\s+){0,2}?with\s+a\s+sentence\s+(?:that|which)\s+"
-    r"(?:starts?|begins?|opens?)\s+with\s*", re.IGNORECASE)
+    r"(?:starts?|begins?|opens?)\s+with\s*|"
+    # "three bullets, then a sentence that starts with 'Bottom line:'": a sentence added after the rest, so last
+    r"\b(?:then|followed\s+by|after\s+that|and\s+after\s+(?:that|it))\s*,?\s+(?:a|one)\s+(?:final\s+|closing\s+|"
+    r"last\s+)?sentence\s+(?:that|which)\s+(?:starts?|begins?|opens?)\s+with\s*", re.IGNORECASE)
 
 
 def _last_sentence_start(ex: Extraction) -> None:
