@@ -706,7 +706,7 @@ def test_a_changed_range_is_a_conflict_even_beside_a_word_of_difference() -> Non
 def test_a_bare_number_is_matched_by_the_sources_age_of_the_same_figure() -> None:
     source = "Free home delivery is available for housebound patients and those aged 75 or over."
     checks = check_values("Yes, if you're housebound or 75 or older.", source, source)
-    assert [(c.value.text, c.status) for c in checks] == [("75", "matched")]
+    assert [(c.value.text, c.status) for c in checks] == [("75 or older", "matched")]
 
 
 def test_a_number_after_point_or_option_is_a_label_not_a_figure() -> None:

@@ -6,7 +6,8 @@ careful reader confirms as faithful must not be a conflict, and a changed figure
 
 from __future__ import annotations
 
-from rubriq.core.verify.values import check_values
+from rubriq.core.text import Span
+from rubriq.core.verify.values import check_values, reportable_absent
 
 
 def statuses(claim: str, evidence: str, source: str | None = None) -> dict[str, str]:
@@ -285,3 +286,52 @@ def test_extraction_work_grows_linearly_with_the_width_of_a_table() -> None:
         return f"{header}\n{row}\n{row}\n"
 
     assert extraction_work(table(400)) / extraction_work(table(200)) < 2.2
+
+
+# --- dates, times and ages worked out the way answers write them ----------------------------------------------------
+
+FERRY = ("Sailing: Friday 14 August 2026, 07:30. Check-in closes 45 minutes before departure. Bookings can be "
+         "changed free of charge up to 72 hours before sailing; cancellations made more than 48 hours before "
+         "sailing are refunded in full.")
+
+
+def test_the_weekday_of_a_date_worked_back_from_the_source_is_not_set_against_the_sources_weekday() -> None:
+    checked = statuses("You can change the booking for free until 07:30 on Tuesday 11 August.", FERRY)
+    assert checked["Tuesday"] == "matched" and checked["11 August"] == "matched"
+    assert statuses("You can still cancel with a full refund before Wednesday 12 August.", FERRY)[
+        "Wednesday"] == "matched"
+
+
+def test_a_wrong_weekday_for_its_own_date_still_conflicts() -> None:
+    assert statuses("The ferry sails at 07:30 on Saturday 14 August.", FERRY)["Saturday"] == "conflict"
+
+
+def test_a_time_worked_from_an_approximate_period_the_claim_states_is_matched() -> None:
+    assert statuses("Check-in shuts about 45 minutes before you sail (around 06:45).", FERRY)["06:45"] == "matched"
+
+
+def test_a_time_in_a_regional_clock_is_no_conflict_with_a_utc_time_and_not_reported_as_invented() -> None:
+    source = "The service will be unavailable on Saturday 3 October 2026 from 22:00 to 23:30 UTC."
+    checks = {c.value.text: c for c in check_values("It's down from 11pm to 12:30am UK time on Saturday.", source,
+                                                    source)}
+    assert all(c.status != "conflict" for c in checks.values())
+    assert not any(reportable_absent(c.value) for c in checks.values() if c.value.kind == "time")
+    assert statuses("It's down from 9pm UTC on Saturday.", source)["9pm UTC"] == "conflict"
+
+
+def test_a_day_named_with_its_date_earlier_in_the_output_is_checked_there() -> None:
+    source = "Day 1 (10 May 2027): Ravenglass to Muncaster, 6 miles. Day 3 (12 May 2027): Boot to Wasdale, 9 miles."
+    output = "- Wednesday 12 May: Boot to Wasdale, 9 miles.\n\nWednesday is the longest day, so start early."
+    checks = check_values(output, source, source, claim_span=Span(output.index("Wednesday is"), len(output)))
+    assert {c.value.text: c.status for c in checks}["Wednesday"] == "matched"
+
+
+def test_an_age_with_and_up_is_a_lower_bound_and_ages_before_a_number_make_it_an_age() -> None:
+    source = "Junior sessions are open to ages 8 and up. Adults are those aged 18 or over."
+    assert statuses("Children aged 8 and over can join the junior sessions.", source)["8 and over"] == "matched"
+    assert statuses("Children aged 6 and up can join the junior sessions.", source)["6 and up"] == "conflict"
+
+
+def test_up_to_a_month_is_a_duration_compared_with_the_sources() -> None:
+    source = "You can pause your membership once, for up to 14 days, from the app."
+    assert statuses("You can pause it once for up to a month.", source)["up to a month"] == "conflict"

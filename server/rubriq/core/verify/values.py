@@ -237,6 +237,7 @@ from __future__ import annotations
 
 import bisect
 import datetime
+import itertools
 import math
 import re
 from collections.abc import Sequence
@@ -261,6 +262,8 @@ def reportable_absent(value: Value) -> bool:
     """Whether a value the source nowhere states is worth naming to a person (and counts against the claim)."""
     if value.kind == "ordinal" and value.text.lower() in _IDIOMATIC_ORDINALS:
         return False
+    if value.kind == "time" and (value.unit == "local" or value.unit.endswith(" time")):
+        return False  # "2am UK time" for a source's UTC: a conversion the date's clock rules decide, not checked here
     return value.kind in REPORTABLE_ABSENT_KINDS
 
 Status = Literal["matched", "conflict", "absent", "polarity"]
@@ -449,6 +452,9 @@ _TIME_ZONES = {"utc": 0, "gmt": 0, "z": 0, "bst": 60, "cet": 60, "cest": 120, "e
                "est": -300, "edt": -240, "cdt": -300, "mst": -420, "mdt": -360, "pst": -480, "pdt": -420,
                "jst": 540, "kst": 540, "aest": 600, "aedt": 660, "hkt": 480, "sgt": 480, "ist": None, "cst": None,
                "et": None, "pt": None, "ct": None, "mt": None}
+# Places whose clock time a date decides ("UK time" is GMT in winter, BST in summer): a zone of unknown offset.
+_REGION_TIMES = frozenset({"uk", "london", "british", "irish", "dublin", "paris", "berlin", "european",
+                           "eastern", "pacific", "central", "mountain", "us", "sydney"})
 _MERIDIEM = {"am": 0, "a.m.": 0, "pm": 12, "p.m.": 12}
 
 # Qualifiers written before a number: (phrase → normalised qualifier). Longest phrases first when matching.
@@ -468,8 +474,14 @@ _PREFIX_QUALIFIERS = {
     "a cap of": "at most", "exactly": "exactly", "precisely": "exactly", "only": "exactly", "just": "exactly",
 }
 _MAX_QUALIFIER_WORDS = 4
+_AGE_BEFORE = frozenset({"aged", "ages"})  # the word that makes the number after it an age
 _SUFFIX_QUALIFIERS = {("or", "more"): "at least", ("or", "over"): "at least", ("or", "fewer"): "at most",
-                      ("or", "less"): "at most", ("or", "so"): "about"}
+                      ("or", "less"): "at most", ("or", "so"): "about",
+                      # "ages 10 and up", "5 and under", "18 or older"
+                      ("and", "up"): "at least", ("and", "upwards"): "at least", ("and", "over"): "at least",
+                      ("and", "above"): "at least", ("or", "older"): "at least", ("and", "older"): "at least",
+                      ("and", "under"): "at most", ("and", "below"): "at most", ("or", "under"): "at most",
+                      ("or", "younger"): "at most", ("and", "younger"): "at most"}
 # Words after which a number is a label, not a value ("section 3", "figure 2", "No. 10", "version 3.2").
 _LABEL_WORDS = _words("section sections chapter chapters article articles figure figures fig table tables step "
                          "steps item items rule rules paragraph paragraphs clause clauses appendix part page pages "
@@ -1325,9 +1337,9 @@ class _Scanner:
                 k += 1
             return "money", currency[0], 1.0, k
         first = self._amount_first
-        if self.low(first - 1) == "aged" or (self.low(first - 1) in ("or", "and", "to", "-", "–") and
-                                             self.is_num(first - 2) and self.low(first - 3) == "aged"):
-            return "age", "", 1.0, j  # "aged 16 or 17": both are ages
+        if self.low(first - 1) in _AGE_BEFORE or (self.low(first - 1) in ("or", "and", "to", "-", "–") and
+                                                  self.is_num(first - 2) and self.low(first - 3) in _AGE_BEFORE):
+            return "age", "", 1.0, j  # "aged 16 or 17", "ages 10 and up": ages
         if j >= self.n:
             return "number", "", 1.0, j
         tok, low = self.toks[j], self.lows[j]
@@ -1605,7 +1617,8 @@ class _Scanner:
         if prev in ("once", "twice", "times", "per"):
             return False
         return prev in ("within", "for", "in", "after", "over", "than", "least", "most", "under", "past", "last") or \
-            prev in _DURATION_VERBS or prev in _PREFIX_QUALIFIERS or self.low(i + 2) in ("ago", "later", "earlier")
+            prev in _DURATION_VERBS or prev in _PREFIX_QUALIFIERS or self.low(i + 2) in ("ago", "later", "earlier") or \
+            (prev == "to" and self.low(i - 2) == "up")  # "by up to a month"
 
     def _vague(self, i: int, end: int, lo: float, hi: float) -> int:
         kind, unit, _, _ = self._head_noun(end + 1) if self.low(end) == "of" else ("number", "", 1.0, end)
@@ -1788,6 +1801,9 @@ class _Scanner:
             j += 1
         elif self.low(j) == "local" and self.low(j + 1) == "time":
             zone, j = "local", j + 2
+        elif self.low(j) in _REGION_TIMES and self.low(j + 1) == "time":
+            # "4am UK time": a zone whose offset the date decides (GMT or BST), so never compared with another's
+            zone, j = f"{self.low(j)} time", j + 2
         return self._add_time(first, j, readings, zone)
 
     def _add_time(self, first: int, j: int, readings: list[int], zone: str) -> int:
@@ -2300,9 +2316,21 @@ def _keyed_money(scanner: _Scanner, raws: list[_Raw]) -> None:
             _as_money(raw, *mark)
 
 
+_TIME_RANGE_JOIN_RE = re.compile(r"\s*(?:to|until|till|and|-|–|—)\s*", re.IGNORECASE)
+
+
+def _zone_over_range(text: str, raws: list[_Raw]) -> None:
+    """"from 2am to 4am UK time": the zone written after a range of times is the first time's too."""
+    times = sorted((r for r in raws if r.kind == "time"), key=lambda r: r.start)
+    for first, second in itertools.pairwise(times):
+        if not first.unit and second.unit and _TIME_RANGE_JOIN_RE.fullmatch(text[first.end:second.start]):
+            first.unit = second.unit
+
+
 def _extract(text: str) -> tuple[tuple[Value, ...], _Scanner]:
     scanner = _Scanner(text)
     raws = scanner.run()
+    _zone_over_range(text, raws)
     if scanner.table_rows:
         _table_money(scanner, raws)
     if ":" in text or "=" in text:
@@ -3501,9 +3529,20 @@ def compare(claim: list[Value], evidence: list[Value], source: ValueIndex, *, in
             base = _time_from_period(c, [*claim, *context], source)
             if base is not None:  # "from 07:52, three hours later" after the source's high water at 04:52
                 check = ValueCheck(c, "matched", base, False, "a stated time moved by the claim's period")
-        if check.status == "absent" and c.kind == "weekday":
+        if check.status == "absent" and c.kind == "weekday" and claim_index is not None and claim_spans and any(
+                v.kind == "weekday" and v.key == c.key and _calendar_weekday(v, list(claim_index.values), source,
+                                                                          claim_index.text) is not None
+                for v in claim_index.within([Span(max(0, claim_spans[0].start - _EARLIER_CHARACTERS),
+                                                  claim_spans[0].start)])):
+            # "Thursday is the big one" after the output's own "Thursday 10 September": the day it named before,
+            # with a date the calendar agrees with, checked there
+            check = ValueCheck(c, "matched", None, False, "the output names the day before, with its date")
+        if check.status in ("absent", "conflict") and c.kind == "weekday":
+            # "by Friday 16 May 2025" for the source's "by 16 May 2025": the calendar says so. Against another
+            # weekday of the source too ("Wednesday 29 July, 24 hours before" Thursday's drop-off): the weekday is
+            # right for its date, and the date is checked on its own
             day = _calendar_weekday(c, claim, source, claim_index.text if claim_index is not None else "")
-            if day is not None:  # "by Friday 16 May 2025" for the source's "by 16 May 2025": the calendar says so
+            if day is not None:
                 check = ValueCheck(c, "matched", day, False, "the weekday of the date beside it")
         results.append(check)
     ranges = [r for r in claim if changes and r.qualifier == "range" and family(r) in _NUMERIC_FAMILIES and
@@ -3546,8 +3585,10 @@ def _date_from_period(c: Value, claim: Sequence[Value], source: ValueIndex) -> V
         return None
     dates = [d for d in (*source.by_family.get("date", []), *(o for o in claim if o is not c and o.kind == "date"))
              if d.key[2] is not None and d.key[3] is not None][:_MAX_DERIVATION_VALUES]
-    periods = {p.low for p in (*source.by_family.get("duration", []), *(o for o in claim if family(o) == "duration"))
-               if p.low is not None and p.low == p.high and math.isfinite(p.low)}
+    # the period as written: "more than 48 hours before" drop-off on 30 July puts its boundary on 28 July
+    periods = {stated_number(p) for p in (*source.by_family.get("duration", []),
+                                          *(o for o in claim if family(o) == "duration"))
+               if p.low is not None and p.high is not None and math.isfinite(stated_number(p))}
     for base in dates:
         year = base.key[0] if base.key[0] is not None and base.key[0] == base.key[1] else 2001
         try:
@@ -3566,8 +3607,10 @@ def _date_from_period(c: Value, claim: Sequence[Value], source: ValueIndex) -> V
 def _time_from_period(c: Value, claim: Sequence[Value], source: ValueIndex) -> Value | None:
     """A time of the source or the claim that a period the claim itself states ("three hours later", "two hours
     before that") moves, forwards or back, onto claim time c, to the minute: the time it was worked out from."""
-    periods = {round(p.low / 60) for p in claim if family(p) == "duration" and p.low is not None and p.low == p.high
-               and math.isfinite(p.low) and 0 < p.low <= 86400 and p.low % 60 == 0}
+    # the period as written: "about 20 minutes away (around 04:55)" works from the 20 minutes it says
+    periods = {round(stated_number(p) / 60) for p in claim if family(p) == "duration" and p.low is not None and
+               p.high is not None and (p.low == p.high or p.qualifier == "about") and math.isfinite(p.high) and
+               0 < stated_number(p) <= 86400 and stated_number(p) % 60 == 0}
     if not periods:
         return None
     wanted = set(c.key)
