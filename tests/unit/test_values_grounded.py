@@ -335,3 +335,35 @@ def test_an_age_with_and_up_is_a_lower_bound_and_ages_before_a_number_make_it_an
 def test_up_to_a_month_is_a_duration_compared_with_the_sources() -> None:
     source = "You can pause your membership once, for up to 14 days, from the app."
     assert statuses("You can pause it once for up to a month.", source)["up to a month"] == "conflict"
+
+
+def test_an_amount_under_a_period_label_is_a_rate_for_that_period() -> None:
+    source = "Membership: adult, off-peak\nMonthly fee: £32.50, taken on the 1st"
+    assert statuses("That's £390 a year.", source)["£390 a year"] == "matched"
+    assert statuses("That's £420 a year.", source)["£420 a year"] != "matched"
+
+
+def test_later_and_after_state_the_same_distance_in_time() -> None:
+    source = "Your new card is posted within 5 working days. The PIN follows about 3 days later."
+    assert statuses("The PIN arrives roughly three days after that.", source)["roughly three days"] == "matched"
+
+
+def test_a_deadline_set_by_a_rule_of_the_source_is_derived_from_its_date() -> None:
+    source = "The next box ships on Monday 11 May 2026. Changes made less than 5 days before a shipping date apply " \
+             "to the following box."
+    assert statuses("Make your changes by 6 May to catch this box.", source)["6 May"] == "matched"
+    assert statuses("Make your changes by 8 May to catch this box.", source)["8 May"] != "matched"
+    strict = "Delivery: Friday 21 August. Cancellations more than 10 days before delivery are refunded in full."
+    assert statuses("For a full refund, cancel by 10 August.", strict)["10 August"] == "matched"
+
+
+def test_a_weekday_is_checked_by_the_calendar_a_dated_weekday_of_the_source_fixes() -> None:
+    source = "Collection is on Saturday 15 August, between 9am and noon."
+    assert statuses("Pack everything by Thursday 13 August.", source)["Thursday"] == "matched"
+
+
+def test_a_fraction_of_an_hour_is_a_duration_and_a_time_worked_from_it_is_matched() -> None:
+    source = "The tour starts at 14:00. Please arrive at least 15 minutes before the start."
+    checked = statuses("Be there by 13:45, since they want you at least a quarter of an hour before the start.",
+                       source)
+    assert checked["13:45"] == "matched" and checked["at least a quarter of an hour"] == "matched"

@@ -49,7 +49,7 @@ Extraction. A `Value` has:
                  Martin" = ("martin",)), connectors ("van", "of") and possessives
                  negation ("not", head lemma); quantifier (class, word), class "all", "some", "none" or "only"
     unit       what makes two values of a kind comparable: the canonical unit of a measure ("m", "kg", "m2", "l",
-               "m/s", "W", "B", "degC"), "s" for durations ("s ago", "s later" for a distance in time from an
+               "m/s", "W", "B", "degC"), "s" for durations ("s ago", "s after" for a distance in time from an
                event), the currency ("USD", "EUR", "GBP" ...; a rate appends "/year"), "%" or "pp" (percentage
                points), the lemma of a counted head noun ("truck"; "person" for people, staff, members,
                employees, workers) or of the noun an age or an ordinal describes ("man", "conviction"), the time
@@ -183,9 +183,16 @@ holidays, so 33 days"); a bound of three significant figures or more that is a f
 side, to its last digit ("at least £934 left" from £1,284 and "up to £350"); the total of the low ends, or of the high
 ends, of three or more ranges, the source's or the output's earlier ones ("roughly £12,600 to £21,050 in total"). A time
 the source or the claim moves by a period the claim states ("from 07:52, three hours later" after high water at 04:52)
-is matched too (`_time_from_period`). A date the source or the claim moves by a stated period to the day ("guaranteed
-for 2 years" from 12 March 2025) is matched (`_date_from_period`), as is a figure scaled by what the prompt asks
-("double it", "from 4 to 10 servings"). A figure whose own slot holds another figure is derived only from the source's
+is matched too (`_time_from_period`; a period as written: "about 20 minutes", "at least a quarter of an hour before"). A
+date the source or the claim moves by a stated period to the day ("guaranteed for 2 years" from 12 March 2025) is
+matched (`_date_from_period`), and so is a deadline a rule of the source sets from one of its dates, even where that
+date holds the slot ("cancel by 2 April" for "less than 7 days before" a 9 April dispatch; "more than 14 days before" 24
+July allows 9 July: `_deadline_from_rule`), as is a figure scaled by what the prompt asks ("double it", "from 4 to 10
+servings"). A weekday is right when the calendar gives it to the date written beside it, in the date's year, the
+source's one year, or, with no year anywhere, the year a dated weekday of the source fixes ("Friday 24 July" makes 9
+July a Thursday): it is then no conflict with another date's weekday, and a day the output named before with such a
+date is checked there. Times in a regional clock ("2am UK time") are never compared with another zone's.
+A figure whose own slot holds another figure is derived only from the source's
 figures, never from the output's earlier ones (a figure the source nowhere states may be: a duration, also as the time
 between two times or dates the output states before); but a figure the output stated before, the same figure of the same
 unit, is checked where it first stands and is no conflict when repeated, and neither is a figure of four significant
@@ -270,8 +277,8 @@ Status = Literal["matched", "conflict", "absent", "polarity"]
 INF = math.inf
 
 # Words after a duration that make it a distance in time from an event, as the relation they state: "two days
-# beforehand" and "48 hours before" are one requirement.
-_RELATIVE_WORDS = {"ago": "ago", "later": "later", "earlier": "earlier", "before": "before", "after": "after",
+# beforehand" and "48 hours before" are one requirement, as are "six weeks later" and "six weeks after that".
+_RELATIVE_WORDS = {"ago": "ago", "later": "after", "earlier": "before", "before": "before", "after": "after",
                    "beforehand": "before", "ahead": "before", "prior": "before", "in": "before",
                    "afterwards": "after", "afterward": "after"}
 
@@ -474,6 +481,9 @@ _PREFIX_QUALIFIERS = {
     "a cap of": "at most", "exactly": "exactly", "precisely": "exactly", "only": "exactly", "just": "exactly",
 }
 _MAX_QUALIFIER_WORDS = 4
+# Adjectives of a period in a label before an amount ("Monthly fee: £12"): the amount is a rate per that period.
+_PERIOD_ADJECTIVES = {"monthly": "month", "weekly": "week", "annual": "year", "yearly": "year", "daily": "day",
+                      "hourly": "hour"}
 _AGE_BEFORE = frozenset({"aged", "ages"})  # the word that makes the number after it an age
 _SUFFIX_QUALIFIERS = {("or", "more"): "at least", ("or", "over"): "at least", ("or", "fewer"): "at most",
                       ("or", "less"): "at most", ("or", "so"): "about",
@@ -1282,6 +1292,8 @@ class _Scanner:
                 and self.low(j + 1) in _SECONDS and self.low(j + 2) not in ("earlier", "ago", "later", "before"):
             unit = f"{unit}/{lemma(self.lows[j + 1])}"
             j += 2
+        elif kind == "money" and "/" not in unit and (period := self._period_label(span_first)):
+            unit = f"{unit}/{period}"  # "Monthly direct debit: £27.50" is £27.50 a month
         if j < self.n and self.toks[j] == "+" and self.adjacent(j):
             qualifier, j = qualifier or "at least", j + 1
         elif j + 1 < self.n and self.toks[j] == "-" and self.adjacent(j) and self.lows[j + 1] == "plus":
@@ -1611,6 +1623,17 @@ class _Scanner:
             return self._time_from(i, int(value), 0, j)
         return self._amount(i, value, step, j, words=True)
 
+    def _period_label(self, first: int) -> str | None:
+        """The period a line's label gives the amount after its colon ("Monthly direct debit: £27.50", "Annual fee:
+        £60"): the label is the line's first few words, and the amount comes right after its colon."""
+        if first < 2 or self.toks[first - 1] != ":":
+            return None
+        k = first - 2
+        while k > 0 and not self.line_start[k] and first - k <= 5:
+            k -= 1
+        return next((_PERIOD_ADJECTIVES[self.lows[t]] for t in range(k, first - 1) if self.lows[t] in
+                     _PERIOD_ADJECTIVES), None) if self.line_start[k] else None
+
     def _duration_article(self, i: int) -> bool:
         """ "a week" is one week after "within", "for", "in", "after", "over", a qualifier, or before "ago"."""
         prev = self.low(i - 1)
@@ -1660,6 +1683,17 @@ class _Scanner:
         percent = 100.0 * numerator / _FRACTION_WORDS[word]
         end = k + 1
         qualifier, first = self._qualifier_before(i)
+        # "a quarter of an hour", "half a day", "three quarters of an hour": a duration, not a share
+        of = end + (1 if self.low(end) == "of" else 0)
+        of += 1 if self.low(of) in ("a", "an") else 0
+        if self.low(of) in _SECONDS and of > end:
+            seconds = numerator / _FRACTION_WORDS[word] * _SECONDS[self.low(of)]
+            lo, hi = (seconds, INF) if qualifier in _LOWER_BOUNDS else (-INF, seconds) if qualifier in \
+                _UPPER_BOUNDS else (seconds, seconds)
+            relative = _RELATIVE_WORDS.get(self.low(of + 1)) if self.low(of + 1) not in ("in", "ago") else None
+            return self.add("duration", first if qualifier else i, of + 1, (lo, hi),
+                            unit="s " + relative if relative else "s", low=lo, high=hi,
+                            step=seconds, qualifier=qualifier if qualifier in (*_LOWER_BOUNDS, *_UPPER_BOUNDS) else "")
         if qualifier in (*_LOWER_BOUNDS, *_UPPER_BOUNDS):  # "more than half" is above 50%, "below a fifth" under 20%
             lo, hi = (percent, INF) if qualifier in _LOWER_BOUNDS else (-INF, percent)
             return self.add("percent", first, end, (lo, hi), unit="%", low=lo, high=hi, step=0.0, qualifier=qualifier)
@@ -3525,6 +3559,10 @@ def compare(claim: list[Value], evidence: list[Value], source: ValueIndex, *, in
             base = _date_from_period(c, [*claim, *context], source)
             if base is not None:  # "guaranteed for 2 years" from "bought on 12 March 2025": until 12 March 2027
                 check = ValueCheck(c, "matched", base, False, "a stated date moved by a stated period")
+        if check.status in ("absent", "conflict") and c.kind == "date":
+            base = _deadline_from_rule(c, [*claim, *context], source)
+            if base is not None:  # "cancel by 2 April" for "less than 7 days before" a 9 April dispatch
+                check = ValueCheck(c, "matched", base, False, "the deadline a rule of the source sets from its date")
         if check.status == "absent" and c.kind == "time":
             base = _time_from_period(c, [*claim, *context], source)
             if base is not None:  # "from 07:52, three hours later" after the source's high water at 04:52
@@ -3604,13 +3642,50 @@ def _date_from_period(c: Value, claim: Sequence[Value], source: ValueIndex) -> V
     return None
 
 
+def _deadline_from_rule(c: Value, claim: Sequence[Value], source: ValueIndex) -> Value | None:
+    """A date of the source or the claim that a rule of the source ("more than 14 days before delivery", "less than 7
+    days before a dispatch date", "within 30 days after") moves onto claim date c, in the rule's own direction: the
+    last day the rule allows, or the boundary day itself ("more than 14 days before" 24 July is 9 July; exactly 14
+    days, 10 July, is the boundary). The date it was worked out from, or None."""
+    _, _, month, day_of_month = c.key
+    if month is None or day_of_month is None:
+        return None
+    moves: set[int] = set()
+    for p in (*source.by_family.get("duration", []), *(o for o in claim if family(o) == "duration")):
+        direction = {"s before": -1, "s after": 1}.get(p.unit)
+        if direction is None or p.low is None or p.high is None:
+            continue
+        days = stated_number(p) / 86400.0
+        if days < 1 or abs(days - round(days)) > 1e-9:
+            continue
+        moves.add(direction * round(days))
+        if p.qualifier in _LOWER_BOUNDS:  # "more than 14 days before": the 15th day before is the last one
+            moves.add(direction * (round(days) + 1))
+    if not moves:
+        return None
+    dates = [d for d in (*source.by_family.get("date", []), *(o for o in claim if o is not c and o.kind == "date"))
+             if d.key[2] is not None and d.key[3] is not None][:_MAX_DERIVATION_VALUES]
+    for base in dates:
+        year = base.key[0] if base.key[0] is not None and base.key[0] == base.key[1] else 2001
+        try:
+            start = datetime.date(year, base.key[2], base.key[3])
+        except ValueError:
+            continue
+        for move in sorted(moves)[:_MAX_DERIVATION_VALUES]:
+            moved = start + datetime.timedelta(days=move)
+            if (moved.month, moved.day) == (month, day_of_month):
+                return base
+    return None
+
+
 def _time_from_period(c: Value, claim: Sequence[Value], source: ValueIndex) -> Value | None:
     """A time of the source or the claim that a period the claim itself states ("three hours later", "two hours
     before that") moves, forwards or back, onto claim time c, to the minute: the time it was worked out from."""
-    # the period as written: "about 20 minutes away (around 04:55)" works from the 20 minutes it says
+    # the period as written: "about 20 minutes away (around 04:55)" works from the 20 minutes it says, and
+    # "at least a quarter of an hour before" 10:40 is 10:25 at the latest
     periods = {round(stated_number(p) / 60) for p in claim if family(p) == "duration" and p.low is not None and
-               p.high is not None and (p.low == p.high or p.qualifier == "about") and math.isfinite(p.high) and
-               0 < stated_number(p) <= 86400 and stated_number(p) % 60 == 0}
+               p.high is not None and (p.low == p.high or p.qualifier in ("about", *_LOWER_BOUNDS, *_UPPER_BOUNDS))
+               and math.isfinite(stated_number(p)) and 0 < stated_number(p) <= 86400 and stated_number(p) % 60 == 0}
     if not periods:
         return None
     wanted = set(c.key)
@@ -3640,11 +3715,36 @@ def _calendar_weekday(c: Value, claim: Sequence[Value], source: ValueIndex, text
     if year is None:
         years = {d.key[0] for d in source.by_family.get("date", []) if len(d.key) == 4 and d.key[0] is not None}
         year = next(iter(years)) if len(years) == 1 else None
+    if year is None:  # no year anywhere: a weekday the source gives a date of ("Friday 24 July") fixes the calendar
+        weekdays = _anchored_weekdays(source, int(date.key[2]), int(date.key[3]))
+        return date if len(weekdays) == 1 and c.key == (weekdays.pop(),) else None
     try:
         weekday = datetime.date(int(year), int(date.key[2]), int(date.key[3])).weekday() if year else None
     except (TypeError, ValueError):
         return None
     return date if weekday is not None and c.key == (weekday,) else None
+
+
+_ANCHOR_YEARS = range(2000, 2041)  # the years a weekday-and-date pair without a year is tried in
+
+
+def _anchored_weekdays(source: ValueIndex, month: int, day: int) -> set[int]:
+    """The weekdays `day` `month` can have in a year where the source's own weekday-and-date pairs hold ("Friday 24
+    July" makes 9 July a Thursday, whichever year it is): empty when the source pairs none."""
+    pairs = [(w.key[0], d.key[2], d.key[3]) for w in source.by_family.get("weekday", [])
+             for d in source.by_family.get("date", [])
+             if len(d.key) == 4 and d.key[0] is None and d.key[2] is not None and d.key[3] is not None and
+             (0 <= d.span.start - w.span.end <= 3 or 0 <= w.span.start - d.span.end <= 3)]
+    if not pairs:
+        return set()
+    found: set[int] = set()
+    for year in _ANCHOR_YEARS:
+        try:
+            if all(datetime.date(year, int(m), int(dd)).weekday() == wd for wd, m, dd in pairs):
+                found.add(datetime.date(year, month, day).weekday())
+        except ValueError:
+            continue
+    return found
 
 
 _PER_ITEM_RE = re.compile(r"\s*(?:(?:per|each|every|an?)\b|/)\s*"
