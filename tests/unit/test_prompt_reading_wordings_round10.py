@@ -99,3 +99,65 @@ def test_a_numbering_shown_asks_for_a_numbered_list():
     assert "rubriq:numbered_list" in kinds("Explain how to bleed a radiator, laid out as 1., 2., 3.")
     assert kinds("Sechs Ideen für den Flohmarkt. Sechs Stück, mit Nummern davor.")["rubriq:numbered_list"] == [
         {"num_items": 6}]
+
+
+def test_a_count_with_no_more_after_it_is_an_upper_limit_in_german_french_and_spanish():
+    assert kinds("Fass das Protokoll zusammen. Vier Sätze, mehr nicht.")["length_constraints:number_sentences"] == [
+        {"relation": "less than", "num_sentences": 5}]
+    assert kinds("Résume la réunion. Deux phrases, pas une de plus.")["length_constraints:number_sentences"] == [
+        {"relation": "less than", "num_sentences": 3}]
+    assert kinds("Resúmelo en dos párrafos, ni uno más ni uno menos.")["rubriq:number_paragraphs"] == [
+        {"num_paragraphs": 2, "relation": "exactly"}]
+
+
+def test_fit_in_n_words_in_spanish_is_an_upper_limit():
+    assert kinds("Escribe el aviso para el portal; que quepa en 40 palabras.")["length_constraints:number_words"] == [
+        {"relation": "less than", "num_words": 41}]
+
+
+def test_topics_ruled_out_in_more_wordings():
+    assert kinds("Write the retirement card. His pension is off limits.")["rubriq:forbidden_topic"] == [
+        {"topic": "pension"}]
+    assert kinds("Escríbele a la vecina y no saques el tema del garaje.")["rubriq:forbidden_topic"] == [
+        {"topic": "garaje"}]
+    assert "rubriq:forbidden_topic" not in kinds('Write it up. The word "synergy" is off limits.')
+
+
+def test_forbidden_words_said_after_the_word_or_as_what_one_does_not_want_to_see():
+    assert kinds("Explique-lui la rouille. Le mot « oxydation » est à éviter.")["keywords:forbidden_words"] == [
+        {"forbidden_words": ["oxydation"]}]
+    assert kinds('Summarise the survey. I don\'t want to see the word "stakeholder" in it.')[
+        "keywords:forbidden_words"] == [{"forbidden_words": ["stakeholder"]}]
+
+
+def test_a_required_word_that_must_appear_somewhere():
+    assert kinds("Schreib den Aushang. Das Wort „Mülltonne“ muss irgendwo vorkommen.")["keywords:existence"] == [
+        {"keywords": ["Mülltonne"]}]
+
+
+def test_code_wordings_for_packages_and_plain_installs():
+    assert "rubriq:code_stdlib_only" in kinds("Write the CLI in Node. Don't import anything from npm.")
+    assert "rubriq:code_stdlib_only" in kinds("The script has to run on a bare Python install.")
+    assert "rubriq:code_docstrings" in kinds("Every function needs a docstring, helpers included.")
+
+
+def test_lists_counted_as_a_pair_and_numbered_by_what_they_hold():
+    found = kinds("Give me the gist as a pair of bullets, neither one over 12 words.")
+    assert found["detectable_format:number_bullet_lists"] == [{"num_bullets": 2}]
+    assert found["rubriq:item_length"] == [{"relation": "less than", "num_words": 13}]
+    assert "length_constraints:number_words" not in found
+    assert "rubriq:numbered_list" in kinds("How do people make cider at home? Number the usual methods.")
+
+
+def test_an_ending_made_a_question_and_one_closing_line():
+    assert "rubriq:ends_with_question" in kinds("Text the plumber, and make the last bit a question.")
+    found = kinds('Compare the two gyms, then end with one line that begins "Verdict:".')
+    assert found["rubriq:last_line_starts_with"] == [{"options": ["Verdict:"]}]
+    assert "rubriq:number_lines" not in found
+
+
+def test_columns_named_before_the_word_columns():
+    assert kinds("Put the fixtures in a table with Date, Opponent and Kick-off columns.")["rubriq:table_columns"] == [
+        {"columns": ["Date", "Opponent", "Kick-off"]}]
+    assert kinds("A markdown table, with Name, Role and Start date as the headers.")["rubriq:table_columns"] == [
+        {"columns": ["Name", "Role", "Start date"]}]

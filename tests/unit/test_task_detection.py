@@ -340,3 +340,28 @@ def test_pasted_material_to_be_made_into_a_data_file_is_extraction():
     roster = ("Ana Ruiz - mornings, has a car\nBen Cole - evenings only\nCleo Park - weekends, no car\n\n"
               "turn them into a CSV with the columns name, shift and car please")
     assert detect_task(parse_prompt(roster)).task == TaskType.EXTRACTION
+
+
+def test_a_chat_export_with_named_people_and_time_stamps_is_a_conversation():
+    chat = ("[18:02] maya: can you help me reply to the landlord\n[18:02] assistant: Of course. What did he say?\n"
+            "[18:05] maya: he wants to visit on friday, I'd rather monday. keep it short")
+    detection = detect_task(parse_prompt(chat))
+    assert detection.task == TaskType.GENERAL and any("chat transcript" in e for e in detection.evidence)
+    assert detect_task(parse_prompt("Note: the shop opens at 9.\nAssistant: noted")).evidence[:1] != (
+        "chat transcript: 2 turns, the last user turn states the request",)
+
+
+def test_a_block_between_two_rules_is_material_even_when_its_last_line_is_short():
+    prompt = ("Put this poster into JSON with the keys event, date and price.\n\n---\nSUMMER QUIZ NIGHT\n"
+              "Friday 4 July, doors 7pm, The Crown, High Street\nTeams of up to six, £3 a head, prizes for the top "
+              "three\nQuestions? Ask at the bar\n---\n")
+    doc = parse_prompt(prompt)
+    assert [b.kind for b in doc.sources] == ["delimited"]
+    assert detect_task(doc).task == TaskType.EXTRACTION
+
+
+def test_asking_what_to_take_from_the_material_is_a_summary():
+    assert detect_task(parse_prompt(f"Was muss ich davon wissen? Drei Stichpunkte.\n{SOURCE}")).task == \
+        TaskType.SUMMARIZATION
+    assert detect_task(parse_prompt(f"Fais-moi un CSV avec les dates et les montants.\n{SOURCE}")).task == \
+        TaskType.EXTRACTION

@@ -217,8 +217,18 @@ _MATERIAL_REF_RE = re.compile(
     r"(?<![\w'’])(?:(?:" + _alternation(_DEICTIC_BEFORE) + r")\s+(?:[\w'’-]+\s+){0,2}?(?:"
     + _alternation(MATERIAL_NOUNS) + r")|" + _alternation(_DEICTIC_ALONE) + r")(?![\w'’])|"
     + _BARE_THIS + "|" + _GERMAN_COMPOUND + "|" + _FOLLOWING, re.IGNORECASE)
-_TURN_RE = re.compile(r"^[ \t]*(?:\*\*)?(" + _alternation(SPEAKERS) + r")(?:\*\*)?[ \t]*(?:\d{1,2}[ \t]*)?:"
-                      r"(?:\*\*)?[ \t]*", re.IGNORECASE | re.MULTILINE)
+_STAMP = r"(?:\[\d{1,2}:\d{2}(?::\d{2})?\][ \t]*)?"  # a chat export's "[09:14] " before the speaker
+_TURN_RE = re.compile(r"^[ \t]*" + _STAMP + r"(?:\*\*)?(" + _alternation(SPEAKERS) + r")(?:\*\*)?[ \t]*"
+                      r"(?:\d{1,2}[ \t]*)?:(?:\*\*)?[ \t]*", re.IGNORECASE | re.MULTILINE)
+# A person's name as a speaker ("rachel:", "Tobias:") counts only beside an assistant's label.
+_NAMED_TURN_RE = re.compile(r"^[ \t]*" + _STAMP + r"(?:\*\*)?([^\W\d_][\w.'-]{1,20})(?:\*\*)?[ \t]*:(?:\*\*)?[ \t]+",
+                            re.MULTILINE)
+# Labels of a line that are no speaker: "Note: ...", "Subject: ...", "Question: ... / Answer: ..."
+_NOT_SPEAKERS = frozenset({"note", "notes", "subject", "from", "to", "date", "re", "ps", "tip", "warning", "example",
+                           "question", "answer", "q", "a", "output", "input", "context", "source", "task", "format",
+                           "important", "nb", "cc", "sent", "title", "summary", "draft", "text", "prompt", "response"})
+ASSISTANT_SPEAKERS = frozenset({"assistant", "ai", "bot", "chatbot", "model", "asistente", "assistent", "ki", "ia",
+                                "chatgpt", "claude", "gemini", "copilot", "gpt", "llama", "mistral"})
 # "It should appear twice", "each bullet must be one sentence", "your answer should ...": a modal about the answer.
 _MODAL_RE = re.compile(
     r"^(?:you|your[ \t]+\w+|it|they|each[ \t]+\w+|every[ \t]+\w+|all[ \t]+\w+|the[ \t]+(?:answer|response|output|reply|"
@@ -314,11 +324,19 @@ class Turn:
 def conversation_turns(text: str, start: int = 0) -> list[Turn]:
     """Chat turns ("User: ...", "Assistant: ...") when the text has at least two, each from its label to the next."""
     labels = list(_TURN_RE.finditer(text, start))
+    named = False
     if len(labels) < 2 or len({m.group(1).lower() for m in labels}) < 2:
-        return []
+        # "Tobias: ... / Chatbot: ...": a person and an assistant, the person being the user
+        labels = list(_NAMED_TURN_RE.finditer(text, start))
+        speakers = {m.group(1).lower() for m in labels}
+        if len(labels) < 2 or len(speakers) != 2 or len(speakers & ASSISTANT_SPEAKERS) != 1 or \
+                speakers & _NOT_SPEAKERS:
+            return []
+        named = True
     turns = []
     for i, m in enumerate(labels):
         end = labels[i + 1].start() if i + 1 < len(labels) else len(text)
         speaker = m.group(1).lower()
-        turns.append(Turn(speaker, Span(m.end(), end), speaker in USER_SPEAKERS))
+        user = speaker not in ASSISTANT_SPEAKERS if named else speaker in USER_SPEAKERS
+        turns.append(Turn(speaker, Span(m.end(), end), user))
     return turns

@@ -678,14 +678,16 @@ class _Finder:
         lines = self.lines
         bare = [i for i in range(self.first_line, len(lines))
                 if _fence_line(lines.line(i)) in (("-", ""), ("=", "")) and self._free(i)
-                and not (i > self.first_line and self._heading_line(i - 1))]
+                and not (i > self.first_line and self._heading_line(i - 1) and
+                         (i - 1 == self.first_line or not self.lines.line(i - 2).strip()))]
         for a, b in zip(bare[::2], bare[1::2], strict=False):
             content = _trimmed(self.text, lines.ends[a], lines.starts[b])
             if len(content.slice(self.text).split()) >= REFERENCED_MIN_WORDS:
                 self.add("delimited", Span(lines.starts[a], lines.ends[b]), content, "")
 
     def _heading_line(self, i: int) -> bool:
-        """A short line without final punctuation: a rule right under it is its setext underline."""
+        """A short line without final punctuation: a rule right under it is its setext underline (when the line
+        stands alone: the last line of a longer block, "Questions? Text Jo", is closed by the rule, not underlined)."""
         line = self.lines.line(i).strip()
         return bool(line) and len(line.split()) <= 8 and line[-1] not in ".!?;:,"
 

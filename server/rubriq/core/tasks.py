@@ -170,6 +170,10 @@ TASK_CUES: dict[TaskType, tuple[tuple[str, float], ...]] = {
          r"\bboil (?:this|these|that|them|it all) down\b|\bfor (?:the )?(?:people|those|anyone|everyone|colleagues) "
          r"who (?:missed|couldn'?t|weren'?t|didn'?t)\b|\bpour ceux qui (?:n'ont pas|ont manqué)\b|"
          r"\bfür (?:alle|die),? die (?:nicht|gefehlt)\b", 3.0),
+        # what the reader must take from the material: "Was muss ich davon wissen?", "what do I need to know from it?"
+        (r"\bwhat (?:do|should|would) (?:i|we) (?:really )?(?:need|have) to (?:know|take away) (?:from|about) "
+         r"(?:it|this|that|them)\b|\bwas (?:muss|sollte) ich (?:davon|darüber|daraus) wissen\b|"
+         r"\bqu'est-ce que je dois (?:en )?retenir\b|\bqué (?:tengo|debo) que saber de (?:esto|eso)\b", 3.0),
     ),
     TaskType.EXTRACTION: (
         (r"\b(?:extract|pull out|harvest|extrae|extrais|extraire|relève|extrahiere|extrahieren)\b", 3.0),
@@ -346,6 +350,9 @@ _DATA_OUT_RE = re.compile(r"\b(?:as|in|into|en|au|als)[ \t]+(?:a[ \t]+|an[ \t]+|
                           r"(?:json|csv|yaml|markdown table|table|tabla|tableau|tabelle)\b|"
                           r"\b(?:make|give|build|create|put together|draw up)(?:[ \t]+me|[ \t]+us)?[ \t]+(?:a|an)[ \t]+"
                           r"(?:table|csv|spreadsheet|json)[ \t]+(?:with|of)\b|"
+                          # "fais-moi un CSV", "hazme un JSON", "mach mir eine Tabelle"
+                          r"\b(?:fais|faites)[\s-]+(?:moi|nous)\s+un\s+(?:csv|json|tableau)\b|"
+                          r"\bhaz(?:me|nos)?\s+un\s+(?:csv|json)\b|\bmach\s+(?:mir|uns)\s+(?:eine\s+)?(?:csv|json|tabelle)\b|"
                           # "make that a CSV", "turn it into JSON", "export them to a spreadsheet"
                           r"\b(?:make|turn|convert|put|export|dump|output|return)[ \t]+(?:it|that|this|these|those|"
                           r"them|the \w+|all (?:of )?(?:it|that|this|them))[ \t]+(?:(?:into|to|as|in)[ \t]+)?"

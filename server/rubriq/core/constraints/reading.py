@@ -189,7 +189,11 @@ def _compound_number(m: re.Match[str]) -> str | None:
     return None
 
 
-NUMBER_RULES: tuple[tuple[re.Pattern[str], Replacement], ...] = ((COMPOUND_NUMBER_RE, _compound_number),)
+NUMBER_RULES: tuple[tuple[re.Pattern[str], Replacement], ...] = (
+    (COMPOUND_NUMBER_RE, _compound_number),
+    # "as a pair of bullets": two of them
+    (re.compile(r"\ba\s+pair\s+of\b", re.IGNORECASE), lambda m: "2"),
+)
 
 # ---------------------------------------------------------------------------------------------------------------
 # 3. Relations, limits named as nouns, units as labels, regional unit names
@@ -223,7 +227,7 @@ RELATION_RULES: tuple[tuple[re.Pattern[str], Replacement], ...] = (
     (re.compile(r"\bcap(?:ped)?\s+(?:it|this|that|them|(?:the|your)\s+[a-z]{2,15})?\s*at\b|\btops?\s+out\s+at\b",
                 re.IGNORECASE), lambda m: "at most"),
     # "none of them longer than 12 words" limits each one of them, never the whole ("nothing over 100 words")
-    (re.compile(r"\bnone(?P<of>\s+of\s+(?:them|these|those|the\s+[a-z-]{2,20}))?(?P<mid>\s+(?:(?:should|must|can|"
+    (re.compile(r"\b(?:none|neither(?:\s+one)?)(?P<of>\s+of\s+(?:them|these|those|the\s+[a-z-]{2,20}))?(?P<mid>\s+(?:(?:should|must|can|"
                 r"may|is|are|shall|will)\s+)?(?:be\s+|go\s+|run\s+|have\s+)?(?:(?:with|of|having|at|in)\s+)?)(?:(?P<up>over|"
                 r"above|beyond|longer\s+than|more\s+than|exceed|exceeding)|shorter\s+than|fewer\s+than|less\s+than|"
                 r"under|below)\b", re.IGNORECASE),

@@ -118,6 +118,10 @@ STDLIB_RE = re.compile(
     r"(?:no|without)\s+(?:any\s+)?(?:non-?(?:stdlib|standard)|pip|npm|pypi)\s+(?:imports?|packages?|modules?|"
     r"dependencies|libraries)|"
     r"(?:no|without|don'?t\s+use|do\s+not\s+use)\s+(?:any\s+)?(?:npm\s+)?(?:libraries|packages)|"
+    # "don't import anything from npm", "it has to run on a stock Python install"
+    r"(?:don'?t|do\s+not|never)\s+(?:import|install|pull\s+in|use|add)\s+anything\s+(?:from|off)\s+(?:npm|pypi|pip)|"
+    r"run\s+on\s+(?:a\s+|any\s+)?(?:stock|bare|vanilla|plain|fresh|clean|default)\s+(?:python|node)"
+    r"(?:\s+install(?:ation)?)?|"
     # "only what ships with Python", "just what comes with Node"
     r"(?:only|just)\s+(?:with\s+)?what\s+(?:ships|comes)\s+with\s+(?:python|node))\b", re.IGNORECASE)
 FORBID_MODULE_RE = re.compile(
@@ -133,6 +137,9 @@ TESTS_RE = re.compile(
 DOCSTRINGS_RE = re.compile(
     r"\b(?:add|include|write|with|give|use|and|plus)\s+(?:a\s+)?(?:short\s+|brief\s+|proper\s+)?docstrings?\b|\bdocstrings?\s+(?:for|on|in)\s+(?:every|each|all)\b|"
     r"\b(?:every|each|all)\s+(?:function|method|class)s?\s+(?:should|must|needs?\s+to)\s+have\s+(?:a\s+)?docstrings?|"
+    # "every function needs a docstring", "every function gets a docstring"
+    r"\b(?:every|each|all)\s+(?:function|method|class)s?\s+(?:needs?|gets?|should\s+get|must\s+get)\s+(?:a\s+|its\s+own\s+)?"
+    r"docstrings?\b|"
     # "give each function a docstring", "every function documented with its docstring"
     r"\bgive\s+(?:it|them|each\s+(?:function|method)|every\s+(?:function|method))\s+(?:a\s+|its\s+own\s+)?docstrings?\b|"
     r"\b(?:function|method)s?\s+(?:is\s+|are\s+)?documented\s+with\s+(?:a|its|their)\s+(?:own\s+)?docstrings?\b",

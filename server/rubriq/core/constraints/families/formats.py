@@ -102,6 +102,11 @@ COLUMNS_RE = re.compile(
     r"(?:,?\s*in\s+(?:this|that|the\s+same)\s+order\s*)?:?\s*|\b(?:columns?|headers?|header\s+row|column\s+names|first\s+row)\s*:\s*|"
     r"\b(?:header\s+row|headers?|column\s+(?:names|headers)|columns|first\s+row)\s*(?:should\s+be|must\s+be|need\s+to\s+be|"
     r"will\s+be|is|are)\s*:?\s*", re.IGNORECASE)
+# Columns named before the word: "with Day, Class and Start columns", "with Event, Date and Venue as the headers"
+_COLUMN_NAME = r"[A-Z][\w'-]{0,25}(?:[ \t][a-z][\w'-]{0,25})?"
+COLUMNS_BEFORE_RE = re.compile(
+    rf"\bwith[ \t]+(?P<list>{_COLUMN_NAME}(?:[ \t]*,[ \t]*{_COLUMN_NAME}){{0,12}},?[ \t]+and[ \t]+{_COLUMN_NAME})\s+"
+    r"(?:as\s+(?:the\s+|its\s+)?)?(?:columns|column\s+headers|column\s+headings|headers|headings)\b")
 CSV_HEADER_RE = re.compile(r"[\w-]{1,40}(?:,[\w-]{1,40}){1,30}")
 TABLE_CUE_RE = re.compile(r"\b(?:table|csv|spreadsheet|columns?)\b", re.IGNORECASE)
 JSON_CUE_RE = re.compile(r"\bjson\b", re.IGNORECASE)
@@ -177,6 +182,12 @@ def extract_keys_and_columns(ex: Extraction) -> None:
                 ex.add("rubriq:table_columns", "format", {"columns": columns}, Span(m.start(), end),
                        "the columns " + ", ".join(columns), 0.8)
                 break
+        else:
+            named = COLUMNS_BEFORE_RE.search(view)  # "with Day, Class and Start columns"
+            if named:
+                columns = [c.strip() for c in re.split(r"\s*,\s*(?:and\s+)?|\s+and\s+", named.group("list"))]
+                ex.add("rubriq:table_columns", "format", {"columns": columns},
+                       Span(named.start(), named.end()), "the columns " + ", ".join(columns), 0.8)
 
 
 # ---------------------------------------------------------------------------------------------------------------

@@ -37,10 +37,12 @@ INCLUDE_RE = re.compile(
     rf"(?P<noun>{KEYWORD_NOUN}\b\s*:?\s*)?(?=[\"“‘'`\[]|[^\W\d_])",
     re.IGNORECASE)
 FORBID_RE = re.compile(
-    rf"(?:\b(?:do\s+not|don'?t|never|avoid|without|refrain\s+from|not\s+to|should\s+not|must\s+not|cannot|can'?t|"
+    # "I don't want to see the word "advisory" in there"
+    rf"(?:\b(?:do\s+not|don'?t|never)\s+want\s+to\s+(?:see|read|hear)\s+(?=(?:the\s+|any\s+)?{KEYWORD_NOUN}\b)|"
+    rf"\b(?:do\s+not|don'?t|never|avoid|without|refrain\s+from|not\s+to|should\s+not|must\s+not|cannot|can'?t|"
     rf"exclud(?:e|ing)|omit(?:ting)?|leav(?:e|ing)\s+out|stay(?:ing)?\s+away\s+from|steer(?:ing)?\s+clear\s+of|"
     rf"shouldn'?t|mustn'?t|no)\s+(?:\w+\s+){{0,2}}?(?:(?:us(?:e|ing)|say(?:ing)?|includ(?:e|ing)|mention(?:ing)?|"
-    rf"contain(?:ing)?|writ(?:e|ing)|put(?:ting)?|hav(?:e|ing))\s+)?)(?:the\s+|any\s+|these\s+|following\s+|"
+    rf"contain(?:ing)?|writ(?:e|ing)|put(?:ting)?|hav(?:e|ing)|see(?:ing)?|read(?:ing)?)\s+)?)(?:the\s+|any\s+|these\s+|following\s+|"
     rf"of\s+the\s+){{0,2}}(?P<noun>(?:(?!other\b)[a-z]{{3,12}}\s+)?{KEYWORD_NOUN}\b(?:\s+(?:such\s+as|like|including))?\s*:?\s*)?"
     rf"(?=[\"“‘'`\[]|[^\W\d_])",
     re.IGNORECASE)
@@ -56,9 +58,11 @@ HASHTAG_RE = re.compile(
     r"\b(?:with|include|including|add|use|tag)\s+(?P<tags2>[#@]\w{1,40})", re.IGNORECASE)
 POSTFIX_FORBID_RE = re.compile(
     r"(?:should|must|may|can)\s*(?:not|n't)\s+(?:appear|be\s+used|be\s+included|be\s+mentioned|show\s+up)|"
-    r"(?:is|are)\s+(?:not\s+allowed|forbidden|banned|prohibited)", re.IGNORECASE)
+    r"(?:is|are)\s+(?:not\s+allowed|forbidden|banned|prohibited|off[\s-]limits|to\s+be\s+avoided|a\s+no[\s-]go)",
+    re.IGNORECASE)
 POSTFIX_REQUIRE_RE = re.compile(
-    r"(?:should|must|need\s+to|needs\s+to|has\s+to|have\s+to|will|shall|are\s+to|is\s+to)\s+(?:(?:all|both|each|also)\s+)?"
+    r"(?:should|must|need\s+to|needs\s+to|has\s+to|have\s+to|will|shall|are\s+to|is\s+to)\s+(?:(?:all|both|each|also|"
+    r"somewhere|anywhere)\s+)?"
     r"(?:appear|be\s+(?:used|included|mentioned|present|featured|incorporated)|show\s+up|feature|occur)\b|"
     # "the word "bark" has to be in it", "... is in there somewhere"
     # "the word "smoked" has to stay in", "... must remain"
@@ -513,7 +517,29 @@ TOPIC_END_RE = re.compile(r"\s+(?:and|or|but|because|since|as|in|at|on|for|to|un
                           r"that|which|who|que|qui|dass|weil|porque|parce|car)\b", re.IGNORECASE)
 
 
+# A topic named first and ruled out after it: "Her new salary is off limits", "the merger is off the table".
+TOPIC_AFTER_RE = re.compile(
+    r"(?:^|(?<=[.;:,!?]\s)|(?<=\n))[ \t]*(?:and[ \t]+)?(?P<det>(?:the|her|his|their|my|our|your|any)[ \t]+)"
+    r"(?P<topic>(?:[\w'-]{1,30}[ \t]+){0,2}?[\w'-]{1,30})[ \t]+(?:is|are)[ \t]+"
+    r"(?:completely\s+|totally\s+|strictly\s+)?(?:off[\s-]limits|off\s+the\s+table|"
+    r"not\s+up\s+for\s+discussion|not\s+to\s+be\s+mentioned)\b", re.IGNORECASE)
+
+
+def _topics_named_first(ex: Extraction) -> None:
+    for clause in ex.clauses:
+        for m in islice(TOPIC_AFTER_RE.finditer(clause.text), MAX_MATCHES):
+            topic = re.sub(r"^(?:(?:new|old|current|latest|recent|whole|entire|big|little|last|previous|upcoming)"
+                           r"[ \t]+){1,3}",
+                           "", m.group("topic"), flags=re.IGNORECASE)  # "her new salary": the salary
+            if topic.split()[0].lower() in NOT_A_TOPIC or re.search(r"\b(?:word|words|term|phrase)\b", topic, re.I):
+                continue
+            ex.add("rubriq:forbidden_topic", "keyword", {"topic": topic},
+                   Span(clause.start + m.start("det"), clause.start + m.end()),
+                   f"no mention of {m.group('det').strip()} {topic}", 0.75)
+
+
 def extract_topics(ex: Extraction) -> None:
+    _topics_named_first(ex)
     for clause in ex.clauses:
         text = clause.text
         for m in islice(TOPIC_RE.finditer(text), MAX_MATCHES):

@@ -49,7 +49,9 @@ PART_BEFORE_RE = re.compile(
     re.IGNORECASE)
 PART_AFTER_RE = re.compile(
     r"[^.\n]{0,25}?(?:,\s*)?\b(?:then|followed\s+by|at\s+the\s+(?:top|start|end|bottom|beginning)|first|before|above|"
-    r"below|on\s+top|underneath)\b", re.IGNORECASE)
+    r"below|on\s+top|underneath)\b|"
+    # "end with one line that begins "Pick:"": the line is a part, described by what it says
+    r"\s+(?:that|which)\s+(?:starts?|begins?|opens?|reads?|says?)\b", re.IGNORECASE)
 LIMIT_BEFORE_RE = re.compile(r"\b(?:keep|limit|cap|restrict)\w*\b[^.\n]{0,20}\b(?:to|at)\s*$", re.IGNORECASE)
 STANZAS_RE = re.compile(rf"\b(?:(?P<rel>{REL})\s+)?(?P<n>{NUM})[\s-]+(?:[a-z-]{{2,15}}\s+)?stanzas?\b", re.IGNORECASE)
 LINES_PER_STANZA_RE = re.compile(
@@ -104,6 +106,9 @@ def extract_lines(ex: Extraction) -> None:
                 continue
             rel, post = m.group("rel"), m.group("post") or m.group("post2")
             before = view[max(0, m.start() - 30):m.start()]
+            if not rel and not post and (PART_BEFORE_RE.search(view[max(0, m.start() - 60):m.start()]) or
+                                         PART_AFTER_RE.match(view, m.end())):
+                continue  # "end with one line that begins ...": a part of the answer, not its length
             if re.search(r"\b(?:each|every|per)\b[^.\n]{0,20}$", before, re.IGNORECASE):
                 continue
             exact_after = EXACT_AFTER_RE.match(view, m.end())  # "five lines exactly"

@@ -52,7 +52,8 @@ NUMBERED_LIST_RE = re.compile(
     rf"(?P<m>{NUM})\s+numbered\s+(?:items|points|steps|lines|tips|reasons)|"
     rf"(?:in|as|with|into|using)\s+numbered\s+(?:steps|points|lines|items)|"
     rf"(?:on\s+its|on\s+their)\s+own\s+numbered\s+lines?|"
-    rf"number\s+(?:the|each|every|all\s+the|your)\s+(?:steps?|points?|items?|lines?|tips?|ideas?|answers?)|"
+    rf"number\s+(?:the|each|every|all\s+the|your)\s+(?:[a-z-]{{3,15}}\s+)?(?:steps?|points?|items?|lines?|tips?|ideas?|"
+    rf"answers?|methods?|ways?|reasons?|options?|causes?|stages?|suggestions?)\b|"
     # "number them", not "number them like 1/4, 2/4" (a scheme of its own, not a list's "1.")
     rf"(?<!\bthe\s)(?<!\ba\s)\bnumber\s+them\b(?!\s*(?:like|as|with|using|in|by|from|e\.g\.|[:(]))|"
     rf"numbered\s+step[\s-]by[\s-]step|"

@@ -170,8 +170,9 @@ PLACEHOLDER_SLOT_RE = re.compile(r"(?<![\w'])(?:X|N|Y|#)(?![\w'])|<[^<>\n]{1,20}
 LAST_LINE_START_RE = re.compile(
     r"\b(?:the\s+|a\s+)?(?:last|final|closing)\s+line\b[^.\n\"“]{0,20}?\b(?:that\s+|which\s+)?(?:starts?|begins?|"
     r"starting|beginning|opens?|opening)\s+with\s+|"
-    r"\b(?:end|finish|close|conclude|wrap\s+up)\w*\s+(?:(?:your|the|it|this)\s+(?:\w+\s+)?)?(?:with|on)\s+a\s+"
-    r"(?:final\s+|last\s+|closing\s+)?line\s+(?:that\s+)?(?:starts?|begins?|starting|beginning|opening)\s+with\s+|"
+    r"\b(?:end|finish|close|conclude|wrap\s+up)\w*\s+(?:(?:your|the|it|this)\s+(?:\w+\s+)?)?(?:with|on)\s+"
+    r"(?:a|one|a\s+single)\s+(?:final\s+|last\s+|closing\s+)?line\s+(?:that\s+)?(?:starts?|begins?|starting|beginning|"
+    r"opening)(?:\s+with)?\s+|"
     r"\b(?:the\s+)?(?:very\s+)?(?:last|final|closing)\s+line\s+(?:of\s+(?:your|the)\s+\w+\s+)?(?:should|must|has\s+to|"
     r"needs\s+to|will)?\s*(?:start|begin)s?\s+(?:with\s+)?|"
     # 'close with a "Bottom line:" line': a labelled line last
@@ -184,7 +185,9 @@ ENDS_WITH_QUESTION_RE = re.compile(
     r"\b(?:last|final)\s+sentence\s+(?:should|must|has\s+to)\s+be\s+a\s+question\b|"
     # "finish by asking the reader what they think" (not "end by asking them to subscribe": a request)
     r"\b(?:end|finish|close|conclude|wrap\s+up)(?:s|es|ing|ed)?\s+(?P<what2>(?:(?:your|the|it|this|my)\s+)?(?:\w+\s+)?)"
-    r"by\s+asking\s+(?:(?:the|your|my)\s+)?(?:\w+\s+)?(?:what|whether|if|how|which|who|why|when|where)\b",
+    r"by\s+asking\s+(?:(?:the|your|my)\s+)?(?:\w+\s+)?(?:what|whether|if|how|which|who|why|when|where)\b|"
+    # "make the last bit a question so she has to confirm"
+    r"\bmake\s+(?:the|your)\s+(?:last|final|closing)\s+(?:bit|line|sentence|part)\s+a\s+question\b",
     re.IGNORECASE)
 STARTS_WITH_RE = re.compile(
     r"\b(?:start|begin|open)(?:s|ing)?\s+(?:(?:your|the)\s+(?:answer|response|reply|email|letter|message|note|post|"
