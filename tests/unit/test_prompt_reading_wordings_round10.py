@@ -161,3 +161,18 @@ def test_columns_named_before_the_word_columns():
         {"columns": ["Date", "Opponent", "Kick-off"]}]
     assert kinds("A markdown table, with Name, Role and Start date as the headers.")["rubriq:table_columns"] == [
         {"columns": ["Name", "Role", "Start date"]}]
+
+
+def test_keys_listed_with_their_types_and_no_invented_fields():
+    found = kinds("Give me JSON. Each object should have exactly these fields: title, year (a number), "
+                  "seen (true/false). Don't invent any other fields.")
+    assert found["rubriq:json_keys"] == [{"keys": ["title", "year", "seen"]}]
+    assert found["rubriq:json_no_extra_keys"] == [{"keys": ["title", "year", "seen"]}]
+
+
+def test_only_wanting_code_back_and_a_csv_first_line():
+    assert "rubriq:code_only" in kinds("Fix the loop. I just want the code back.")
+    assert kinds("Export the readings as CSV. The first line of the CSV should be day,temp,rain")[
+        "rubriq:table_columns"] == [{"columns": ["day", "temp", "rain"]}]
+    assert kinds("Fais-moi un CSV avec en première ligne : nom,age,ville")["rubriq:table_columns"] == [
+        {"columns": ["nom", "age", "ville"]}]

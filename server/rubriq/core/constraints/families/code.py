@@ -173,6 +173,8 @@ CODE_ONLY_RE = re.compile(
     r"(?:only|just)\s+(?:the\s+)?(?:code|script|query|sql|regex|snippet|command)\b(?![\s-]+(?:block|review|comments?))"
     r"(?:\s*[,;:–—-]\s*(?:no|without(?:\s+any)?)\s+explanations?\b)?|"
     r"code\s+only\b|nothing\s+but\s+(?:the\s+)?code|"
+    # "I only want code back", "I just want the code"
+    r"\b(?:i|we)\s+(?:only|just)\s+want\s+(?:the\s+)?code(?:\s+back)?\b(?![\s-]+(?:block|review|comments?))|"
     r"no\s+explanations?\b(?:\s*[,:;–—]|\s+-\s|\s+needed|\s+please|\s*$|\.)|without\s+(?:any\s+)?explanations?\b|"
     r"(?:just|only)\s+(?:give|send|show|return|write)\s+(?:me\s+)?(?:the\s+)?(?:code|sql|query|regex|script|command|"
     r"snippet|function)\b(?![\s-]+(?:block|review|and\s+(?:a|an|the|some)\b)))", re.IGNORECASE)

@@ -93,14 +93,18 @@ NO_EXTRA_KEYS_RE = re.compile(
     r"\b(?:no\s+(?:other|extra|additional|more)\s+(?:keys?|fields?|properties|property)|(?:only|just)\s+(?:these|those|the\s+"
     r"(?:listed|given|above))\s+(?:keys|fields|properties)|(?:don'?t|do\s+not|never)\s+add\s+(?:any\s+)?(?:other\s+|"
     r"extra\s+|new\s+|additional\s+)?(?:keys|fields|properties)(?:\s+(?:that\s+)?(?:aren'?t|are\s+not|not)\s+in\s+"
-    r"the\s+(?:schema|list|format))?|nothing\s+(?:else|more)\s+in\s+the\s+(?:object|json))\b", re.IGNORECASE)
+    r"the\s+(?:schema|list|format))?|nothing\s+(?:else|more)\s+in\s+the\s+(?:object|json)|"
+    # "Don't invent any other fields."
+    r"(?:don'?t|do\s+not|never)\s+(?:invent|make\s+up|create|include)\s+(?:any\s+)?(?:other|extra|new|additional|"
+    r"more)\s+(?:keys|fields|properties))\b", re.IGNORECASE)
 SNAKE_KEYS_RE = re.compile(r"\b(?:keys|field\s+names)\s+(?:in|as|using|should\s+be(?:\s+in)?)\s+snake[_\s-]?case\b|"
                            r"\bsnake[_\s-]?case\s+(?:keys|field\s+names)\b", re.IGNORECASE)
 COLUMNS_RE = re.compile(
     r"\b(?:with|having|containing|and)\s+(?:exactly\s+)?(?:the\s+|these\s+)?(?:following\s+)?(?:header\s+row|"
     r"column\s+headers?|column\s+names|columns?|headers?)\s*(?:for\s+|named\s+|called\s+)?"
-    r"(?:,?\s*in\s+(?:this|that|the\s+same)\s+order\s*)?:?\s*|\b(?:columns?|headers?|header\s+row|column\s+names|first\s+row)\s*:\s*|"
-    r"\b(?:header\s+row|headers?|column\s+(?:names|headers)|columns|first\s+row)\s*(?:should\s+be|must\s+be|need\s+to\s+be|"
+    r"(?:,?\s*in\s+(?:this|that|the\s+same)\s+order\s*)?:?\s*|\b(?:columns?|headers?|header\s+row|column\s+names|first\s+(?:row|line))\s*:\s*|"
+    r"\b(?:header\s+row|headers?|column\s+(?:names|headers)|columns|first\s+(?:row|line)(?:\s+of\s+the\s+csv)?)\s*"
+    r"(?:should\s+be|must\s+be|need\s+to\s+be|"
     r"will\s+be|is|are)\s*:?\s*", re.IGNORECASE)
 # Columns named before the word: "with Day, Class and Start columns", "with Event, Date and Venue as the headers"
 _COLUMN_NAME = r"[A-Z][\w'-]{0,25}(?:[ \t][a-z][\w'-]{0,25})?"
@@ -134,6 +138,9 @@ def _key_list(text: str, pos: int) -> tuple[list[str], int]:
             break  # '"date" and "event", and no other keys': a quoted list ends at the first bare word
         items.append(value)
         i = end = m.end()
+        note = re.match(r"[ \t]*\([^()\n]{1,40}\)", text[i:i + 44])  # "attending (true/false)": the key's type
+        if note:
+            i = end = i + note.end()
         sep = re.match(r"\s*(?:,\s*(?:and\s+|or\s+)?|\s(?:and|or|&)\s+|\|\s*|/\s*)", text[i:i + 12])
         if not sep:
             break
