@@ -367,3 +367,9 @@ def test_a_fraction_of_an_hour_is_a_duration_and_a_time_worked_from_it_is_matche
     checked = statuses("Be there by 13:45, since they want you at least a quarter of an hour before the start.",
                        source)
     assert checked["13:45"] == "matched" and checked["at least a quarter of an hour"] == "matched"
+
+
+def test_a_day_inside_a_period_the_source_states_is_no_conflict_with_its_last_day() -> None:
+    source = "Peak rates apply from 20 December to 3 January. Off-peak rates apply at all other times."
+    assert statuses("The nights of 21 and 22 December are at peak rates.", source)["22 December"] == "matched"
+    assert statuses("Peak rates run until 5 January.", source)["5 January"] != "matched"

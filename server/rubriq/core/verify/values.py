@@ -3559,6 +3559,11 @@ def compare(claim: list[Value], evidence: list[Value], source: ValueIndex, *, in
             base = _date_from_period(c, [*claim, *context], source)
             if base is not None:  # "guaranteed for 2 years" from "bought on 12 March 2025": until 12 March 2027
                 check = ValueCheck(c, "matched", base, False, "a stated date moved by a stated period")
+        if check.status == "conflict" and c.kind == "date":
+            # not for a date the source nowhere states: a wrong last class inside a course's term is still absent
+            period = _within_stated_period(c, source)
+            if period is not None:  # "17 and 18 July are high season" for "High season runs from 17 July to 31 August"
+                check = ValueCheck(c, "matched", period, False, "a day within the period the source states")
         if check.status in ("absent", "conflict") and c.kind == "date":
             base = _deadline_from_rule(c, [*claim, *context], source)
             if base is not None:  # "cancel by 2 April" for "less than 7 days before" a 9 April dispatch
@@ -3639,6 +3644,30 @@ def _date_from_period(c: Value, claim: Sequence[Value], source: ValueIndex) -> V
                 if moved is not None and (moved.month, moved.day) == (month, day_of_month) and (
                         c.key[0] is None or base.key[0] is None or c.key[0] <= moved.year <= c.key[1]):
                     return base
+    return None
+
+
+_PERIOD_JOIN_RE = re.compile(r"\s*(?:to|until|till|through|thru|and|-|–|—)\s*", re.IGNORECASE)
+
+
+def _within_stated_period(c: Value, source: ValueIndex) -> Value | None:
+    """The first day of a period the source states from one date to another ("from 17 July to 31 August") that holds
+    claim date c (the same year, or no year on either side), or None."""
+    if len(c.key) != 4 or c.key[2] is None or c.key[3] is None:
+        return None
+    dates = sorted((d for d in source.by_family.get("date", []) if len(d.key) == 4 and d.key[2] is not None and
+                    d.key[3] is not None), key=lambda d: d.span.start)
+    day = (c.key[2], c.key[3])
+    for first, last in itertools.pairwise(dates):
+        if not _PERIOD_JOIN_RE.fullmatch(source.text[first.span.end:last.span.start]):
+            continue
+        start, end = (first.key[2], first.key[3]), (last.key[2], last.key[3])
+        if start <= end:
+            inside = start <= day <= end and len({y for y in (c.key[0], first.key[0], last.key[0]) if y}) <= 1
+        else:  # "from 20 December to 3 January": over the new year, years left aside
+            inside = day >= start or day <= end
+        if inside:
+            return first
     return None
 
 
