@@ -373,3 +373,20 @@ def test_a_day_inside_a_period_the_source_states_is_no_conflict_with_its_last_da
     source = "Peak rates apply from 20 December to 3 January. Off-peak rates apply at all other times."
     assert statuses("The nights of 21 and 22 December are at peak rates.", source)["22 December"] == "matched"
     assert statuses("Peak rates run until 5 January.", source)["5 January"] != "matched"
+
+
+def test_a_remainder_or_a_percent_off_an_earlier_figure_of_the_output_is_derived() -> None:
+    source = ("Pitches: £26 a night. A 20% deposit is due on booking; the balance is paid on arrival. "
+              "Members get 5% off.")
+    first = "The deposit is 20%, so £31.20 now, and the other £124.80 on arrival."
+    second = "As a member you'd get 5% off, which brings it to £148.20."
+    output = f"Six nights come to £156.00.\n\n{first} {second}"
+    for sentence, figure in ((first, "£124.80"), (second, "£148.20")):
+        start = output.index(sentence)
+        checks = {c.value.text: c.status
+                  for c in check_values(output, source, source, claim_span=Span(start, start + len(sentence)))}
+        assert checks[figure] == "matched", checks
+    wrong = output.replace("£148.20", "£146.20")
+    start = wrong.index("As a member")
+    checks = {c.value.text: c.status for c in check_values(wrong, source, source, claim_span=Span(start, len(wrong)))}
+    assert checks["£146.20"] != "matched"

@@ -3553,7 +3553,7 @@ def compare(claim: list[Value], evidence: list[Value], source: ValueIndex, *, in
                 _split_exactly(c, claim_index, claim_spans[0].start, others):
             check = ValueCheck(c, "matched", None, False, "an earlier figure of the output split by the claim's count")
         if check.status in ("conflict", "absent") and claim_index is not None and claim_spans and \
-                _earlier_plus_or_minus(c, claim_index, claim_spans[0].start, [*evidence, *others], source):
+                _earlier_plus_or_minus(c, claim_index, claim_spans[0].start, [*others, *evidence], source):
             check = ValueCheck(c, "matched", None, False, "an earlier figure of the output plus or minus a stated one")
         if check.status == "absent" and c.kind == "date":
             base = _date_from_period(c, [*claim, *context], source)
@@ -3818,11 +3818,12 @@ def _split_exactly(c: Value, claim_index: ValueIndex, start: int, others: Sequen
 def _earlier_plus_or_minus(c: Value, claim_index: ValueIndex, start: int, operands: Sequence[Value],
                            source: ValueIndex) -> bool:
     """c, written to three significant figures or more, is an earlier figure of the output (its family and unit)
-    plus or minus a figure of the claim, its evidence or the source, or a count of the claim times one, to c's last
-    digit: "the balance is £859.00" after a total of £1,009.00 and a £150 deposit; "£1,199.00" for two more hours at
-    £95 on £1,009.00. Round figures are left out: a sum that exact is no accident only when it has digits to match."""
+    plus or minus a figure of the claim, its evidence or the source, or a count of the claim times one, or a percent
+    the claim states of it or off it, to c's last digit: "the balance is £859.00" after a total of £1,009.00 and a
+    £150 deposit; "£1,199.00" for two more hours at £95 on £1,009.00. Round figures are left out: a sum that exact
+    is no accident only when it has digits to match."""
     if family(c) not in ("money", "duration") or c.low is None or c.low != c.high or not c.step or \
-            abs(c.low) < 100 * c.step or c.qualifier:
+            abs(c.low) < 100 * c.step or c.qualifier not in ("", "partial"):  # "the other £190.50": a remainder
         return False
     earlier = [v.low for v in claim_index.within([Span(max(0, start - _EARLIER_CHARACTERS), start)])
                if family(v) == family(c) and v.unit == c.unit and v.low is not None and v.low == v.high
@@ -3833,8 +3834,13 @@ def _earlier_plus_or_minus(c: Value, claim_index: ValueIndex, start: int, operan
              and _split_rate(v.unit)[0] == c.unit and v.low is not None and v.low == v.high for x in _figures(v)]
     terms = list(dict.fromkeys(terms))[:_MAX_DERIVATION_VALUES]
     terms += [m * x for m in _multipliers(operands)[:_MAX_MULTIPLIERS] for x in terms if m != 1]
+    # a percent the claim states, of an earlier figure or off it: "10% off, which brings it down to £138.60" after
+    # £154; "25%, so £63.50" of £254
+    shares = [v.low / 100 for v in operands if family(v) == "percent" and v.unit == "%" and v.low is not None and
+              v.low == v.high and 0 < v.low < 100][:_MAX_MULTIPLIERS]
+    results = [e * f for e in earlier for p in shares for f in (p, 1 - p, 1 + p)]
     return any(abs(e + sign * x - c.low) <= c.step / 2 + 1e-9 * abs(e) for e in earlier for x in terms if x
-               for sign in (1, -1))
+               for sign in (1, -1)) or any(abs(r - c.low) <= c.step / 2 + 1e-9 * abs(r) for r in results)
 
 
 def _stated_before(c: Value, claim_index: ValueIndex, start: int) -> bool:
