@@ -3620,24 +3620,31 @@ def _shift_date(day: datetime.date, seconds: float, sign: int) -> datetime.date 
     return None
 
 
+def _base_days(c: Value, claim: Sequence[Value], source: ValueIndex) -> list[tuple[Value, datetime.date]]:
+    """The dates of the source and of the claim (other than c) a derived date may be worked from, each with its day
+    (in its own year, else in a common year)."""
+    days = []
+    for base in [d for d in (*source.by_family.get("date", []), *(o for o in claim if o is not c and o.kind == "date"))
+                 if d.key[2] is not None and d.key[3] is not None][:_MAX_DERIVATION_VALUES]:
+        year = base.key[0] if base.key[0] is not None and base.key[0] == base.key[1] else 2001
+        try:
+            days.append((base, datetime.date(year, base.key[2], base.key[3])))
+        except ValueError:
+            continue
+    return days
+
+
 def _date_from_period(c: Value, claim: Sequence[Value], source: ValueIndex) -> Value | None:
     """A date of the source or the claim that a period stated in either moves, forwards or back, onto claim date c
     (to the day: "one day late" is an error people make): the date it was worked out from, or None."""
     _, _, month, day_of_month = c.key
     if month is None or day_of_month is None:
         return None
-    dates = [d for d in (*source.by_family.get("date", []), *(o for o in claim if o is not c and o.kind == "date"))
-             if d.key[2] is not None and d.key[3] is not None][:_MAX_DERIVATION_VALUES]
     # the period as written: "more than 48 hours before" drop-off on 30 July puts its boundary on 28 July
     periods = {stated_number(p) for p in (*source.by_family.get("duration", []),
                                           *(o for o in claim if family(o) == "duration"))
                if p.low is not None and p.high is not None and math.isfinite(stated_number(p))}
-    for base in dates:
-        year = base.key[0] if base.key[0] is not None and base.key[0] == base.key[1] else 2001
-        try:
-            start = datetime.date(year, base.key[2], base.key[3])
-        except ValueError:
-            continue
+    for base, start in _base_days(c, claim, source):
         for seconds in sorted(periods)[:_MAX_DERIVATION_VALUES]:
             for sign in (1, -1):
                 moved = _shift_date(start, seconds, sign)
@@ -3692,14 +3699,7 @@ def _deadline_from_rule(c: Value, claim: Sequence[Value], source: ValueIndex) ->
             moves.add(direction * (round(days) + 1))
     if not moves:
         return None
-    dates = [d for d in (*source.by_family.get("date", []), *(o for o in claim if o is not c and o.kind == "date"))
-             if d.key[2] is not None and d.key[3] is not None][:_MAX_DERIVATION_VALUES]
-    for base in dates:
-        year = base.key[0] if base.key[0] is not None and base.key[0] == base.key[1] else 2001
-        try:
-            start = datetime.date(year, base.key[2], base.key[3])
-        except ValueError:
-            continue
+    for base, start in _base_days(c, claim, source):
         for move in sorted(moves)[:_MAX_DERIVATION_VALUES]:
             moved = start + datetime.timedelta(days=move)
             if (moved.month, moved.day) == (month, day_of_month):
