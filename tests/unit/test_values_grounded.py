@@ -390,3 +390,45 @@ def test_a_remainder_or_a_percent_off_an_earlier_figure_of_the_output_is_derived
     start = wrong.index("As a member")
     checks = {c.value.text: c.status for c in check_values(wrong, source, source, claim_span=Span(start, len(wrong)))}
     assert checks["£146.20"] != "matched"
+
+
+def test_an_age_group_is_an_age_limit_compared_with_the_source_s_group() -> None:
+    source = "Children under 5 must not use the tub, and under-16s must be supervised by an adult at all times."
+    checked = statuses("No under-5s; under-18s must be supervised by an adult.", source)
+    assert checked["under-5s"] == "matched"
+    assert checked["under-18s"] == "conflict"
+    assert statuses("No under-5s; under-16s must be supervised by an adult.", source)["under-16s"] == "matched"
+
+
+def test_the_end_of_a_range_of_times_shares_what_its_start_is_said_of() -> None:
+    source = "For questions, call the Highways team on 01632 960 418 (Monday to Friday, 8:30am–5pm)."
+    assert statuses("Ring the Highways team Monday to Friday, 8:30am to 5:30pm.", source)["5:30pm"] == "conflict"
+    assert statuses("Ring the Highways team Monday to Friday, 8:30am to 5pm.", source)["5pm"] == "matched"
+
+
+def test_a_figure_that_meets_a_named_minimum_does_not_contradict_it() -> None:
+    source = "High season runs from 17 July to 31 August. There is a minimum stay of 3 nights in high season."
+    assert statuses("Your 7 nights are fine in high season.", source)["7 nights"] == "matched"
+    assert statuses("There is a minimum stay of 5 nights in high season.", source)["5 nights"] == "conflict"
+
+
+def test_the_day_before_a_stated_period_is_its_edge_not_a_conflict_with_its_end() -> None:
+    source = "High season runs from 17 July to 31 August and includes all bank holiday weekends."
+    assert statuses("The nights of 12 to 16 July are low season.", source)["16 July"] == "matched"
+    assert statuses("The nights of 12 to 14 July are low season, 15 July is high season.",
+                    source)["15 July"] != "matched"
+
+
+def test_an_amount_for_the_week_is_a_weekly_rate_worked_from_a_nightly_one() -> None:
+    source = "Small extra tent: £5 per night. Extra adult: £8 per night."
+    assert statuses("Their own small tent is £5 a night extra, £35 for the week.", source)["£35 for the week"] \
+        == "matched"
+    assert statuses("Their own small tent is £5 a night extra, £45 for the week.", source)["£45 for the week"] \
+        != "matched"
+
+
+def test_a_total_that_is_a_stated_daily_rate_over_a_stated_number_of_days_is_derived() -> None:
+    source = ("For the first 10 days, the most you can claim is £64.95 a day. You can also claim £5.71 a day for "
+              "food and drink.")
+    assert statuses("Food and drink adds £57.10 over the ten days.", source)["£57.10"] == "matched"
+    assert statuses("Food and drink adds £58.10 over the ten days.", source)["£58.10"] != "matched"

@@ -84,9 +84,11 @@ miles", "20C"), ranges, dates (also 12/09/2025 and 12.09.2025, the order from th
 when none settles it; an ISO time after its date), decades, seasons ("2015-16"), weekdays, times ("09:47 UTC",
 "9:47 am", "3.30pm",
 "noon"), durations (in parts: "9 hours 20 minutes", "an hour and a quarter", "half an hour"; a figure repeated in
-brackets: "six (6) months"), ages ("34-year-old", "aged 50", "7–9-year-olds", "the 40–75 age range"), ordinals
+brackets: "six (6) months"; nights are days), ages ("34-year-old", "aged 50", "7–9-year-olds", "the 40–75 age range";
+an age group is a bound: "under-16s", "over-65s"), ordinals
 ("third", "21st", "the third consecutive year"; not "first" as an adverb: "at first", "check with one first."),
-upper bounds written as limits ("limited to 500", "capped at"), days listed before one month ("1 and 15 May", "22–23
+upper bounds written as limits ("limited to 500", "capped at") and named thresholds ("a minimum stay of 3 nights", the
+figure's span its own), rates ("£5 a night", "£35 for the week"), days listed before one month ("1 and 15 May", "22–23
 March": a date each), e-mail addresses, URLs, names (capitalised word sequences, acronyms, "U.S."; a sentence's
 capitalised first word, or a table cell's or a list line's after a checkbox or emoji, only when the text
 capitalises it elsewhere too), negations ("not", "n't", "never", "no one",
@@ -127,7 +129,8 @@ governor nor a context lemma in common, when two durations differ by more than 3
 minutes"), when two quantifiers qualify different nouns or one is "only"; otherwise 2 for the same unit (dates,
 weekdays, times, percents, durations, ages, e-mail addresses, URLs share their kind's unit) or a shared name word, +
 2 for the same governor, + 1 per shared context lemma (at most 2). Two distances in time from an event ("14 days
-before", "30 days before") sharing two context lemmas are one slot whatever their governors. When either value is a
+before", "30 days before") sharing two context lemmas are one slot whatever their governors. The end of a range of
+times ("8:30am to 5:30pm") shares its start's context and governor. When either value is a
 table cell, the score instead asks that the other's sentence share a word with the cell's row (else -1: a cell of
 another row is another slot, whatever its column), a bare count takes its head noun from its column ("917" under
 "Votes"), a figure of the evidence's prose against a claim's cell needs its governing word in the cell's row or
@@ -181,23 +184,29 @@ duration or an age, the time between two dates, two times or two years ("28 Apri
 claim ("up to 8% of salary, up to £2,496"); two figures of the claim and then their exact sum ("25 days plus the 8 bank
 holidays, so 33 days"); a bound of three significant figures or more that is a figure plus or minus a bound of the other
 side, to its last digit ("at least £934 left" from £1,284 and "up to £350"); the total of the low ends, or of the high
-ends, of three or more ranges, the source's or the output's earlier ones ("roughly £12,600 to £21,050 in total"). A time
+ends, of three or more ranges, the source's or the output's earlier ones ("roughly £12,600 to £21,050 in total"); an
+amount of three significant figures or more that is a price of the claim or the source times a count of either, or a
+rate times a time of either, to its last digit ("£649.50" for "£64.95 a day" over "the first 10 days":
+`_price_times_stated`, also for an amount that is otherwise absent). Two dates of no stated year may run over the new
+year ("23 December to 2 January is 10 nights"). A time
 the source or the claim moves by a period the claim states ("from 07:52, three hours later" after high water at 04:52)
 is matched too (`_time_from_period`; a period as written: "about 20 minutes", "at least a quarter of an hour before"). A
 date the source or the claim moves by a stated period to the day ("guaranteed for 2 years" from 12 March 2025) is
 matched (`_date_from_period`), and so is a deadline a rule of the source sets from one of its dates, even where that
 date holds the slot ("cancel by 2 April" for "less than 7 days before" a 9 April dispatch; "more than 14 days before" 24
-July allows 9 July: `_deadline_from_rule`), as is a figure scaled by what the prompt asks ("double it", "from 4 to 10
-servings"). A weekday is right when the calendar gives it to the date written beside it, in the date's year, the
-source's one year, or, with no year anywhere, the year a dated weekday of the source fixes ("Friday 24 July" makes 9
-July a Thursday): it is then no conflict with another date's weekday, and a day the output named before with such a
-date is checked there. Times in a regional clock ("2am UK time") are never compared with another zone's.
-A figure whose own slot holds another figure is derived only from the source's
-figures, never from the output's earlier ones (a figure the source nowhere states may be: a duration, also as the time
-between two times or dates the output states before); but a figure the output stated before, the same figure of the same
-unit, is checked where it first stands and is no conflict when repeated, and neither is a figure of four significant
-figures or more that is an earlier figure of the output divided by a count the claim states, to its last digit ("two
-equal payments of £892.80" after "£1,785.60").
+July allows 9 July: `_deadline_from_rule`), a date inside a period the source states from one date to another, or the
+day before or after it (its edges: "12 to 16 July are low season" when high season starts on 17 July), as is a figure
+scaled by what the prompt asks ("double it", "from 4 to 10 servings"). A weekday is right when the calendar gives it
+to the date written beside it, in the date's year, the source's one year, or, with no year anywhere, the year a dated
+weekday of the source fixes ("Friday 24 July" makes 9 July a Thursday): it is then no conflict with another date's
+weekday, and a day the output named before with such a date is checked there. Times in a regional clock ("2am UK
+time") are never compared with another zone's. A figure whose own slot holds another figure is derived only from
+the source's figures, never from the output's earlier ones (a figure the source nowhere states may be: a duration,
+also as the time between two times or dates the output states before); but a figure the output stated before, the
+same figure of the same unit (an amount of the same currency, per period or not), is checked where it first stands
+and is no conflict when repeated, and neither is a figure of four significant figures or more that is an earlier
+figure of the output divided by a count the claim states, to its last digit ("two equal payments of £892.80" after
+"£1,785.60").
 A derived figure must fit c: a point rounds it (half its step,
 at most 10%; half a point for a percent), an approximation's figure is within half a step or 5% of it (half a point
 for a percent), a bound is just past it (within a step or a quarter of its figure: "more than 20" for 23).
@@ -389,7 +398,8 @@ _YEAR_PREFIXES = _words("in since until till by from during circa c before after
 _SECONDS = {"second": 1.0, "seconds": 1.0, "sec": 1.0, "secs": 1.0, "minute": 60.0, "minutes": 60.0, "min": 60.0,
             "mins": 60.0, "hour": 3600.0, "hours": 3600.0, "hr": 3600.0, "hrs": 3600.0, "day": 86400.0,
             "days": 86400.0, "week": 604800.0, "weeks": 604800.0, "fortnight": 1209600.0, "fortnights": 1209600.0,
-            "month": 2629746.0, "months": 2629746.0, "year": 31556952.0, "years": 31556952.0, "yr": 31556952.0,
+            "night": 86400.0, "nights": 86400.0, "month": 2629746.0, "months": 2629746.0, "year": 31556952.0,
+            "years": 31556952.0, "yr": 31556952.0,
             "yrs": 31556952.0, "decade": 315569520.0, "decades": 315569520.0, "century": 3155695200.0,
             "centuries": 3155695200.0}
 _TIMES_SIGNS = frozenset({"x", "×"})  # "40 x 30 cm", "40×30×20 cm": the sides of a size
@@ -481,6 +491,9 @@ _PREFIX_QUALIFIERS = {
     "a cap of": "at most", "exactly": "exactly", "precisely": "exactly", "only": "exactly", "just": "exactly",
 }
 _MAX_QUALIFIER_WORDS = 4
+_THRESHOLD_WORDS = {"minimum": "at least", "maximum": "at most"}
+# Words after "for the week" that make the period part of a name ("£20 for the day ticket"): no rate.
+_PERIOD_NOUN_GUARDS = frozenset({"ticket", "tickets", "pass", "passes", "trip", "trips", "rate", "rates", "event"})
 # Adjectives of a period in a label before an amount ("Monthly fee: £12"): the amount is a rate per that period.
 _PERIOD_ADJECTIVES = {"monthly": "month", "weekly": "week", "annual": "year", "yearly": "year", "daily": "day",
                       "hourly": "hour"}
@@ -1186,6 +1199,10 @@ class _Scanner:
             phrase = " ".join(words[-size:])
             if phrase in _PREFIX_QUALIFIERS:
                 return _PREFIX_QUALIFIERS[phrase], first - size - (1 if "c." in words[-size:] else 0)
+        # "a minimum stay of 3 nights", "a maximum group size of 8": a named threshold, a bound on what it names (the
+        # span stays the figure, so the words naming it stay its context)
+        if words and words[-1] == "of" and any(w in _THRESHOLD_WORDS for w in words[-4:-2]):
+            return _THRESHOLD_WORDS[next(w for w in words[-4:-2] if w in _THRESHOLD_WORDS)], first
         return "", first
 
     def _glued_part(self, j: int) -> bool:
@@ -1292,6 +1309,10 @@ class _Scanner:
                 and self.low(j + 1) in _SECONDS and self.low(j + 2) not in ("earlier", "ago", "later", "before"):
             unit = f"{unit}/{lemma(self.lows[j + 1])}"
             j += 2
+        elif kind == "money" and (self.low(j), self.low(j + 1)) == ("for", "the") and self.low(j + 2) in _SECONDS \
+                and self.low(j + 2) == self.low(j + 2).rstrip("s") and self.low(j + 3) not in _PERIOD_NOUN_GUARDS:
+            unit = f"{unit}/{lemma(self.lows[j + 2])}"  # "£35 for the week": what a week costs, a rate
+            j += 3
         elif kind == "money" and "/" not in unit and (period := self._period_label(span_first)):
             unit = f"{unit}/{period}"  # "Monthly direct debit: £27.50" is £27.50 a month
         if j < self.n and self.toks[j] == "+" and self.adjacent(j):
@@ -1843,6 +1864,18 @@ class _Scanner:
     def _add_time(self, first: int, j: int, readings: list[int], zone: str) -> int:
         return self.add("time", first, j, tuple(readings), unit=zone)
 
+    def _age_group(self, i: int) -> int:
+        """ "under-16s", "under 18s", "over-65s": an age group, named by its limit (an age below it, or from it on)."""
+        j = i + 1
+        if self.toks[j:j + 1] == ["-"] and self.adjacent(j):
+            j += 1
+        if not (self.is_num(j) and self.toks[j].isdigit() and len(self.toks[j]) <= 2 and self.low(j + 1) == "s" and
+                self.adjacent(j + 1)):
+            return i
+        qualifier = "fewer than" if self.lows[i] == "under" else "at least"
+        low, high = _interval(float(self.toks[j]), 1.0, qualifier)
+        return self.add("age", i, j + 2, (low, high), unit="", low=low, high=high, step=1.0, qualifier=qualifier)
+
     def _time_word(self, i: int) -> int:
         minutes = 0 if self.lows[i] == "midnight" else 720
         return self._add_time(i, i + 1, [minutes], "")
@@ -2216,6 +2249,7 @@ def _build_word_handlers() -> dict[str, tuple]:
     register(_WEEKDAYS, lambda scanner, i: scanner.add("weekday", i, i + 1, (_WEEKDAYS[scanner.lows[i]],)))
     register(_WEEKDAY_ABBREVIATIONS, _Scanner._weekday_abbreviation)
     register(("noon", "midday", "midnight"), _Scanner._time_word)
+    register(("under", "over"), _Scanner._age_group)
     register(_NEGATION_CUES, _Scanner._negation)
     register(_QUANTIFIERS, _Scanner._quantifier)
     return {word: tuple(methods) for word, methods in handlers.items()}
@@ -2380,7 +2414,20 @@ def _extract(text: str) -> tuple[tuple[Value, ...], _Scanner]:
             continue  # a name or a number running into an address is not read
         last_end = raw.end
         values.append(_to_value(scanner, raw))
-    return tuple(values), scanner
+    return tuple(_range_end_context(text, values)), scanner
+
+
+def _range_end_context(text: str, values: list[Value]) -> list[Value]:
+    """"Monday to Friday, 8:30am to 5:30pm": the end of a range of times is said of what its start is said of, so it
+    shares the start's context and governor (its own few words around are only the range's)."""
+    for n in range(1, len(values)):
+        first, second = values[n - 1], values[n]
+        if first.kind == second.kind == "time" and not second.in_table and \
+                _TIME_RANGE_JOIN_RE.fullmatch(text[first.span.end:second.span.start]):
+            context = tuple(dict.fromkeys((*first.context, *second.context)))
+            values[n] = replace(second, context=context, governor=second.governor or first.governor,
+                                sentence=tuple(dict.fromkeys((*first.sentence, *second.sentence))))
+    return values
 
 
 def extract_values(text: str) -> list[Value]:
@@ -3121,9 +3168,13 @@ def _spans_between(c: Value, values: Sequence[Value]) -> list[float]:
     found = [abs(b - a) * per_year for i, a in enumerate(years) for b in years[i + 1:]]
     if c.kind != "duration":
         return found
-    days = sorted({d for v in values if v.kind == "date" and (d := _day_number(v.key)) is not None})
-    days = days[:_MAX_DERIVATION_VALUES]
-    found += [(b - a) * 86400.0 for i, a in enumerate(days) for b in days[i + 1:]]
+    dated = sorted({(d, v.key[0] is None) for v in values
+                    if v.kind == "date" and (d := _day_number(v.key)) is not None})
+    dated = dated[:_MAX_DERIVATION_VALUES]
+    found += [(b - a) * 86400.0 for i, (a, _) in enumerate(dated) for b, _ in dated[i + 1:]]
+    # "23 December to 2 January": two days of no stated year may run over the new year
+    found += [(365 - (b - a)) * 86400.0 for i, (a, open_a) in enumerate(dated) for b, open_b in dated[i + 1:]
+              if open_a and open_b and b - a > 180]
     times = [v.key for v in values if v.kind == "time"][:_MAX_DERIVATION_VALUES]
     for i, first in enumerate(times):
         for second in times[i + 1:]:
@@ -3380,7 +3431,34 @@ def _derived_anywhere(c: Value, evidence: list[Value], claim_others: Sequence[Va
         pool += [o for o in claim_others if family(o) == "percent"]
     if family(c) == "duration":  # "Wednesday 18 March, three days before the clean-up" on Saturday 21 March
         pool += [o for o in claim_others if family(o) in ("date", "time")]
-    return _derived(c, pool, products=False)
+    return _derived(c, pool, products=False) or _price_times_stated(c, claim_others, source)
+
+
+_MAX_PRICES = 60
+
+
+def _price_times_stated(c: Value, claim_others: Sequence[Value], source: ValueIndex) -> bool:
+    """Amount c, of three significant figures or more, is a stated price times a stated count, or a stated rate over a
+    stated time, to its last digit: "£649.50" for "£64.95 a day" over "the first 10 days", "£57.10" for ten days at
+    "£5.71 a day". The claim's own counts and times count too; only exact products, so no chance makes one."""
+    if family(c) != "money" or c.low is None or c.low != c.high or c.qualifier or not math.isfinite(c.low) or \
+            abs(c.low) < 100 * c.step or _split_rate(c.unit)[1] is not None:
+        return False
+    n = c.low
+    pool = [*claim_others, *source.by_family.get("money", [])[:_MAX_SOURCE_OPERANDS]]
+    prices = [(v.low, _split_rate(v.unit)[1]) for v in pool if family(v) == "money" and v is not c and
+              v.low is not None and v.low == v.high and v.low and _split_rate(v.unit)[0] == c.unit][:_MAX_PRICES]
+    if not prices:
+        return False
+    counts = _multipliers([*claim_others, *source.by_family.get("count", [])[:_MAX_SOURCE_OPERANDS]])
+    times = [v.low for v in (*claim_others, *source.by_family.get("duration", [])[:_MAX_SOURCE_OPERANDS])
+             if family(v) == "duration" and v.low is not None and v.low == v.high and math.isfinite(v.low) and
+             v.low > 0]
+    for price, period in prices:
+        factors = counts + ([t / period for t in times[:_MAX_DERIVATION_VALUES]] if period else [])
+        if any(abs(price * f - n) <= c.step / 2 + 1e-9 * abs(n) for f in factors):
+            return True
+    return False
 
 
 def _negation_checks(claim: list[Value], claim_index: ValueIndex, claim_spans: Sequence[Span],
@@ -3508,6 +3586,8 @@ def compare(claim: list[Value], evidence: list[Value], source: ValueIndex, *, in
                 if scaled is not None:  # "Double this recipe": 4 tbsp for the source's 2 tbsp
                     check = ValueCheck(c, "matched", scaled, in_evidence, "scaled as the prompt asks")
         check = _total_against_rate(check, claim_index, evidence_index, source)
+        if check.status == "absent" and _price_times_stated(c, others, source):
+            check = ValueCheck(c, "matched", None, False, "a stated price times a stated count or time")
         if check.status == "conflict" and c.qualifier != "range" and _DIFFERENCE_WORDS & set(c.context):
             # "about £116 a year cheaper": a difference between two figures, never the same slot as either; "from
             # £7.50 to £9.50 because of higher costs" states the figures themselves
@@ -3563,7 +3643,8 @@ def compare(claim: list[Value], evidence: list[Value], source: ValueIndex, *, in
             # not for a date the source nowhere states: a wrong last class inside a course's term is still absent
             period = _within_stated_period(c, source)
             if period is not None:  # "17 and 18 July are high season" for "High season runs from 17 July to 31 August"
-                check = ValueCheck(c, "matched", period, False, "a day within the period the source states")
+                check = ValueCheck(c, "matched", period, False,
+                                   "a day within the period the source states, or next to it")
         if check.status in ("absent", "conflict") and c.kind == "date":
             base = _deadline_from_rule(c, [*claim, *context], source)
             if base is not None:  # "cancel by 2 April" for "less than 7 days before" a 9 April dispatch
@@ -3659,7 +3740,9 @@ _PERIOD_JOIN_RE = re.compile(r"\s*(?:to|until|till|through|thru|and|-|–|—)\s
 
 def _within_stated_period(c: Value, source: ValueIndex) -> Value | None:
     """The first day of a period the source states from one date to another ("from 17 July to 31 August") that holds
-    claim date c (the same year, or no year on either side), or None."""
+    claim date c (the same year, or no year on either side), or None. The day before the period and the day after
+    it count too: they are its edges ("the nights of 12 to 16 July are low season" when high season starts 17 July).
+    """
     if len(c.key) != 4 or c.key[2] is None or c.key[3] is None:
         return None
     dates = sorted((d for d in source.by_family.get("date", []) if len(d.key) == 4 and d.key[2] is not None and
@@ -3668,14 +3751,23 @@ def _within_stated_period(c: Value, source: ValueIndex) -> Value | None:
     for first, last in itertools.pairwise(dates):
         if not _PERIOD_JOIN_RE.fullmatch(source.text[first.span.end:last.span.start]):
             continue
+        years = {y for y in (c.key[0], first.key[0], last.key[0]) if y}
         start, end = (first.key[2], first.key[3]), (last.key[2], last.key[3])
-        if start <= end:
-            inside = start <= day <= end and len({y for y in (c.key[0], first.key[0], last.key[0]) if y}) <= 1
-        else:  # "from 20 December to 3 January": over the new year, years left aside
-            inside = day >= start or day <= end
-        if inside:
+        # "from 20 December to 3 January" runs over the new year, its years left aside
+        inside = (start <= day <= end and len(years) <= 1) if start <= end else (day >= start or day <= end)
+        if inside or (len(years) <= 1 and day in (_next_day(start, years, -1), _next_day(end, years, 1))):
             return first
     return None
+
+
+def _next_day(day: tuple[int, int], years: set[int], sign: int) -> tuple[int, int] | None:
+    """(month, day) of the day before (sign -1) or after (+1) a (month, day), in the one year stated (else one that
+    is not a leap year), or None for a day the calendar does not have."""
+    try:
+        moved = datetime.date(next(iter(years), 2001), *day) + datetime.timedelta(days=sign)
+    except ValueError:
+        return None
+    return moved.month, moved.day
 
 
 def _deadline_from_rule(c: Value, claim: Sequence[Value], source: ValueIndex) -> Value | None:
@@ -3846,7 +3938,9 @@ def _earlier_plus_or_minus(c: Value, claim_index: ValueIndex, start: int, operan
 def _stated_before(c: Value, claim_index: ValueIndex, start: int) -> bool:
     """The output states c's figure, of its family and unit, in the text before `start`."""
     earlier = claim_index.within([Span(max(0, start - _EARLIER_CHARACTERS), start)])
-    return any(family(v) == family(c) and v.unit == c.unit and v.low == v.high == c.low for v in earlier)
+    return any(family(v) == family(c) and v.low == v.high == c.low and
+               (v.unit == c.unit or (family(c) == "money" and _split_rate(v.unit)[0] == _split_rate(c.unit)[0]))
+               for v in earlier)  # "10 nights × £54" after "£54 a night"
 
 
 _WEEKDAY_OF_DATE_RE = re.compile(r"\s*(?:,\s*)?(?:is|was|will\s+be|falls\s+on|fell\s+on)?\s*(?:a|an)?\s*",
@@ -4014,13 +4108,17 @@ def _limit_anywhere(c: Value, source: ValueIndex) -> Value | None:
     if c.low is None or c.high is None or c.qualifier not in (*_LOWER_BOUNDS, *_UPPER_BOUNDS):
         return None
     figure = stated_number(c)
-    families = [family(c)] + (["age"] if c.kind == "number" and not c.unit else [])
+    age_group = family(c) == "age"  # "under-5s" for "children under 5"
+    families = [family(c)] + (["age"] if c.kind == "number" and not c.unit else []) + (["count"] if age_group else [])
     whole = figure == int(figure) and c.step >= 1
     for fam in families:
         for e in source.by_family.get(fam, []):
-            if e.low is None or e.high is None or not ((fam == "age" and family(c) != "age") or _units_agree(c, e)):
+            if e.low is None or e.high is None or not ((fam == "age" and family(c) != "age") or
+                                                       (fam == "count" and age_group) or _units_agree(c, e)):
                 continue
-            if fam == "count" and not (c.unit and lemma(e.unit) == lemma(c.unit)):
+            if fam == "count" and age_group and (e.unit or e.qualifier not in (*_LOWER_BOUNDS, *_UPPER_BOUNDS)):
+                continue  # only a bound of a bare figure ("under 5") names an age group's limit
+            if fam == "count" and not age_group and not (c.unit and lemma(e.unit) == lemma(c.unit)):
                 continue  # a bare figure ("6." of a numbered list) counts nothing a bound could restate
             if figure in (e.low, e.high) or (whole and (
                     (c.qualifier == "fewer than" and e.high == figure - 1) or
