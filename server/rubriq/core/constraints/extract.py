@@ -283,6 +283,12 @@ def _prompt_words(constraint: Constraint, ex: Extraction) -> Constraint:
             return written if key != "first_word" else value  # "Name", as the prompt writes it
         if value.lower() in written.lower():
             return value  # the prompt's words, inside a piece a rewrite moved ('das Wort "X" enthalten')
+        ends = value.split()
+        if len(ends) >= 2:  # "Sache with the Auto" glossed inside a moved piece: the prompt's words from first to last
+            m = re.search(rf"(?<!\w){re.escape(ends[0])}(?!\w).*?(?<!\w){re.escape(ends[-1])}(?!\w)", written,
+                          re.IGNORECASE)
+            if m:
+                return m.group()
         quotes = " \t\"“”„«»‹›'‘’"
         written = written.lstrip(quotes) if value[:1] not in quotes else written  # « Bonne journée ! » was rewritten
         written = written.rstrip(quotes) if value[-1:] not in quotes else written  # whole, quotes and all
@@ -331,22 +337,27 @@ _LIST_GAP_RE = re.compile(r"\s*(?:[,;]\s*)?(?:(?:and|or|nor|&)\s+)?", re.IGNOREC
 
 
 def _joined_word_lists(found: list[Constraint], view: str) -> list[Constraint]:
-    groups: list[list[Constraint]] = []
-    for c in sorted((c for c in found if c.kind == "keywords:forbidden_words"), key=lambda c: c.span.start):
-        last = groups[-1][-1] if groups else None
-        if last is not None and last.span.end <= c.span.start and \
-                _LIST_GAP_RE.fullmatch(view, last.span.end, c.span.start):
-            groups[-1].append(c)
-        else:
-            groups.append([c])
-    joined = [group for group in groups if len(group) > 1]
-    members = {id(c) for group in joined for c in group}
-    out = [c for c in found if id(c) not in members]
-    for group in joined:
-        words = list(dict.fromkeys(w for c in group for w in c.params["forbidden_words"]))
-        out.append(dataclasses.replace(group[0], params={"forbidden_words": words},
-                                       span=Span(group[0].span.start, group[-1].span.end),
-                                       wording="no " + ", ".join(repr(w) for w in words)))
+    """Word lists stated one after another as one request ('no "ASAP", no "urgent"'; "mention her garden and the name
+    "Rosalind""): one constraint with every word."""
+    out = list(found)
+    for kind, key, says in (("keywords:forbidden_words", "forbidden_words", "no "),
+                            ("keywords:existence", "keywords", "include ")):
+        groups: list[list[Constraint]] = []
+        for c in sorted((c for c in out if c.kind == kind), key=lambda c: c.span.start):
+            last = groups[-1][-1] if groups else None
+            if last is not None and last.span.end <= c.span.start and \
+                    _LIST_GAP_RE.fullmatch(view, last.span.end, c.span.start):
+                groups[-1].append(c)
+            else:
+                groups.append([c])
+        joined = [group for group in groups if len(group) > 1]
+        members = {id(c) for group in joined for c in group}
+        out = [c for c in out if id(c) not in members]
+        for group in joined:
+            words = list(dict.fromkeys(w for c in group for w in c.params[key]))
+            out.append(dataclasses.replace(group[0], params={key: words},
+                                           span=Span(group[0].span.start, group[-1].span.end),
+                                           wording=says + ", ".join(repr(w) for w in words)))
     return out
 
 

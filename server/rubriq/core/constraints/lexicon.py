@@ -867,6 +867,11 @@ _DE_REORDER: tuple[Rule, ...] = (
     (re.compile(r"\b(?:das\s+thema|den\s+punkt|die\s+themen)\s+((?:[\wäöüß„“\"'-]+\s+){1,3}?)(?:bitte\s+)?"
                 r"(?:(?:komplett|ganz|völlig|einfach)\s+)?(?:rauslassen|weglassen|auslassen|herauslassen|aussparen)\b",
                 re.IGNORECASE), lambda m: f"leave out the topic {m.group(1).strip()}"),
+    # the object first, a modal and the verb last: "Den Streit um die Heckenhöhe kannst du komplett weglassen"
+    (re.compile(r"\b(?:den|die|das|dem)\s+((?:[\wäöüß„“\"'-]+\s+){1,4}?)(?:kannst|könntest|sollst|solltest|darfst|musst)"
+                r"\s+du\s+(?:bitte\s+)?(?:(?:komplett|ganz|völlig|einfach|gerne?|ruhig)\s+)?"
+                r"(?:rauslassen|weglassen|auslassen|herauslassen|aussparen)\b", re.IGNORECASE),
+     lambda m: f"leave out the topic {m.group(1).strip()}"),
     # "zu den Kosten kein Wort": not a word about the thing named first
     (re.compile(r"\b(?:zu|über)\s+(?:den|dem|der|die|das)\s+([\wäöüß-]+)\s+(?:bitte\s+)?(?:kein|keinen)\s+(?:einzigen\s+)?"
                 r"wort\b", re.IGNORECASE), lambda m: f"not a word about the {m.group(1)}"),

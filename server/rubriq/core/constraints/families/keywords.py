@@ -106,8 +106,29 @@ QUOTED_FORBIDDEN_RE = re.compile(
     r"(?:is|are)\s+(?:not\s+allowed|forbidden|banned|prohibited|off-limits|off\s+limits))\b", re.IGNORECASE)
 # A proper name (capitalised, not quoted) with a count right after it, after a verb that asks to use it.
 _NAME = r"[A-Z][\w'’-]{1,30}(?:[ \t]+[A-Z][\w'’-]{1,30}){0,2}"
-_COUNT = rf"(?i:(?:at\s+least|at\s+most|no\s+more\s+than|exactly|only)\s+)?(?i:{TIMES_WORD}|\d{{1,3}}\s+times)\b"
+_COUNT = (rf"(?i:(?:at\s+least|at\s+most|no\s+more\s+than|more\s+than|fewer\s+than|less\s+than|exactly|only)\s+)?"
+          rf"(?i:{TIMES_WORD}|\d{{1,3}}\s+times)\b")
 NAMED_COUNT_RE = re.compile(rf"\b(?i:mention|use|include|say|name|repeat|feature)\s+(?P<name>{_NAME})\s+(?={_COUNT})")
+# A thing to mention, one or two words and then the clause ends: "mention the driveway", "mention our cinnamon
+# knots". Not a clause ("mention that ...", "mention how ..."), a count ("the number of ...") or a pronoun.
+MENTION_THING_RE = re.compile(
+    r"\b(?i:mention)\s+(?i:(?:the|our|my|your|his|her|their)\s+)?"
+    r"(?P<thing>[A-Za-z][\w'’-]{2,30}(?:[ \t]+[a-z][\w'’-]{2,30})?)"
+    r"(?=[ \t]*(?:$|[.;,!?)]|[ \t]+(?i:and|too|as\s+well|somewhere|at\s+least\s+once)\b))")
+QUOTED_AFTER_THING_RE = re.compile(
+    r"\s+and\s+(?:the\s+)?(?:word|name|term|phrase)\s+[\"“](?P<word>[^\"”\n]{1,40})[\"”]", re.IGNORECASE)
+_THING_FRAME_RE = re.compile(r"(?<=\w)[ \t]+(?:trick|tip|idea|option|bit|part|issue|problem|rule|method|"
+                             r"approach|thing|stuff|business|situation|saga|story)$", re.IGNORECASE)
+_NOT_A_THING = frozenset({
+    "that", "how", "why", "what", "whether", "which", "who", "where", "when", "it", "this", "them", "these", "those",
+    "him", "her", "me", "us", "you", "anything", "something", "everything", "nothing", "both", "each", "all", "any",
+    "number", "amount", "fact", "reason", "reasons", "name", "names", "word", "words", "one", "ones", "other", "others",
+})
+# One lower-case word after a verb of mentioning, its count right after it: "bring up evaporation more than once".
+WORD_COUNT_RE = re.compile(
+    rf"\b(?i:mention|bring\s+up|say|repeat)\s+(?P<name>[a-z][\w'’-]{{2,30}})\s+(?P<count>{_COUNT})")
+_NOT_COUNTED_WORDS = frozenset({"it", "this", "that", "them", "these", "those", "him", "her", "one", "each", "both",
+                                "something", "anything", "things", "everything", "nothing", "why", "how", "what"})
 NAME_AND_COUNT_RE = re.compile(rf"(?P<name>{_NAME})\s+(?P<count>{_COUNT})")
 LETTER_RE = re.compile(r"\bletters?\s+[\"'“‘]?(?P<letter>[a-zA-Z])[\"'”’]?(?![\w'])")
 
@@ -440,6 +461,36 @@ def _keyword_clause(ex: Extraction, clause: Clause, previous: str | None = None)
                 break
             pos = pair.end() + joiner.end()
 
+    for m in islice(WORD_COUNT_RE.finditer(text), MAX_MATCHES):
+        if not free(m.start(), m.end()) or negated_before(text, m.start(), 25) or \
+                m.group("name").lower() in _NOT_COUNTED_WORDS:
+            continue
+        counts = times_bounds(text, m.start("count"), end=m.end())
+        if counts:
+            _add_frequency(ex, m.group("name"), counts[0][0], Span(clause.start + m.start(), clause.start + m.end()))
+            taken.append((m.start(), m.end()))
+
+    # A thing to mention, named without quotes: "it should still mention the driveway", "mention our cinnamon knots"
+    for m in islice(MENTION_THING_RE.finditer(text), MAX_MATCHES):
+        thing = m.group("thing")
+        if not free(m.start(), m.end()) or negated_before(text, m.start(), 25) or \
+                thing.split()[0].lower() in _NOT_A_THING or \
+                re.search(r"\b(?:if|when|as|unless|whether)\s+(?:\w+\s+){0,3}$", text[max(0, m.start() - 30):m.start()],
+                          re.IGNORECASE):
+            continue
+        source = ex.reading.to_source(Span(clause.start + m.start(), clause.start + m.end()))
+        if ex.source_view[source.start:source.end].lower().startswith(("nenn", "nomm", "nombr")):
+            continue  # "nenne den Absatz", "nomme la clause": name the thing asked for, not a word to use
+        things = [_THING_FRAME_RE.sub("", thing)]  # "the apostrophe trick": the apostrophe
+        end = m.end("thing")
+        named = QUOTED_AFTER_THING_RE.match(text, end)  # "mention her garden and the name "Rosalind""
+        if named:
+            things.append(named.group("word"))
+            end = named.end()
+        ex.add("keywords:existence", "keyword", {"keywords": things},
+               Span(clause.start + m.start(), clause.start + end), "include " + ", ".join(map(repr, things)), 0.75)
+        taken.append((m.start(), end))
+
     # Back-references: a count said of the keyword named just before ("... and use it at least five times")
     for m in islice(BACKREF_RE.finditer(text), MAX_MATCHES):
         if not free(m.start(), m.end()):
@@ -493,6 +544,7 @@ TOPIC_RE = re.compile(
     # "not a word about the costs", "no word on the budget"
     r"\b(?:not|no)\s+(?:a\s+)?(?:single\s+)?word\s+(?:about|on)|"
     r"\bno\s+mention\s+of|\bleave\s+out\s+(?:any\s+mention\s+of|anything\s+about)|\bkeep(?:\s+any\s+mention\s+of)?(?=\s)|"
+    r"\bleave(?=\s+(?:the|his|her|their|my|our|any|that|all)\s)|"
     r"\b(?:leave\s+out|skip|omit|exclude|drop)\s+(?:the\s+)?(?:topic|subject)(?:\s+of)?|"
     r"\b(?:don'?t|do\s+not|never)\s+(?:make\s+it|write)\s+about|\bnothing\s+(?:about|on|related\s+to))"
     r"\s+(?:the\s+|any\s+|his\s+|her\s+|their\s+|my\s+|our\s+|its\s+|your\s+)?", re.IGNORECASE)
@@ -525,12 +577,32 @@ TOPIC_AFTER_RE = re.compile(
     r"not\s+up\s+for\s+discussion|not\s+to\s+be\s+mentioned)\b", re.IGNORECASE)
 
 
+# Nouns that frame a subject rather than name it: "the dishwasher saga" is about the dishwasher, "the row over the
+# hedge" about the hedge, "den Streit um die Heckenhöhe" about the hedge's height.
+_FRAME_AFTER = r"saga|drama|story|business|thing|stuff|situation|debacle|fiasco|episode|incident|nonsense|mess|affair"
+_FRAME_BEFORE = (r"(?:whole\s+)?(?:row|argument|fight|dispute|debate|fuss|drama|saga|business|issue|thing|stuff|"
+                 r"streit|ärger|diskussion|theater|geschichte|sache|histoire|affaire|dispute|pelea|lío|discusión|tema)")
+_FRAME_AFTER_RE = re.compile(rf"^(?P<core>.+?)\s+(?:{_FRAME_AFTER})$", re.IGNORECASE)
+_FRAME_BEFORE_RE = re.compile(rf"^{_FRAME_BEFORE}\s+(?:about|over|with|around|on|um|über|wegen|de|du|des|del|sobre|con)"
+                              r"\s+(?:(?:the|die|den|das|der|dem|la|le|les|el|los|las)\s+)?(?P<core>\S.*)$",
+                              re.IGNORECASE)
+
+
+def topic_core(phrase: str) -> str:
+    """The subject a topic phrase names, its framing noun aside ("dishwasher saga" → "dishwasher")."""
+    for pattern in (_FRAME_BEFORE_RE, _FRAME_AFTER_RE):
+        m = pattern.match(phrase)
+        if m:
+            phrase = m.group("core")
+    return phrase
+
+
 def _topics_named_first(ex: Extraction) -> None:
     for clause in ex.clauses:
         for m in islice(TOPIC_AFTER_RE.finditer(clause.text), MAX_MATCHES):
             topic = re.sub(r"^(?:(?:new|old|current|latest|recent|whole|entire|big|little|last|previous|upcoming)"
                            r"[ \t]+){1,3}",
-                           "", m.group("topic"), flags=re.IGNORECASE)  # "her new salary": the salary
+                           "", topic_core(m.group("topic")), flags=re.IGNORECASE)  # "her new salary": the salary
             if topic.split()[0].lower() in NOT_A_TOPIC or re.search(r"\b(?:word|words|term|phrase)\b", topic, re.I):
                 continue
             ex.add("rubriq:forbidden_topic", "keyword", {"topic": topic},
@@ -549,19 +621,24 @@ def extract_topics(ex: Extraction) -> None:
             if m.group().lower().startswith("keep") and not re.match(r"\s*(?:[\w'-]+\s+){1,4}?out\s+of\b",
                                                                      text[m.end():]):
                 continue  # "keep X out of it" only
+            leave = m.group().lower().startswith("leave") and not m.group().lower().startswith("leave out")
+            if leave and not re.match(r"\s*(?:[\w'-]+\s+){1,4}?out(?:\s+(?:of\s+(?:it|this|that)|entirely|completely|"
+                                      r"altogether|please))?\s*(?:$|[.;,!)])", text[m.end():]):
+                continue  # "leave the dishwasher saga out": X between the verb and "out", and nothing after
             words = TOPIC_WORDS_RE.match(text, m.end())
             if not words:
                 continue
             phrase = words.group()
             cut = TOPIC_END_RE.search(phrase)
             phrase = phrase[:cut.start()] if cut else phrase
-            if m.group().lower().startswith("keep"):
+            if m.group().lower().startswith("keep") or leave:
                 phrase = re.split(r"\s+out\b", phrase, maxsplit=1)[0]
-            phrase = phrase.strip(" '-")
+            written = phrase.strip(" '-")
+            phrase = topic_core(written)
             if not phrase or phrase.split()[0].lower() in NOT_A_TOPIC:
                 continue
             topics = [phrase]
-            rest = text[m.end() + len(words.group()[:len(phrase)]):]
+            rest = text[m.end() + len(words.group()[:len(written)]):]
             more = re.match(r"\s*(?:,\s*(?:or\b|and\b)?|\bor\b|\band\b)\s*(?:the\s+|any\s+|his\s+|her\s+|their\s+)?"
                             r"([^\W\d_][\w'-]*(?:[ \t]+[\w'-]+){0,2})", rest)
             first = more.group(1).split()[0].lower() if more else ""
@@ -575,7 +652,7 @@ def extract_topics(ex: Extraction) -> None:
                     re.match(r"\s*(?:$|[.;:!?)]|,|\bor\b|\band\b)", after)
                 if listed:
                     topics.append(item)
-            span = Span(clause.start + m.start(), clause.start + m.end() + len(phrase))
+            span = Span(clause.start + m.start(), clause.start + m.end() + len(written))
             determiner = re.search(r"(?:the|any|his|her|their|my|our|its|your)\s+$", m.group(), re.IGNORECASE)
             for topic in topics:  # the wording keeps the prompt's own determiner: "no mention of her father"
                 said = f"{determiner.group().strip()} {topic}" if determiner and topic == phrase else topic
