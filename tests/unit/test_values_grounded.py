@@ -432,3 +432,44 @@ def test_a_total_that_is_a_stated_daily_rate_over_a_stated_number_of_days_is_der
               "food and drink.")
     assert statuses("Food and drink adds £57.10 over the ten days.", source)["£57.10"] == "matched"
     assert statuses("Food and drink adds £58.10 over the ten days.", source)["£58.10"] != "matched"
+
+
+def test_the_cells_of_a_pasted_statement_are_figures_not_one_number_or_a_link() -> None:
+    source = ("Date,Type,Description,Amount,Balance\n"
+              "02/03/2026,Card Payment,NETFLIX.COM,-12.99,843.46\n"
+              "04/03/2026,Card Payment,SPOTIFY UK,-11.99,831.47\n"
+              "05/03/2026,Direct Debit,THAMES WATER,-36.50,794.97\n")
+    checked = statuses("Netflix costs £12.99 and Thames Water £36.50.", source)
+    assert checked["£12.99"] == "matched" and checked["£36.50"] == "matched"
+    assert statuses("Netflix costs £13.99.", source)["£13.99"] != "matched"
+    assert statuses("Pay £1,234.56 or €1.234,56.", "It costs £1,234.56 or €1.234,56.")["£1,234.56"] == "matched"
+
+
+def test_a_time_moved_by_a_relative_period_the_source_states_is_derived() -> None:
+    source = ("Dates: Friday 27 November (late-night opening, 5pm–9pm). Set-up: vehicles may enter the square from "
+              "2pm on Friday. All vehicles must be off the square 30 minutes before opening.")
+    assert statuses("| Friday 27 November | 2pm | 4:30pm | 5pm–9pm |", source)["4:30pm"] == "matched"
+    assert statuses("| Friday 27 November | 2pm | 4pm | 5pm–9pm |", source)["4pm"] != "matched"
+
+
+def test_a_stated_figure_less_an_earlier_figure_of_the_output_is_derived() -> None:
+    source = "Whites have quoted £640; the PCC pays half and the tower fund the rest. Balance £1,215."
+    output = "The PCC pays half, so £320 comes out of the tower fund.\n\nThe fund stands at £1,215, or £895 after that."
+    start = output.index("The fund")
+    checks = {c.value.text: c.status for c in check_values(output, source, source, claim_span=Span(start, len(output)))}
+    assert checks["£895"] == "matched"
+    wrong = output.replace("£895", "£875")
+    checks = {c.value.text: c.status for c in check_values(wrong, source, source, claim_span=Span(start, len(wrong)))}
+    assert checks["£875"] != "matched"
+
+
+def test_a_monthly_figure_restated_over_a_year_is_the_claim_s_own_figure_per_another_period() -> None:
+    source = "From 1 April the monthly price goes up from £24.99 to £27.99."
+    checked = statuses("The rise is £3 a month, £36 over a year.", source)
+    assert checked["£36 over a year"] == "matched"
+    assert statuses("The rise is £3 a month, £40 over a year.", source)["£40 over a year"] != "matched"
+
+
+def test_a_sentence_s_first_gerund_is_not_part_of_the_name_after_it() -> None:
+    source = "Card payments: NETFLIX 12.99, AUDIBLE UK 7.99, SPOTIFY 11.99."
+    assert "Netflix" in statuses("Dropping Netflix would save money.", source)

@@ -91,12 +91,13 @@ upper bounds written as limits ("limited to 500", "capped at") and named thresho
 figure's span its own), rates ("£5 a night", "£35 for the week"), days listed before one month ("1 and 15 May", "22–23
 March": a date each), e-mail addresses, URLs, names (capitalised word sequences, acronyms, "U.S."; a sentence's
 capitalised first word, or a table cell's or a list line's after a checkbox or emoji, only when the text
-capitalises it elsewhere too), negations ("not", "n't", "never", "no one",
-"nobody"...) and quantifiers ("all", "every", "no", "some", "only"...). A counted head noun is never an adverb or a
-comparative ("287 behind", "€150 cheaper"). Not values: list numbering, section/figure/page/version numbers,
-identifiers ("G7", "COVID-19", "A380", "No. 10", "2025-0419", a sort code "40-11-62"), a lone capital ("A/B test"),
-anything inside an e-mail address or a URL, a year inside a date. A name never runs across a line break, a tab or
-three spaces.
+capitalises it elsewhere too; nor a first word ending in "-ing" before a name: "Dropping Netflix"), negations ("not",
+"n't", "never", "no one", "nobody"...) and quantifiers ("all", "every", "no", "some", "only"...). A counted head noun is
+never an adverb or a comparative ("287 behind", "€150 cheaper"). Not values: list numbering, section/figure/page/version
+numbers, identifiers ("G7", "COVID-19", "A380", "No. 10", "2025-0419", a sort code "40-11-62"), a lone capital ("A/B
+test"), anything inside an e-mail address or a URL, a year inside a date. A name never runs across a line break, a tab
+or three spaces; a link never runs over a comma before a figure ("NETFLIX.COM,-12.99" is two cells), and digits with
+a separator after their decimal part are two figures ("164.00,856.45").
 
 Tables: a run of two or more consecutive lines of two or more cells (cells split by tabs, three or more spaces or
 pipes; rule lines of dashes may sit between). Its first row is the header when none of its cells holds a digit or a
@@ -190,7 +191,11 @@ rate times a time of either, to its last digit ("£649.50" for "£64.95 a day" o
 `_price_times_stated`, also for an amount that is otherwise absent). Two dates of no stated year may run over the new
 year ("23 December to 2 January is 10 nights"). A time
 the source or the claim moves by a period the claim states ("from 07:52, three hours later" after high water at 04:52)
-is matched too (`_time_from_period`; a period as written: "about 20 minutes", "at least a quarter of an hour before"). A
+is matched too (`_time_from_period`; a period as written: "about 20 minutes", "at least a quarter of an hour before"),
+as is a time of the source that a relative period of the source moves onto it ("off the square 30 minutes before
+opening" at 5pm gives 4:30pm: `_time_from_rule`, on a conflict too). An amount per period is derived from the claim's
+own amount per another period ("£20.98 a month, or £251.76 a year"), and a stated figure less an earlier figure of
+the output is derived as that figure plus or minus one is (`_earlier_plus_or_minus`). A
 date the source or the claim moves by a stated period to the day ("guaranteed for 2 years" from 12 March 2025) is
 matched (`_date_from_period`), and so is a deadline a rule of the source sets from one of its dates, even where that
 date holds the slot ("cancel by 2 April" for "less than 7 days before" a 9 April dispatch; "more than 14 days before" 24
@@ -578,6 +583,8 @@ _NEWLINE_RE = re.compile("\n")
 _THOUSANDS_DECIMAL_RE = re.compile(r"\d{1,3}(?:,\d{3})+\.\d+$")
 _TOKEN_RE = re.compile(r"(\d+(?:[.,]\d+)*)|([^\W\d_]+(?:['’][^\W\d_]+)*)|(\S)")
 NUM, WORD, SYM = 1, 2, 3
+# One figure with both separators: thousands then a decimal part, in either convention ("1,234.56", "1.234,56").
+_ONE_NUMBER_RE = re.compile(r"\d{1,3}(?:,\d{3})+\.\d+|\d{1,3}(?:\.\d{3})+,\d+")
 _CLAUSE_BREAKS = frozenset(".!?;:()[]{}\"“”'‘’`")
 _SENTENCE_ENDS = frozenset(".!?:")
 _OPENERS = frozenset("\"'“‘([{*-–—•#>")
@@ -830,9 +837,28 @@ class _Scanner:
         # one pass, keeping no match object: on a long text a list of them is most of the scanner's memory
         self.starts, self.ends, self.toks, self.types = [], [], [], []
         for m in _TOKEN_RE.finditer(text):
+            tok = m.group()
+            if m.lastindex == NUM and "," in tok and "." in tok and not _ONE_NUMBER_RE.fullmatch(tok):
+                # "164.00,856.45": two cells of a CSV row, not one figure (a decimal part never has a separator
+                # after it); each piece is a number, each comma a symbol
+                at = m.start()
+                for k, piece in enumerate(tok.split(",")):
+                    if k:
+                        self.starts.append(at)
+                        self.ends.append(at + 1)
+                        self.toks.append(",")
+                        self.types.append(SYM)
+                        at += 1
+                    if piece:
+                        self.starts.append(at)
+                        self.ends.append(at + len(piece))
+                        self.toks.append(piece)
+                        self.types.append(NUM)
+                    at += len(piece)
+                continue
             self.starts.append(m.start())
             self.ends.append(m.end())
-            self.toks.append(m.group())
+            self.toks.append(tok)
             self.types.append(m.lastindex)
         self.lows = [t.lower() for t in self.toks]
         self.n = len(self.toks)
@@ -1309,9 +1335,10 @@ class _Scanner:
                 and self.low(j + 1) in _SECONDS and self.low(j + 2) not in ("earlier", "ago", "later", "before"):
             unit = f"{unit}/{lemma(self.lows[j + 1])}"
             j += 2
-        elif kind == "money" and (self.low(j), self.low(j + 1)) == ("for", "the") and self.low(j + 2) in _SECONDS \
-                and self.low(j + 2) == self.low(j + 2).rstrip("s") and self.low(j + 3) not in _PERIOD_NOUN_GUARDS:
-            unit = f"{unit}/{lemma(self.lows[j + 2])}"  # "£35 for the week": what a week costs, a rate
+        elif kind == "money" and self.low(j) in ("for", "over") and self.low(j + 1) in ("the", "a") and \
+                self.low(j + 2) in _SECONDS and self.low(j + 2) == self.low(j + 2).rstrip("s") and \
+                self.low(j + 3) not in _PERIOD_NOUN_GUARDS:
+            unit = f"{unit}/{lemma(self.lows[j + 2])}"  # "£35 for the week", "£36 over a year": a rate
             j += 3
         elif kind == "money" and "/" not in unit and (period := self._period_label(span_first)):
             unit = f"{unit}/{period}"  # "Monthly direct debit: £27.50" is £27.50 a month
@@ -2139,6 +2166,11 @@ class _Scanner:
             if not tokens:
                 return i + 1
         end = j if self.types[j - 1] == NUM else tokens[-1] + 1
+        if len(tokens) > 1 and tokens[0] == i and self.is_initial(i) and low.endswith("ing") and len(low) > 5 and \
+                not self.toks[i].isupper() and low not in self.midcaps and tokens[1] == i + 1:
+            # "Dropping Netflix and Audible": a sentence's first word, a gerund the text never capitalises elsewhere,
+            # is not part of the name after it
+            return self._entity(i + 1)
         if len(tokens) == 1 and not self.toks[i].isupper() and self.is_initial(i) and low not in self.midcaps:
             return end  # a capitalised first word is not a name unless the text capitalises it elsewhere too
         if len(tokens) == 1 and len(self.toks[tokens[0]]) == 1 and end == tokens[0] + 1:
@@ -2259,7 +2291,8 @@ _WORD_HANDLERS = _build_word_handlers()
 
 
 _LINK_ANCHOR_RE = re.compile(r"(?i)(https?://|ftp://|www\.)|\.(?:" + "|".join(sorted(_TLDS)) + r")\b(?![.-]\w)")
-_LINK_TAIL_RE = re.compile(rf"[^\s<>\"“”]{{0,{_MAX_LINK}}}")
+# A link's tail, up to a comma before a figure or another comma: "NETFLIX.COM,-12.99,843.46" is a CSV row's cells.
+_LINK_TAIL_RE = re.compile(rf"(?:[^\s<>\"“”,]|,(?![-+]?\d|,)){{0,{_MAX_LINK}}}")
 
 
 def _trim_link(text: str, start: int, end: int) -> int:
@@ -3293,6 +3326,10 @@ def _derived(c: Value, values: Sequence[Value], claim_others: Sequence[Value] = 
     fam = family(c)
     points = _in_points(c)
     fits, window_lo, window_hi = _derivation_fit(c)
+    if fam == "money" and _split_rate(c.unit)[1] is not None and any(
+            (r := _restated(c, o)) is not None and o.unit != c.unit and _split_rate(o.unit)[1] is not None and
+            r.low is not None and r.low == r.high and fits(r.low) for o in claim_others):
+        return True  # "£20.98 a month, or £251.76 a year": the claim's own figure per another period
     if fam == "count" and c.unit == _TIMES_UNIT:
         # "more than five times faster": the ratio of two figures of one kind ("400 Mb/s against 70 Mb/s")
         groups: dict[tuple[str, str], list[float]] = {}
@@ -3653,6 +3690,10 @@ def compare(claim: list[Value], evidence: list[Value], source: ValueIndex, *, in
             base = _time_from_period(c, [*claim, *context], source)
             if base is not None:  # "from 07:52, three hours later" after the source's high water at 04:52
                 check = ValueCheck(c, "matched", base, False, "a stated time moved by the claim's period")
+        if check.status in ("absent", "conflict") and c.kind == "time":
+            base = _time_from_rule(c, source)
+            if base is not None:  # "off by 4:30pm" for "off the square 30 minutes before opening" at 5pm
+                check = ValueCheck(c, "matched", base, False, "a stated time moved by a period the source states")
         if check.status == "absent" and c.kind == "weekday" and claim_index is not None and claim_spans and any(
                 v.kind == "weekday" and v.key == c.key and _calendar_weekday(v, list(claim_index.values), source,
                                                                           claim_index.text) is not None
@@ -3818,6 +3859,22 @@ def _time_from_period(c: Value, claim: Sequence[Value], source: ValueIndex) -> V
     return None
 
 
+def _time_from_rule(c: Value, source: ValueIndex) -> Value | None:
+    """A time of the source that a relative period of the source ("off the square 30 minutes before opening",
+    "may return 30 minutes after closing") moves, forwards or back, onto claim time c, to the minute."""
+    periods = {round(p.low / 60) for p in source.by_family.get("duration", [])
+               if p.unit.startswith("s ") and p.low is not None and p.low == p.high and 0 < p.low <= 43200
+               and p.low % 60 == 0}
+    if not periods:
+        return None
+    wanted = set(c.key)
+    for base in [t for t in source.by_family.get("time", []) if t.kind == "time"][:_MAX_DERIVATION_VALUES]:
+        if any((minutes + sign * period) % 1440 in wanted for minutes in base.key for period in periods
+               for sign in (1, -1)):
+            return base
+    return None
+
+
 def _calendar_weekday(c: Value, claim: Sequence[Value], source: ValueIndex, text: str = "") -> Value | None:
     """The date written right beside weekday `c` ("Friday 16 May", "16 May, a Friday", "23 December is a
     Wednesday") when the calendar gives that weekday to it: its own year, else the one year the source's dates name.
@@ -3931,8 +3988,12 @@ def _earlier_plus_or_minus(c: Value, claim_index: ValueIndex, start: int, operan
     shares = [v.low / 100 for v in operands if family(v) == "percent" and v.unit == "%" and v.low is not None and
               v.low == v.high and 0 < v.low < 100][:_MAX_MULTIPLIERS]
     results = [e * f for e in earlier for p in shares for f in (p, 1 - p, 1 + p)]
+    # an earlier figure plus or minus a stated one, or taken off it ("the fund stands at £1,215, or £895 once our
+    # share of the repair is paid" after the output's £320)
     return any(abs(e + sign * x - c.low) <= c.step / 2 + 1e-9 * abs(e) for e in earlier for x in terms if x
-               for sign in (1, -1)) or any(abs(r - c.low) <= c.step / 2 + 1e-9 * abs(r) for r in results)
+               for sign in (1, -1)) or any(abs(x - e - c.low) <= c.step / 2 + 1e-9 * abs(x) for e in earlier
+                                           for x in terms) or \
+        any(abs(r - c.low) <= c.step / 2 + 1e-9 * abs(r) for r in results)
 
 
 def _stated_before(c: Value, claim_index: ValueIndex, start: int) -> bool:
