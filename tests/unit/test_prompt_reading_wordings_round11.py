@@ -1,4 +1,5 @@
-"""Prompt reading in an eleventh round of wordings: a topic left out with "leave X out", a topic named inside a
+"""Prompt reading in an eleventh round of wordings: limits "shy of" a number, numbering shown without stops, modules
+ruled out after they are named, code sent back bare, a topic left out with "leave X out", a topic named inside a
 framing noun ("the dishwasher saga", "the row over the hedge", "den Streit um die Heckenhöhe"), German objects left
 out by a modal and the verb last, and a lower-case word counted right after a verb of mentioning."""
 
@@ -33,3 +34,59 @@ def test_a_lower_case_word_counted_after_a_verb_of_mentioning_is_a_frequency():
     found = kinds("Explain how sea salt is made. Bring up evaporation more than once.")
     assert found["keywords:frequency"] == [{"keyword": "evaporation", "relation": "at least", "frequency": 2}]
     assert "keywords:frequency" not in kinds("Read the poem twice and mention it once.")
+
+
+def test_shy_of_and_south_of_a_number_of_words_are_upper_limits_not_approximations():
+    for prompt in ("Why do glasses go cloudy? Keep it shy of 100 words.",
+                   "Write the notice. Keep it south of 100 words."):
+        found = kinds(prompt)
+        assert found["length_constraints:number_words"] == [{"relation": "less than", "num_words": 100}]
+        assert "rubriq:approximate_words" not in found
+
+
+def test_german_and_spanish_idioms_for_a_word_limit():
+    assert kinds("Fasse die Bewertungen zusammen. Mit 50 Wörtern musst du auskommen.")[
+        "length_constraints:number_words"] == [{"relation": "less than", "num_words": 51}]
+    assert kinds("Resume la tutoría, que no se vaya de las ochenta palabras.")[
+        "length_constraints:number_words"] == [{"relation": "less than", "num_words": 81}]
+
+
+def test_a_count_then_minimum_after_a_comma_is_a_lower_bound():
+    found = kinds('Write a short poem. "Dice" needs to show up twice, minimum.')
+    assert found["keywords:frequency"] == [{"keyword": "Dice", "relation": "at least", "frequency": 2}]
+
+
+def test_no_line_or_item_running_past_n_words_limits_each_item():
+    assert kinds("Give me three reasons, numbered, none of them running past 14 words.")["rubriq:item_length"] == \
+        [{"relation": "less than", "num_words": 15}]
+    found = kinds("Dame nombres para la furgoneta, ninguna línea de más de doce palabras.")
+    assert found["rubriq:item_length"] == [{"relation": "less than", "num_words": 13}]
+    assert "length_constraints:number_words" not in found
+
+
+def test_numbering_shown_without_stops_and_a_numbered_rundown_ask_for_a_numbered_list():
+    assert kinds("How much flour do I need? Set the working out as 1, 2, 3.")["rubriq:numbered_list"] == [{}]
+    assert kinds("Why do my strings squeak? Three fixes, in a numbered rundown.")["rubriq:numbered_list"] == \
+        [{"num_items": 3}]
+    assert kinds("Necesito seis ideas numeradas para el nombre.")["rubriq:numbered_list"] == [{"num_items": 6}]
+
+
+def test_code_wordings_a_module_ruled_out_after_it_a_name_that_stays_and_code_sent_back_bare():
+    assert kinds("Write a Python script for this. pandas is overkill, leave it out.")[
+        "rubriq:code_forbidden_import"] == [{"modules": ["pandas"]}]
+    found = kinds("Write the JS for the locker codes; the uuid package is off the table.")
+    assert found["rubriq:code_forbidden_import"] == [{"modules": ["uuid"]}]
+    assert "rubriq:forbidden_topic" not in found
+    found = kinds("Fix my Python function; the function has to stay called late_fee. Standard library stuff only. "
+                  "Send the code back bare, no walkthrough.")
+    assert found["rubriq:code_function_names"] == [{"names": ["late_fee"]}]
+    assert "rubriq:code_stdlib_only" in found and "rubriq:code_only" in found
+    assert "rubriq:code_stdlib_only" in kinds("Write update_elo(a, b) in Python, no pip installs.")
+    assert "rubriq:code_type_hints" in kinds("Write it in Python and type-hint every function, the tests too.")
+
+
+def test_german_code_wordings_a_name_kept_no_extra_packages_and_only_the_fixed_code():
+    found = kinds("Repariere meine Python-Funktion. Die Funktion soll weiterhin `offene_beitraege` heißen. "
+                  "Keine Zusatzpakete. Schick mir nur den reparierten Code zurück, ohne Erklärtext drumherum.")
+    assert found["rubriq:code_function_names"] == [{"names": ["offene_beitraege"]}]
+    assert "rubriq:code_stdlib_only" in found and "rubriq:code_only" in found

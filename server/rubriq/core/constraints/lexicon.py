@@ -33,6 +33,9 @@ un máximo de = at most
 máximo | máx. | máx = max
 no más de = no more than
 que no pase de | no pase de | no pasar de | sin pasar de | no debe pasar de | no debe superar = at most
+que no se vaya de | no se vaya de | que no se pase de | no se pase de | sin irse de = at most
+que no se vaya de las | que no se vaya de los | que no pase de las | que no pase de los | no pase de las = at most
+que no se pase de las | que no se pase de los | no se pase de las | no se vaya de las | sin pasar de las = at most
 no debe superar las | no debe superar los | no supere | no supere las | no supere los | no superar = at most
 sin superar | sin superar las | sin superar los | no puede superar | no exceda | no exceda de = at most
 no debe exceder | que no supere | que no supere las | que no supere los = at most
@@ -105,6 +108,7 @@ todo en minúsculas | toda en minúsculas | completamente en minúsculas = all i
 sin mayúsculas = without capital letters
 lista numerada = numbered list
 pasos numerados = numbered steps
+numeradas | numerados | numerada | numerado = numbered
 lista | listas = list
 tabla = table
 columnas = columns
@@ -235,6 +239,7 @@ cada = each
 cada uno | cada una = each one
 ninguno de ellos | ninguna de ellas | ninguno de ellas = none of them
 ninguno de más de | ninguna de más de | ninguno con más de | ninguna con más de = none over
+ninguna línea de más de | ninguna línea con más de = no line of more than
 ninguno supere | ninguna supere | ninguno debe superar | ninguna debe superar = none over
 ninguno supere las | ninguna supere las | ninguno debe superar las | ninguna debe superar las = none over
 ninguno supere los | ninguna supere los | ninguno debe superar los | ninguna debe superar los = none over
@@ -681,7 +686,10 @@ einem einzigen codeblock | einen einzigen codeblock | einem einzigen code-block 
 codeblock | code-block = code block
 drittanbieter-bibliotheken | bibliotheken von drittanbietern | drittanbieter-pakete = third-party libraries
 ohne erklärung | ohne erklärungen = no explanation
-erklärung = explanation
+ohne erklärtext | ohne erklärtext drumherum | ohne erklärung drumherum | ohne erläuterung = no explanation
+erklärung | erklärtext | erläuterung = explanation
+zusatzpakete | zusatzbibliotheken | zusätzliche pakete | externe pakete | externen pakete = extra packages
+weiterhin | auch weiterhin | immer noch = still
 der | die | das | den | dem | des = the
 ein | eine | einen | einem | einer | eines = a
 mit = with
@@ -872,6 +880,14 @@ _DE_REORDER: tuple[Rule, ...] = (
                 r"\s+du\s+(?:bitte\s+)?(?:(?:komplett|ganz|völlig|einfach|gerne?|ruhig)\s+)?"
                 r"(?:rauslassen|weglassen|auslassen|herauslassen|aussparen)\b", re.IGNORECASE),
      lambda m: f"leave out the topic {m.group(1).strip()}"),
+    # "Mit 50 Wörtern musst du auskommen": what the reply has to make do with is its most
+    (re.compile(r"\bmit\s+(\d{1,5})\s+(wörtern|sätzen|zeilen|absätzen|zeichen)\s+(?:musst|sollst|solltest|kannst|must)\s+"
+                r"du\s+auskommen\b", re.IGNORECASE),
+     lambda m: f"at most {m.group(1)} {m.group(2)}"),
+    # "Die Funktion soll weiterhin `x` heißen": the name before the verb
+    (re.compile(r"\b(funktion|methode|klasse)\s+(?:soll|muss|sollte)\s+(?:(?:auch\s+)?weiterhin\s+|immer\s+noch\s+)?"
+                r"(`[^`\n]{1,60}`|[A-Za-z_][\w]{1,60})\s+heißen\b", re.IGNORECASE),
+     lambda m: f"{m.group(1)} stays called {m.group(2)}"),
     # "zu den Kosten kein Wort": not a word about the thing named first
     (re.compile(r"\b(?:zu|über)\s+(?:den|dem|der|die|das)\s+([\wäöüß-]+)\s+(?:bitte\s+)?(?:kein|keinen)\s+(?:einzigen\s+)?"
                 r"wort\b", re.IGNORECASE), lambda m: f"not a word about the {m.group(1)}"),

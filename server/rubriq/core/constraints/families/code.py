@@ -45,7 +45,7 @@ from rubriq.core.text import Span
 # Phrasings
 
 CODE_TASK_RE = re.compile(
-    r"\b(?:python|javascript|typescript|java|golang|rust|c\+\+|c#|ruby|php|kotlin|swift|bash|sql|node(?:\.js)?|"
+    r"\b(?:python|javascript|typescript|js|java|golang|rust|c\+\+|c#|ruby|php|kotlin|swift|bash|sql|node(?:\.js)?|"
     r"functions?|methods?|class(?:es)?|scripts?|programs?|code|snippets?|modules?|implement\w*|refactor\w*|"
     r"endpoints?|regex|unit\s+tests?|pytest|jest|cli|decorators?)\b|```|\bdef\s+\w+\(", re.IGNORECASE)
 _IDENT = r"[A-Za-z_$][\w$]{1,60}"
@@ -65,8 +65,8 @@ FUNCTION_NAME_RE = re.compile(
     # "write a function for it, call it monthly_spend": a name that can only be code (snake or camel case)
     rf"\b(?:call|name)\s+it\s+`?(?P<h>(?=[\w$]*(?:_|(?-i:[a-z][A-Z])))[A-Za-z_$][\w$]{{1,60}})`?(?![\w(])|"
     rf"`(?P<e>{_IDENT})\([^`\n]{{0,80}}\)`|"
-    rf"\b(?:function|method|class|helper|decorator)\b[^.\n]{{0,60}}?\b(?:(?:should|must|will|has\s+to)\s+be|stays|"
-    rf"remains|is\s+still)\s+(?:called|named)\s+"
+    rf"\b(?:function|method|class|helper|decorator)\b[^.\n]{{0,60}}?\b(?:(?:should|must|will|has\s+to|needs\s+to)\s+"
+    rf"(?:be|stay|remain|keep\s+being)|stays|remains|is\s+still)\s+(?:called|named)\s+"
     rf"`?(?P<f>{_IDENT})`?|"
     # "a Python class TokenBucket with ...": a capitalised name right after "class", then the clause goes on
     rf"\b(?:a|an|one|new|python|java|typescript|javascript|kotlin|swift|c\+\+|c#|php|ruby)\s+class\s+"
@@ -96,7 +96,10 @@ NOT_A_NAME = frozenset({
 TYPE_HINTS_RE = re.compile(
     r"\b(?:type\s+hints?|type\s+annotations?|typed\s+(?:parameters|signatures?|arguments)|fully\s+typed|"
     r"annotate\w*\s+(?:all\s+|every\s+|the\s+|each\s+)?(?:functions?|parameters|arguments|signatures?|types?)|"
-    r"type[\s-]annotated|with\s+types\b|typing\s+annotations?)", re.IGNORECASE)
+    r"type[\s-]annotated|with\s+types\b|typing\s+annotations?|"
+    # "type-hint every function", "annotate the types properly"
+    r"type[\s-]hint\s+(?:every|each|all|the)\s+(?:functions?|parameters|arguments|signatures?)|"
+    r"annotate\s+(?:the\s+)?types\b)", re.IGNORECASE)
 STDLIB_RE = re.compile(
     r"\b(?:(?:the\s+)?standard[\s-]+library\s+only|only\s+(?:use\s+|the\s+)?(?:the\s+)?standard[\s-]+library|"
     r"(?:just|only)\s+(?:use\s+|using\s+|with\s+)?(?:the\s+)?(?:stdlib|standard\s+lib(?:rary)?|built-?in\s+modules?|"
@@ -114,7 +117,9 @@ STDLIB_RE = re.compile(
     r"(?:of\s+)?(?:the\s+)?(?:python\s+|node\s+)?(?:stdlib|standard[\s-]+lib(?:rary)?)|"
     r"(?:stick|limit|restrict)(?:\s+(?:yourself|it|imports))?\s+to\s+(?:the\s+)?(?:python\s+|node\s+)?"
     r"(?:stdlib|standard[\s-]+library)(?!\s+(?:where|when|if|as\s+much))|"
-    r"(?:stdlib|standard[\s-]+library)(?:[\s-]+(?:modules|imports|packages))?[\s-]+only|"
+    r"(?:stdlib|standard[\s-]+library)(?:[\s-]+(?:modules|imports|packages|stuff|things|bits))?[\s-]+only|"
+    # "no pip installs", "nothing to pip install"
+    r"(?:no|without)\s+(?:any\s+)?(?:pip|npm)\s+installs?|"
     r"(?:no|without)\s+(?:any\s+)?(?:non-?(?:stdlib|standard)|pip|npm|pypi)\s+(?:imports?|packages?|modules?|"
     r"dependencies|libraries)|"
     r"(?:no|without|don'?t\s+use|do\s+not\s+use)\s+(?:any\s+)?(?:npm\s+)?(?:libraries|packages)|"
@@ -129,6 +134,12 @@ FORBID_MODULE_RE = re.compile(
     r"\b(?:no|without(?:\s+using)?|avoid(?:ing)?|not)\s+(?:using\s+|importing\s+)?)\s*(?:the\s+)?`?"
     r"(?P<m>[A-Za-z_][\w.-]{1,40})`?(?:\s+(?:library|package|module|dependency))?"
     r"(?P<more>(?:\s*(?:,|\bor\b|\band\b|/|\bnor\b)\s*`?[A-Za-z_][\w.-]{1,40}`?){0,4})", re.IGNORECASE)
+# A module named first and ruled out after it: "pandas is overkill, leave it out", "the uuid package is off the
+# table", "pretty-bytes is not an option", "moment is a no-go".
+MODULE_RULED_OUT_RE = re.compile(
+    r"(?:^|(?<=[\s(,;:.]))(?:the\s+)?`?(?P<m>[A-Za-z_][\w.-]{1,40})`?(?:\s+(?:library|package|module|dependency))?\s+"
+    r"(?:is|are)\s+(?:(?:completely|totally|definitely|really|just)\s+)?(?:overkill|off\s+the\s+table|not\s+allowed|"
+    r"off[\s-]limits|a\s+no[\s-]go|not\s+an\s+option|banned|forbidden|out\s+of\s+the\s+question)\b", re.IGNORECASE)
 TESTS_RE = re.compile(
     rf"\b(?:(?P<rel>{REL})\s+)?(?P<n>{NUM})(?P<post>{POST})?\s+(?:(?:pytest|unit|jest|unittest|automated|simple|"
     rf"small|separate|passing|different)\s+){{0,2}}(?:test\s+(?:functions?|cases?)|tests?)\b|"
@@ -173,9 +184,13 @@ CODE_ONLY_RE = re.compile(
     r"(?:only|just)\s+(?:the\s+)?(?:code|script|query|sql|regex|snippet|command)\b(?![\s-]+(?:block|review|comments?))"
     r"(?:\s*[,;:–—-]\s*(?:no|without(?:\s+any)?)\s+explanations?\b)?|"
     r"code\s+only\b|nothing\s+but\s+(?:the\s+)?code|"
+    # "send the code back bare", "only the repaired code back"
+    r"(?:send|give|hand|pass)\s+(?:me\s+)?(?:the\s+)?code\s+back\s+bare\b|"
+    r"(?:only|just)\s+(?:the\s+)?(?:fixed|repaired|corrected|updated|reparierten|finished)\s+code\b|"
     # "I only want code back", "I just want the code"
     r"\b(?:i|we)\s+(?:only|just)\s+want\s+(?:the\s+)?code(?:\s+back)?\b(?![\s-]+(?:block|review|comments?))|"
-    r"no\s+explanations?\b(?:\s*[,:;–—]|\s+-\s|\s+needed|\s+please|\s*$|\.)|without\s+(?:any\s+)?explanations?\b|"
+    r"no\s+(?:explanations?|walk-?throughs?)\b(?:\s*[,:;–—]|\s+-\s|\s+needed|\s+please|\s*$|\.)|"
+    r"without\s+(?:any\s+)?(?:explanations?|walk-?throughs?)\b|"
     r"(?:just|only)\s+(?:give|send|show|return|write)\s+(?:me\s+)?(?:the\s+)?(?:code|sql|query|regex|script|command|"
     r"snippet|function)\b(?![\s-]+(?:block|review|and\s+(?:a|an|the|some)\b)))", re.IGNORECASE)
 AFTER_CODE_RE = re.compile(
@@ -354,8 +369,10 @@ def _forbidden_modules(ex: Extraction) -> None:
     view, text = ex.view, ex.doc.text
     modules: list[str] = []
     first: Span | None = None
-    for m in islice(FORBID_MODULE_RE.finditer(view), MAX_MATCHES):
-        candidates = [m.group("m"), *re.findall(r"[A-Za-z_][\w.-]{1,40}", m.group("more") or "")]
+    matches = [*islice(FORBID_MODULE_RE.finditer(view), MAX_MATCHES),
+               *islice(MODULE_RULED_OUT_RE.finditer(view), MAX_MATCHES)]
+    for m in sorted(matches, key=lambda m: m.start()):
+        candidates = [m.group("m"), *re.findall(r"[A-Za-z_][\w.-]{1,40}", m.groupdict().get("more") or "")]
         found = [c.strip("`.") for c in candidates
                  if c.lower() not in COMMON_WORDS and _known_module(c.strip("`."), text)]
         if not found:

@@ -25,10 +25,11 @@ from rubriq.core.text import Span, split_sentences
 # ---------------------------------------------------------------------------------------------------------------
 # Relations
 
-LOWER_EXCLUSIVE = ("more than", "greater than", "longer than", "over", "above", "exceed", "exceeding", "in excess of")
+LOWER_EXCLUSIVE = ("more than", "greater than", "longer than", "over", "above", "exceed", "exceeding", "in excess of",
+                   "north of", "running past", "going past", "running over", "going over")
 LOWER_INCLUSIVE = ("at least", "no fewer than", "no less than", "not less than", "not fewer than", "a minimum of",
                    "minimum of", "min", "minimum", "at minimum")
-UPPER_EXCLUSIVE = ("less than", "fewer than", "under", "below", "shorter than")
+UPPER_EXCLUSIVE = ("less than", "fewer than", "under", "below", "shorter than", "shy of", "south of", "short of")
 UPPER_INCLUSIVE = ("at most", "no more than", "not more than", "up to", "a maximum of", "maximum of", "max",
                    "maximum", "not exceed", "not exceeding", "no longer than", "not longer than", "within",
                    "no greater than", "not to exceed", "at maximum")
@@ -41,7 +42,8 @@ _REL_WORDS = sorted(
     + ("between",), key=len, reverse=True)
 REL = "(?:" + "|".join(w.replace(" ", r"\s+") for w in _REL_WORDS) + ")"
 POST = r"(?:\+|\s+or\s+(?:more|less|fewer|greater|above|below|under|over|higher|lower)|\s+at\s+(?:most|least)|" \
-       r"\s+(?:max|maximum|min|minimum)\b|\s+or\s+so|\s+tops\b|\s+is\s+the\s+(?:ceiling|limit|cap|max(?:imum)?)\b|" \
+       r",?\s+(?:max|maximum|min|minimum)\b(?!\s+(?:of|\d))|\s+or\s+so|,?\s+tops\b|" \
+       r"\s+is\s+the\s+(?:ceiling|limit|cap|max(?:imum)?)\b|" \
        r"\s+at\s+the\s+very\s+most|\s+at\s+(?:a\s+|the\s+)?(?:minimum|maximum|least|most)\b|" \
        r"\s+(?:is|are)\s+(?:plenty|enough|sufficient)\b|\s+(?:will|would|should)\s+do\b)"
 NEGATION_RE = re.compile(r"\b(?:not|never|avoid|without|don'?t|doesn'?t|shouldn'?t|mustn'?t|no)\b|n't\b",

@@ -603,7 +603,8 @@ def _topics_named_first(ex: Extraction) -> None:
             topic = re.sub(r"^(?:(?:new|old|current|latest|recent|whole|entire|big|little|last|previous|upcoming)"
                            r"[ \t]+){1,3}",
                            "", topic_core(m.group("topic")), flags=re.IGNORECASE)  # "her new salary": the salary
-            if topic.split()[0].lower() in NOT_A_TOPIC or re.search(r"\b(?:word|words|term|phrase)\b", topic, re.I):
+            if topic.split()[0].lower() in NOT_A_TOPIC or \
+                    re.search(r"\b(?:word|words|term|phrase|package|library|module)\b", topic, re.I):
                 continue
             ex.add("rubriq:forbidden_topic", "keyword", {"topic": topic},
                    Span(clause.start + m.start("det"), clause.start + m.end()),

@@ -48,8 +48,15 @@ BULLETED_LIST_OF_RE = re.compile(
     rf"\b(?:a|as\s+a|in\s+a)\s+(?:bullet(?:ed)?|bullet[\s-]point)\s+list\s+of\s+(?:(?P<rel>{REL})\s+)?(?P<n>{NUM})\s+"
     r"(?:[a-z-]{2,20}\s+)?[a-z-]{2,20}s\b", re.IGNORECASE)
 NUMBERED_LIST_RE = re.compile(
-    rf"\b(?:(?:a|as\s+a|in\s+a|the\s+form\s+of\s+a)\s+numbered\s+list(?:\s+of\s+(?P<n>{NUM})\b)?|"
-    rf"(?P<m>{NUM})\s+numbered\s+(?:items|points|steps|lines|tips|reasons)|"
+    rf"\b(?:(?:a|as\s+a|in\s+a|the\s+form\s+of\s+a)\s+numbered\s+(?:list|rundown|breakdown|sequence|series)"
+    rf"(?:\s+of\s+(?P<n>{NUM})\b)?|"
+    rf"(?P<m>{NUM})\s+numbered\s+(?:items|points|steps|lines|tips|reasons|ideas|options|names|suggestions|fixes|"
+    rf"causes|questions|things)|"
+    # "seis ideas numeradas": the count, its noun, and then the form
+    rf"(?P<p>{NUM})\s+(?:items|points|steps|tips|reasons|ideas|options|names|suggestions|fixes|causes|questions)\s+"
+    rf"numbered\b|"
+    # the numbering shown without stops: "set the working out as 1, 2, 3", "as a 1-2-3 list"
+    rf"(?:as|like|out)\s+(?:a\s+)?1\s*[-–,]\s*2\s*[-–,]\s*3\b|"
     rf"(?:in|as|with|into|using)\s+numbered\s+(?:steps|points|lines|items)|"
     rf"(?:on\s+its|on\s+their)\s+own\s+numbered\s+lines?|"
     rf"number\s+(?:the|each|every|all\s+the|your)\s+(?:[a-z-]{{3,15}}\s+)?(?:steps?|points?|items?|lines?|tips?|ideas?|"
@@ -218,7 +225,7 @@ def extract_bullets(ex: Extraction) -> None:
     if numbered and COMPARED_BEFORE_RE.search(ex.view, max(0, numbered.start() - 60), numbered.start()):
         numbered = None  # "the difference between a bulleted list and a numbered list": talked about, not asked for
     if numbered and not negated_before(ex.view, numbered.start(), 20):
-        raw = numbered.group("n") or numbered.group("m") or numbered.group("k")
+        raw = numbered.group("n") or numbered.group("m") or numbered.group("k") or numbered.group("p")
         n = parse_number(raw) if raw else None
         span = Span(numbered.start(), numbered.end())
         if n is None:  # "give 4 possible causes as a numbered list": the count names the items
