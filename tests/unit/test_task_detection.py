@@ -365,3 +365,34 @@ def test_asking_what_to_take_from_the_material_is_a_summary():
         TaskType.SUMMARIZATION
     assert detect_task(parse_prompt(f"Fais-moi un CSV avec les dates et les montants.\n{SOURCE}")).task == \
         TaskType.EXTRACTION
+
+
+def test_a_chat_app_copy_that_names_who_said_what_is_a_conversation_with_no_source():
+    chat = ("You said:\nI need to text my son's football coach. Leo can't make Saturday because of a party\n"
+            "ChatGPT said:\nOf course! Do you want to ask him anything, or just let him know?\n"
+            "You said:\nask if Leo can still play next week. short please, under 40 words")
+    document = parse_prompt(chat)
+    detection = detect_task(document)
+    assert detection.task == TaskType.GENERAL and any("chat transcript" in e for e in detection.evidence)
+    assert document.sources == []
+
+
+def test_a_pasted_group_chat_with_time_stamps_is_material_even_where_its_people_ask_each_other():
+    prompt = ("Tengo un bar y los camareros se reparten los turnos por Telegram. Monta una tabla en Markdown con los "
+              "turnos, que lleve las columnas Día, Turno y Persona.\n\n"
+              "[lun 9 jun, 22:03] Manu: Esta semana yo cojo las mañanas del martes y del jueves\n"
+              "[lun 9 jun, 22:05] Bea: yo la noche del viernes\n"
+              "[lun 9 jun, 22:15] Manu: Bea, ¿puedes también la tarde del jueves?\n"
+              "[lun 9 jun, 22:16] Bea: vale, apúntame")
+    document = parse_prompt(prompt)
+    assert detect_task(document).task == TaskType.EXTRACTION
+    assert [prompt[b.span.start:b.span.end][:9] for b in document.sources] == ["[lun 9 ju"]
+
+
+def test_wanting_a_csv_the_general_feeling_and_shortening_ones_own_text_are_read_as_their_tasks():
+    assert detect_task(parse_prompt(f"I need a CSV for the coaches, one row per child.\n{SOURCE}")).task == \
+        TaskType.EXTRACTION
+    assert detect_task(parse_prompt(f"Was ist da der Tenor? In ganzen Sätzen.\n{SOURCE}")).task == \
+        TaskType.SUMMARIZATION
+    assert detect_task(parse_prompt(f"Mein Absatz ist zu lang. Kürz ihn auf 70 Wörter.\n{SOURCE}")).task == \
+        TaskType.REWRITING

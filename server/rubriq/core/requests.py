@@ -51,6 +51,7 @@ REQUEST_VERBS = (
     "que incluya", "que empiece", "saca", "sácame", "apunta", "apúntame", "anota", "mejora", "mejórame",
     "prioriza", "céntrate", "enfócate", "redondea", "menciónalos", "menciónala", "menciónalo", "pon",
     "ponme", "deja", "quita", "revisa", "fíjate", "asegúrate", "tradúceme", "hazlo", "resúmelo",
+    "monta", "móntame", "prepara", "prepárame", "arma", "ármame", "ordena", "ordéname",
     # French
     "écris", "écrivez", "résume", "résumez", "réponds", "répondez", "explique", "expliquez", "donne", "donnez",
     "fais", "faites", "utilise", "utilisez", "inclus", "incluez", "ajoute", "ajoutez", "évite", "évitez",
@@ -221,8 +222,10 @@ _STAMP = r"(?:\[\d{1,2}:\d{2}(?::\d{2})?\][ \t]*)?"  # a chat export's "[09:14] 
 _TURN_RE = re.compile(r"^[ \t]*" + _STAMP + r"(?:\*\*)?(" + _alternation(SPEAKERS) + r")(?:\*\*)?[ \t]*"
                       r"(?:\d{1,2}[ \t]*)?:(?:\*\*)?[ \t]*", re.IGNORECASE | re.MULTILINE)
 # A person's name as a speaker ("rachel:", "Tobias:") counts only beside an assistant's label.
-_NAMED_TURN_RE = re.compile(r"^[ \t]*" + _STAMP + r"(?:\*\*)?([^\W\d_][\w.'-]{1,20})(?:\*\*)?[ \t]*:(?:\*\*)?[ \t]+",
-                            re.MULTILINE)
+# A chat app's copy says who spoke with a verb: "You said:" / "ChatGPT said:", "Tú dijiste:" / "ChatGPT dijo:".
+_NAMED_TURN_RE = re.compile(r"^[ \t]*" + _STAMP + r"(?:\*\*)?([^\W\d_][\w.'-]{1,20})(?:\*\*)?"
+                            r"(?:[ \t]+(?:said|says|dijo|dijiste|dice|a[ \t]+dit|as[ \t]+dit|sagte|sagtest))?"
+                            r"[ \t]*:(?:\*\*)?(?:[ \t]+|[ \t]*$)", re.MULTILINE)
 # Labels of a line that are no speaker: "Note: ...", "Subject: ...", "Question: ... / Answer: ..."
 _NOT_SPEAKERS = frozenset({"note", "notes", "subject", "from", "to", "date", "re", "ps", "tip", "warning", "example",
                            "question", "answer", "q", "a", "output", "input", "context", "source", "task", "format",

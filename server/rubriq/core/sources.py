@@ -249,9 +249,23 @@ def _quoted_lines(block: str) -> bool:
     return bool(lines) and all(len(ln) > 2 and ln[0] in _QUOTE_OPENERS and ln[-1] in _QUOTE_CLOSERS for ln in lines)
 
 
+# A line of a chat app's export: a time stamp, a name, a colon ("[lun 9 jun, 22:03] Manu: ...", "12/06/2025, 21:03 -
+# Sam: ..."): what people said to each other, reported, whatever they asked one another.
+_CHAT_LOG_LINE_RE = re.compile(
+    r"(?:\[[^\]\n]{1,40}\d:\d\d[^\]\n]{0,10}\]|\d{1,2}[./]\d{1,2}[./]\d{2,4},?[ \t]+\d{1,2}:\d{2}(?:[ \t]*[ap]\.?m\.?)?"
+    r"[ \t]*[-–])[ \t]*(?P<name>[^\W\d_][\w.'’ -]{0,30}?)[ \t]*:", re.IGNORECASE)
+
+
+def _chat_log(block: str) -> bool:
+    """Three or more lines, each a message of a chat export, from two or more people."""
+    lines = [line.strip() for line in block.splitlines() if line.strip()]
+    names = [m.group("name").lower() if (m := _CHAT_LOG_LINE_RE.match(line)) else None for line in lines]
+    return len(lines) >= 3 and None not in names and len(set(names)) >= 2
+
+
 def _reads_as_material(text: str, span: Span) -> bool:
     """No request or question in it; a long block may hold one request that is not a question."""
-    if _quoted_lines(span.slice(text)):
+    if _quoted_lines(span.slice(text)) or _chat_log(span.slice(text)):
         return True
     sentences = sentence_spans(text, span.start, span.end)
     asking = [s for s in sentences if reads_as_request(s.slice(text))]
@@ -719,8 +733,9 @@ class _Finder:
             if m.start() < self.body_start or label in _NOT_MATERIAL_LABELS or reads_as_request(m.group(0)):
                 continue
             first = lines.index_at(m.start())
-            if label in SPEAKERS or not self._free(first):
-                continue
+            if label in SPEAKERS or not self._free(first) or \
+                    any(m.start() <= turn.span.start <= m.end() + 1 for turn in self.turns):
+                continue  # a chat turn's label ("You said:") opens a turn, not pasted material
             k = bisect.bisect_right(section_ends, m.start())
             stop = section_ends[k] if k < len(section_ends) else len(text)
             last = lines.index_at(max(stop - 1, m.end()))
@@ -835,8 +850,8 @@ class _Finder:
             beside = any(other != span and len(re.findall(r"\w+", other.slice(text))) >= 3 for other in spans)
             long_and_plain = words >= PASTED_MIN_WORDS and cues < 0.02 * words and beside
             referenced = referenced_anywhere and (words >= REFERENCED_MIN_WORDS or b > a)
-            if long_and_plain or referenced:
-                self.add("pasted", span, span, "paragraph")
+            if long_and_plain or referenced or (beside and _chat_log(span.slice(text))):
+                self.add("pasted", span, span, "paragraph")  # a chat export is material, however short
 
     def _instruction_view(self) -> str:
         chars = list(self.text)

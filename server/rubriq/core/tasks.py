@@ -166,6 +166,9 @@ TASK_CUES: dict[TaskType, tuple[tuple[str, float], ...]] = {
          r"zusammenfass\w*|kurzfassung|sintetiza|synthèse)\b", 3.0),
         (r"\b(?:tl;?dr|key (?:points|takeaways)|condense|gist|synopsis|abstract of|recap|digest|boil (?:it )?down|"
          r"takeaways|for people who missed|main points|main ideas|puntos principales|points clés|kernpunkte)", 2.5),
+        # what the material says overall: "Was ist da der Tenor?", "what's the general feeling?"
+        (r"\bwas ist (?:da |hier )?der tenor\b|\bwhat(?:'s| is) the (?:general|overall) (?:feeling|verdict|"
+         r"consensus|tone)\b|\bquel est le (?:ton|sentiment) général\b", 3.0),
         (r"\bsum (?:it |this |these |that |them |everything )?up\b|\b(?:round-?up|wrap-?up) of\b|"
          r"\bboil (?:this|these|that|them|it all) down\b|\bfor (?:the )?(?:people|those|anyone|everyone|colleagues) "
          r"who (?:missed|couldn'?t|weren'?t|didn'?t)\b|\bpour ceux qui (?:n'ont pas|ont manqué)\b|"
@@ -203,6 +206,9 @@ TASK_CUES: dict[TaskType, tuple[tuple[str, float], ...]] = {
          r"\b(?:reescríbe|reformúla|simplifíca|redácta)(?:la|lo|las|los|me)\b|\b(?:réécris|reformule|simplifie)-(?:le|la|"
          r"les|moi)\b", 3.0),
         (r"\b(?:translate|traduce|traduis|traduire|übersetze|übersetzen)\b", 3.0),
+        # "Kürz ihn auf 70 Wörter", "acórtalo", "raccourcis-le": shorten the writer's own text
+        (r"\b(?:kürz(?:e)?|kürzt)\s+(?:ihn|sie|es|den|die|das|meinen|meine|mein)\b|\bacórta(?:lo|la|me)\b|"
+         r"\braccourcis(?:-le|-la|-les)?\b", 3.0),
         (r"\b(?:edit)\b[ \t]+(?:the|this|my|following)\b", 2.5),
         (r"\bmake (?:it|this|the \w+|this \w+|my \w+)[ \t]+(?:\w+[ \t]+)?(?:more|less|shorter|clearer|simpler|"
          r"formal|casual|punchier|friendlier|better|nicer|smoother|tighter)\b|\bmake (?:it|this) sound\b", 2.5),
@@ -353,6 +359,10 @@ _DATA_OUT_RE = re.compile(r"\b(?:as|in|into|en|au|als)[ \t]+(?:a[ \t]+|an[ \t]+|
                           # "fais-moi un CSV", "hazme un JSON", "mach mir eine Tabelle"
                           r"\b(?:fais|faites)[\s-]+(?:moi|nous)\s+un\s+(?:csv|json|tableau)\b|"
                           r"\bhaz(?:me|nos)?\s+un\s+(?:csv|json)\b|\bmach\s+(?:mir|uns)\s+(?:eine\s+)?(?:csv|json|tabelle)\b|"
+                          # "I need a CSV for the coaches", "monta una tabla", "bau mir daraus eine Tabelle"
+                          r"\b(?:i|we)[ \t]+(?:need|want|would like|'d like)[ \t]+(?:a|an)[ \t]+(?:csv|json|yaml|"
+                          r"spreadsheet)\b|\b(?:monta|móntame|prepara|prepárame)\s+una\s+tabla\b|"
+                          r"\bbau\s+(?:mir|uns)\s+(?:daraus\s+)?eine\s+tabelle\b|"
                           # "make that a CSV", "turn it into JSON", "export them to a spreadsheet"
                           r"\b(?:make|turn|convert|put|export|dump|output|return)[ \t]+(?:it|that|this|these|those|"
                           r"them|the \w+|all (?:of )?(?:it|that|this|them))[ \t]+(?:(?:into|to|as|in)[ \t]+)?"
