@@ -14,7 +14,8 @@ prompt's constraints a program can check, without parameters) is scored on task 
   prompt's sources are right when every expected source is found and no block is spurious.
 - Constraints: an extracted constraint matches a labelled one when the kind is the same and the parameters are
   equal after normalising (strings case-insensitive with whitespace collapsed, lists compared as sets, keys whose
-  value is null dropped); each label matches at most one extracted constraint, first come first served. Every
+  value is null dropped, a parameter the label leaves to the checker's default filled with it:
+  `CHECKER_DEFAULTS`); each label matches at most one extracted constraint, first come first served. Every
   extracted constraint counts for precision (the labels cover Rubriq kinds too). `same_kind_other_params` counts
   labels missed although a constraint of their kind was extracted (a partial reading). `span_on_quote` is the
   share of matches whose span overlaps the labelled quote.
@@ -64,6 +65,10 @@ def normalise(value: Any) -> Any:
     if isinstance(value, dict):
         return {k: normalise(v) for k, v in value.items() if v is not None}
     return value
+
+
+# Parameters a label may leave out because the checker assumes them: a paragraph count with no relation is exact.
+CHECKER_DEFAULTS: dict[str, dict[str, Any]] = {"rubriq:number_paragraphs": {"relation": "exactly"}}
 
 
 def _ratio(a: int, b: int) -> float | None:
@@ -198,7 +203,7 @@ def main() -> None:
                 label = Constraint(kind, "", gold["params"], Span(0, 0), "")
                 stats["checker_n"] += 1
                 stats["checker_agree"] += (check_constraint(pair.output, label).passed == (gold["verdict"] == "pass"))
-            want = normalise(gold["params"])
+            want = normalise({**CHECKER_DEFAULTS.get(kind, {}), **gold["params"]})
             match = next((i for i, c in enumerate(extracted)
                           if not used[i] and c.kind == kind and normalise(c.params) == want), None)
             if match is None:

@@ -90,3 +90,63 @@ def test_german_code_wordings_a_name_kept_no_extra_packages_and_only_the_fixed_c
                   "Keine Zusatzpakete. Schick mir nur den reparierten Code zurück, ohne Erklärtext drumherum.")
     assert found["rubriq:code_function_names"] == [{"names": ["offene_beitraege"]}]
     assert "rubriq:code_stdlib_only" in found and "rubriq:code_only" in found
+
+
+def test_a_spanish_table_with_named_columns_and_a_person_left_out():
+    found = kinds("Monta una tabla en Markdown con los turnos, que lleve las columnas Día, Turno y Persona, ordenada "
+                  "de martes a sábado. A Rocío ni la nombres, que está de baja.")
+    assert found["rubriq:markdown_table"] == [{}]
+    assert found["rubriq:table_columns"] == [{"columns": ["Día", "Turno", "Persona"]}]
+    assert found["rubriq:forbidden_topic"] == [{"topic": "Rocío"}]
+
+
+def test_a_list_of_columns_ends_at_the_item_after_its_and():
+    found = kinds("Make a table in Markdown with the columns Day, Shift and Person, sorted from Tuesday.")
+    assert found["rubriq:table_columns"] == [{"columns": ["Day", "Shift", "Person"]}]
+
+
+def test_the_matter_of_a_thing_is_that_thing_as_a_topic():
+    assert kinds("Escribe el correo. Lo del trampolín ni lo nombres.")["rubriq:forbidden_topic"] == \
+        [{"topic": "trampolín"}]
+    assert kinds("Resume el audio, sin nombrar lo del comedor.")["rubriq:forbidden_topic"] == [{"topic": "comedor"}]
+
+
+def test_an_explanation_limit_after_a_comma_in_a_code_task():
+    found = kinds("Fix my Python function below. Then explain what was wrong, three sentences and no more.")
+    assert found["rubriq:explanation_length"] == [{"relation": "less than", "num_sentences": 4}]
+    assert "length_constraints:number_sentences" not in found
+
+
+def test_sticking_to_or_only_wanting_n_sentences_is_an_upper_limit():
+    for prompt in ("Answer from the table. Stick to two sentences.", "Answer from the table. I only want two "
+                   "sentences back.", "Réponds avec le menu. Tiens-toi à deux phrases."):
+        assert kinds(prompt)["length_constraints:number_sentences"] == [{"relation": "less than", "num_sentences": 3}]
+
+
+def test_the_name_counted_is_the_one_given_with_called_or_named_before():
+    for prompt in ("Write a story about a sock called Rayas. I want the name to appear at least four times.",
+                   "Escribe un cuento sobre un calcetín llamado Rayas. Quiero que el nombre salga por lo menos cuatro "
+                   "veces."):
+        assert kinds(prompt)["keywords:frequency"] == [{"keyword": "Rayas", "relation": "at least", "frequency": 4}]
+    assert kinds("Write a story about our tortoise, Pebble. Pebble should be named three or more times.")[
+        "keywords:frequency"] == [{"keyword": "Pebble", "relation": "at least", "frequency": 3}]
+
+
+def test_a_quoted_date_or_name_of_several_words_is_a_required_keyword_and_a_phrase_called_so_is_a_phrase():
+    assert kinds('Shorten the text. The date "21 June" must stay in.')["keywords:existence"] == \
+        [{"keywords": ["21 June"]}]
+    assert kinds('Make sure to include the phrase "singing is life".')["rubriq:required_phrase"] == \
+        [{"phrase": "singing is life"}]
+
+
+def test_german_words_required_banned_and_the_closing_words_with_the_verb_last():
+    assert kinds("Fasse die Mail zusammen. Das Wort „Sehtest“ gehört unbedingt rein.")["keywords:existence"] == \
+        [{"keywords": ["Sehtest"]}]
+    found = kinds("Schreib die Mail um, das Wort „Pflicht“ fliegt raus, und am Schluss soll „Sportliche Grüße, Kai“ "
+                  "stehen.")
+    assert found["keywords:forbidden_words"] == [{"forbidden_words": ["Pflicht"]}]
+    assert found["startend:end_checker"] == [{"end_phrase": "Sportliche Grüße, Kai"}]
+    assert kinds("Fasse zusammen. Den letzten Satz bitte mit „Alles in allem“ anfangen.")[
+        "rubriq:last_sentence_starts_with"] == [{"options": ["Alles in allem"]}]
+    assert kinds("Fasse das Memo zusammen. Die Beitragserhöhung ab September klammerst du aus.")[
+        "rubriq:forbidden_topic"] == [{"topic": "Beitragserhöhung"}]

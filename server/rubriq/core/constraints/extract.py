@@ -304,6 +304,15 @@ def _prompt_words(constraint: Constraint, ex: Extraction) -> Constraint:
     return constraint if params == constraint.params else dataclasses.replace(constraint, params=params)
 
 
+def _topic_named(constraint: Constraint) -> Constraint:
+    """A topic as the prompt writes it, its framing words aside ("lo del trampolín": the trampoline)."""
+    if constraint.kind != "rubriq:forbidden_topic":
+        return constraint
+    core = keywords.topic_core(constraint.params["topic"])
+    return constraint if core == constraint.params["topic"] else \
+        dataclasses.replace(constraint, params={**constraint.params, "topic": core})
+
+
 def extract_constraints(prompt: PromptDocument | str) -> list[Constraint]:
     """Every constraint the prompt states that Rubriq can check, in prompt order, duplicates removed."""
     doc = prompt if isinstance(prompt, PromptDocument) else parse_prompt(prompt)
@@ -329,6 +338,7 @@ def extract_constraints(prompt: PromptDocument | str) -> list[Constraint]:
         unique.setdefault(constraint.key(), constraint)
     joined = _joined_word_lists(list(unique.values()), ex.view)
     in_prompt = [dataclasses.replace(_prompt_words(c, ex), span=ex.reading.to_source(c.span)) for c in joined]
+    in_prompt = [_topic_named(c) for c in in_prompt]
     return sorted(in_prompt, key=lambda c: (c.span.start, c.span.end, c.kind))
 
 

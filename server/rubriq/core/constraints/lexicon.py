@@ -108,6 +108,8 @@ todo en minúsculas | toda en minúsculas | completamente en minúsculas = all i
 sin mayúsculas = without capital letters
 lista numerada = numbered list
 pasos numerados = numbered steps
+monta | móntame | prepárame | arma | ármame = make
+que lleve | que lleven = with
 numeradas | numerados | numerada | numerado = numbered
 lista | listas = list
 tabla = table
@@ -199,7 +201,8 @@ expresión = phrase
 enumera = list
 resume | resúmelo | resúmela | resumir = summarize
 traduce | traducir = translate
-aparezca | aparecer | aparece | aparezcan | figure = appear
+aparezca | aparecer | aparece | aparezcan | figure | salga | salgan = appear
+es el máximo | es el límite | es el tope = is the max
 debe | deben = must
 tiene que | tienen que | ha de = has to
 por favor = please
@@ -262,6 +265,7 @@ portugués = Portuguese
 """
 
 FRENCH = """
+tiens-toi à | tenez-vous en à | tiens-t'en à | limite-toi à | limitez-vous à = stick to
 au plus | au maximum | tout au plus | au grand maximum = at most
 maximum | max = max
 pas plus de | pas plus que = no more than
@@ -504,6 +508,11 @@ portugais = Portuguese
 """
 
 GERMAN = """
+gehört unbedingt rein | gehört rein | muss unbedingt rein | muss rein | soll rein = must be in it
+soll drin vorkommen | soll drin stehen | muss drin vorkommen | muss drin stehen | soll drinstehen = should appear
+darf nicht verloren gehen | darf nicht fehlen | dürfen nicht fehlen | darf nicht rausfliegen = must stay in
+fliegt raus | muss raus | fliegt komplett raus | kommt raus = is banned
+datum = date
 höchstens | maximal | max. | maximal nur | allerhöchstens = at most
 nicht mehr als = no more than
 nicht länger als | darf nicht länger als | soll nicht länger als | sollte nicht länger als = no longer than
@@ -835,6 +844,10 @@ Rule = tuple[re.Pattern[str], Callable[[re.Match[str]], str | None]]
 # "ni listas ni viñetas", "ni titres ni listes": neither one nor the other, each left out
 _NEITHER_NOR = r"\bni\s+([^\W\d_][\w-]*)\s+ni\s+([^\W\d_][\w-]*)"
 _ES_REORDER: tuple[Rule, ...] = (
+    # the person or thing first, then "ni la nombres": "A Rocío ni la nombres", "lo del trampolín ni lo nombres"
+    (re.compile(r"(?:^|(?<=[.;!?]\s)|(?<=,\s))(?:a\s+)?((?:lo\s+de(?:l|\s+la)?\s+)?[\wáéíóúñü-]+(?:\s+[\wáéíóúñü-]+){0,2}?)"
+                r"\s+ni\s+(?:la|lo|los|las|le|les)\s+(?:nombres|menciones|mentes)\b", re.IGNORECASE),
+     lambda m: f"do not mention {m.group(1)}"),
     (re.compile(_NEITHER_NOR, re.IGNORECASE), lambda m: f"no {m.group(1)} and no {m.group(2)}"),
     # "de 80 a 120 palabras" is a range
     (re.compile(r"\bde\s+(\d{1,6})\s+a\s+(\d{1,6})\b", re.IGNORECASE), lambda m: f"{m.group(1)} to {m.group(2)}"),
@@ -888,6 +901,14 @@ _DE_REORDER: tuple[Rule, ...] = (
     (re.compile(r"\b(funktion|methode|klasse)\s+(?:soll|muss|sollte)\s+(?:(?:auch\s+)?weiterhin\s+|immer\s+noch\s+)?"
                 r"(`[^`\n]{1,60}`|[A-Za-z_][\w]{1,60})\s+heißen\b", re.IGNORECASE),
      lambda m: f"{m.group(1)} stays called {m.group(2)}"),
+    # "am Schluss soll „Sportliche Grüße, Kai“ stehen": the words the reply ends with, the verb last
+    (re.compile(r"\b(?:am|zum)\s+(?:schluss|ende)\s+(?:soll|muss|sollte)\s+(\"[^\"\n]{1,80}\")\s+stehen\b",
+                re.IGNORECASE), lambda m: f"end with {m.group(1)}"),
+    # "die Beitragserhöhung ab September klammerst du aus", "klammer die Preise aus": a subject left out
+    (re.compile(r"\b(?:die|den|das)\s+([\wäöüß-]+)(?:\s+(?:ab|seit|vom|von|im|zum|zur)\s+[\wäöüß.]+)?\s+"
+                r"(?:klammerst|klammere|klammert)\s+(?:du\s+)?(?:bitte\s+)?(?:(?:komplett|ganz)\s+)?aus\b",
+                re.IGNORECASE),
+     lambda m: f"leave out the topic {m.group(1)}"),
     # "zu den Kosten kein Wort": not a word about the thing named first
     (re.compile(r"\b(?:zu|über)\s+(?:den|dem|der|die|das)\s+([\wäöüß-]+)\s+(?:bitte\s+)?(?:kein|keinen)\s+(?:einzigen\s+)?"
                 r"wort\b", re.IGNORECASE), lambda m: f"not a word about the {m.group(1)}"),

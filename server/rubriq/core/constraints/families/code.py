@@ -208,7 +208,9 @@ EXPLANATION_RE = re.compile(
     r"the\s+code|words\s+outside\s+the\s+code)\b", re.IGNORECASE)
 # In a code task, the verb says it too: "explain the fix in one sentence after the code".
 EXPLAIN_VERB_RE = re.compile(
-    r"\bexplain\w*\b(?:\s+(?:the|your|what|why|how|it|this|each|any)\b[^.\n]{0,30}?)?\s+(?=in\s)", re.IGNORECASE)
+    r"\bexplain\w*\b(?:\s+(?:the|your|what|why|how|it|this|each|any)\b[^.\n]{0,30}?)?(?:\s+(?=in\s)|\s*,\s*"
+    r"(?=(?:(?:just|only|max(?:imum)?|at\s+most)\s+)?(?:\d{1,2}|one|two|three|four|five)\s+(?:sentences?|words?|lines?)\b))",
+    re.IGNORECASE)
 EXPLANATION_COUNT_RE = re.compile(
     rf"\b(?:(?P<rel>{REL})\s+)?(?:(?P<a>{NUM})\s*(?:-|–|to|or)\s*)?(?P<n>{NUM})(?P<post>{POST})?[\s-]+"
     rf"(?P<unit>words?|sentences?|lines?)\b(?P<post2>{POST})?", re.IGNORECASE)

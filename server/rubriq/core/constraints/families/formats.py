@@ -36,6 +36,7 @@ CSV_RE = re.compile(r"\b(?:in|as|into|using)\s+(?:a\s+|the\s+)?(?:format\s+)?CSV
                     rf"{_MAKE_IT}CSV\b", re.IGNORECASE)
 TABLE_RE = re.compile(
     r"\b(?:in|as|into|using)\s+(?:a\s+)?(?:markdown\s+)?table\b|\bmarkdown\s+table\b|\btable\s+format\b|"
+    r"\ba\s+table\s+in\s+markdown\b|"
     r"\ba\s+table\s+(?:of|comparing|with\s+columns|that\s+(?:compares|lists|shows))\b", re.IGNORECASE)
 HEADINGS_RE = re.compile(
     r"\b(?:use|using|with|include|add|under)\s+(?:markdown\s+|clear\s+|section\s+)?(?:headings|headers)\b",
@@ -123,6 +124,7 @@ def _key_list(text: str, pos: int) -> tuple[list[str], int]:
     i, n = pos, len(text)
     end = pos
     quoted = False
+    closing = False  # after "and": the list's last item ("Day, Shift and Person, sorted by day" ends at Person)
     while len(items) < 30:
         while i < n and text[i] in " \t":
             i += 1
@@ -141,9 +143,12 @@ def _key_list(text: str, pos: int) -> tuple[list[str], int]:
         note = re.match(r"[ \t]*\([^()\n]{1,40}\)", text[i:i + 44])  # "attending (true/false)": the key's type
         if note:
             i = end = i + note.end()
+        if closing:
+            break
         sep = re.match(r"\s*(?:,\s*(?:and\s+|or\s+)?|\s(?:and|or|&)\s+|\|\s*|/\s*)", text[i:i + 12])
         if not sep:
             break
+        closing = bool(re.search(r"\b(?:and|or)\b|&", sep.group())) and not quoted
         i += sep.end()
     return items, end
 

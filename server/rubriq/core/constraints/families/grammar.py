@@ -405,6 +405,7 @@ def phrase_list(text: str, pos: int, limit: int = 12, max_words: int = 4) -> tup
     items: list[str] = []
     i = end = pos
     n = len(text)
+    closing = False
     while len(items) < limit:
         while i < n and text[i] in " \t`":
             i += 1
@@ -426,8 +427,11 @@ def phrase_list(text: str, pos: int, limit: int = 12, max_words: int = 4) -> tup
             item, i = " ".join(words), j
         items.append(item)
         end = i
+        if closing and not (m.group(1) or m.group(2)):
+            break  # "Day, Shift and Person, sorted by day": a bare list ends at the item after its "and"
         sep = PHRASE_SEPARATOR_RE.match(text, i)
         if not sep:
             break
+        closing = re.search(r"\b(?:and|or)\b|&", sep.group()) is not None
         i = sep.end()
     return items, end

@@ -25,7 +25,7 @@ from rubriq.core.constraints.numbers import TIMES_WORD
 from rubriq.core.constraints.types import AT_LEAST, EXACTLY, LESS_THAN, Constraint
 from rubriq.core.text import Span
 
-KEYWORD_NOUN = r"(?:key\s*words?|words?|terms?|phrases?|names?|lines?|expressions?|vocabulary|items?)"
+KEYWORD_NOUN = r"(?:key\s*words?|words?|terms?|phrases?|names?|lines?|expressions?|vocabulary|items?|dates?)"
 INCLUDE_RE = re.compile(
     rf"\b(?:includ(?:e|es|ing)|contain(?:s|ing)?|us(?:e|es|ing)|mention(?:s|ing)?|featur(?:e|es|ing)|"
     rf"(?:work|weav(?:e|ing)|slip|throw|put|fit|drop)(?:s|ing)?\s+in|"
@@ -114,7 +114,7 @@ NAMED_COUNT_RE = re.compile(rf"\b(?i:mention|use|include|say|name|repeat|feature
 MENTION_THING_RE = re.compile(
     r"\b(?i:mention)\s+(?i:(?:the|our|my|your|his|her|their)\s+)?"
     r"(?P<thing>[A-Za-z][\w'’-]{2,30}(?:[ \t]+[a-z][\w'’-]{2,30})?)"
-    r"(?=[ \t]*(?:$|[.;,!?)]|[ \t]+(?i:and|too|as\s+well|somewhere|at\s+least\s+once)\b))")
+    r"(?=[ \t]*(?:$|[.;,!?)]|[ \t]+(?i:and|too|as\s+well|somewhere|at\s+least\s+once|by\s+name)\b))")
 QUOTED_AFTER_THING_RE = re.compile(
     r"\s+and\s+(?:the\s+)?(?:word|name|term|phrase)\s+[\"“](?P<word>[^\"”\n]{1,40})[\"”]", re.IGNORECASE)
 _THING_FRAME_RE = re.compile(r"(?<=\w)[ \t]+(?:trick|tip|idea|option|bit|part|issue|problem|rule|method|"
@@ -124,6 +124,10 @@ _NOT_A_THING = frozenset({
     "him", "her", "me", "us", "you", "anything", "something", "everything", "nothing", "both", "each", "all", "any",
     "number", "amount", "fact", "reason", "reasons", "name", "names", "word", "words", "one", "ones", "other", "others",
 })
+# A name first, then how often it must come: "Pebble should be named three or more times".
+NAME_THEN_COUNT_RE = re.compile(
+    rf"(?:^|(?<=[.;:!?]\s)|(?<=\n))(?P<name>{_NAME})\s+(?i:should|must|has\s+to|needs\s+to|ought\s+to)\s+"
+    r"(?i:be\s+(?:named|mentioned|used|said)|appear|come\s+up|show\s+up|turn\s+up|feature)\s+(?P<count>[^.;\n]{1,40})")
 # One lower-case word after a verb of mentioning, its count right after it: "bring up evaporation more than once".
 WORD_COUNT_RE = re.compile(
     rf"\b(?i:mention|bring\s+up|say|repeat)\s+(?P<name>[a-z][\w'’-]{{2,30}})\s+(?P<count>{_COUNT})")
@@ -181,10 +185,16 @@ NAME_BACKREF_RE = re.compile(
     r"names?)\b(?!\s+(?:of|for)\b)", re.IGNORECASE)
 
 
+# A name given with a verb of naming: "a sock called Rayas", "un calcetín llamado Rayas", "une tortue nommée Pebble".
+CALLED_NAME_RE = re.compile(rf"\b(?i:called|named|llamad[oa]|nommée?|namens|genannt)\s+(?P<name>{_CAPITALISED})\b")
+
+
 def _people_named(text: str) -> list[str]:
     names: list[str] = []
     for m in islice(PERSON_NAMED_RE.finditer(text), MAX_MATCHES):
         names += [n for n in (m.group("name"), m.group("second")) if n and n not in names]
+    if not names:
+        names = list(dict.fromkeys(m.group("name") for m in islice(CALLED_NAME_RE.finditer(text), MAX_MATCHES)))
     return names
 
 
@@ -461,6 +471,13 @@ def _keyword_clause(ex: Extraction, clause: Clause, previous: str | None = None)
                 break
             pos = pair.end() + joiner.end()
 
+    for m in islice(NAME_THEN_COUNT_RE.finditer(text), MAX_MATCHES):
+        counts = [c for c in times_bounds(text, m.start("count"), end=m.end()) if c[1][0] - m.start("count") < 12]
+        if counts and free(m.start(), m.end()) and m.group("name").split()[0].lower() not in _NOT_COUNTED_WORDS:
+            end = counts[0][1][1]
+            _add_frequency(ex, m.group("name"), counts[0][0], Span(clause.start + m.start(), clause.start + end))
+            taken.append((m.start(), end))
+
     for m in islice(WORD_COUNT_RE.finditer(text), MAX_MATCHES):
         if not free(m.start(), m.end()) or negated_before(text, m.start(), 25) or \
                 m.group("name").lower() in _NOT_COUNTED_WORDS:
@@ -521,9 +538,11 @@ def _term_named(text: str) -> str | None:
 
 
 def _add_required(ex: Extraction, items: list[str], span: Span) -> None:
-    """Required words as `keywords:existence`, required multi-word phrases as `rubriq:required_phrase`."""
-    words = [i for i in items if len(i.split()) == 1]
-    phrases = [i for i in items if len(i.split()) > 1]
+    """Required words as `keywords:existence`, and the words of a name or a date too ("the date "21 June" must stay
+    in"); what the prompt calls a phrase ("include the phrase "singing is life"") as `rubriq:required_phrase`."""
+    called_phrase = re.search(r"\bphrases?\b", ex.view[span.start:span.end], re.IGNORECASE) is not None
+    words = [i for i in items if len(i.split()) == 1 or not called_phrase]
+    phrases = [i for i in items if len(i.split()) > 1 and called_phrase]
     if words:
         ex.add("keywords:existence", "keyword", {"keywords": words}, span,
                "include " + ", ".join(repr(w) for w in words))
@@ -582,6 +601,10 @@ TOPIC_AFTER_RE = re.compile(
 _FRAME_AFTER = r"saga|drama|story|business|thing|stuff|situation|debacle|fiasco|episode|incident|nonsense|mess|affair"
 _FRAME_BEFORE = (r"(?:whole\s+)?(?:row|argument|fight|dispute|debate|fuss|drama|saga|business|issue|thing|stuff|"
                  r"streit|ärger|diskussion|theater|geschichte|sache|histoire|affaire|dispute|pelea|lío|discusión|tema)")
+_FRAME_LEAD_RE = re.compile(r"^(?:lo\s+de(?:l|\s+la|\s+las|\s+los)?|el\s+tema\s+de(?:l|\s+la)?|"
+                            r"la\s+historia\s+de(?:l|\s+la)?|"
+                            r"l'histoire\s+d(?:u|e\s+la|es)|die\s+sache\s+mit\s+(?:dem|der|den))\s+(?P<core>\S.*)$",
+                            re.IGNORECASE)
 _FRAME_AFTER_RE = re.compile(rf"^(?P<core>.+?)\s+(?:{_FRAME_AFTER})$", re.IGNORECASE)
 _FRAME_BEFORE_RE = re.compile(rf"^{_FRAME_BEFORE}\s+(?:about|over|with|around|on|um|über|wegen|de|du|des|del|sobre|con)"
                               r"\s+(?:(?:the|die|den|das|der|dem|la|le|les|el|los|las)\s+)?(?P<core>\S.*)$",
@@ -590,7 +613,7 @@ _FRAME_BEFORE_RE = re.compile(rf"^{_FRAME_BEFORE}\s+(?:about|over|with|around|on
 
 def topic_core(phrase: str) -> str:
     """The subject a topic phrase names, its framing noun aside ("dishwasher saga" → "dishwasher")."""
-    for pattern in (_FRAME_BEFORE_RE, _FRAME_AFTER_RE):
+    for pattern in (_FRAME_LEAD_RE, _FRAME_BEFORE_RE, _FRAME_AFTER_RE):
         m = pattern.match(phrase)
         if m:
             phrase = m.group("core")

@@ -71,7 +71,9 @@ PART_OF_RE = re.compile(r"\s+of\s+(?!(?:text|prose|content|writing|output|respon
 UPPER_AFTER_RE = re.compile(r"\s*(?:max|maximum|at\s+most|or\s+(?:fewer|less))\b", re.IGNORECASE)
 PER_ITEM_RE = re.compile(r"\s+(?:per|for\s+each|in\s+each|each)\s+(?:item|point|bullet|line|name|entry|idea|step|"
                          r"paragraph|section|answer|option|title)\b", re.IGNORECASE)
-LIMIT_TO_RE = re.compile(r"\b(?:limit|restrict|cap|keep)\w*\b[^.\n]{0,40}\b(?:to|at)\s*$", re.IGNORECASE)
+LIMIT_TO_RE = re.compile(r"\b(?:limit|restrict|cap|keep)\w*\b[^.\n]{0,40}\b(?:to|at)\s*$|"
+                         # "stick to two sentences", "I only want two sentences back"
+                         r"\bstick(?:ing)?\s+(?:to|with)\s*$|\b(?:only|just)\s+(?:want|need)\s*$", re.IGNORECASE)
 # The unit's limit named as a noun: "Word limit: 150", "sentence maximum of 5", "word count: 300-400".
 LIMIT_NOUN_RE = re.compile(
     rf"\b(?P<unit>words?|sentences?)[\s-]+(?P<noun>limit|maximum|max|cap|ceiling|minimum|min|count|range)\s*"
@@ -167,7 +169,7 @@ def _length(ex: Extraction, regex: re.Pattern[str], kind: str, param: str, unit:
         if unit == "sentence" and not rel and not m.group("post") and not m.group("post2"):
             before = view[max(0, m.start() - 12):m.start()].lower()
             if not re.search(r"(?:\b(?:in|a|an|of|with|using|use|contain|contains|write|be|only|just)|^|[:\n•*-])\s*$",
-                             before) and not _a_fragment(view, m):
+                             before) and not _a_fragment(view, m) and not LIMIT_TO_RE.search(clause_head):
                 continue  # "Summarize it: two sentences, no emojis" states the length after a colon
         explicit = bool(rel or m.group("post") or m.group("post2"))
         results.append((Span(m.start(), m.end()), bounds, explicit))

@@ -103,7 +103,11 @@ def _closing_phrase(text: str, pos: int, quoted_only: bool) -> tuple[str, int] |
 # with 'Remember'".
 LAST_SENTENCE_START_RE = re.compile(
     r"\b(?:very\s+)?(?:last|final|closing|concluding)\s+sentence\s+(?:(?:of|in)\s+(?:your|the|this)\s+[a-z]{2,15}\s+)?"
-    r"(?:(?:should|must|has\s+to|needs\s+to|will|shall|is\s+to|ought\s+to)\s+)?(?:start|begin|open)s?\s+with\s*|"
+    r"(?:please\s+)?(?:(?:should|must|has\s+to|needs\s+to|will|shall|is\s+to|ought\s+to)\s+)?(?:start|begin|open)s?\s+"
+    r"with\s*|"
+    # "start the last sentence with "Tip:"", "starting that last sentence with ..."
+    r"\b(?:start|begin|open)(?:s|ing)?\s+(?:the|that|your|this)\s+(?:very\s+)?(?:last|final|closing|concluding)\s+"
+    r"sentence\s+with\s*|"
     r"\b(?:end|finish|close|conclude)(?:s|ing)?\s+(?:\w+\s+){0,2}?with\s+a\s+sentence\s+(?:that|which)\s+"
     r"(?:starts?|begins?|opens?)\s+with\s*|"
     # "three bullets, then a sentence that starts with 'Bottom line:'": a sentence added after the rest, so last
