@@ -150,3 +150,54 @@ def test_german_words_required_banned_and_the_closing_words_with_the_verb_last()
         "rubriq:last_sentence_starts_with"] == [{"options": ["Alles in allem"]}]
     assert kinds("Fasse das Memo zusammen. Die Beitragserhöhung ab September klammerst du aus.")[
         "rubriq:forbidden_topic"] == [{"topic": "Beitragserhöhung"}]
+
+
+def test_a_sentence_split_inside_a_german_date_or_a_quotation_is_one_clause():
+    assert kinds("Kürz ihn auf 70 Wörter. Das Datum „21. Juni“ darf nicht verloren gehen.")["keywords:existence"] == \
+        [{"keywords": ["21. Juni"]}]
+
+
+def test_a_name_counted_after_a_comma_and_a_subject_not_to_bring_into_it():
+    found = kinds("Write a short story, 120 to 150 words, Pebble should be named three or more times. Nothing scary, "
+                  "and don't bring death into it.")
+    assert found["keywords:frequency"] == [{"keyword": "Pebble", "relation": "at least", "frequency": 3}]
+    assert found["rubriq:forbidden_topic"] == [{"topic": "death"}]
+    assert "rubriq:forbidden_topic" not in kinds("My glasses keep coming out of the dishwasher all cloudy. Why?")
+
+
+def test_wanting_a_csv_and_its_header_row_exactly():
+    found = kinds("I need a CSV for the coaches. Header row exactly: child_name,age,week,allergies. One row per child.")
+    assert found["rubriq:csv_format"] == [{}]
+    assert found["rubriq:table_columns"] == [{"columns": ["child_name", "age", "week", "allergies"]}]
+
+
+def test_verses_counted_in_english_are_stanzas_and_in_french_lines():
+    assert kinds("Write a poem for the cafe. Split it into 3 verses.")["rubriq:number_stanzas"] == [{"num_stanzas": 3}]
+    assert kinds("Écris une comptine. Huit vers tout pile.")["rubriq:number_lines"] == \
+        [{"relation": "exactly", "num_lines": 8}]
+    assert "rubriq:number_lines" not in kinds("Écris une comptine pour le coucher, vers huit heures.")
+
+
+def test_a_quoted_phrase_kept_out_no_bullets_and_opening_with_a_plain_yes_or_no():
+    assert kinds('"Melt pool" is a phrase my group uses to death, so keep it out of your answer.')[
+        "keywords:forbidden_words"] == [{"forbidden_words": ["Melt pool"]}]
+    assert "rubriq:no_lists" in kinds("Just talk it through, nothing in bullets.")
+    assert kinds('Answer from the terms, and open with a plain "Yes" or "No".')["rubriq:starts_with"] == \
+        [{"options": ["Yes", "No"]}]
+
+
+def test_ending_by_asking_the_reader_and_finishing_with_the_answer_in_bold():
+    assert "rubriq:ends_with_question" in kinds("Réponds. Termine en me demandant si je veux aussi le menu.")
+    found = kinds("How much per cupcake? Finish with the price in bold.")
+    assert "rubriq:bold_answer" in found and "detectable_format:number_highlighted_sections" not in found
+
+
+def test_one_block_without_paragraph_breaks_in_spanish_and_keys_each_object_holds():
+    assert kinds("¿Por qué revientan? Respóndeme en un único bloque, sin cortes de párrafo.")[
+        "rubriq:number_paragraphs"] == [{"num_paragraphs": 1, "relation": "exactly"}]
+    found = kinds("Tu peux me sortir le planning en JSON ? Une liste, chaque objet avec jour, debut, fin et maison, et "
+                  "rien d'autre dans les objets.")
+    assert found["rubriq:json_keys"] == [{"keys": ["jour", "debut", "fin", "maison"]}]
+    assert found["rubriq:json_no_extra_keys"] == [{"keys": ["jour", "debut", "fin", "maison"]}]
+    assert kinds("Necesito nombres, y que ninguna lleve la palabra «aventura».")["keywords:forbidden_words"] == \
+        [{"forbidden_words": ["aventura"]}]

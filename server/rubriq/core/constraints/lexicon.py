@@ -24,6 +24,8 @@ from functools import cached_property
 # Phrasings: foreign = English. Variants share a line; the longest phrase wins where several start at one place.
 
 SPANISH = """
+que ninguna lleve | que ninguno lleve | que ninguna tenga | que ninguno tenga | que ninguna use = do not use
+sin cortes de párrafo | sin partirlo en párrafos | sin separarlo en párrafos = in a single paragraph
 como máximo | como mucho | a lo sumo | máximo de | no más que | como tope | de tope = at most
 de entrada | para empezar = first
 mantén | mantener | conserva | conservar = keep
@@ -265,6 +267,10 @@ portugués = Portuguese
 """
 
 FRENCH = """
+chaque objet = each object
+rien d'autre dans les objets | rien d'autre dans l'objet = nothing else in the objects
+termine en me demandant | finis en me demandant | conclus en me demandant = finish by asking me
+tout pile | pile poil = exactly
 tiens-toi à | tenez-vous en à | tiens-t'en à | limite-toi à | limitez-vous à = stick to
 au plus | au maximum | tout au plus | au grand maximum = at most
 maximum | max = max
@@ -844,8 +850,11 @@ Rule = tuple[re.Pattern[str], Callable[[re.Match[str]], str | None]]
 # "ni listas ni viñetas", "ni titres ni listes": neither one nor the other, each left out
 _NEITHER_NOR = r"\bni\s+([^\W\d_][\w-]*)\s+ni\s+([^\W\d_][\w-]*)"
 _ES_REORDER: tuple[Rule, ...] = (
+    # "en un único bloque": one block of text, one paragraph (not "un solo bloque de código")
+    (re.compile(r"\ben\s+un\s+(?:único|solo)\s+bloque\b(?!\s+de\s+(?:código|code))", re.IGNORECASE),
+     lambda m: "in a single paragraph"),
     # the person or thing first, then "ni la nombres": "A Rocío ni la nombres", "lo del trampolín ni lo nombres"
-    (re.compile(r"(?:^|(?<=[.;!?]\s)|(?<=,\s))(?:a\s+)?((?:lo\s+de(?:l|\s+la)?\s+)?[\wáéíóúñü-]+(?:\s+[\wáéíóúñü-]+){0,2}?)"
+    (re.compile(r"(?:^|(?<=[.;!?]\s)|(?<=,\s)|(?<=\sy\s))(?:a\s+)?((?:lo\s+de(?:l|\s+la)?\s+)?[\wáéíóúñü-]+(?:\s+[\wáéíóúñü-]+){0,2}?)"
                 r"\s+ni\s+(?:la|lo|los|las|le|les)\s+(?:nombres|menciones|mentes)\b", re.IGNORECASE),
      lambda m: f"do not mention {m.group(1)}"),
     (re.compile(_NEITHER_NOR, re.IGNORECASE), lambda m: f"no {m.group(1)} and no {m.group(2)}"),
@@ -857,6 +866,9 @@ _ES_REORDER: tuple[Rule, ...] = (
      lambda m: "in a single " if m.group(1) else "in one "),
 )
 _FR_REORDER: tuple[Rule, ...] = (
+    # "Huit vers tout pile": verses counted are a poem's lines ("vers" alone is "towards")
+    (re.compile(r"\b(un|deux|trois|quatre|cinq|six|sept|huit|neuf|dix|onze|douze|quatorze|seize|\d{1,2})\s+vers\b(?!\s+(?:\d|midi|minuit|le|la|les|l'))",
+                re.IGNORECASE), lambda m: f"{m.group(1)} lignes"),
     (re.compile(_NEITHER_NOR, re.IGNORECASE), lambda m: f"no {m.group(1)} and no {m.group(2)}"),
     # "trois strophes de quatre vers": "vers" counts lines only after a number
     (re.compile(r"\b(\d{1,3}|un|une|deux|trois|quatre|cinq|six|sept|huit|neuf|dix|douze|quatorze|seize)\s+vers\b",

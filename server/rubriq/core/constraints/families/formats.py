@@ -33,6 +33,7 @@ YAML_RE = re.compile(r"\b(?:in|as|into|using)\s+(?:a\s+|valid\s+|the\s+)?YAML\b|
                      rf"{_MAKE_IT}YAML\b", re.IGNORECASE)
 CSV_RE = re.compile(r"\b(?:in|as|into|using)\s+(?:a\s+|the\s+)?(?:format\s+)?CSV\b|\bCSV[\s-]+(?:format|only)\b|"
                     r"\b(?:make|give|create|produce|write|output|return)\s+(?:me\s+)?(?:a\s+)?CSV\b|"
+                    r"\b(?:i|we)\s+(?:need|want|'d\s+like|would\s+like)\s+(?:a|the\s+data\s+as\s+a)\s+CSV\b|"
                     rf"{_MAKE_IT}CSV\b", re.IGNORECASE)
 TABLE_RE = re.compile(
     r"\b(?:in|as|into|using)\s+(?:a\s+)?(?:markdown\s+)?table\b|\bmarkdown\s+table\b|\btable\s+format\b|"
@@ -81,6 +82,9 @@ KEYS_RE = re.compile(
     r"\b(?:with|having|containing|contain|include|including|has|have|use|using|needs?|requires?)\s+(?:the\s+|these\s+|exactly\s+"
     r"(?:the\s+|these\s+)?)?(?:(?:following|same)\s+)?(?:keys|fields|properties|attributes)\s*(?:named\s+|called\s+)?:?\s*|"
     r"\b(?:keys|fields|properties)\s*:\s*|\b(?:the|these)\s+(?:keys|fields)\s+(?=[\"'`“‘])|"
+    # "a list, each object with day, start, end and house", "each object holding pet, treatment and due"
+    r"\b(?:each|every)\s+(?:object|entry|item|element|record)\s+(?:with|has|having|holding|containing|gets)\s+"
+    r"(?:the\s+)?(?:keys\s+|fields\s+)?|"
     r"\b(?:extract|pull\s+out|return|give\s+me|list)\s+(?:the\s+|these\s+)?(?:following\s+)?(?:fields|keys|values|"
     r"properties)\b[^:\n]{0,60}:\s*", re.IGNORECASE)
 KEYS_BEFORE_NOUN_RE = re.compile(
@@ -94,7 +98,9 @@ NO_EXTRA_KEYS_RE = re.compile(
     r"\b(?:no\s+(?:other|extra|additional|more)\s+(?:keys?|fields?|properties|property)|(?:only|just)\s+(?:these|those|the\s+"
     r"(?:listed|given|above))\s+(?:keys|fields|properties)|(?:don'?t|do\s+not|never)\s+add\s+(?:any\s+)?(?:other\s+|"
     r"extra\s+|new\s+|additional\s+)?(?:keys|fields|properties)(?:\s+(?:that\s+)?(?:aren'?t|are\s+not|not)\s+in\s+"
-    r"the\s+(?:schema|list|format))?|nothing\s+(?:else|more)\s+in\s+the\s+(?:object|json)|"
+    r"the\s+(?:schema|list|format))?|nothing\s+(?:else|more|beyond)\s+in\s+the\s+(?:objects?|json|entries|items)|"
+    # "nothing beyond those three keys"
+    r"nothing\s+(?:beyond|past|outside)\s+(?:those|these|the)\s+(?:\w+\s+)?(?:keys|fields|properties)|"
     # "Don't invent any other fields."
     r"(?:don'?t|do\s+not|never)\s+(?:invent|make\s+up|create|include)\s+(?:any\s+)?(?:other|extra|new|additional|"
     r"more)\s+(?:keys|fields|properties))\b", re.IGNORECASE)
@@ -103,7 +109,8 @@ SNAKE_KEYS_RE = re.compile(r"\b(?:keys|field\s+names)\s+(?:in|as|using|should\s+
 COLUMNS_RE = re.compile(
     r"\b(?:with|having|containing|and)\s+(?:exactly\s+)?(?:the\s+|these\s+)?(?:following\s+)?(?:header\s+row|"
     r"column\s+headers?|column\s+names|columns?|headers?)\s*(?:for\s+|named\s+|called\s+)?"
-    r"(?:,?\s*in\s+(?:this|that|the\s+same)\s+order\s*)?:?\s*|\b(?:columns?|headers?|header\s+row|column\s+names|first\s+(?:row|line))\s*:\s*|"
+    r"(?:,?\s*in\s+(?:this|that|the\s+same)\s+order\s*)?:?\s*|"
+    r"\b(?:columns?|headers?|header\s+row|column\s+names|first\s+(?:row|line))(?:\s+exactly)?\s*:\s*|"
     r"\b(?:header\s+row|headers?|column\s+(?:names|headers)|columns|first\s+(?:row|line)(?:\s+of\s+the\s+csv)?)\s*"
     r"(?:should\s+be|must\s+be|need\s+to\s+be|"
     r"will\s+be|is|are)\s*:?\s*", re.IGNORECASE)
@@ -243,7 +250,10 @@ BOLD_ANSWER_RE = re.compile(
     # "schreib das Endergebnis fett", "mets le résultat final en gras"
     r"\b(?:schreib\w*|setz\w*|mach\w*|markier\w*|heb\w*|write|put|make|mark)\s+(?:das|die|den|dein\w*|the|your)\s+"
     r"(?:\w+\s+)?(?:end|gesamt)?(?:ergebnis|antwort|summe|betrag)\w*\s+(?:in\s+)?(?:fett|bold)\b|"
-    r"\b(?:mets|mettez|écris|écrivez)\s+(?:le|la|ton|ta|votre)\s+(?:[\w'-]+\s+){0,2}?en\s+gras\b", re.IGNORECASE)
+    r"\b(?:mets|mettez|écris|écrivez)\s+(?:le|la|ton|ta|votre)\s+(?:[\w'-]+\s+){0,2}?en\s+gras\b|"
+    # "finish with the price in bold": the answer the reply ends on, in bold
+    r"\b(?:finish|end|close|conclude)\s+(?:off\s+)?with\s+(?:the\s+|your\s+)?(?:final\s+)?" + _ANSWER_NOUNS +
+    r"\s+in\s+bold\b", re.IGNORECASE)
 
 
 def extract_markup(ex: Extraction) -> None:

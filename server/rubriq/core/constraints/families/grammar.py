@@ -156,12 +156,34 @@ def _soft_wrap(line: str, next_line: str) -> bool:
     return bool(body) and body[-1] not in ".:;!?)]*\"'" and following[:1].islower()
 
 
+_ORDINAL_END_RE = re.compile(r"(?<![\d.])\d{1,2}\.$")  # "am 21." before "Juni": a German date, not a sentence end
+
+
+def _open_quote(text: str) -> bool:
+    """A quotation opened and not closed: '"21.' of 'The date "21. Juni" must stay'."""
+    return text.count('"') % 2 == 1 or text.count("„") > text.count("“") or text.count("«") > text.count("»")
+
+
+def _sentences(view: str) -> list[tuple[int, int]]:
+    """The prompt's sentences, rejoined where the splitter broke a German ordinal date or a quotation."""
+    spans: list[tuple[int, int]] = []
+    for sentence in split_sentences(view):
+        if spans:
+            previous = view[spans[-1][0]:spans[-1][1]]
+            if "\n" not in view[spans[-1][1]:sentence.span.start] and (
+                    _ORDINAL_END_RE.search(previous) or _open_quote(previous)):
+                spans[-1] = (spans[-1][0], sentence.span.end)
+                continue
+        spans.append((sentence.span.start, sentence.span.end))
+    return spans
+
+
 def clauses_of(view: str) -> list[Clause]:
     """Sentences split at line breaks, except where a line was only wrapped ("do not include the\nword X")."""
     found: list[Clause] = []
-    for sentence in split_sentences(view):
-        pos = sentence.span.start
-        lines = sentence.text.split("\n")
+    for start_at, end_at in _sentences(view):
+        pos = start_at
+        lines = view[start_at:end_at].split("\n")
         start, parts = pos, [lines[0]]
         for line in lines[1:]:
             if _soft_wrap(parts[-1], line):

@@ -126,7 +126,7 @@ _NOT_A_THING = frozenset({
 })
 # A name first, then how often it must come: "Pebble should be named three or more times".
 NAME_THEN_COUNT_RE = re.compile(
-    rf"(?:^|(?<=[.;:!?]\s)|(?<=\n))(?P<name>{_NAME})\s+(?i:should|must|has\s+to|needs\s+to|ought\s+to)\s+"
+    rf"(?:^|(?<=[.;:!?,]\s)|(?<=\n))(?P<name>{_NAME})\s+(?i:should|must|has\s+to|needs\s+to|ought\s+to)\s+"
     r"(?i:be\s+(?:named|mentioned|used|said)|appear|come\s+up|show\s+up|turn\s+up|feature)\s+(?P<count>[^.;\n]{1,40})")
 # One lower-case word after a verb of mentioning, its count right after it: "bring up evaporation more than once".
 WORD_COUNT_RE = re.compile(
@@ -186,7 +186,8 @@ NAME_BACKREF_RE = re.compile(
 
 
 # A name given with a verb of naming: "a sock called Rayas", "un calcetín llamado Rayas", "une tortue nommée Pebble".
-CALLED_NAME_RE = re.compile(rf"\b(?i:called|named|llamad[oa]|nommée?|namens|genannt)\s+(?P<name>{_CAPITALISED})\b")
+CALLED_NAME_RE = re.compile(rf"\b(?i:called|named|llamad[oa]|se\s+llama|nommée?|s'appelle|namens|genannt|heißt)\s+"
+                            rf"(?P<name>{_CAPITALISED})\b")
 
 
 def _people_named(text: str) -> list[str]:
@@ -564,6 +565,8 @@ TOPIC_RE = re.compile(
     r"\b(?:not|no)\s+(?:a\s+)?(?:single\s+)?word\s+(?:about|on)|"
     r"\bno\s+mention\s+of|\bleave\s+out\s+(?:any\s+mention\s+of|anything\s+about)|\bkeep(?:\s+any\s+mention\s+of)?(?=\s)|"
     r"\bleave(?=\s+(?:the|his|her|their|my|our|any|that|all)\s)|"
+    # "don't bring death into it": the subject between the verb and "into it"
+    r"\b(?:don'?t|do\s+not|never)\s+bring(?=\s+(?:[\w'-]+\s+){1,3}?into\s+(?:it|this|that|the\s+\w+)\b)|"
     r"\b(?:leave\s+out|skip|omit|exclude|drop)\s+(?:the\s+)?(?:topic|subject)(?:\s+of)?|"
     r"\b(?:don'?t|do\s+not|never)\s+(?:make\s+it|write)\s+about|\bnothing\s+(?:about|on|related\s+to))"
     r"\s+(?:the\s+|any\s+|his\s+|her\s+|their\s+|my\s+|our\s+|its\s+|your\s+)?", re.IGNORECASE)
@@ -642,9 +645,10 @@ def extract_topics(ex: Extraction) -> None:
             if text[m.end():m.end() + 1] in "\"“‘'`" or re.match(r"\s*(?:the\s+)?(?:word|term|phrase|name)s?\b",
                                                                    text[m.end():]):
                 continue  # quoted: forbidden words, read above
-            if m.group().lower().startswith("keep") and not re.match(r"\s*(?:[\w'-]+\s+){1,4}?out\s+of\b",
-                                                                     text[m.end():]):
-                continue  # "keep X out of it" only
+            if m.group().lower().startswith("keep") and (not re.match(r"\s*(?:[\w'-]+\s+){1,4}?out\s+of\b",
+                                                                      text[m.end():]) or
+                                                         re.match(r"\s*\w+ing\b", text[m.end():])):
+                continue  # "keep X out of it" only; "my glasses keep coming out of the dishwasher" is no request
             leave = m.group().lower().startswith("leave") and not m.group().lower().startswith("leave out")
             if leave and not re.match(r"\s*(?:[\w'-]+\s+){1,4}?out(?:\s+(?:of\s+(?:it|this|that)|entirely|completely|"
                                       r"altogether|please))?\s*(?:$|[.;,!)])", text[m.end():]):
@@ -657,6 +661,7 @@ def extract_topics(ex: Extraction) -> None:
             phrase = phrase[:cut.start()] if cut else phrase
             if m.group().lower().startswith("keep") or leave:
                 phrase = re.split(r"\s+out\b", phrase, maxsplit=1)[0]
+            phrase = re.split(r"\s+into\s+(?:it|this|that|the\s+\w+)\b", phrase, maxsplit=1)[0]
             written = phrase.strip(" '-")
             phrase = topic_core(written)
             if not phrase or phrase.split()[0].lower() in NOT_A_TOPIC:

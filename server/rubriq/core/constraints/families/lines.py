@@ -53,7 +53,9 @@ PART_AFTER_RE = re.compile(
     # "end with one line that begins "Pick:"": the line is a part, described by what it says
     r"\s+(?:that|which)\s+(?:starts?|begins?|opens?|reads?|says?)\b", re.IGNORECASE)
 LIMIT_BEFORE_RE = re.compile(r"\b(?:keep|limit|cap|restrict)\w*\b[^.\n]{0,20}\b(?:to|at)\s*$", re.IGNORECASE)
-STANZAS_RE = re.compile(rf"\b(?:(?P<rel>{REL})\s+)?(?P<n>{NUM})[\s-]+(?:[a-z-]{{2,15}}\s+)?stanzas?\b", re.IGNORECASE)
+# "three stanzas", "split it into 3 verses" (a song's or a poem's verses are its stanzas)
+STANZAS_RE = re.compile(rf"\b(?:(?P<rel>{REL})\s+)?(?P<n>{NUM})[\s-]+(?:[a-z-]{{2,15}}\s+)?(?:stanzas?|verses)\b",
+                        re.IGNORECASE)
 LINES_PER_STANZA_RE = re.compile(
     rf"\bstanzas?\s+(?:of|with|having)\s+(?P<n>{NUM})\s+lines?(?:\s+each)?\b|"
     rf"\b(?:each|every)\s+stanza\s+(?:should|must|has\s+to|needs\s+to|will)?\s*(?:have|has|contain|be)\s+"

@@ -35,7 +35,7 @@ NO_LISTS_RE = re.compile(
     r"\b(?:no\s+|not?\s+(?:use|give|include|write|add|format)\s+(?:me\s+)?(?:any\s+|it\s+as\s+|this\s+as\s+)?(?:a\s+)?|"
     r"(?:don'?t|do\s+not|never)\s+(?:use|give|include|write|add|format\s+(?:it|this)\s+as)\s+(?:me\s+)?(?:any\s+)?(?:a\s+)?|"
     r"without\s+(?:using\s+)?(?:any\s+)?(?:a\s+)?|avoid\s+(?:using\s+)?(?:any\s+)?|rather\s+than\s+(?:a\s+)?|"
-    r"not\s+(?:as\s+)?(?:a\s+)?)"
+    r"not\s+(?:as\s+)?(?:a\s+)?|nothing\s+(?:in|as)\s+(?:a\s+)?)"
     r"(?:bullet(?:ed|s)?\s*(?:points?|lists?)?|lists?|numbered\s+lists?|list\s+format)\b", re.IGNORECASE)
 BULLET_USE_RE = re.compile(
     r"\b(?:in|as|using|use|with|into)\s+(?:a\s+)?(?:\w+\s+)?(?:bullet(?:ed)?[\s-]?points?|bullets|bullet(?:ed)?\s+lists?)\b|"

@@ -191,12 +191,14 @@ ENDS_WITH_QUESTION_RE = re.compile(
     r"\b(?:end|finish|close|conclude|wrap\s+up)(?:s|es|ing|ed)?\s+(?P<what2>(?:(?:your|the|it|this|my)\s+)?(?:\w+\s+)?)"
     r"by\s+asking\s+(?:(?:the|your|my)\s+)?(?:\w+\s+)?(?:what|whether|if|how|which|who|why|when|where)\b|"
     # "make the last bit a question so she has to confirm"
-    r"\bmake\s+(?:the|your)\s+(?:last|final|closing)\s+(?:bit|line|sentence|part)\s+a\s+question\b",
+    r"\bmake\s+(?:the|your)\s+(?:last|final|closing)\s+(?:bit|line|sentence|part)\s+a\s+question\b|"
+    # "termine en me demandant si ...", "finish by asking me whether ...": the reply ends on a question to the reader
+    r"\b(?:end|finish|close)\s+(?:by\s+)?asking\s+(?:me|us|him|her|them)\s+(?:what|whether|if|how|which|si|ob)\b",
     re.IGNORECASE)
 STARTS_WITH_RE = re.compile(
     r"\b(?:start|begin|open)(?:s|ing)?\s+(?:(?:your|the)\s+(?:answer|response|reply|email|letter|message|note|post|"
     r"text|output|story|poem|speech)\s+|it\s+|off\s+)?with\s+(?:the\s+(?:word|words|phrase|line|greeting)\s+|"
-    r"either\s+)?(?=[\"“‘'`])|"
+    r"either\s+|(?:a|an)\s+(?:plain|simple|clear|straight|single|one-word)\s+)?(?=[\"“‘'`])|"
     r"\b(?:your|the)\s+(?:answer|response|reply|email|letter|message|output)\s+(?:should|must|has\s+to|needs\s+to|will)\s+"
     r"(?:start|begin|open)\s+with\s+(?:the\s+(?:word|words|phrase)\s+|either\s+)?(?=[\"“‘'`])", re.IGNORECASE)
 
