@@ -201,3 +201,60 @@ def test_one_block_without_paragraph_breaks_in_spanish_and_keys_each_object_hold
     assert found["rubriq:json_no_extra_keys"] == [{"keys": ["jour", "debut", "fin", "maison"]}]
     assert kinds("Necesito nombres, y que ninguna lleve la palabra «aventura».")["keywords:forbidden_words"] == \
         [{"forbidden_words": ["aventura"]}]
+
+
+def test_keys_said_to_be_all_right_after_their_list_rule_out_other_keys_but_nothing_else_does_not():
+    found = kinds("Give me JSON with the keys name and age, only these, no others.")
+    assert found["rubriq:json_no_extra_keys"] == [{"keys": ["name", "age"]}]
+    assert "rubriq:json_no_extra_keys" not in kinds("Reply with a json object with keys name and age, nothing else.")
+
+
+def test_the_reply_stopping_where_the_code_does():
+    for prompt in ("Write a Python script for it. Stop when the code is done.",
+                   "Write the JS function. The code should be the last thing in your reply.",
+                   "Write a bash script, nothing underneath the code block."):
+        assert "rubriq:no_prose_after_code" in kinds(prompt), prompt
+
+
+def test_numbered_said_of_what_the_reply_lists_but_not_of_sections_or_a_subject():
+    assert kinds("Give me five tips for my first stall, numbered please.")["rubriq:numbered_list"] == \
+        [{"num_items": 5}]
+    assert "rubriq:numbered_list" not in kinds("Use numbered sections for the report.")
+    assert "rubriq:numbered_list" not in kinds("Explain numbered lists in Markdown.")
+
+
+def test_the_answer_in_bold_said_in_other_ways():
+    for prompt in ("Work out the cost and bold the final figure.", "Which plan wins? The answer should be bold.",
+                   "Work it out, the total, in bold."):
+        assert "rubriq:bold_answer" in kinds(prompt), prompt
+    assert "rubriq:bold_answer" not in kinds("Write a blog post and bold the key terms.")
+
+
+def test_a_name_written_as_a_call_in_code_style_is_a_function_to_define_unless_it_is_used():
+    assert kinds("In JavaScript: write isWeekend(date) and nextWorkday(date).")["rubriq:code_function_names"] == \
+        [{"names": ["isWeekend", "nextWorkday"]}]
+    assert kinds("Python please. I need count_visits(log_path) that returns a dict.")[
+        "rubriq:code_function_names"] == [{"names": ["count_visits"]}]
+    assert "rubriq:code_function_names" not in kinds("In Python, call parse_row(line) for each line.")
+    assert "rubriq:code_function_names" not in kinds("Use os.walk() to find the files, in Python.")
+
+
+def test_a_bound_after_the_count_of_items():
+    assert kinds("How do I descale a kettle? Five steps max.")["rubriq:item_count"] == \
+        [{"relation": "less than", "num_items": 6}]
+    assert kinds("List the steps, six steps or fewer.")["rubriq:item_count"] == \
+        [{"relation": "less than", "num_items": 7}]
+
+
+def test_a_quoted_word_that_has_to_feature_or_make_an_appearance_is_required_and_getting_rid_of_it_is_not():
+    for prompt in ('Write a toast. Make sure "lighthouse" makes an appearance.',
+                   'Write a toast; I want to see "lighthouse" in there.', 'Write a toast. "lighthouse" has to feature.',
+                   'Write a toast and squeeze "lighthouse" in.'):
+        assert kinds(prompt)["keywords:existence"] == [{"keywords": ["lighthouse"]}], prompt
+    assert "keywords:existence" not in kinds('Write a toast. Get rid of "lighthouse".')
+
+
+def test_the_name_followed_by_the_name_itself_is_no_reference_back():
+    found = kinds("Write a limerick about a woman named Sarah. Mention the name Sarah only once.")
+    assert not any(p.get("keyword") == "Sarah" and p["relation"] == "at least" for p in found.get("keywords:frequency",
+                                                                                                   []))

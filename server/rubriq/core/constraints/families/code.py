@@ -84,6 +84,12 @@ CALLS_RE = re.compile(
     rf"2|3|4|5)\s+){{0,2}}(?:(?:methods?|functions?)\s+(?:called\s+|named\s+)?(?P<after>{_CALL}(?:(?:\s*,\s*(?:and\s+)?|"
     rf"\s+and\s+){_CALL}){{0,6}})|(?P<before>{_CALL}(?:(?:\s*,\s*(?:and\s+)?|\s+and\s+){_CALL}){{0,6}})\s+"
     rf"(?:methods?|functions?)\b)", re.IGNORECASE)
+# A name written as a call in code style, snake_case or camelCase with its arguments: "I need count_visits(log_path)
+# that ...", "write isWeekend(date) and nextWorkday(date)". Not a method of something ("os.walk()").
+CODE_STYLE_CALL_RE = re.compile(
+    r"(?<![\w.$`])(?P<name>[a-z_$][a-z0-9_$]*_[a-z0-9_$]+|[a-z$][a-z0-9$]*[A-Z][A-Za-z0-9$]*)\((?:[^()\n]{0,80})\)")
+_USED_BEFORE_RE = re.compile(r"\b(?:use|uses|using|call|calls|calling|with|avoid|without|instead\s+of|like|e\.g\.|"
+                             r"such\s+as|via|through|not|no|don'?t|never)\s+(?:the\s+)?(?:\w+\s+)?$", re.IGNORECASE)
 # Calls a prompt names to be used, not defined: Python's built-ins and JavaScript's globals.
 BUILTIN_CALLS = frozenset(n for n in dir(builtins) if not n.startswith("_")) | frozenset({
     "fetch", "parseInt", "parseFloat", "setTimeout", "setInterval", "require", "alert", "log", "then", "json",
@@ -200,7 +206,16 @@ AFTER_CODE_RE = re.compile(
     # "a single fenced block, and no commentary below it": "it" is the code named before
     r"\b(?:block|code|snippet)\b[^.\n]{0,60}?\bno\s+(?:prose|text|explanation|commentary|notes?|words?)\s+(?:after|"
     r"below)\s+it\b|"
-    r"\bend\s+(?:your\s+(?:answer|response|reply)\s+)?with\s+the\s+code(?:\s+block)?\b", re.IGNORECASE)
+    r"\bend\s+(?:your\s+(?:answer|response|reply)\s+)?with\s+the\s+code(?:\s+block)?\b|"
+    # the reply stops where the code does: "stop when the code is done", "the code should be the last thing",
+    # "nothing under the code block", "don't write anything after the code"
+    r"\b(?:stop|end|finish)(?:\s+(?:the\s+)?(?:reply|answer|response|there))?\s+(?:once|when|where|as\s+soon\s+as|after)\s+"
+    r"(?:the\s+)?code\s+(?:ends|is\s+done|finishes|stops|block\s+ends)\b|"
+    r"\b(?:the\s+)?code(?:\s+block)?\s+(?:should|must|has\s+to|needs\s+to)\s+be\s+the\s+(?:very\s+)?last\s+thing\b|"
+    r"\b(?:nothing|no\s+(?:prose|text|words|notes|commentary))\s+(?:under|underneath|below|beneath|past)\s+(?:the\s+)?"
+    r"code(?:\s+block)?\b|"
+    r"\b(?:don'?t|do\s+not|never)\s+(?:write|add|put|say|include)\s+anything\s+(?:after|below|under|past)\s+"
+    r"(?:the\s+)?code(?:\s+block)?\b", re.IGNORECASE)
 # The explanation named as what a count limits: "keep your explanation under 50 words", "no more than 3 sentences of
 # explanation", "any explanation outside the code to two sentences".
 EXPLANATION_RE = re.compile(
@@ -345,6 +360,14 @@ def _function_names(ex: Extraction) -> None:
             continue  # "a script with the open() and print() functions" uses them
         names += [n for n in listed if n and n not in names]  # written as a call, "on()" is a name
         first = _grown(ex.view, first, m)
+    if CODE_TASK_RE.search(ex.view):
+        for m in islice(CODE_STYLE_CALL_RE.finditer(ex.view), MAX_MATCHES):
+            name = m.group("name")
+            if name in names or name in BUILTIN_CALLS or _USED_BEFORE_RE.search(ex.view, max(0, m.start() - 24),
+                                                                                  m.start()):
+                continue  # "use sorted_copy()" or "call fetchAll()" uses a function; it does not define one
+            names.append(name)
+            first = _grown(ex.view, first, m)
     if names and first is not None:
         ex.add("rubriq:code_function_names", "content", {"names": names}, first,
                ("a function or class named " if len(names) == 1 else "functions or classes named ")

@@ -160,6 +160,22 @@ def _key_list(text: str, pos: int) -> tuple[list[str], int]:
     return items, end
 
 
+# Said right after the keys are listed, that the list is closed: "... — only these, no others", "and not one more".
+# Not "nothing else", which as often asks for nothing but the JSON.
+EXCLUSIVE_AFTER_RE = re.compile(
+    r"\b(?:only|just)\s+(?:those|these|them)\b|"
+    r"\bno\s+(?:other|extra|additional|more)\b|\bnot\s+(?:a\s+single\s+|one\s+)?(?:extra|other|more)\b|"
+    r"\bno\s+others\b|\bexactly\s+(?:those|these)\b|\b(?:none|nothing)\s+(?:other|besides)\b", re.IGNORECASE)
+
+
+def _exclusive_after(view: str, end: int) -> Span | None:
+    """Where the sentence holding the keys just listed, or the next one, says they are all there may be."""
+    window = view[end:end + 160]
+    stops = [m.end() for m in re.finditer(r"[.!?\n]", window)]
+    m = EXCLUSIVE_AFTER_RE.search(window[:stops[1] if len(stops) > 1 else len(window)])
+    return Span(end + m.start(), end + m.end()) if m else None
+
+
 def extract_keys_and_columns(ex: Extraction) -> None:
     view = ex.view
     if JSON_CUE_RE.search(view):
@@ -185,9 +201,10 @@ def extract_keys_and_columns(ex: Extraction) -> None:
                     break
         if keys and span is not None:
             ex.add("rubriq:json_keys", "format", {"keys": keys}, span, "the JSON keys " + ", ".join(keys), 0.8)
-            extra = NO_EXTRA_KEYS_RE.search(view)
+            stated = NO_EXTRA_KEYS_RE.search(view)
+            extra = Span(stated.start(), stated.end()) if stated else _exclusive_after(view, span.end)
             if extra:
-                ex.add("rubriq:json_no_extra_keys", "format", {"keys": keys}, Span(extra.start(), extra.end()),
+                ex.add("rubriq:json_no_extra_keys", "format", {"keys": keys}, extra,
                        "no JSON key beyond " + ", ".join(keys), 0.8)
         snake = SNAKE_KEYS_RE.search(view)
         if snake:
@@ -253,7 +270,12 @@ BOLD_ANSWER_RE = re.compile(
     r"\b(?:mets|mettez|écris|écrivez)\s+(?:le|la|ton|ta|votre)\s+(?:[\w'-]+\s+){0,2}?en\s+gras\b|"
     # "finish with the price in bold": the answer the reply ends on, in bold
     r"\b(?:finish|end|close|conclude)\s+(?:off\s+)?with\s+(?:the\s+|your\s+)?(?:final\s+)?" + _ANSWER_NOUNS +
-    r"\s+in\s+bold\b", re.IGNORECASE)
+    r"\s+in\s+bold\b|"
+    # "bold the final figure", "the answer should be bold", "the total, in bold"
+    r"\bbold\s+(?:the|your)\s+(?:[\w'-]+\s+){0,2}?" + _ANSWER_NOUNS + r"\b|"
+    r"\b(?:the|your)\s+(?:final\s+|[\w'-]+\s+)?" + _ANSWER_NOUNS +
+    r"\s+(?:should|must|has\s+to|needs\s+to)\s+be\s+(?:in\s+)?bold(?:ed)?\b|"
+    r"\b(?:the|your)\s+(?:final\s+)?" + _ANSWER_NOUNS + r",?\s+in\s+bold\b", re.IGNORECASE)
 
 
 def extract_markup(ex: Extraction) -> None:

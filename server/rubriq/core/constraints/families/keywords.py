@@ -203,8 +203,8 @@ def _name_backreferences(ex: Extraction, clause: Clause) -> None:
     """A count of a person's name: the name the prompt gave before ("My daughter Lina ... Her name must appear at
     least three times"); nothing when the prompt names no one, or names several and the clause asks for one."""
     for m in islice(NAME_BACKREF_RE.finditer(clause.text), MAX_MATCHES):
-        if negated_before(clause.text, m.start(), 25):
-            continue
+        if negated_before(clause.text, m.start(), 25) or re.match(r"\s+[\"“'‘]?[A-Z]", clause.text[m.end():]):
+            continue  # "mention the name Sarah once": the name itself follows, no reference back
         counts = [c for c in times_bounds(clause.text, m.end(), end=m.end() + 60) if c[1][0] - m.end() < 30]
         if not counts:
             continue

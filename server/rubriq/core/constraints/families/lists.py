@@ -221,11 +221,12 @@ def extract_bullets(ex: Extraction) -> None:
                 continue  # "use exactly 4 bullet points", "as bullet points (no more than 10)": the count says it
             ex.add("rubriq:bullet_list", "format", {}, span, "a bulleted list", 0.75)
             break
-    numbered = NUMBERED_LIST_RE.search(ex.view)
+    numbered = NUMBERED_LIST_RE.search(ex.view) or NUMBERED_ANYWHERE_RE.search(ex.view)
     if numbered and COMPARED_BEFORE_RE.search(ex.view, max(0, numbered.start() - 60), numbered.start()):
         numbered = None  # "the difference between a bulleted list and a numbered list": talked about, not asked for
     if numbered and not negated_before(ex.view, numbered.start(), 20):
-        raw = numbered.group("n") or numbered.group("m") or numbered.group("k") or numbered.group("p")
+        groups = numbered.groupdict()
+        raw = groups.get("n") or groups.get("m") or groups.get("k") or groups.get("p")
         n = parse_number(raw) if raw else None
         span = Span(numbered.start(), numbered.end())
         if n is None:  # "give 4 possible causes as a numbered list": the count names the items
@@ -248,12 +249,24 @@ def extract_bullets(ex: Extraction) -> None:
     _item_lengths(ex)
 
 
+# Failing every phrasing above, "numbered" said of what the reply lists ("give them to me numbered", "keep them
+# numbered please"), not of sections, pages or other parts that are numbered in their own way.
+NUMBERED_ANYWHERE_RE = re.compile(
+    r"\bnumbered\b(?![ \t]+(?:sections?|pages?|headings?|headers?|paragraphs?|chapters?|parts?|questions?|"
+    r"columns?|rows?|slides?|footnotes?|references?|citations?|lines?\s+of\s+code|versions?|lists?)\b)", re.IGNORECASE)
+
 # A bound on the items themselves: "a shopping list, max 12 items", "no more than 8 ideas" (never what a program
 # returns: "returns at most 5 suggestions").
 ITEM_BOUND_RE = re.compile(
     rf"\b(?P<rel>at\s+most|no\s+more\s+than|not\s+more\s+than|up\s+to|max|maximum|fewer\s+than|less\s+than|under|"
     rf"at\s+least|no\s+fewer\s+than|min|minimum)\s+(?P<n>{NUM})(?P<post>{POST})?\s+(?P<noun>items|entries|things|"
     r"ideas|suggestions|options|names|tips)\b", re.IGNORECASE)
+# The bound after the count: "five steps max", "three tips tops", "4 ideas at the very most", "six steps or fewer".
+ITEM_BOUND_AFTER_RE = re.compile(
+    rf"\b(?P<n>{NUM})\s+(?P<noun>items|entries|things|ideas|suggestions|options|names|tips|steps|reasons|ways|"
+    r"questions|points)\s*,?\s*(?P<post>max(?:imum)?|tops|at\s+(?:the\s+(?:very\s+)?)?most|or\s+(?:fewer|less)|"
+    r"(?:is|are)\s+the\s+(?:limit|max(?:imum)?|ceiling)|at\s+(?:the\s+)?least|or\s+more|min(?:imum)?)\b",
+    re.IGNORECASE)
 PROGRAM_VERB_RE = re.compile(r"\b(?:returns?|returning|fetch(?:es)?|shows?|displays?|outputs?|prints?|yields?|"
                              r"gives\s+back|lists?\s+out|queries|query|selects?)\b[^.;\n]{0,25}$", re.IGNORECASE)
 
@@ -263,8 +276,9 @@ def _item_counts(ex: Extraction) -> None:
     listed = [c.span for c in ex.found if c.kind in ("rubriq:numbered_list", "detectable_format:number_bullet_lists",
                                                       "rubriq:bullet_count", "rubriq:bullets_per_section")]
     for clause in ex.clauses:
-        m = ITEM_COUNT_RE.search(clause.text) or ITEM_BOUND_RE.search(clause.text)
-        if m and m.re is ITEM_BOUND_RE and (PROGRAM_VERB_RE.search(clause.text[:m.start()]) or re.search(
+        m = ITEM_BOUND_AFTER_RE.search(clause.text) or ITEM_COUNT_RE.search(clause.text) or \
+            ITEM_BOUND_RE.search(clause.text)
+        if m and m.re is not ITEM_COUNT_RE and (PROGRAM_VERB_RE.search(clause.text[:m.start()]) or re.search(
                 r"\b(?:each|per|every)\s+$", clause.text[:m.start()], re.IGNORECASE)):
             continue
         listed_points = m is not None and m.group("noun").lower() == "points" and m.re is ITEM_COUNT_RE and \
@@ -276,8 +290,10 @@ def _item_counts(ex: Extraction) -> None:
         if not n or n < 2 or any(span.overlaps(other) for other in listed):
             continue
         low = parse_number(m.group("a")) if m.groupdict().get("a") else None
+        post = m.group("post")
+        post = f" {post}" if post and m.re is ITEM_BOUND_AFTER_RE else post  # bounds_for reads " max", " or fewer"
         bounds = [Bound(AT_LEAST, low), Bound(LESS_THAN, n + 1, True)] if low and low < n else bounds_for(
-            m.group("rel"), m.group("post"), n, negated=negated_before(ex.view, span.start))  # "list 3-5 ways"
+            m.groupdict().get("rel"), post, n, negated=negated_before(ex.view, span.start))  # "list 3-5 ways"
         stated = range_wording(bounds, "item")
         for bound in bounds:
             if bound.relation in (AT_LEAST, LESS_THAN, EXACTLY):

@@ -48,15 +48,20 @@ _ENDING_RE = re.compile(r"\b(?:end(?:s|ing)?|finish(?:es|ing)?|clos(?:e|es|ing)|
 _LEAVE_OUT_RE = re.compile(r"\b(?:no|not|never|without|avoid|skip|drop|remove|cut|ban(?:ned)?|forbid(?:den)?|"
                            r"spare\s+me|leave\s+out|out\s+of|off\s+the\s+table|don'?t|nor)\b", re.IGNORECASE)
 _USING_RE = re.compile(r"\b(?:includ(?:e|es|ing)|us(?:e|es|ing)|mention(?:s|ing)?|contain(?:s|ing)?|"
-                       r"appear(?:s|ing)?|work\s+(?:\w+\s+){0,3}in|put|place)\b", re.IGNORECASE)
+                       r"appear(?:s|ing)?|work\s+(?:\w+\s+){0,3}in|put|place|(?:want|need|like)\s+to\s+see|"
+                       r"(?:fit|squeeze|sneak|slip|weave)(?:\s+in)?)\b", re.IGNORECASE)
 _EXAMPLE_RE = re.compile(r"\b(?:like|such\s+as|e\.\s?g\.|for\s+(?:example|instance)|say)\s*:?\s*$", re.IGNORECASE)
 _LETTER_RE = re.compile(r"\b(?:letters?|characters?)\b", re.IGNORECASE)
 _A_LINE_RE = re.compile(r"\b(?:a|one)\s+line\b", re.IGNORECASE)
 # 'with "Claire, 2e gauche" as the signature' names the role after the quote
 _ENDING_AFTER_RE = re.compile(r"\s*(?:like|as)\s+(?:a\s+|the\s+|your\s+|my\s+)?"
                               r"(?:signature|sign-?off|closing(?:\s+line)?|last\s+line|ending)\b", re.IGNORECASE)
-_USED_AFTER_RE = re.compile(r"\s*(?:should|must|has\s+to|have\s+to|needs?\s+to)\s+"
-                            r"(?:appear|be\s+(?:used|in|included))\b", re.IGNORECASE)
+_USED_AFTER_RE = re.compile(r"\s*(?:(?:should|must|has\s+to|have\s+to|needs?\s+to|ought\s+to)\s+"
+                            r"(?:appear|feature|show\s+up|turn\s+up|pop\s+up|crop\s+up|come\s+up|"
+                            r"be\s+(?:used|in|included|there|mentioned))\b|"
+                            # '"lighthouse" makes an appearance', '... is in there somewhere'
+                            r"(?:makes?|has)\s+(?:an?\s+)?(?:appearance|cameo)\b|(?:is|goes)\s+in\s+(?:there|it)\b|"
+                            r"in\s+(?:there|it)\s+somewhere\b)", re.IGNORECASE)
 # A word named and then refused by a pronoun later in its sentence: 'the word "old", so skip it', 'if you say
 # "condensation" she'll ask what it means, so leave that out'.
 _LEAVE_IT_OUT_RE = re.compile(r"\b(?:skip|drop|avoid|cut|ditch|lose)\s+(?:it|that|this)\b|"
