@@ -473,3 +473,41 @@ def test_a_monthly_figure_restated_over_a_year_is_the_claim_s_own_figure_per_ano
 def test_a_sentence_s_first_gerund_is_not_part_of_the_name_after_it() -> None:
     source = "Card payments: NETFLIX 12.99, AUDIBLE UK 7.99, SPOTIFY 11.99."
     assert "Netflix" in statuses("Dropping Netflix would save money.", source)
+
+
+def test_the_half_hour_before_a_stated_time_moves_it() -> None:
+    source = "Practice night: Thursday, 7:30–9pm. Learners are taught bell handling in the half hour before practice."
+    assert statuses("Teaching starts at 7pm, in the half hour before practice.", source)["7pm"] == "matched"
+    assert statuses("Teaching starts at 6pm, in the half hour before practice.", source)["6pm"] != "matched"
+
+
+def test_a_weekday_takes_the_year_of_the_same_day_in_the_source() -> None:
+    source = "Reply by 16 March 2026. Appeals must be lodged by 14 April 2026. The list is kept until 31 December 2027."
+    assert statuses("Accept the place by Monday 16 March.", source)["Monday"] == "matched"
+    assert statuses("Accept the place by Friday 16 March.", source)["Friday"] != "matched"
+
+
+def test_an_amount_about_an_earlier_total_split_over_a_stated_count() -> None:
+    output = "**Total due: £349.29**\n\nYou can spread it over six monthly Direct Debits of about £58.22."
+    source = "Total due £349.29. You can also spread the cost over six monthly Direct Debit instalments."
+    start = output.index("You can")
+    checks = {c.value.text: c.status for c in check_values(output, source, source, claim_span=Span(start, len(output)))}
+    assert checks["about £58.22"] == "matched"
+    assert [v.value.qualifier for v in check_values("spread over six payments", source, source)
+            if v.value.text.endswith("six")] == [""]
+
+
+def test_a_share_the_claim_names_in_words_of_a_stated_figure() -> None:
+    source = "Whites have quoted £640; the PCC has agreed to pay half and the tower fund the rest."
+    assert statuses("The PCC is paying half, so £320 comes out of the tower fund.", source)["£320"] == "matched"
+    assert statuses("The PCC is paying half, so £340 comes out of the tower fund.", source)["£340"] != "matched"
+
+
+def test_the_total_of_the_table_rows_a_name_of_the_claim_names() -> None:
+    source = ("Date,Type,Description,Amount,Balance\n"
+              "02/03/2026,Card Payment,TESCO STORES 2231,-46.18,797.28\n"
+              "06/03/2026,Card Payment,SHELL NORTH RD,-52.30,745.00\n"
+              "12/03/2026,Card Payment,TESCO STORES 2231,-61.72,683.28\n"
+              "21/03/2026,Card Payment,TESCO STORES 2231,-38.04,645.24\n")
+    assert statuses("Your three Tesco shops came to £145.94.", source)["£145.94"] == "matched"
+    assert statuses("Your three Tesco shops came to £146.94.", source)["£146.94"] != "matched"

@@ -84,8 +84,8 @@ miles", "20C"), ranges, dates (also 12/09/2025 and 12.09.2025, the order from th
 when none settles it; an ISO time after its date), decades, seasons ("2015-16"), weekdays, times ("09:47 UTC",
 "9:47 am", "3.30pm",
 "noon"), durations (in parts: "9 hours 20 minutes", "an hour and a quarter", "half an hour"; a figure repeated in
-brackets: "six (6) months"; nights are days), ages ("34-year-old", "aged 50", "7–9-year-olds", "the 40–75 age range";
-an age group is a bound: "under-16s", "over-65s"), ordinals
+brackets: "six (6) months"; nights are days; "the half hour before", "a half-day"), ages ("34-year-old", "aged 50",
+"7–9-year-olds", "the 40–75 age range"; an age group is a bound: "under-16s", "over-65s"), ordinals
 ("third", "21st", "the third consecutive year"; not "first" as an adverb: "at first", "check with one first."),
 upper bounds written as limits ("limited to 500", "capped at") and named thresholds ("a minimum stay of 3 nights", the
 figure's span its own), rates ("£5 a night", "£35 for the week"), days listed before one month ("1 and 15 May", "22–23
@@ -189,7 +189,10 @@ ends, of three or more ranges, the source's or the output's earlier ones ("rough
 amount of three significant figures or more that is a price of the claim or the source times a count of either, or a
 rate times a time of either, to its last digit ("£649.50" for "£64.95 a day" over "the first 10 days":
 `_price_times_stated`, also for an amount that is otherwise absent). Two dates of no stated year may run over the new
-year ("23 December to 2 January is 10 nights"). A time
+year ("23 December to 2 January is 10 nights"). A share the claim names in words of a figure of its kind ("paying
+half, so £320" of £640: `_share_in_words`) and the total of one column over the rows of a source table that a name of
+the claim names ("your three Tesco shops came to £145.94": `_rows_total`) are derived too, each to c's last digit. A
+time
 the source or the claim moves by a period the claim states ("from 07:52, three hours later" after high water at 04:52)
 is matched too (`_time_from_period`; a period as written: "about 20 minutes", "at least a quarter of an hour before"),
 as is a time of the source that a relative period of the source moves onto it ("off the square 30 minutes before
@@ -211,7 +214,8 @@ also as the time between two times or dates the output states before); but a fig
 same figure of the same unit (an amount of the same currency, per period or not), is checked where it first stands
 and is no conflict when repeated, and neither is a figure of four significant figures or more that is an earlier
 figure of the output divided by a count the claim states, to its last digit ("two equal payments of £892.80" after
-"£1,785.60").
+"£1,785.60"; "about £58.22" rounds 349.29 / 6). "Over" after a verb of spreading or paying ("spread it over six
+payments") is across, not more than.
 A derived figure must fit c: a point rounds it (half its step,
 at most 10%; half a point for a percent), an approximation's figure is within half a step or 5% of it (half a point
 for a percent), a bound is just past it (within a step or a quarter of its figure: "more than 20" for 23).
@@ -497,6 +501,8 @@ _PREFIX_QUALIFIERS = {
 }
 _MAX_QUALIFIER_WORDS = 4
 _THRESHOLD_WORDS = {"minimum": "at least", "maximum": "at most"}
+_SPREAD_OVER_RE = re.compile(r"\b(?:spread|split|divided|divide|paid|pay|payable|repaid|repay|repayable|spreading|"
+                             r"splitting|paying)\b(?:\s+\S+){0,2}$")
 # Words after "for the week" that make the period part of a name ("£20 for the day ticket"): no rate.
 _PERIOD_NOUN_GUARDS = frozenset({"ticket", "tickets", "pass", "passes", "trip", "trips", "rate", "rates", "event"})
 # Adjectives of a period in a label before an amount ("Monthly fee: £12"): the amount is a rate per that period.
@@ -1223,6 +1229,8 @@ class _Scanner:
         self.work += len(words)
         for size in range(len(words), 0, -1):
             phrase = " ".join(words[-size:])
+            if phrase == "over" and _SPREAD_OVER_RE.search(" ".join(self.lows[max(0, first - 5):first - 1])):
+                break  # "spread it over six payments", "paid over 12 months": across them, not more than
             if phrase in _PREFIX_QUALIFIERS:
                 return _PREFIX_QUALIFIERS[phrase], first - size - (1 if "c." in words[-size:] else 0)
         # "a minimum stay of 3 nights", "a maximum group size of 8": a named threshold, a bound on what it names (the
@@ -1634,6 +1642,10 @@ class _Scanner:
                 return self._finish_amount(i, i, 0.5, 0.5, i + 2, None, *self._qualifier_before(i), words=True)
             if self.low(i + 2) in _SCALE_WORDS:  # "half a million"
                 return self._amount(i, 0.5, 0.5, i + 2, words=True)
+        if low == "half" and (self.low(i + 1) in ("hour", "day") or (
+                self.low(i + 1) == "-" and self.adjacent(i + 1) and self.low(i + 2) in ("hour", "day"))):
+            # "the half hour before practice", "a half-day": half of the unit
+            return self._finish_amount(i, i, 0.5, 0.5, i + 1, None, *self._qualifier_before(i), words=True)
         fraction = self._fraction(i)
         if fraction is not None:
             return fraction
@@ -3472,6 +3484,48 @@ def _derived_anywhere(c: Value, evidence: list[Value], claim_others: Sequence[Va
 
 
 _MAX_PRICES = 60
+_MAX_NAMED_ROWS = 40
+
+
+def _rows_total(c: Value, claim: Sequence[Value], source: ValueIndex) -> bool:
+    """Amount c, of three significant figures or more, is the total of one column over the rows of a source table
+    that a name of the claim names, to c's last digit: "your three Tesco shops came to £145.94" over the statement's
+    three TESCO rows."""
+    if family(c) not in ("money", "count") or c.low is None or c.low != c.high or not c.step or \
+            abs(c.low) < 100 * c.step:
+        return False
+    names = {w for v in claim if v.kind == "entity" for w in v.key if isinstance(w, str) and len(w) > 2}
+    if not names:
+        return False
+    columns: dict[tuple[tuple[str, ...], int], list[float]] = {}
+    text = source.text
+    for v in source.values:
+        if v.in_table and family(v) in ("money", "count") and v.low is not None and v.low == v.high and \
+                names & set(v.context):
+            line_start = text.rfind("\n", 0, v.span.start) + 1
+            cell = sum(text.count(mark, line_start, v.span.start) for mark in (",", "|", "\t"))  # the cell's place
+            columns.setdefault((v.column, cell), []).append(abs(v.low))
+    return any(2 <= len(cells) <= _MAX_NAMED_ROWS and abs(sum(cells) - abs(c.low)) <= c.step / 2 + 1e-9 * abs(c.low)
+               for cells in columns.values())
+_SHARE_WORDS_RE = re.compile(r"\b(?:(?P<half>half)|(?:a|one)\s+(?P<third>third)|(?:a|one)\s+(?P<quarter>quarter)|"
+                             r"two[\s-]thirds|three[\s-]quarters)\b", re.IGNORECASE)
+_SHARES = {"half": 0.5, "third": 1 / 3, "quarter": 0.25, "two thirds": 2 / 3, "three quarters": 0.75}
+
+
+def _share_in_words(c: Value, claim_text: str, values: Sequence[Value], source: ValueIndex) -> bool:
+    """Amount or count c is a share the claim names in words ("the PCC is paying half, so £320") of a figure of its
+    kind and unit in the evidence, the claim or the source, to c's last digit."""
+    if family(c) not in ("money", "count") or c.low is None or c.low != c.high or not c.step or \
+            abs(c.low) < 10 * c.step:
+        return False
+    shares = {_SHARES[re.sub(r"[\s-]+", " ", m.group().lower()).removeprefix("a ").removeprefix("one ")]
+              for m in _SHARE_WORDS_RE.finditer(claim_text)}
+    if not shares:
+        return False
+    pool = [*values, *source.by_family.get(family(c), [])[:_MAX_SOURCE_OPERANDS]]
+    wholes = {v.low for v in pool if v is not c and family(v) == family(c) and v.unit == c.unit and
+              v.low is not None and v.low == v.high}
+    return any(abs(share * x - c.low) <= c.step / 2 + 1e-9 * abs(x) for share in shares for x in wholes)
 
 
 def _price_times_stated(c: Value, claim_others: Sequence[Value], source: ValueIndex) -> bool:
@@ -3623,6 +3677,12 @@ def compare(claim: list[Value], evidence: list[Value], source: ValueIndex, *, in
                 if scaled is not None:  # "Double this recipe": 4 tbsp for the source's 2 tbsp
                     check = ValueCheck(c, "matched", scaled, in_evidence, "scaled as the prompt asks")
         check = _total_against_rate(check, claim_index, evidence_index, source)
+        if check.status in ("conflict", "absent") and claim_index is not None and claim_spans and \
+                _share_in_words(c, claim_index.text[claim_spans[0].start:claim_spans[0].end], [*evidence, *others],
+                                source):
+            check = ValueCheck(c, "matched", None, False, "a share the claim names of a stated figure")
+        if check.status == "absent" and _rows_total(c, claim, source):
+            check = ValueCheck(c, "matched", None, False, "the total of the table rows the claim names")
         if check.status == "absent" and _price_times_stated(c, others, source):
             check = ValueCheck(c, "matched", None, False, "a stated price times a stated count or time")
         if check.status == "conflict" and c.qualifier != "range" and _DIFFERENCE_WORDS & set(c.context):
@@ -3890,8 +3950,11 @@ def _calendar_weekday(c: Value, claim: Sequence[Value], source: ValueIndex, text
     if date is None:
         return None
     year = date.key[0]
-    if year is None:
-        years = {d.key[0] for d in source.by_family.get("date", []) if len(d.key) == 4 and d.key[0] is not None}
+    if year is None:  # the year of the same day and month in the source ("16 March 2026"), else its one year
+        same_day = {d.key[0] for d in source.by_family.get("date", []) if len(d.key) == 4 and d.key[0] is not None
+                    and (d.key[2], d.key[3]) == (date.key[2], date.key[3])}
+        years = same_day or {d.key[0] for d in source.by_family.get("date", []) if len(d.key) == 4 and
+                             d.key[0] is not None}
         year = next(iter(years)) if len(years) == 1 else None
     if year is None:  # no year anywhere: a weekday the source gives a date of ("Friday 24 July") fixes the calendar
         weekdays = _anchored_weekdays(source, int(date.key[2]), int(date.key[3]))
@@ -3952,15 +4015,18 @@ def _split_exactly(c: Value, claim_index: ValueIndex, start: int, others: Sequen
     """c, written to four significant figures or more, is an earlier figure of the output (its family and unit)
     divided by a count the claim states, to c's last digit: "two equal payments of £892.80" after a total of
     £1,785.60. So exact a quotient from so few candidates is no accident, even against a conflict in c's slot."""
-    if family(c) not in _NUMERIC_FAMILIES or c.low is None or c.low != c.high or not c.step or \
-            abs(c.low) < 1000 * c.step:
+    if family(c) not in _NUMERIC_FAMILIES or c.low is None or c.high is None or not c.step or \
+            (c.low != c.high and c.qualifier != "about"):
+        return False
+    n = stated_number(c)  # "about £58.22" for 349.29 / 6: rounded to its last digit, as the word says
+    if abs(n) < 1000 * c.step:
         return False
     counts = _multipliers(others)
     if not counts:
         return False
     earlier = [v.low for v in claim_index.within([Span(max(0, start - _EARLIER_CHARACTERS), start)])
                if family(v) == family(c) and v.unit == c.unit and v.low is not None and v.low == v.high]
-    return any(abs(x / m - c.low) <= c.step / 2 + 1e-9 * abs(x) for x in earlier[-_MAX_DERIVATION_VALUES:]
+    return any(abs(x / m - n) <= c.step / 2 + 1e-9 * abs(x) for x in earlier[-_MAX_DERIVATION_VALUES:]
                for m in counts)
 
 
