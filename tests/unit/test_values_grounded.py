@@ -511,3 +511,15 @@ def test_the_total_of_the_table_rows_a_name_of_the_claim_names() -> None:
               "21/03/2026,Card Payment,TESCO STORES 2231,-38.04,645.24\n")
     assert statuses("Your three Tesco shops came to £145.94.", source)["£145.94"] == "matched"
     assert statuses("Your three Tesco shops came to £146.94.", source)["£146.94"] != "matched"
+
+
+def test_a_weekday_before_a_date_is_part_of_the_date_not_the_word_that_governs_it() -> None:
+    source = "Learners. Two new learners, Josh and Hannah, start on Wednesday 11 February."
+    assert conflicts("Please welcome Josh and Hannah, who start on Thursday 12 February.", source) == \
+        [("12 February", "11 February")]
+    assert statuses("Josh and Hannah start on Wednesday 11 February.", source)["11 February"] == "matched"
+
+
+def test_a_day_the_claim_calls_a_period_s_last_is_not_rescued_by_lying_inside_it() -> None:
+    source = "Spanish for Beginners. Day and time: Tuesdays, 6:30pm. Dates: 15 September to 8 December 2026."
+    assert statuses("So the last class is on Tuesday 1 December.", source)["1 December"] != "matched"

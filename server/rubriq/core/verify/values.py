@@ -2218,7 +2218,7 @@ class _Scanner:
                 # a possessive names whose figure it is, as another name may ("the island's 420 residents",
                 # "Sennack's 240 residents"): context, not the governing word
                 if not governor and not comma and word not in WEAK_GOVERNORS and k >= raw.first - 3 and \
-                        not lows[k].endswith(("'s", "’s")):
+                        not lows[k].endswith(("'s", "’s")) and lows[k] not in _WEEKDAYS:  # "Thursday 12 Feb": one date
                     governor = " ".join([word, *reversed(prepositions)]) if prepositions else word
                 left.append(word)
             elif lows[k] == "," or (lows[k] in ("—", "–") and not self.adjacent(k + 1)):
@@ -3484,6 +3484,8 @@ def _derived_anywhere(c: Value, evidence: list[Value], claim_others: Sequence[Va
 
 
 _MAX_PRICES = 60
+_BOUNDARY_WORDS = frozenset(lemma(w) for w in ("last", "final", "first", "end", "ends", "until", "till", "start",
+                                               "starts", "begin", "begins", "finish", "finishes", "close", "closes"))
 _MAX_NAMED_ROWS = 40
 
 
@@ -3738,7 +3740,9 @@ def compare(claim: list[Value], evidence: list[Value], source: ValueIndex, *, in
                 check = ValueCheck(c, "matched", base, False, "a stated date moved by a stated period")
         if check.status == "conflict" and c.kind == "date":
             # not for a date the source nowhere states: a wrong last class inside a course's term is still absent
-            period = _within_stated_period(c, source)
+            # a day the claim calls the period's first or last ("the last class is on 1 December") is an end,
+            # and contradicts the end the source states
+            period = None if _BOUNDARY_WORDS & {*c.context, *c.governor.split()} else _within_stated_period(c, source)
             if period is not None:  # "17 and 18 July are high season" for "High season runs from 17 July to 31 August"
                 check = ValueCheck(c, "matched", period, False,
                                    "a day within the period the source states, or next to it")
