@@ -265,7 +265,11 @@ TASK_CUES: dict[TaskType, tuple[tuple[str, float], ...]] = {
          r"microrrelatos?|leyenda|fábula|poesía|soneto|haiku|coplas?|fable|haïku|comptine|récit|slogans?|"
          r"fabel|sonett|reim|chorus|jingle|taglines?|tongue[- ]twisters?|trabalenguas|virelangues?|zungenbrecher|"
          r"acrostics?|elfchen|akrostichon|cinquains?|rondell|lullab(?:y|ies)|berceuses?|nanas?|canción de cuna|"
-         r"wiegenlied(?:er)?|schlaflied(?:er)?|sprüche|spruch|dichos?|devinettes?|adivinanzas?|rätsel)(?:s|x)?\b|"
+         r"wiegenlied(?:er)?|schlaflied(?:er)?|sprüche|spruch|dichos?|devinettes?|adivinanzas?|rätsel|"
+         # more forms of verse and wit, in the four languages
+         r"rhymes?|nursery rhymes?|odes?|couplets?|quatrains?|villanelles?|jokes?|puns?|captions?|mottos?|"
+         r"epitaphs?|skits?|sketch|bedtime stor(?:y|ies)|rimas?|chistes?|versos?|coplas|rimes?|blagues?|"
+         r"jeux de mots|poésie|reime|witze?|verse|gedichtchen)(?:s|x)?\b|"
          # "une petite histoire à lui lire ce soir": a story to tell, not history
          r"\b(?:petite|courte|jolie|belle) histoire\b|\bhistoire (?:pour|à (?:lui |leur )?lire|du soir)\b", 3.0),
         (r"\b(?:creative|imaginative|vivid|whimsical|make up|erzähl|invente|inventa)\b", 1.0),
