@@ -396,3 +396,11 @@ def test_wanting_a_csv_the_general_feeling_and_shortening_ones_own_text_are_read
         TaskType.SUMMARIZATION
     assert detect_task(parse_prompt(f"Mein Absatz ist zu lang. Kürz ihn auf 70 Wörter.\n{SOURCE}")).task == \
         TaskType.REWRITING
+
+
+def test_rhymes_odes_jokes_and_captions_are_creative_writing():
+    for prompt in ("Can you do me a nursery rhyme about brushing teeth for my three-year-old?",
+                   "I need three jokes for my dad's retirement card, nothing rude.",
+                   "Une petite rime pour le goûter d'anniversaire de Léa ?",
+                   "Ein paar Witze über Steuerberater für die Weihnachtsfeier, bitte."):
+        assert detect_task(parse_prompt(prompt)).task == TaskType.CREATIVE_WRITING, prompt
