@@ -258,3 +258,19 @@ def test_the_name_followed_by_the_name_itself_is_no_reference_back():
     found = kinds("Write a limerick about a woman named Sarah. Mention the name Sarah only once.")
     assert not any(p.get("keyword") == "Sarah" and p["relation"] == "at least" for p in found.get("keywords:frequency",
                                                                                                    []))
+
+
+def test_a_package_ruled_out_by_the_words_around_it_in_a_code_task():
+    cases = {"Write it in JavaScript. Don't bring in moment or date-fns.": ["moment", "date-fns"],
+             "Python script. I'd rather not have numpy as a dependency.": ["numpy"],
+             "Python, without reaching for requests.": ["requests"],
+             "Write the Python. pandas isn't installed on the server, so don't use it.": ["pandas"],
+             "Write the Python. Keep pandas out of it.": ["pandas"]}
+    for prompt, modules in cases.items():
+        found = kinds(prompt)
+        assert found["rubriq:code_forbidden_import"] == [{"modules": modules}], prompt
+        assert "rubriq:forbidden_topic" not in found, prompt
+    assert kinds("Python: no pandas, and three pytest tests.")["rubriq:code_forbidden_import"] == \
+        [{"modules": ["pandas"]}]
+    assert "rubriq:code_forbidden_import" not in kinds("Python script, no need to install pandas, it's there.")
+    assert "rubriq:code_forbidden_import" not in kinds("Python function, without any requests to the server.")

@@ -322,6 +322,9 @@ def extract_constraints(prompt: PromptDocument | str) -> list[Constraint]:
     found = _not_asked_about(_unconditional(_composed(_narrowest(ex.found), ex.clauses), ex.clauses, ex.view),
                              ex.clauses)
     found = _input_formats(found, ex.clauses)
+    # "keep pandas out of it" in a code task rules out the package, not a subject to leave unmentioned
+    modules = {m.lower() for c in found if c.kind == "rubriq:code_forbidden_import" for m in c.params["modules"]}
+    found = [c for c in found if not (c.kind == "rubriq:forbidden_topic" and c.params["topic"].lower() in modules)]
     found = [_in_any_language(c) if ex.reading.language_at(ex.reading.to_source(c.span)) != "en" else c
              for c in found]
     counted = {c.params["keyword"].lower() for c in found if c.kind == "keywords:frequency"

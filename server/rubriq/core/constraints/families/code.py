@@ -390,6 +390,51 @@ def _grown(view: str, span: Span | None, m: re.Match[str]) -> Span:
     return Span(lo, hi)
 
 
+# A package ruled out by the words around it in its clause, however the sentence is built: "don't bring in moment or
+# date-fns", "I'd rather not have numpy as a dependency", "skip pandas", "without reaching for requests", "pandas
+# isn't installed on the server", "keep pandas out of it".
+_RULED_OUT_BEFORE_RE = re.compile(
+    r"\b(?:no|not|don'?t|do\s+not|never|without|skip|avoid|ban|banned|instead\s+of|rather\s+than|except|"
+    r"other\s+than)\b(?:\s+[^\s,;:.!?()]+){0,4}\s+$", re.IGNORECASE)  # a few words between, no comma: one clause
+_NOT_RULED_OUT_RE = re.compile(r"\b(?:no\s+need|don'?t\s+(?:need|have)\s+to|don'?t\s+worry|not\s+only|"
+                               r"if\s+not)\b", re.IGNORECASE)
+_RULED_OUT_AFTER_RE = re.compile(
+    r"\s*(?:(?:is|are)\s*(?:n't|not)\s+(?:installed|allowed|available|an\s+option|wanted)|(?:is|are)\s+(?:off\s+"
+    r"(?:the\s+table|limits)|banned|overkill|out)\b|out\s+of\s+(?:it|this|the\s+(?:code|script|project))\b)",
+    re.IGNORECASE)
+_PACKAGE_NAME_RE = re.compile(r"`?(?<![\w.-])([A-Za-z_][\w.-]{1,40}[A-Za-z0-9_])`?")
+
+
+def _third_party(name: str, prompt: str) -> bool:
+    """A package of Rubriq's tables of PyPI and npm packages, or a name written as code."""
+    from rubriq.core.metrics.code import KNOWN_NPM_PACKAGES, KNOWN_PYTHON_PACKAGES, PIP_TO_IMPORT
+
+    lowered = name.lower()
+    return lowered in KNOWN_PYTHON_PACKAGES or lowered in KNOWN_NPM_PACKAGES or lowered in PIP_TO_IMPORT or \
+        re.search(rf"`{re.escape(name)}`", prompt) is not None
+
+
+def _packages_ruled_out(ex: Extraction) -> list[tuple[str, Span]]:
+    found: list[tuple[str, Span]] = []
+    for clause in ex.clauses:
+        text = clause.text
+        for m in islice(_PACKAGE_NAME_RE.finditer(text), MAX_MATCHES):
+            name = m.group(1)
+            if name.lower() in COMMON_WORDS or not _third_party(name, ex.doc.text) or \
+                    re.match(r"\s+(?:to|for|from|per|of)\b", text[m.end():]) or \
+                    re.search(r"(?<!bring\s)(?<!pull\s)\b(?:as|in|into)\s+$", text[:m.start()], re.IGNORECASE):
+                continue  # "no requests to the server", "as YAML": the word or a format, not the package
+            before = text[max(0, m.start() - 45):m.start()]
+            cue = _RULED_OUT_BEFORE_RE.search(before)
+            if cue and _NOT_RULED_OUT_RE.search(before):
+                cue = None
+            after = _RULED_OUT_AFTER_RE.match(text, m.end())
+            if cue or after:
+                start = clause.start + (max(0, m.start() - 45) + cue.start() if cue else m.start())
+                found.append((name, Span(start, clause.start + (after.end() if after else m.end()))))
+    return found
+
+
 def _forbidden_modules(ex: Extraction) -> None:
     view, text = ex.view, ex.doc.text
     modules: list[str] = []
@@ -404,6 +449,11 @@ def _forbidden_modules(ex: Extraction) -> None:
             continue
         modules += [f for f in found if f not in modules]
         first = first or Span(m.start(), m.end())
+    if CODE_TASK_RE.search(view):
+        for name, span in _packages_ruled_out(ex):
+            if name not in modules:
+                modules.append(name)
+                first = first or span
     if modules and first is not None:
         ex.add("rubriq:code_forbidden_import", "content", {"modules": modules}, first,
                "no import of " + ", ".join(modules), 0.85)
