@@ -274,3 +274,10 @@ def test_a_package_ruled_out_by_the_words_around_it_in_a_code_task():
         [{"modules": ["pandas"]}]
     assert "rubriq:code_forbidden_import" not in kinds("Python script, no need to install pandas, it's there.")
     assert "rubriq:code_forbidden_import" not in kinds("Python function, without any requests to the server.")
+
+
+def test_closing_words_put_at_the_bottom_or_signed():
+    for prompt, phrase in (('Write the reply and put "Thanks, Dan" at the bottom.', "Thanks, Dan"),
+                           ('Write the note. Sign it "Love, Mum".', "Love, Mum"),
+                           ('Write a note and sign it off with "Cheers, Ed".', "Cheers, Ed")):
+        assert kinds(prompt)["startend:end_checker"] == [{"end_phrase": phrase}], prompt

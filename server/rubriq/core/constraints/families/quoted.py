@@ -44,7 +44,8 @@ _AT_MOST_RE = re.compile(r"\b(?:at\s+most|max(?:imum)?|or\s+(?:fewer|less)|no\s+
 _OPENING_RE = re.compile(r"\b(?:start(?:s|ing)?|begin(?:s|ning)?|open(?:s|ing)?|kick(?:s|ing)?\s+(?:it\s+)?off|"
                          r"lead(?:s|ing)?\s+with|first\s+(?:word|words|line|sentence))\b", re.IGNORECASE)
 _ENDING_RE = re.compile(r"\b(?:end(?:s|ing)?|finish(?:es|ing)?|clos(?:e|es|ing)|conclud(?:e|es|ing)|"
-                        r"sign(?:s|ed|ing)?\s+(?:it\s+)?(?:off|as)|signature|last|final)\b", re.IGNORECASE)
+                        r"sign(?:s|ed|ing)?\s+(?:it|off|as)(?:\s+(?:off|as|with))?|signature|last|final)\b",
+                        re.IGNORECASE)
 _LEAVE_OUT_RE = re.compile(r"\b(?:no|not|never|without|avoid|skip|drop|remove|cut|ban(?:ned)?|forbid(?:den)?|"
                            r"spare\s+me|leave\s+out|out\s+of|off\s+the\s+table|don'?t|nor)\b", re.IGNORECASE)
 _USING_RE = re.compile(r"\b(?:includ(?:e|es|ing)|us(?:e|es|ing)|mention(?:s|ing)?|contain(?:s|ing)?|"
@@ -54,8 +55,10 @@ _EXAMPLE_RE = re.compile(r"\b(?:like|such\s+as|e\.\s?g\.|for\s+(?:example|instan
 _LETTER_RE = re.compile(r"\b(?:letters?|characters?)\b", re.IGNORECASE)
 _A_LINE_RE = re.compile(r"\b(?:a|one)\s+line\b", re.IGNORECASE)
 # 'with "Claire, 2e gauche" as the signature' names the role after the quote
-_ENDING_AFTER_RE = re.compile(r"\s*(?:like|as)\s+(?:a\s+|the\s+|your\s+|my\s+)?"
-                              r"(?:signature|sign-?off|closing(?:\s+line)?|last\s+line|ending)\b", re.IGNORECASE)
+_ENDING_AFTER_RE = re.compile(r"\s*(?:(?:like|as)\s+(?:a\s+|the\s+|your\s+|my\s+)?"
+                              r"(?:signature|sign-?off|closing(?:\s+line)?|last\s+line|ending)\b|"
+                              # 'put "Thanks, Dan" at the bottom', '... at the very end'
+                              r"(?:at|to)\s+the\s+(?:very\s+)?(?:bottom|end|foot)\b)", re.IGNORECASE)
 _USED_AFTER_RE = re.compile(r"\s*(?:(?:should|must|has\s+to|have\s+to|needs?\s+to|ought\s+to)\s+"
                             r"(?:appear|feature|show\s+up|turn\s+up|pop\s+up|crop\s+up|come\s+up|"
                             r"be\s+(?:used|in|included|there|mentioned))\b|"
