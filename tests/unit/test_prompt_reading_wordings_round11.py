@@ -281,3 +281,24 @@ def test_closing_words_put_at_the_bottom_or_signed():
                            ('Write the note. Sign it "Love, Mum".', "Love, Mum"),
                            ('Write a note and sign it off with "Cheers, Ed".', "Cheers, Ed")):
         assert kinds(prompt)["startend:end_checker"] == [{"end_phrase": phrase}], prompt
+
+
+def test_a_subject_steered_clear_of_skipped_or_not_to_be_gone_on_about():
+    for prompt in ("Write the newsletter. Steer clear of the car park dispute.",
+                   "Write the newsletter, and skip anything about the car park.",
+                   "Write the newsletter. No car park talk.",
+                   "Write the newsletter but don't go on about the car park.",
+                   "Write the newsletter. The car park business stays out of it.",
+                   "Write the newsletter; avoid the subject of the car park.",
+                   "Write the newsletter. I'd rather you didn't bring up the car park."):
+        assert kinds(prompt)["rubriq:forbidden_topic"] == [{"topic": "car park"}], prompt
+    for prompt in ("Write it. No small talk.", "Tidy my paragraph. Don't touch the formatting."):
+        assert "rubriq:forbidden_topic" not in kinds(prompt), prompt
+
+
+def test_a_subject_left_out_in_spanish_french_and_german():
+    assert kinds("Escribe el boletín. Ni una palabra del aparcamiento.")["rubriq:forbidden_topic"] == \
+        [{"topic": "aparcamiento"}]
+    assert kinds("Écris la lettre. Rien sur le parking.")["rubriq:forbidden_topic"] == [{"topic": "parking"}]
+    assert kinds("Schreib den Newsletter. Zum Parkplatz bitte nichts.")["rubriq:forbidden_topic"] == \
+        [{"topic": "Parkplatz"}]

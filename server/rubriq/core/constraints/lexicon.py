@@ -24,6 +24,8 @@ from functools import cached_property
 # Phrasings: foreign = English. Variants share a line; the longest phrase wins where several start at one place.
 
 SPANISH = """
+ni una palabra del | ni una palabra de la | ni una palabra sobre | ni una palabra de = not a word about
+nada sobre | nada del | nada de la = nothing about
 que ninguna lleve | que ninguno lleve | que ninguna tenga | que ninguno tenga | que ninguna use = do not use
 sin cortes de párrafo | sin partirlo en párrafos | sin separarlo en párrafos = in a single paragraph
 como máximo | como mucho | a lo sumo | máximo de | no más que | como tope | de tope = at most
@@ -267,6 +269,7 @@ portugués = Portuguese
 """
 
 FRENCH = """
+rien sur | rien au sujet de | rien à propos de = nothing about
 chaque objet = each object
 rien d'autre dans les objets | rien d'autre dans l'objet = nothing else in the objects
 termine en me demandant | finis en me demandant | conclus en me demandant = finish by asking me
@@ -921,6 +924,9 @@ _DE_REORDER: tuple[Rule, ...] = (
                 r"(?:klammerst|klammere|klammert)\s+(?:du\s+)?(?:bitte\s+)?(?:(?:komplett|ganz)\s+)?aus\b",
                 re.IGNORECASE),
      lambda m: f"leave out the topic {m.group(1)}"),
+    # "Zum Parkplatz bitte nichts": nothing about the thing named first
+    (re.compile(r"\b(?:zum|zur|zu\s+den|zu\s+dem|zu\s+der)\s+([\wäöüß-]+)\s+(?:bitte\s+)?(?:gar\s+)?nichts\b",
+                re.IGNORECASE), lambda m: f"nothing about the {m.group(1)}"),
     # "zu den Kosten kein Wort": not a word about the thing named first
     (re.compile(r"\b(?:zu|über)\s+(?:den|dem|der|die|das)\s+([\wäöüß-]+)\s+(?:bitte\s+)?(?:kein|keinen)\s+(?:einzigen\s+)?"
                 r"wort\b", re.IGNORECASE), lambda m: f"not a word about the {m.group(1)}"),

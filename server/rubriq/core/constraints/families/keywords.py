@@ -558,9 +558,14 @@ def _add_required(ex: Extraction, items: list[str], span: Span) -> None:
 
 TOPIC_RE = re.compile(
     r"(?:\b(?:don'?t|do\s+not|never|please\s+don'?t|avoid|without|refrain\s+from|shouldn'?t|should\s+not|must\s+not|"
-    r"mustn'?t)\s+(?:ever\s+)?(?:mention(?:ing)?|talk(?:ing)?\s+about|bring(?:ing)?\s+up|discuss(?:ing)?|"
-    r"refer(?:ring)?\s+to|touch(?:ing)?\s+on|go(?:ing)?\s+into|say(?:ing)?\s+anything\s+about|"
+    r"mustn'?t|(?:i'?d|i\s+would)\s+rather\s+you\s+(?:didn'?t|did\s+not))\s+(?:ever\s+)?(?:mention(?:ing)?|"
+    r"talk(?:ing)?\s+about|bring(?:ing)?\s+up|discuss(?:ing)?|raise|raising|cover(?:ing)?|"
+    r"refer(?:ring)?\s+to|touch(?:ing)?\s+on|go(?:ing)?\s+into|go(?:ing)?\s+on\s+about|harp(?:ing)?\s+on(?:\s+about)?|"
+    r"dwell(?:ing)?\s+on|get(?:ting)?\s+into|say(?:ing)?\s+anything\s+about|"
     r"want\s+to\s+(?:hear|read)\s+(?:anything\s+)?about)|"
+    # "steer clear of the car park", "skip anything about the car park", "avoid the subject of ..."
+    r"\bsteer(?:ing)?\s+clear\s+of|\b(?:skip|omit|drop|cut)\s+(?:anything|everything|all)\s+(?:about|on|regarding|"
+    r"to\s+do\s+with)|\b(?:avoid|skip|omit)\s+(?:the\s+)?(?:subject|topic|matter|question)\s+of|"
     # "not a word about the costs", "no word on the budget"
     r"\b(?:not|no)\s+(?:a\s+)?(?:single\s+)?word\s+(?:about|on)|"
     r"\bno\s+mention\s+of|\bleave\s+out\s+(?:any\s+mention\s+of|anything\s+about)|\bkeep(?:\s+any\s+mention\s+of)?(?=\s)|"
@@ -594,14 +599,21 @@ TOPIC_END_RE = re.compile(r"\s+(?:and|or|but|because|since|as|in|at|on|for|to|un
 # A topic named first and ruled out after it: "Her new salary is off limits", "the merger is off the table".
 TOPIC_AFTER_RE = re.compile(
     r"(?:^|(?<=[.;:,!?]\s)|(?<=\n))[ \t]*(?:and[ \t]+)?(?P<det>(?:the|her|his|their|my|our|your|any)[ \t]+)"
-    r"(?P<topic>(?:[\w'-]{1,30}[ \t]+){0,2}?[\w'-]{1,30})[ \t]+(?:is|are)[ \t]+"
+    r"(?P<topic>(?:[\w'-]{1,30}[ \t]+){0,2}?[\w'-]{1,30})[ \t]+(?:(?:is|are)[ \t]+"
     r"(?:completely\s+|totally\s+|strictly\s+)?(?:off[\s-]limits|off\s+the\s+table|"
-    r"not\s+up\s+for\s+discussion|not\s+to\s+be\s+mentioned)\b", re.IGNORECASE)
+    r"not\s+up\s+for\s+discussion|not\s+to\s+be\s+mentioned)|(?:stays?|should\s+stay|must\s+stay|has\s+to\s+stay)"
+    r"\s+out(?:\s+of\s+(?:it|this|the\s+\w+))?(?=\s*(?:[.;,!]|$)))", re.IGNORECASE)
+_NOT_TALK_TOPICS = frozenset({"small", "idle", "more", "further", "big", "sales", "baby", "pep", "back", "shop"})
+# "No car park talk", "no politics chat": the subject named before a word for talk (not "no small talk")
+TOPIC_TALK_RE = re.compile(r"(?:^|(?<=[.;:,!?]\s)|(?<=\n)|(?<=\band\s))[ \t]*(?P<det>no[ \t]+)"
+                           r"(?P<topic>(?:[\w'-]{1,30}[ \t]+){0,2}?[\w'-]{1,30})[ \t]+(?:talk|chat|chatter|drama)"
+                           r"(?=\s*(?:[.;,!]|$|please\b))", re.IGNORECASE)
 
 
 # Nouns that frame a subject rather than name it: "the dishwasher saga" is about the dishwasher, "the row over the
 # hedge" about the hedge, "den Streit um die Heckenhöhe" about the hedge's height.
-_FRAME_AFTER = r"saga|drama|story|business|thing|stuff|situation|debacle|fiasco|episode|incident|nonsense|mess|affair"
+_FRAME_AFTER = (r"saga|drama|story|business|thing|stuff|situation|debacle|fiasco|episode|incident|nonsense|mess|affair|"
+                r"dispute|issue|row|argument|problem|controversy|question|matter|debate")
 _FRAME_BEFORE = (r"(?:whole\s+)?(?:row|argument|fight|dispute|debate|fuss|drama|saga|business|issue|thing|stuff|"
                  r"streit|ärger|diskussion|theater|geschichte|sache|histoire|affaire|dispute|pelea|lío|discusión|tema)")
 _FRAME_LEAD_RE = re.compile(r"^(?:lo\s+de(?:l|\s+la|\s+las|\s+los)?|el\s+tema\s+de(?:l|\s+la)?|"
@@ -625,7 +637,9 @@ def topic_core(phrase: str) -> str:
 
 def _topics_named_first(ex: Extraction) -> None:
     for clause in ex.clauses:
-        for m in islice(TOPIC_AFTER_RE.finditer(clause.text), MAX_MATCHES):
+        for m in (*islice(TOPIC_AFTER_RE.finditer(clause.text), MAX_MATCHES),
+                  *(t for t in islice(TOPIC_TALK_RE.finditer(clause.text), MAX_MATCHES)
+                    if t.group("topic").split()[0].lower() not in _NOT_TALK_TOPICS)):
             topic = re.sub(r"^(?:(?:new|old|current|latest|recent|whole|entire|big|little|last|previous|upcoming)"
                            r"[ \t]+){1,3}",
                            "", topic_core(m.group("topic")), flags=re.IGNORECASE)  # "her new salary": the salary
