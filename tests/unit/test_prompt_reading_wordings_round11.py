@@ -302,3 +302,10 @@ def test_a_subject_left_out_in_spanish_french_and_german():
     assert kinds("Écris la lettre. Rien sur le parking.")["rubriq:forbidden_topic"] == [{"topic": "parking"}]
     assert kinds("Schreib den Newsletter. Zum Parkplatz bitte nichts.")["rubriq:forbidden_topic"] == \
         [{"topic": "Parkplatz"}]
+
+
+def test_bullets_kept_to_a_number_are_an_upper_limit_and_with_numbers_asks_for_numbering():
+    assert kinds("Summarise the minutes. Keep it to three bullets.")["rubriq:bullet_count"] == \
+        [{"min": None, "max": 3}]
+    assert kinds("Give me the steps one by one, with numbers.")["rubriq:numbered_list"] == [{}]
+    assert "rubriq:numbered_list" not in kinds("Write a poem with numbers in it.")

@@ -150,7 +150,11 @@ def extract_bullets(ex: Extraction) -> None:
                            f"between {a} and {n} bullet points")
                     counted = True
                 continue
-            bounds = bounds_for(m.group("rel"), m.group("post") or m.group("post2"), n,
+            rel = m.group("rel")
+            if not rel and not (m.group("post") or m.group("post2")) and \
+                    _LIMITED_TO_RE.search(text, max(0, m.start() - 30), m.start()):
+                rel = "at most"  # "keep it to three bullets", "stick to four bullet points"
+            bounds = bounds_for(rel, m.group("post") or m.group("post2"), n,
                                 negated=negated_before(ex.view, span.start))
             bound = bounds[0]
             if bound.relation == EXACTLY:
@@ -249,9 +253,12 @@ def extract_bullets(ex: Extraction) -> None:
     _item_lengths(ex)
 
 
+_LIMITED_TO_RE = re.compile(r"\b(?:keep|limit|restrict|cap)\w*(?:\s+(?:it|this|them|yourself|the\s+list))?\s+to\s+$|"
+                            r"\bstick(?:ing)?\s+(?:to|with)\s+$", re.IGNORECASE)
 # Failing every phrasing above, "numbered" said of what the reply lists ("give them to me numbered", "keep them
 # numbered please"), not of sections, pages or other parts that are numbered in their own way.
 NUMBERED_ANYWHERE_RE = re.compile(
+    r"\bwith\s+numbers\b(?=\s*(?:[.,;!]|$|please\b|in\s+front\b|before\b))|"
     r"\bnumbered\b(?![ \t]+(?:sections?|pages?|headings?|headers?|paragraphs?|chapters?|parts?|questions?|"
     r"columns?|rows?|slides?|footnotes?|references?|citations?|lines?\s+of\s+code|versions?|lists?)\b)", re.IGNORECASE)
 
