@@ -309,3 +309,10 @@ def test_bullets_kept_to_a_number_are_an_upper_limit_and_with_numbers_asks_for_n
         [{"min": None, "max": 3}]
     assert kinds("Give me the steps one by one, with numbers.")["rubriq:numbered_list"] == [{}]
     assert "rubriq:numbered_list" not in kinds("Write a poem with numbers in it.")
+
+
+def test_a_quoted_word_counted_in_words_and_a_closing_line_that_kicks_off_with_words():
+    assert kinds('Write the poem; "moon" should crop up three times.')["keywords:frequency"] == \
+        [{"keyword": "moon", "relation": "exactly", "frequency": 3}]
+    assert kinds('Answer. The closing line has to kick off with "So,".')["rubriq:last_line_starts_with"] == \
+        [{"options": ["So,"]}]

@@ -37,7 +37,10 @@ _QUOTE_RE = re.compile(r"\"([^\"\n]{1,200})\"|“([^”\n]{1,200})”")
 # "and" before another verb's words, not before a second quote: 'start with "A" and remove the word "B"' is two
 # clauses, 'use "A" and "B"' one list.
 _BOUNDARY_RE = re.compile(r"[.;!?\n]|,|\s[–—-]\s|\(|\)|\s(?:and|or)\s(?!\s*[\"“])")
-_TIMES_RE = re.compile(r"\b(?:(?P<n>\d{1,2})\s+times?|(?P<word>once|twice|thrice))\b", re.IGNORECASE)
+_TIMES_RE = re.compile(r"\b(?:(?P<n>\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+times?|"
+                       r"(?P<word>once|twice|thrice))\b", re.IGNORECASE)
+_TIMES_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
+                "ten": 10, "eleven": 11, "twelve": 12}
 _AT_LEAST_RE = re.compile(r"\b(?:at\s+least|min(?:imum)?|or\s+more|minimum)\b|\+", re.IGNORECASE)
 _AT_MOST_RE = re.compile(r"\b(?:at\s+most|max(?:imum)?|or\s+(?:fewer|less)|no\s+more\s+than|not\s+more\s+than)\b",
                          re.IGNORECASE)
@@ -124,7 +127,9 @@ def _count(clause: str) -> tuple[str, int] | None:
     m = _TIMES_RE.search(clause)
     if m is None:
         return None
-    n = int(m.group("n")) if m.group("n") else {"once": 1, "twice": 2, "thrice": 3}[m.group("word").lower()]
+    raw = m.group("n")
+    n = (int(raw) if raw.isdigit() else _TIMES_WORDS[raw.lower()]) if raw else \
+        {"once": 1, "twice": 2, "thrice": 3}[m.group("word").lower()]
     if _AT_LEAST_RE.search(clause):
         return AT_LEAST, n
     if _AT_MOST_RE.search(clause):

@@ -173,7 +173,7 @@ PLACEHOLDER_SLOT_RE = re.compile(r"(?<![\w'])(?:X|N|Y|#)(?![\w'])|<[^<>\n]{1,20}
                                  r"\{[^{}\n]{1,20}\}")
 LAST_LINE_START_RE = re.compile(
     r"\b(?:the\s+|a\s+)?(?:last|final|closing)\s+line\b[^.\n\"“]{0,20}?\b(?:that\s+|which\s+)?(?:starts?|begins?|"
-    r"starting|beginning|opens?|opening)\s+with\s+|"
+    r"starting|beginning|opens?|opening|kicks?\s+off|kicking\s+off|leads?)\s+with\s+|"
     r"\b(?:end|finish|close|conclude|wrap\s+up)\w*\s+(?:(?:your|the|it|this)\s+(?:\w+\s+)?)?(?:with|on)\s+"
     r"(?:a|one|a\s+single)\s+(?:final\s+|last\s+|closing\s+)?line\s+(?:that\s+)?(?:starts?|begins?|starting|beginning|"
     r"opening)(?:\s+with)?\s+|"
