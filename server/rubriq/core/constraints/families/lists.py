@@ -22,6 +22,7 @@ from rubriq.core.constraints.families.grammar import (
     range_wording,
     wording_for,
 )
+from rubriq.core.constraints.families.length import LIMIT_TO_RE
 from rubriq.core.constraints.numbers import NUM, parse_number
 from rubriq.core.constraints.types import AT_LEAST, EXACTLY, LESS_THAN
 from rubriq.core.text import Span
@@ -152,7 +153,7 @@ def extract_bullets(ex: Extraction) -> None:
                 continue
             rel = m.group("rel")
             if not rel and not (m.group("post") or m.group("post2")) and \
-                    _LIMITED_TO_RE.search(text, max(0, m.start() - 30), m.start()):
+                    LIMIT_TO_RE.search(text, max(0, m.start() - 40), m.start()):
                 rel = "at most"  # "keep it to three bullets", "stick to four bullet points"
             bounds = bounds_for(rel, m.group("post") or m.group("post2"), n,
                                 negated=negated_before(ex.view, span.start))
@@ -253,8 +254,6 @@ def extract_bullets(ex: Extraction) -> None:
     _item_lengths(ex)
 
 
-_LIMITED_TO_RE = re.compile(r"\b(?:keep|limit|restrict|cap)\w*(?:\s+(?:it|this|them|yourself|the\s+list))?\s+to\s+$|"
-                            r"\bstick(?:ing)?\s+(?:to|with)\s+$", re.IGNORECASE)
 # Failing every phrasing above, "numbered" said of what the reply lists ("give them to me numbered", "keep them
 # numbered please"), not of sections, pages or other parts that are numbered in their own way.
 NUMBERED_ANYWHERE_RE = re.compile(
