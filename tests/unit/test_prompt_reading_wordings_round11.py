@@ -316,3 +316,14 @@ def test_a_quoted_word_counted_in_words_and_a_closing_line_that_kicks_off_with_w
         [{"keyword": "moon", "relation": "exactly", "frequency": 3}]
     assert kinds('Answer. The closing line has to kick off with "So,".')["rubriq:last_line_starts_with"] == \
         [{"options": ["So,"]}]
+
+
+def test_a_person_left_off_things_not_to_involve_a_word_left_out_and_a_time_in_bold():
+    assert kinds("Make that a CSV, and leave Dan off since we don't know yet.")["rubriq:forbidden_topic"] == \
+        [{"topic": "Dan"}]
+    assert "rubriq:forbidden_topic" not in kinds("Leave Dan to me and write the rest.")
+    assert kinds("Give me a plan. No involving the council or the police at this stage.")[
+        "rubriq:forbidden_topic"] == [{"topic": "council"}, {"topic": "police"}]
+    assert kinds('If you say "condensation" she will ask what it means, so leave that word out.')[
+        "keywords:forbidden_words"] == [{"forbidden_words": ["condensation"]}]
+    assert "rubriq:bold_answer" in kinds("Which bus gets me there? One line, departure time in bold.")

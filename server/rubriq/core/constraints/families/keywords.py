@@ -568,8 +568,10 @@ TOPIC_RE = re.compile(
     r"to\s+do\s+with)|\b(?:avoid|skip|omit)\s+(?:the\s+)?(?:subject|topic|matter|question)\s+of|"
     # "not a word about the costs", "no word on the budget"
     r"\b(?:not|no)\s+(?:a\s+)?(?:single\s+)?word\s+(?:about|on)|"
+    # "no involving the council or the police", "no talking about money"
+    r"\bno\s+(?:involving|mentioning|talking\s+(?:about|of)|bringing\s+in)|"
     r"\bno\s+mention\s+of|\bleave\s+out\s+(?:any\s+mention\s+of|anything\s+about)|\bkeep(?:\s+any\s+mention\s+of)?(?=\s)|"
-    r"\bleave(?=\s+(?:the|his|her|their|my|our|any|that|all)\s)|"
+    r"\bleave(?=\s+(?:(?:the|his|her|their|my|our|any|that|all)\s|(?-i:[A-Z])[a-z]))|"
     # "don't bring death into it": the subject between the verb and "into it"
     r"\b(?:don'?t|do\s+not|never)\s+bring(?=\s+(?:[\w'-]+\s+){1,3}?into\s+(?:it|this|that|the\s+\w+)\b)|"
     r"\b(?:leave\s+out|skip|omit|exclude|drop)\s+(?:the\s+)?(?:topic|subject)(?:\s+of)?|"
@@ -664,8 +666,9 @@ def extract_topics(ex: Extraction) -> None:
                                                          re.match(r"\s*\w+ing\b", text[m.end():])):
                 continue  # "keep X out of it" only; "my glasses keep coming out of the dishwasher" is no request
             leave = m.group().lower().startswith("leave") and not m.group().lower().startswith("leave out")
-            if leave and not re.match(r"\s*(?:[\w'-]+\s+){1,4}?out(?:\s+(?:of\s+(?:it|this|that)|entirely|completely|"
-                                      r"altogether|please))?\s*(?:$|[.;,!)])", text[m.end():]):
+            if leave and not re.match(r"\s*(?:[\w'-]+\s+){1,4}?(?:out|off)(?:\s+(?:of\s+(?:it|this|that)|entirely|"
+                                      r"completely|altogether|please|for\s+now))?(?:\s*(?:$|[.;,!)])|\s+(?:since|"
+                                      r"because|as|until|unless|till)\b)", text[m.end():]):
                 continue  # "leave the dishwasher saga out": X between the verb and "out", and nothing after
             words = TOPIC_WORDS_RE.match(text, m.end())
             if not words:
@@ -674,7 +677,7 @@ def extract_topics(ex: Extraction) -> None:
             cut = TOPIC_END_RE.search(phrase)
             phrase = phrase[:cut.start()] if cut else phrase
             if m.group().lower().startswith("keep") or leave:
-                phrase = re.split(r"\s+out\b", phrase, maxsplit=1)[0]
+                phrase = re.split(r"\s+(?:out|off)\b", phrase, maxsplit=1)[0]
             phrase = re.split(r"\s+into\s+(?:it|this|that|the\s+\w+)\b", phrase, maxsplit=1)[0]
             written = phrase.strip(" '-")
             phrase = topic_core(written)

@@ -71,7 +71,8 @@ _USED_AFTER_RE = re.compile(r"\s*(?:(?:should|must|has\s+to|have\s+to|needs?\s+t
 # A word named and then refused by a pronoun later in its sentence: 'the word "old", so skip it', 'if you say
 # "condensation" she'll ask what it means, so leave that out'.
 _LEAVE_IT_OUT_RE = re.compile(r"\b(?:skip|drop|avoid|cut|ditch|lose)\s+(?:it|that|this)\b|"
-                              r"\b(?:leave|keep)\s+(?:it|that|this)\s+out\b", re.IGNORECASE)
+                              r"\b(?:leave|keep)\s+(?:it|that|this)(?:\s+(?:word|one|phrase|term))?\s+out\b",
+                              re.IGNORECASE)
 _NAMED_AS_EXAMPLE_RE = re.compile(r"\b(?:like|such\s+as|e\.\s?g\.|for\s+(?:example|instance))\s*:?\s*$", re.IGNORECASE)
 _KEEP_RE = re.compile(r"\b(?:don'?t|do\s+not|never|not)\s+(?:change|alter|edit|touch|translate|modify|rephrase|reword|"
                       r"remove|cut|drop|delete|shorten|lose)\b", re.IGNORECASE)
