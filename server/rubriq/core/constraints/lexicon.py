@@ -147,6 +147,15 @@ sugerencia | propuesta = suggestion
 eslóganes | eslogans | lemas = slogans
 eslogan | lema = slogan
 caritas | caritas sonrientes = emojis
+# where a reader stops: "no lee más allá de tres frases", "deja de leer después de la tercera frase"
+más allá de = beyond
+no lee | no va a leer | no leerá | no lee nada = won't read
+deja de leer después de | deja de leer tras | se aburre después de | desconecta después de = stops reading after
+primera | primer | primero = first
+segunda | segundo = second
+tercera | tercer | tercero = third
+cuarta | cuarto = fourth
+quinta | quinto = fifth
 # running text, not a list: "en texto corrido"
 en texto corrido | en texto seguido | en prosa corrida = with no lists
 no uses | no utilices | no emplees | no uses nunca | nunca uses | no debes usar = do not use
@@ -389,6 +398,15 @@ conseils = tips
 idées = ideas
 propositions = suggestions
 proposition = suggestion
+# where a reader stops: "elle ne lit pas au-delà de trois phrases", "il décroche après la deuxième phrase"
+au-delà de | au-delà des | au-delà du = beyond
+ne lit pas | ne lira pas | ne lit jamais = won't read
+décroche après | arrête de lire après | ne lit plus après | lâche après = stops reading after
+première = first
+deuxième | seconde = second
+troisième = third
+quatrième = fourth
+cinquième = fifth
 # running text, not a list: "2 paragraphes max, en texte suivi"
 en texte suivi | en texte continu | en prose continue = with no lists
 # "ça doit tenir en 60 mots": fit in
@@ -592,6 +610,7 @@ markdown-tabelle | markdowntabelle = Markdown table
 spalten = columns
 schlüsseln | schlüssel = keys
 format = format
+in fettschrift | fettgedruckt | fett gedruckt | in fett = in bold
 fett = bold
 kursiv = italics
 hervorheben | hebe hervor = highlight
@@ -619,6 +638,12 @@ durchnummeriert | durchnummerieren | nummeriert | mit nummern davor | mit nummer
 stück = pieces
 danach | anschließend = after that
 davon = of them
+# where a reader stops: "nach dem dritten Satz hört sie auf zu lesen"
+ersten | erste | erster = first
+zweiten | zweite | zweiter = second
+dritten | dritte | dritter = third
+vierten | vierte | vierter = fourth
+fünften | fünfte | fünfter = fifth
 # running text, not a list: "bitte als Fließtext"
 als fließtext | im fließtext | in fließtext | fließtext = with no lists
 drinlassen | drin lassen | drinbehalten | drin behalten | beibehalten | behalten = keep

@@ -111,9 +111,10 @@ def apply_edits(text: str, edits: Iterable[tuple[int, int, str]]) -> tuple[str, 
 # ---------------------------------------------------------------------------------------------------------------
 # Text that is never rewritten: quoted words, bracketed slots, code, markers such as <<title>> and P.S.
 
+# A run of backticks named as such ("no ``` around it") is not a code span.
 PROTECTED_RE = re.compile(
     r"\"[^\"\n]{0,200}\"|“[^”\n]{0,200}”|„[^“”\n]{0,200}[“”]|«[^»\n]{0,200}»|‹[^›\n]{0,200}›|‘[^’\n]{0,200}’|"
-    r"(?<![\w'’])'(?=\w)[^'\n]{0,60}(?<=[\w.!?])'(?![\w])|`[^`\n]{0,200}`|\[[^\]\n]{0,80}\]|<<[^<>\n]{0,80}>>|"
+    r"(?<![\w'’])'(?=\w)[^'\n]{0,60}(?<=[\w.!?])'(?![\w])|(?<!`)`[^`\n]{1,200}`(?!`)|\[[^\]\n]{0,80}\]|<<[^<>\n]{0,80}>>|"
     r"```.{0,4000}?```",
     re.DOTALL)
 
@@ -189,6 +190,13 @@ def _compound_number(m: re.Match[str]) -> str | None:
     return None
 
 
+_ORDINALS = {"first": "1", "second": "2", "third": "3", "fourth": "4", "fifth": "5", "sixth": "6", "seventh": "7",
+             "eighth": "8", "ninth": "9", "tenth": "10"}
+_ORDINAL = "(?:" + "|".join(_ORDINALS) + ")"
+_READ_UNIT = r"(?:sentence|paragraph|line|word)"
+_NUMBER_WORD = (r"(?:\d{1,7}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|"
+                r"forty|fifty|a\s+dozen)")
+
 NUMBER_RULES: tuple[tuple[re.Pattern[str], Replacement], ...] = (
     (COMPOUND_NUMBER_RE, _compound_number),
     # "as a pair of bullets": two of them
@@ -220,6 +228,23 @@ RELATION_RULES: tuple[tuple[re.Pattern[str], Replacement], ...] = (
     # "can't go over 700", "shouldn't run past 3 pages", "must not stretch beyond": an upper bound
     (re.compile(rf"\b{_NEG}\s+(?:go|run|be|get|stretch|come\s+in|end\s+up|spill)\s+(?:over|above|beyond|past)\b",
                 re.IGNORECASE), lambda m: "at most"),
+    # "she won't read past three sentences", "nobody gets beyond 50 words", "he stops reading after the second
+    # paragraph": where the reader stops is the most to write
+    (re.compile(rf"\b(?:(?:{_NEG}|nobody|no\s+one)\s+(?:ever\s+|really\s+)?(?:read|reads|get|gets|look|looks|scroll|"
+                r"scrolls|listen|listens|make\s+it|makes\s+it)|(?:stops?|quits?|gives?\s+up|tunes?\s+out|switch(?:es)?\s+"
+                r"off)(?:\s+(?:reading|listening))?)\s+(?:past|beyond|after)\s+(?:the\s+)?"
+                rf"(?:(?P<ord>{_ORDINAL})|(?P<n>{_NUMBER_WORD}))\s+(?P<unit>{_READ_UNIT})s?\b", re.IGNORECASE),
+     lambda m: f"at most {_ORDINALS.get((m.group('ord') or '').lower(), m.group('n'))} {m.group('unit').lower()}s"),
+    # "nach dem dritten Satz hört sie auf zu lesen" (glossed "nach the third sentence hört sie auf"): the same
+    (re.compile(rf"\bnach\s+the\s+(?P<ord>{_ORDINAL})\s+(?P<unit>{_READ_UNIT})\s+(?:hört|hören|steigt|steigen|liest|"
+                r"lesen)\s+(?:[a-zäöüß]+\s+){0,2}?(?:auf|aus|no\s+more)\b", re.IGNORECASE),
+     lambda m: f"at most {_ORDINALS[m.group('ord').lower()]} {m.group('unit').lower()}s"),
+    # a word used "in at least two places", « au moins à deux endroits », "an mindestens zwei Stellen": a frequency
+    (re.compile(r"(?:\b(?P<rel>at\s+least|at\s+most|no\s+more\s+than)\s+)?(?:\bin|\bat|à|\ban|\ben)\s+(?:(?P<rel2>at\s+"
+                r"least|at\s+most|no\s+more\s+than)\s+)?(?P<n>\d{1,2}|two|three|four|five)\s+(?:(?:different|separate|"
+                r"verschiedenen|distintos|distintas|différents|différentes)\s+)?(?:places|spots|endroits|stellen|sitios|"
+                r"lugares)\b", re.IGNORECASE),
+     lambda m: " ".join(filter(None, (m.group("rel") or m.group("rel2"), m.group("n"), "times")))),
     # "has to fit in 155 characters", "should fit within 2 lines"
     (re.compile(r"\b(?:fit|fits)\s+(?:in|into|within|inside|on)(?=\s+(?:\d|a\s+single|one|two|three|four|five|six|seven|"
                 r"eight|nine|ten))", re.IGNORECASE), lambda m: "at most"),
@@ -306,8 +331,6 @@ _REL_BEFORE = (r"(?:at\s+most|at\s+least|no\s+more\s+than|not\s+more\s+than|no\s
                r"not\s+less\s+than|fewer\s+than|less\s+than|more\s+than|under|over|below|above|up\s+to|max|maximum|"
                r"min|minimum|exactly|only|just|no\s+longer\s+than|not\s+exceeding|within)")
 _REL_AFTER = r"(?:max|maximum|min|minimum|at\s+most|at\s+least|or\s+(?:fewer|less|more|under|over|so))"
-_NUMBER_WORD = (r"(?:\d{1,7}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|"
-                r"forty|fifty|a\s+dozen)")
 # A count with a relation and no noun after it: "but at most 700.", "keep it to five at most", "no more than 6 of them"
 BARE_COUNT_RE = re.compile(
     rf"\b(?P<rel>{_REL_BEFORE})\s+(?P<n>{_NUMBER_WORD})(?P<of>\s+of\s+(?:them|those|these))?(?=\s*(?:[,.;:)!?]|$|"

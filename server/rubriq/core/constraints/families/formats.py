@@ -275,7 +275,10 @@ BOLD_ANSWER_RE = re.compile(
     r"\bbold\s+(?:the|your)\s+(?:[\w'-]+\s+){0,2}?" + _ANSWER_NOUNS + r"\b|"
     r"\b(?:the|your)\s+(?:final\s+|[\w'-]+\s+)?" + _ANSWER_NOUNS +
     r"\s+(?:should|must|has\s+to|needs\s+to)\s+be\s+(?:in\s+)?bold(?:ed)?\b|"
-    r"\b(?:the|your)\s+(?:final\s+|[\w'-]+\s+)?" + _ANSWER_NOUNS + r",?\s+in\s+bold\b|"
+    r"\b(?:the|your)\s+(?:final\s+|[\w'-]+\s+)?" + _ANSWER_NOUNS + r",?\s+(?:please\s+)?in\s+bold\b|"
+    # a German compound glossed word for word: "den Tarifnamen bitte in Fettschrift", "die Gesamtsumme fett"
+    r"\b(?:the|your)\s+[a-zäöüß]{0,20}(?:namen?|preis|datum|uhrzeit|summe|betrag|ergebnis|antwort|wert)\s+"
+    r"(?:please\s+)?(?:in\s+)?bold\b|"
     # "answer has to fit on one line, departure time in bold": the noun phrase alone in a list of requirements
     r"(?:^|(?<=[,;:]\s))(?:[\w'-]+\s+)?" + _ANSWER_NOUNS + r"\s+in\s+bold\b", re.IGNORECASE)
 

@@ -110,9 +110,11 @@ _COUNT = (rf"(?i:(?:at\s+least|at\s+most|no\s+more\s+than|more\s+than|fewer\s+th
           rf"(?i:{TIMES_WORD}|\d{{1,3}}\s+times)\b")
 NAMED_COUNT_RE = re.compile(rf"\b(?i:mention|use|include|say|name|repeat|feature)\s+(?P<name>{_NAME})\s+(?={_COUNT})")
 # A thing to mention, one or two words and then the clause ends: "mention the driveway", "mention our cinnamon
-# knots". Not a clause ("mention that ...", "mention how ..."), a count ("the number of ...") or a pronoun.
+# knots", "make sure you say Tuesday". Not a clause ("mention that ...", "mention how ..."), a count ("the number
+# of ...") or a pronoun.
 MENTION_THING_RE = re.compile(
-    r"\b(?i:mention)\s+(?i:(?:the|our|my|your|his|her|their)\s+)?"
+    r"\b(?i:mention|(?:make|be)\s+sure\s+(?:you\s+|to\s+)?(?:say|name))\s+"
+    r"(?i:(?:the|our|my|your|his|her|their)\s+)?"
     r"(?P<thing>[A-Za-z][\w'’-]{2,30}(?:[ \t]+[a-z][\w'’-]{2,30})?)"
     r"(?=[ \t]*(?:$|[.;,!?)]|[ \t]+(?i:and|too|as\s+well|somewhere|at\s+least\s+once|by\s+name)\b))")
 QUOTED_AFTER_THING_RE = re.compile(

@@ -53,8 +53,14 @@ _LEAVE_OUT_RE = re.compile(r"\b(?:no|not|never|without|avoid|skip|drop|remove|cu
                            r"spare\s+me|leave\s+out|out\s+of|off\s+the\s+table|don'?t|nor)\b", re.IGNORECASE)
 _USING_RE = re.compile(r"\b(?:includ(?:e|es|ing)|us(?:e|es|ing)|mention(?:s|ing)?|contain(?:s|ing)?|"
                        r"appear(?:s|ing)?|work\s+(?:\w+\s+){0,3}in|put|place|(?:want|need|like)\s+to\s+see|"
-                       r"(?:fit|squeeze|sneak|slip|weave)(?:\s+in)?)\b", re.IGNORECASE)
-_EXAMPLE_RE = re.compile(r"\b(?:like|such\s+as|e\.\s?g\.|for\s+(?:example|instance)|say)\s*:?\s*$", re.IGNORECASE)
+                       r"(?:fit|squeeze|sneak|slip|weave)(?:\s+in)?|"
+                       # "make sure you say "Tuesday"": said as a requirement, not as reported speech
+                       r"(?:make|be)\s+sure\s+(?:you\s+|to\s+)?(?:say|write|state|spell\s+out)|"
+                       r"remember\s+to\s+(?:say|write|state))\b", re.IGNORECASE)
+# "say" marks an example only set off by a comma or a bracket ("a short word, say "Zoom""), never in "make sure you
+# say "Tuesday""
+_EXAMPLE_RE = re.compile(r"(?:\b(?:like|such\s+as|e\.\s?g\.|for\s+(?:example|instance))|[,(]\s*say,?)\s*:?\s*$",
+                         re.IGNORECASE)
 _LETTER_RE = re.compile(r"\b(?:letters?|characters?)\b", re.IGNORECASE)
 _A_LINE_RE = re.compile(r"\b(?:a|one)\s+line\b", re.IGNORECASE)
 # 'with "Claire, 2e gauche" as the signature' names the role after the quote

@@ -178,6 +178,8 @@ LABELS_RE = re.compile(
     r"(?:(?:following|section|markdown)\s+)?(?:headings|headers|sections|parts|labels|subheadings|categories)\s*"
     r"(?:titled|called|named|labell?ed)?\s*:?\s*|"
     r"\b(?:sections|parts|headings|headers)\s+(?:titled|called|named|labell?ed|for)\s*:?\s*|"
+    # "Two headed parts, Likes and Gripes", "three titled sections: Before, During, After"
+    r"\b(?:(?:two|three|four|five|six|\d)\s+)?(?:headed|titled|labell?ed|named)\s+(?:parts|sections|blocks)\s*[,:]?\s*|"
     r"\b(?:structure|sections|headings|format)\s*:\s*", re.IGNORECASE)
 BRACKETED_RE = re.compile(r"\bsquare\s+brackets\b|\[[A-Z][^\]\n]{0,30}\]")
 
