@@ -56,3 +56,87 @@ def test_a_word_the_reply_must_say_is_required_but_reported_speech_is_not():
     assert kinds("Write the reminder. Make sure you say Tuesday.")["keywords:existence"] == [{"keywords": ["Tuesday"]}]
     assert "keywords:existence" not in kinds('If they say "no", reply politely.')
     assert "keywords:existence" not in kinds('Pick a short product name, say "Zoom", for the app.')
+
+
+def test_a_count_said_to_be_all_the_reader_wants_is_the_most_allowed():
+    for prompt, n in (("Which boats can we take? Three sentences is all I need.", 4),
+                      ("Réponds-moi. Quatre phrases, c'est le plafond.", 5),
+                      ("Dime cuánta pintura. Cinco frases, no me hagas leer más.", 6)):
+        assert kinds(prompt)["length_constraints:number_sentences"] == \
+            [{"relation": "less than", "num_sentences": n}], prompt
+    assert kinds("Résume la lettre. Quatre-vingt-dix mots, c'est le maximum qu'elle lira.")[
+        "length_constraints:number_words"] == [{"relation": "less than", "num_words": 91}]
+
+
+def test_a_word_after_an_elided_french_article_is_read():
+    found = kinds("J'ai besoin d'une fonction JavaScript allure(d, t). Ajoute des tests Vitest, un minimum de trois "
+                  "cas de test. Pour l'explication, trois phrases me suffisent.")
+    assert found["rubriq:code_min_tests"] == [{"num_tests": 3}]
+    assert found["rubriq:explanation_length"] == [{"relation": "less than", "num_sentences": 4}]
+
+
+def test_a_package_named_with_its_js_suffix_is_the_package():
+    found = kinds("J'ai besoin d'une fonction JavaScript allure(d, t). Pas de moment.js ni dayjs.")
+    assert found["rubriq:code_forbidden_import"] == [{"modules": ["moment", "dayjs"]}]
+
+
+def test_what_comes_with_python_and_typehints_in_one_word_are_code_constraints():
+    found = kinds("write me a python function called tally(path). stick to what comes with python, and typehints on "
+                  "everything pls")
+    assert "rubriq:code_stdlib_only" in found and "rubriq:code_type_hints" in found
+
+
+def test_the_header_of_a_csv_the_code_reads_is_no_table_to_write():
+    found = kinds("anyone know a clean way to tally bird sightings from a csv? header is date,species,count. write me "
+                  "a python function called tally(path)")
+    assert "rubriq:table_columns" not in found
+    assert kinds("Make me a CSV from the notes, header is date,species,count.")["rubriq:table_columns"] == \
+        [{"columns": ["date", "species", "count"]}]
+
+
+def test_a_quoted_word_after_i_would_like_is_required_not_an_example():
+    found = kinds('Could you write a little poem? A pair of six-line verses, and I\'d like "bell" in there no fewer '
+                  'than three times.')
+    assert found["keywords:frequency"] == [{"keyword": "bell", "relation": "at least", "frequency": 3}]
+    assert found["rubriq:lines_per_stanza"] == [{"num_lines": 6}]
+    assert "keywords:frequency" not in kinds('Use words like "cosy" three times.')
+
+
+def test_a_poem_counted_in_blocks_of_lines_has_that_many_stanzas():
+    found = kinds("Je voudrais un petit slam pour ma classe. Il me faut trois blocs, six vers par bloc.")
+    assert found["rubriq:number_stanzas"] == [{"num_stanzas": 3}]
+    assert found["rubriq:lines_per_stanza"] == [{"num_lines": 6}]
+    assert "rubriq:number_stanzas" not in kinds("Write a report on the blocks: three blocks, two lines per block.")
+
+
+def test_a_topic_is_the_thing_owned_visited_or_mourned():
+    assert kinds("Write a poem for his card. His late wife shouldn't come up.")["rubriq:forbidden_topic"] == \
+        [{"topic": "wife"}]
+    assert kinds("Summarise the minutes. Nothing about Geoff's knee.")["rubriq:forbidden_topic"] == [{"topic": "knee"}]
+    assert kinds("Écris un slam. On ne parle pas de la sortie à Londres.")["rubriq:forbidden_topic"] == \
+        [{"topic": "Londres"}]
+    assert kinds("Summarise the letter. The late fees shouldn't come up.")["rubriq:forbidden_topic"] == \
+        [{"topic": "late fees"}]
+
+
+def test_more_than_once_said_after_the_word_is_twice_at_least():
+    twice = {"relation": "at least", "frequency": 2}
+    assert kinds("Écris un slam. « Brevet » doit y être, et pas qu'une fois.")["keywords:frequency"] == \
+        [{"keyword": "Brevet", **twice}]
+    assert kinds('Write the post. Put "bell" in it, and more than once.')["keywords:frequency"] == \
+        [{"keyword": "bell", **twice}]
+
+
+def test_the_bottom_or_final_line_leading_off_with_a_label_is_the_last_line():
+    assert kinds('Work it out, and the bottom line of your answer should begin "Bags:".')[
+        "rubriq:last_line_starts_with"] == [{"options": ["Bags:"]}]
+    found = kinds('Show the working and let the final line lead off with "Rate:".')
+    assert found["rubriq:last_line_starts_with"] == [{"options": ["Rate:"]}]
+    assert "startend:end_checker" not in found
+
+
+def test_the_first_word_or_the_words_before_anything_else_open_the_reply():
+    assert kinds('Can we take the boat? The first word should be "Yes" or "No".')["rubriq:starts_with"] == \
+        [{"options": ["Yes", "No"]}]
+    assert kinds('Rewrite it. It should say "Hi neighbours," before anything else.')["rubriq:starts_with"] == \
+        [{"options": ["Hi neighbours,"]}]

@@ -397,3 +397,30 @@ def test_a_two_column_csv_with_long_fields_and_no_space_after_its_commas_is_data
     data = ("question,answer\nWhat is the capital of France,Paris\nWho wrote the novel Middlemarch,George Eliot\n"
             "How many legs does a spider have,Eight\n")
     assert [b.label for b in parse_prompt(f"Turn these into flashcards.\n\n{data}").sources] == ["csv"]
+
+
+def test_a_table_typed_with_spaces_between_its_columns_is_data():
+    table = ("BOAT            TYPE   WEIGHT RANGE    STATUS\n"
+             "Maid of Trent   4x     75-90 kg        OK\n"
+             "Kingfisher      2x     65-80 kg        seniors only\n"
+             "Minnow          1x     55-70 kg        juniors only")
+    prompt = f"Boat list off the clubhouse whiteboard, typed up by me:\n\n{table}\n\nWhich boats could we take?"
+    _, block = _only_source(prompt)
+    assert block.kind == "data" and block.text == table
+
+
+def test_rows_inside_a_longer_pasted_paragraph_stay_with_their_document():
+    note = ("Lieferschein Nr. 4471 – Bürobedarf Krämer KG\n"
+            "Pos. 1  Kopierpapier A4, 80 g   10 Pack   à 4,20 €\n"
+            "Pos. 2  Textmarker gelb         12 Stück  à 0,95 €\n"
+            "Pos. 3  Ordner breit, blau       6 Stück  à 2,49 €\n"
+            "Lieferdatum: 03.02.2025")
+    doc = parse_prompt(f"Zieh aus dem Lieferschein unten alle Artikel raus und gib sie als JSON zurück.\n\n{note}")
+    assert [b.text for b in doc.sources] == [note]
+
+
+def test_a_block_between_long_dash_lines_is_material():
+    rules = "Conditions : savoir nager 25 m est obligatoire. Navette retour incluse dans tous les tarifs."
+    prompt = f"Les enfants ont le droit ?\n\n—— copié depuis le site ——\n{rules}\n—— fin ——"
+    _, block = _only_source(prompt)
+    assert block.kind == "delimited" and block.text == rules

@@ -309,21 +309,36 @@ def _until_instructions(text: str, lines: _Lines, first: int, last: int,
 
 
 def _fence_line(line: str) -> tuple[str, str] | None:
-    """("-", "NAME") for `--- NAME ---` (also `===`, `###`, `***`); ("-", "") for a bare `---` or `===` line."""
+    """("-", "NAME") for `--- NAME ---` (also `===`, `###`, `***`, and `—— NAME ——` in long dashes); ("-", "") for a
+    bare `---` or `===` line."""
     s = line.strip()
-    if len(s) < 3 or s[0] not in "-=#*":
+    if len(s) < 3 or s[0] not in "-=#*—":
         return None
     char = s[0]
     lead = len(s) - len(s.lstrip(char))
-    if lead < 3:
+    if lead < (2 if char == "—" else 3):
         return None
     if lead == len(s):
         return (char, "") if char in "-=" else None
     trail = len(s) - len(s.rstrip(char))
     name = s[lead : len(s) - trail].strip()
-    if trail < 3 or not name or len(name) > 60:
+    if trail < (2 if char == "—" else 3) or not name or len(name) > 60:
         return None
     return char, name
+
+
+_COLUMN_GAP_RE = re.compile(r"\S(?: {2,}|\t+)(?=\S)")
+
+
+def _column_starts(line: str) -> set[int]:
+    """Where the columns after the first start: just after each run of two or more spaces."""
+    return {m.end() for m in _COLUMN_GAP_RE.finditer(line)}
+
+
+def _aligned_row(line: str) -> bool:
+    """A row of a table typed with spaces: three columns or more, and not a sentence."""
+    stripped = line.strip()
+    return 0 < len(stripped) <= 200 and len(_column_starts(line)) >= 2 and not stripped.endswith((".", "?", "!", ":"))
 
 
 def _looks_like_schema(text: str, span: Span) -> bool:
@@ -625,6 +640,19 @@ class _Finder:
                     else:
                         self.add("data", span, span, "json")
                     i = lines.index_at(end) + 1
+                    continue
+            if _aligned_row(lines.line(i)) and self._free(i):  # a table typed with spaces between its columns
+                j = i
+                while j + 1 < len(lines) and _aligned_row(lines.line(j + 1)) and \
+                        _column_starts(lines.line(i)) & _column_starts(lines.line(j + 1)):
+                    j += 1
+                # the whole paragraph, or the rows of a longer one would be taken from the document they are in
+                alone = (i == 0 or lines.blank(i - 1) or lines.line(i - 1).rstrip().endswith(":")) and \
+                    (j + 1 >= len(lines) or lines.blank(j + 1))
+                if j - i >= 2 and alone:
+                    span = self._line_range(i, j)
+                    self.add("data", span, _trimmed(text, span.start, span.end), "table")
+                    i = j + 1
                     continue
             delimiter = self._csv_delimiter(i)
             if delimiter:

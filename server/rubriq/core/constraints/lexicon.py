@@ -32,7 +32,7 @@ como máximo | como mucho | a lo sumo | máximo de | no más que | como tope | d
 de entrada | para empezar = first
 mantén | mantener | conserva | conservar = keep
 el nombre de la función = the name of the function
-bastan | basta | son suficientes | es suficiente = are enough
+me bastan | me basta | bastan | basta | son suficientes | es suficiente = are enough
 un máximo de = at most
 máximo | máx. | máx = max
 no más de = no more than
@@ -241,6 +241,8 @@ bloque de código = code block
 librerías de terceros | bibliotecas de terceros | paquetes de terceros = third-party libraries
 sin explicación | sin explicaciones = no explanation
 explicación = explanation
+casos de prueba | casos de test = test cases
+más de una vez = more than once
 el | la | los | las = the
 un | una = a
 del = of the
@@ -333,7 +335,7 @@ fois = times
 une fois = once
 une seule fois = only once
 deux fois = twice
-suffisent | suffit | ça suffit = are enough
+me suffisent | me suffit | suffisent | suffit | ça suffit = are enough
 son prénom | son nom | leur prénom | leur nom = the name
 leurs prénoms | leurs noms | ses prénoms = the names
 pas plus = no more
@@ -501,6 +503,8 @@ un seul bloc de code | un unique bloc de code = a single code block
 bibliothèques tierces | bibliothèque tierce | librairies tierces | paquets tiers = third-party libraries
 sans explication | sans explications = no explanation
 explication = explanation
+cas de test | cas de tests = test cases
+pas qu'une fois | pas qu'une seule fois | plus d'une fois = more than once
 le | la | les | l' = the
 un | une = a
 avec = with
@@ -548,7 +552,7 @@ weniger als = fewer than
 kürzer als = shorter than
 unter = under
 mindestens | wenigstens | minimal | mind. = at least
-reichen | genügen | reicht | genügt | reichen völlig | reicht völlig = are enough
+reichen mir | reicht mir | reichen | genügen | reicht | genügt | reichen völlig | reicht völlig = are enough
 mehr als = more than
 länger als = longer than
 über = over
@@ -731,6 +735,8 @@ drittanbieter-bibliotheken | bibliotheken von drittanbietern | drittanbieter-pak
 ohne erklärung | ohne erklärungen = no explanation
 ohne erklärtext | ohne erklärtext drumherum | ohne erklärung drumherum | ohne erläuterung = no explanation
 erklärung | erklärtext | erläuterung = explanation
+testfälle | testfällen = test cases
+mehr als einmal | öfter als einmal = more than once
 zusatzpakete | zusatzbibliotheken | zusätzliche pakete | externe pakete | externen pakete = extra packages
 weiterhin | auch weiterhin | immer noch = still
 der | die | das | den | dem | des = the
@@ -1046,7 +1052,9 @@ class Glossary:
 
         whole = [k for k in self.phrases if not k.endswith("'")]
         elided = [k for k in self.phrases if k.endswith("'")]  # "l'", "pas d'": the next word follows at once
-        return re.compile(rf"(?<![\w'’-])(?:(?!{NOT_NUMBERS})(?P<num>{self.number_re})(?![\w-])|"
+        # a word right after an elided article is a word of its own: "l'explication", "d'émojis"
+        after = r"(?:(?<![\w'’-])|(?<=\b[a-zA-Z]['’])|(?<=\bqu['’]))"  # a start, or just after "l'", "qu'"
+        return re.compile(rf"{after}(?:(?!{NOT_NUMBERS})(?P<num>{self.number_re})(?![\w-])|"
                           rf"(?P<phrase>{alternation(whole)})(?![\w-])|(?P<elided>{alternation(elided)}))",
                           re.IGNORECASE)
 

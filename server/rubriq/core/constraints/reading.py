@@ -297,6 +297,14 @@ RELATION_RULES: tuple[tuple[re.Pattern[str], Replacement], ...] = (
     (re.compile(rf"\b(?P<count>(?:\d{{1,7}}|one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty)\s+"
                 rf"{UNITS})\s*,?\s+(?:and\s+)?(?:no|not\s+one|not\s+a\s+single)\s+more\b(?!\s+than)", re.IGNORECASE),
      lambda m: f"{m.group('count')} max"),
+    # "three sentences is all I need", "quatre phrases, c'est le plafond", "cinco frases, no me hagas leer más": the
+    # count named, then said to be the most the reader wants
+    (re.compile(rf"\b(?P<count>(?:\d{{1,7}}|one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty)\s+"
+                rf"{UNITS})\s*,?\s+(?:(?:is|are)\s+all\s+(?:i|we|she|he|they)\s+(?:need|want|can\s+take|will\s+read)|"
+                r"(?:is|are|sind|ist|es|son|c'est|c’est|ce\s+sont)\s+(?:the|my|our|das|mein|el|mi|le|mon|un|une)\s+"
+                r"(?:limit|limite|límite|max|maximum|máximo|ceiling|cap|plafond|tope|grenze|obergrenze)|"
+                r"no\s+me\s+hagas\s+leer\s+más)\b", re.IGNORECASE),
+     lambda m: f"{m.group('count')} max"),
     # "word limit for this one is 150", "the sentence maximum here is 5": the limit as a count
     (re.compile(rf"\b(?P<unit>word|sentence|character|bullet[\s-]point|paragraph)[\s-]+(?P<noun>limit|maximum|max|cap|"
                 rf"ceiling|minimum|min)\b[^.\n\d:=]{{1,30}}?\s(?:is|will\s+be|should\s+be|would\s+be|of)\s+"

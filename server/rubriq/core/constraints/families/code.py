@@ -102,7 +102,7 @@ NOT_A_NAME = frozenset({
 TYPE_HINTS_RE = re.compile(
     r"\b(?:type\s+hints?|type\s+annotations?|typed\s+(?:parameters|signatures?|arguments)|fully\s+typed|"
     r"annotate\w*\s+(?:all\s+|every\s+|the\s+|each\s+)?(?:functions?|parameters|arguments|signatures?|types?)|"
-    r"type[\s-]annotated|with\s+types\b|typing\s+annotations?|"
+    r"type[\s-]annotated|with\s+types\b|typing\s+annotations?|typehints?\b|"
     # "type-hint every function", "annotate the types properly"
     r"type[\s-]hint\s+(?:every|each|all|the)\s+(?:functions?|parameters|arguments|signatures?)|"
     r"annotate\s+(?:the\s+)?types\b)", re.IGNORECASE)
@@ -133,8 +133,9 @@ STDLIB_RE = re.compile(
     r"(?:don'?t|do\s+not|never)\s+(?:import|install|pull\s+in|use|add)\s+anything\s+(?:from|off)\s+(?:npm|pypi|pip)|"
     r"run\s+on\s+(?:a\s+|any\s+)?(?:stock|bare|vanilla|plain|fresh|clean|default)\s+(?:python|node)"
     r"(?:\s+install(?:ation)?)?|"
-    # "only what ships with Python", "just what comes with Node"
-    r"(?:only|just)\s+(?:with\s+)?what\s+(?:ships|comes)\s+with\s+(?:python|node))\b", re.IGNORECASE)
+    # "only what ships with Python", "just what comes with Node", "stick to what comes with python"
+    r"(?:only|just|stick\s+to|stick\s+with|keep\s+(?:it\s+)?to)\s+(?:with\s+)?what\s+(?:ships|comes)\s+with\s+"
+    r"(?:python|node))\b", re.IGNORECASE)
 FORBID_MODULE_RE = re.compile(
     r"(?:\b(?:don'?t|do\s+not|never|please\s+don'?t)\s+(?:use|import|rely\s+on|pull\s+in|depend\s+on)|"
     r"\b(?:no|without(?:\s+using)?|avoid(?:ing)?|not)\s+(?:using\s+|importing\s+)?)\s*(?:the\s+)?`?"
@@ -414,12 +415,18 @@ def _third_party(name: str, prompt: str) -> bool:
         re.search(rf"`{re.escape(name)}`", prompt) is not None
 
 
+def _npm_name(name: str, prompt: str) -> str:
+    """"moment.js" is the package `moment`, where the name without ".js" is the one the tables know."""
+    stem = name[:-3] if name.lower().endswith(".js") else name
+    return stem if stem != name and not _third_party(name, prompt) and _third_party(stem, prompt) else name
+
+
 def _packages_ruled_out(ex: Extraction) -> list[tuple[str, Span]]:
     found: list[tuple[str, Span]] = []
     for clause in ex.clauses:
         text = clause.text
         for m in islice(_PACKAGE_NAME_RE.finditer(text), MAX_MATCHES):
-            name = m.group(1)
+            name = _npm_name(m.group(1), ex.doc.text)
             if name.lower() in COMMON_WORDS or not _third_party(name, ex.doc.text) or \
                     re.match(r"\s+(?:to|for|from|per|of)\b", text[m.end():]) or \
                     re.search(r"(?<!bring\s)(?<!pull\s)\b(?:as|in|into)\s+$", text[:m.start()], re.IGNORECASE):
@@ -443,8 +450,8 @@ def _forbidden_modules(ex: Extraction) -> None:
                *islice(MODULE_RULED_OUT_RE.finditer(view), MAX_MATCHES)]
     for m in sorted(matches, key=lambda m: m.start()):
         candidates = [m.group("m"), *re.findall(r"[A-Za-z_][\w.-]{1,40}", m.groupdict().get("more") or "")]
-        found = [c.strip("`.") for c in candidates
-                 if c.lower() not in COMMON_WORDS and _known_module(c.strip("`."), text)]
+        names = [_npm_name(c.strip("`."), text) for c in candidates]
+        found = [c for c in names if c.lower() not in COMMON_WORDS and _known_module(c, text)]
         if not found:
             continue
         modules += [f for f in found if f not in modules]

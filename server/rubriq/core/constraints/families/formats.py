@@ -121,6 +121,19 @@ COLUMNS_BEFORE_RE = re.compile(
     r"(?:as\s+(?:the\s+|its\s+)?)?(?:columns|column\s+headers|column\s+headings|headers|headings)\b")
 CSV_HEADER_RE = re.compile(r"[\w-]{1,40}(?:,[\w-]{1,40}){1,30}")
 TABLE_CUE_RE = re.compile(r"\b(?:table|csv|spreadsheet|columns?)\b", re.IGNORECASE)
+# A table the program or the person reads, not one the reply writes: "tally sightings from a csv? header is date,
+# species,count", "my script loads a spreadsheet with the columns ..."
+INPUT_TABLE_RE = re.compile(r"\b(?:from|read(?:s|ing)?|pars(?:e|es|ing)|load(?:s|ing)?|open(?:s|ing)?|ingest(?:s|ing)?)"
+                            r"\s+(?:a|an|the|my|our|this|that|each|every)?\s*(?:[\w-]+\s+)?(?:table|csv|spreadsheet)\b",
+                            re.IGNORECASE)
+
+
+def _input_table(view: str, columns_start: int) -> bool:
+    """The last table named before the columns, in the same or the previous sentence, is one the code reads."""
+    before = view[max(0, columns_start - 120):columns_start]
+    cues = list(TABLE_CUE_RE.finditer(before))
+    return bool(cues) and bool(INPUT_TABLE_RE.search(before[max(0, cues[-1].start() - 40):cues[-1].end()]))
+
 JSON_CUE_RE = re.compile(r"\bjson\b", re.IGNORECASE)
 KEY_ITEM_RE = re.compile(r"[\"'`“‘]?([^\W\d][\w-]{0,40})[\"'`”’]?")
 
@@ -214,7 +227,8 @@ def extract_keys_and_columns(ex: Extraction) -> None:
         for m in COLUMNS_RE.finditer(view):
             csv_header = CSV_HEADER_RE.match(view, m.end())  # "date,from,to,flight": one word a column
             columns, end = _key_list(view, m.end()) if csv_header else phrase_list(view, m.end())
-            if len(columns) >= 2 and TABLE_CUE_RE.search(view[max(0, m.start() - 80):end + 20]):
+            if len(columns) >= 2 and TABLE_CUE_RE.search(view[max(0, m.start() - 80):end + 20]) and \
+                    not _input_table(view, m.start()):
                 ex.add("rubriq:table_columns", "format", {"columns": columns}, Span(m.start(), end),
                        "the columns " + ", ".join(columns), 0.8)
                 break

@@ -86,7 +86,7 @@ BACKREF_RE = re.compile(
     r"\b(?:use|uses|using|mention|mentioning|repeat|repeating|include|including|say|saying|write|writing)\s+"
     r"(?:it|this\s+(?:key\s*word|word|term)|that\s+(?:key\s*word|word|term)|the\s+(?:same\s+)?key\s*word)\b",
     re.IGNORECASE)
-THE_WORD_RE = re.compile(rf"\b(?:the\s+)?(?P<noun>{KEYWORD_NOUN})\b\s+(?!(?:count|limit|length|total)s?\b)"
+THE_WORD_RE = re.compile(rf"\b(?:the\s+)?(?<![\w-])(?P<noun>{KEYWORD_NOUN})\b\s+(?!(?:count|limit|length|total)s?\b)"
                          rf"(?=[\"“‘'`\[]|[^\W\d_])", re.IGNORECASE)  # "the word count should be ...": a length
 COUNT_THEN_WORD_RE = re.compile(
     rf"\b(?:use|mention|include|say|write|repeat|cite|put\s+in)\s+(?P<count>(?:(?:at\s+least|at\s+most|exactly|no\s+more"
@@ -606,7 +606,11 @@ TOPIC_AFTER_RE = re.compile(
     r"(?P<topic>(?:[\w'-]{1,30}[ \t]+){0,2}?[\w'-]{1,30})[ \t]+(?:(?:is|are)[ \t]+"
     r"(?:completely\s+|totally\s+|strictly\s+)?(?:off[\s-]limits|off\s+the\s+table|"
     r"not\s+up\s+for\s+discussion|not\s+to\s+be\s+mentioned)|(?:stays?|should\s+stay|must\s+stay|has\s+to\s+stay)"
-    r"\s+out(?:\s+of\s+(?:it|this|the\s+\w+))?(?=\s*(?:[.;,!]|$)))", re.IGNORECASE)
+    r"\s+out(?:\s+of\s+(?:it|this|the\s+\w+))?(?=\s*(?:[.;,!]|$))|"
+    # "His late wife shouldn't come up", "the merger mustn't be mentioned"
+    r"(?:should|must|may|can|will|could)(?:n't|n’t|\s+not|not)[ \t]+(?:come[ \t]+up|be[ \t]+(?:mentioned|"
+    r"brought[ \t]+up|raised|discussed)|get[ \t]+a[ \t]+mention|feature|crop[ \t]+up)(?=\s*(?:[.;,!]|$)))",
+    re.IGNORECASE)
 _NOT_TALK_TOPICS = frozenset({"small", "idle", "more", "further", "big", "sales", "baby", "pep", "back", "shop"})
 # "No car park talk", "no politics chat": the subject named before a word for talk (not "no small talk")
 TOPIC_TALK_RE = re.compile(r"(?:^|(?<=[.;:,!?]\s)|(?<=\n)|(?<=\band\s))[ \t]*(?P<det>no[ \t]+)"
@@ -620,6 +624,15 @@ _FRAME_AFTER = (r"saga|drama|story|business|thing|stuff|situation|debacle|fiasco
                 r"dispute|issue|row|argument|problem|controversy|question|matter|debate")
 _FRAME_BEFORE = (r"(?:whole\s+)?(?:row|argument|fight|dispute|debate|fuss|drama|saga|business|issue|thing|stuff|"
                  r"streit|ärger|diskussion|theater|geschichte|sache|histoire|affaire|dispute|pelea|lío|discusión|tema)")
+# "Geoff's knee" is about the knee; "the trip to London", « la sortie à Londres » about the place; "his late wife"
+# about the wife
+_POSSESSOR_RE = re.compile(r"^[A-Z][\w-]{1,30}['’]s\s+(?P<core>\S.*)$")
+_TRIP_RE = re.compile(r"^(?:(?:the|la|le|el|die|der|das)\s+)?(?:trip|outing|visit|journey|excursion|sortie|voyage|"
+                      r"visite|excursión|viaje|salida|visita|ausflug|reise|fahrt|besuch)\s+(?:to|à|au|aux|en|a|al|nach|"
+                      r"zum|zur|in|ins)\s+(?P<core>\S.*)$", re.IGNORECASE)
+_LATE_RE = re.compile(r"^late\s+(?P<core>(?:wife|husband|partner|mother|father|mum|mom|dad|brother|sister|son|"
+                      r"daughter|friend|grandmother|grandfather|gran|grandma|grandpa|uncle|aunt|dog|cat)s?)$",
+                      re.IGNORECASE)
 _FRAME_LEAD_RE = re.compile(r"^(?:lo\s+de(?:l|\s+la|\s+las|\s+los)?|el\s+tema\s+de(?:l|\s+la)?|"
                             r"la\s+historia\s+de(?:l|\s+la)?|"
                             r"l'histoire\s+d(?:u|e\s+la|es)|die\s+sache\s+mit\s+(?:dem|der|den))\s+(?P<core>\S.*)$",
@@ -632,7 +645,7 @@ _FRAME_BEFORE_RE = re.compile(rf"^{_FRAME_BEFORE}\s+(?:about|over|with|around|on
 
 def topic_core(phrase: str) -> str:
     """The subject a topic phrase names, its framing noun aside ("dishwasher saga" → "dishwasher")."""
-    for pattern in (_FRAME_LEAD_RE, _FRAME_BEFORE_RE, _FRAME_AFTER_RE):
+    for pattern in (_FRAME_LEAD_RE, _FRAME_BEFORE_RE, _FRAME_AFTER_RE, _POSSESSOR_RE, _TRIP_RE, _LATE_RE):
         m = pattern.match(phrase)
         if m:
             phrase = m.group("core")

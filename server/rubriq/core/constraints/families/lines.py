@@ -57,11 +57,39 @@ LIMIT_BEFORE_RE = re.compile(r"\b(?:keep|limit|cap|restrict)\w*\b[^.\n]{0,20}\b(
 STANZAS_RE = re.compile(rf"\b(?:(?P<rel>{REL})\s+)?(?P<n>{NUM})[\s-]+(?:[a-z-]{{2,15}}\s+)?(?:stanzas?|verses)\b",
                         re.IGNORECASE)
 LINES_PER_STANZA_RE = re.compile(
-    rf"\bstanzas?\s+(?:of|with|having)\s+(?P<n>{NUM})\s+lines?(?:\s+each)?\b|"
+    rf"\b(?:stanzas?|verses)\s+(?:of|with|having)\s+(?P<n>{NUM})\s+lines?(?:\s+each)?\b|"
     rf"\b(?:each|every)\s+stanza\s+(?:should|must|has\s+to|needs\s+to|will)?\s*(?:have|has|contain|be)\s+"
     rf"(?:exactly\s+)?(?P<n2>{NUM})\s+lines?\b|"
-    rf"\b(?P<n3>{NUM})-line\s+stanzas?\b|\b(?P<n4>{NUM})\s+lines?\s+(?:each|per\s+stanza|in\s+each\s+stanza)\b",
+    rf"\b(?P<n3>{NUM})-line\s+(?:stanzas?|verses)\b|\b(?P<n4>{NUM})\s+lines?\s+(?:each|per\s+stanza|in\s+each\s+stanza)\b",
     re.IGNORECASE)
+
+# A poem's stanzas under another name, counted and then given their lines: "trois blocs, six vers par bloc".
+PER_PART_RE = re.compile(rf"\b(?P<n>{NUM})\s+lines?\s+(?:per|each|in\s+each|a)\s+(?P<part>[^\W\d_]{{3,15}})\b",
+                         re.IGNORECASE)
+POEM_CUE_RE = re.compile(r"\b(?:poems?|songs?|slam|rap|lyrics|rhym\w*|rim(?:e|es|er)|haiku|limerick|ballad|ode|"
+                         r"sonnet|poème|chanson|gedicht|lied|poema|canción|verses)\b", re.IGNORECASE)
+_NOT_STANZA_PARTS = frozenset({
+    "stanza", "verse", "paragraph", "section", "bullet", "item", "entry", "card", "page", "slide", "message",
+    "answer", "response", "email", "question", "person", "day", "week", "month", "name", "step", "point", "line",
+})
+
+
+def _stanzas_named_otherwise(ex: Extraction) -> None:
+    view = ex.view
+    per = PER_PART_RE.search(view)
+    if per is None or not POEM_CUE_RE.search(view):
+        return
+    part = per.group("part").lower().rstrip("s")
+    if part in _NOT_STANZA_PARTS:
+        return
+    counted = re.search(rf"\b(?P<n>{NUM})\s+{re.escape(part)}s?\b", view[:per.start()], re.IGNORECASE)
+    n_lines, n_parts = parse_number(per.group("n")), parse_number(counted.group("n")) if counted else None
+    if counted and n_lines and n_parts:
+        ex.add("rubriq:number_stanzas", "structure", {"num_stanzas": n_parts}, Span(counted.start(), counted.end()),
+               f"exactly {n_parts} stanza{'s' if n_parts != 1 else ''}", 0.85)
+        ex.add("rubriq:lines_per_stanza", "structure", {"num_lines": n_lines}, Span(per.start(), per.end()),
+               f"{n_lines} lines in every stanza", 0.85)
+
 
 EACH_LINES_RE = re.compile(rf"\b(?:(?:exactly|precisely)\s+)?(?P<n>{NUM})[\s-]+lines?\b", re.IGNORECASE)
 
@@ -72,6 +100,8 @@ def extract_lines(ex: Extraction) -> None:
     if stanza and (n := parse_number(stanza.group("n"))) and n > 0:
         ex.add("rubriq:number_stanzas", "structure", {"num_stanzas": n}, Span(stanza.start(), stanza.end()),
                f"exactly {n} stanza{'s' if n != 1 else ''}", 0.85)
+    if stanza is None:
+        _stanzas_named_otherwise(ex)
     per = LINES_PER_STANZA_RE.search(view)
     per_span = None
     if per:

@@ -41,7 +41,8 @@ _TIMES_RE = re.compile(r"\b(?:(?P<n>\d{1,2}|one|two|three|four|five|six|seven|ei
                        r"(?P<word>once|twice|thrice))\b", re.IGNORECASE)
 _TIMES_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
                 "ten": 10, "eleven": 11, "twelve": 12}
-_AT_LEAST_RE = re.compile(r"\b(?:at\s+least|min(?:imum)?|or\s+more|minimum)\b|\+", re.IGNORECASE)
+_AT_LEAST_RE = re.compile(r"\b(?:at\s+least|min(?:imum)?|or\s+more|minimum|no[t]?\s+(?:fewer|less)\s+than)\b|\+",
+                          re.IGNORECASE)
 _AT_MOST_RE = re.compile(r"\b(?:at\s+most|max(?:imum)?|or\s+(?:fewer|less)|no\s+more\s+than|not\s+more\s+than)\b",
                          re.IGNORECASE)
 _OPENING_RE = re.compile(r"\b(?:start(?:s|ing)?|begin(?:s|ning)?|open(?:s|ing)?|kick(?:s|ing)?\s+(?:it\s+)?off|"
@@ -58,9 +59,9 @@ _USING_RE = re.compile(r"\b(?:includ(?:e|es|ing)|us(?:e|es|ing)|mention(?:s|ing)
                        r"(?:make|be)\s+sure\s+(?:you\s+|to\s+)?(?:say|write|state|spell\s+out)|"
                        r"remember\s+to\s+(?:say|write|state))\b", re.IGNORECASE)
 # "say" marks an example only set off by a comma or a bracket ("a short word, say "Zoom""), never in "make sure you
-# say "Tuesday""
-_EXAMPLE_RE = re.compile(r"(?:\b(?:like|such\s+as|e\.\s?g\.|for\s+(?:example|instance))|[,(]\s*say,?)\s*:?\s*$",
-                         re.IGNORECASE)
+# say "Tuesday""; "like" not after "I'd" or "would" ("I'd like "bell" in there three times" asks for the word)
+_EXAMPLE_RE = re.compile(r"(?:\b(?<!'d\s)(?<!’d\s)(?<!would\s)(?<!\bi\s)(?<!\bwe\s)like|\b(?:such\s+as|e\.\s?g\.|"
+                         r"for\s+(?:example|instance))|[,(]\s*say,?)\s*:?\s*$", re.IGNORECASE)
 _LETTER_RE = re.compile(r"\b(?:letters?|characters?)\b", re.IGNORECASE)
 _A_LINE_RE = re.compile(r"\b(?:a|one)\s+line\b", re.IGNORECASE)
 # 'with "Claire, 2e gauche" as the signature' names the role after the quote
@@ -124,6 +125,15 @@ def _clause_around(view: str, start: int, end: int, quotes: list[tuple[int, int]
     return left, right
 
 
+# 'it should say "Hi neighbours," before anything else': the opening named after the quote
+_OPENING_AFTER_RE = re.compile(r"\s*(?:before\s+anything\s+else|as\s+the\s+(?:very\s+)?first\s+(?:thing|words?|line)|"
+                               r"first\s+thing|at\s+the\s+very\s+(?:start|beginning|top))\b", re.IGNORECASE)
+# A count said as a clause of its own right after the quote's clause: ", and more than once", ", at least twice".
+_COUNT_TAIL_RE = re.compile(r"[ \t]*,[ \t]*(?:and[ \t]+)?(?P<count>(?:(?:more|no\s+fewer|no\s+less)\s+than|"
+                            r"at\s+(?:least|most)|exactly)?[ \t]*(?:once|twice|thrice|"
+                            r"(?:\d{1,2}|two|three|four|five|six)\s+times))(?=[ \t]*(?:[.;!\n]|$))", re.IGNORECASE)
+
+
 def _near(before: str, words: int) -> str:
     """The last `words` words before a quote: a cue further away governs something else in the clause."""
     return " ".join(before.split()[-words:])
@@ -137,6 +147,8 @@ def _count(clause: str) -> tuple[str, int] | None:
     raw = m.group("n")
     n = (int(raw) if raw.isdigit() else _TIMES_WORDS[raw.lower()]) if raw else \
         {"once": 1, "twice": 2, "thrice": 3}[m.group("word").lower()]
+    if re.search(rf"\bmore\s+than\s+{re.escape(m.group())}", clause, re.IGNORECASE):
+        return AT_LEAST, n + 1  # "more than once": twice at least
     if _AT_LEAST_RE.search(clause):
         return AT_LEAST, n
     if _AT_MOST_RE.search(clause):
@@ -190,6 +202,9 @@ def extract_quoted(ex: Extraction) -> None:
         span = Span(left + len(before) - len(before.lstrip()), right)
         words = len(text.split())
         count = _count(before + " " + after)
+        tail = _COUNT_TAIL_RE.match(view, right)
+        if count is None and tail:  # '"Brevet" must be in it, and more than once': the count as a clause of its own
+            count, span = _count(tail.group("count")), Span(span.start, tail.end("count"))
         if count is not None and text.lower() not in read_as_words:
             if words <= _MAX_WORD_WORDS:
                 relation, n = count
@@ -200,7 +215,7 @@ def extract_quoted(ex: Extraction) -> None:
         cue = _OPENING_RE.search(near) or _ENDING_RE.search(near)
         if cue is not None and MATERIAL_SUBJECT_RE.search(near[:cue.start()]):
             continue  # "The email ends with "Kind regards, Mark"": what the pasted text does
-        opening = bool(_OPENING_RE.search(near))
+        opening = bool(_OPENING_RE.search(near) or _OPENING_AFTER_RE.match(after))
         ending = bool(_ENDING_RE.search(near) or _ENDING_AFTER_RE.match(after))
         if opening and not ending:
             if words <= _MAX_OPENING_WORDS:

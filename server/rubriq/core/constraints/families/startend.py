@@ -172,13 +172,13 @@ STARTING_WITH_RE = re.compile(r"\b(?:starting|beginning|opening|that\s+(?:starts
 PLACEHOLDER_SLOT_RE = re.compile(r"(?<![\w'])(?:X|N|Y|#)(?![\w'])|<[^<>\n]{1,20}>|\[[^\]\n]{1,20}\]|_{2,}|\.{3}|…|"
                                  r"\{[^{}\n]{1,20}\}")
 LAST_LINE_START_RE = re.compile(
-    r"\b(?:the\s+|a\s+)?(?:last|final|closing)\s+line\b[^.\n\"“]{0,20}?\b(?:that\s+|which\s+)?(?:starts?|begins?|"
-    r"starting|beginning|opens?|opening|kicks?\s+off|kicking\s+off|leads?)\s+with\s+|"
+    r"\b(?:the\s+|a\s+)?(?:last|final|closing|bottom)\s+line\b[^.\n\"“]{0,20}?\b(?:that\s+|which\s+)?(?:starts?|begins?|"
+    r"starting|beginning|opens?|opening|kicks?\s+off|kicking\s+off|leads?(?:\s+off)?|leading(?:\s+off)?)\s+with\s+|"
     r"\b(?:end|finish|close|conclude|wrap\s+up)\w*\s+(?:(?:your|the|it|this)\s+(?:\w+\s+)?)?(?:with|on)\s+"
     r"(?:a|one|a\s+single)\s+(?:final\s+|last\s+|closing\s+)?line\s+(?:that\s+)?(?:starts?|begins?|starting|beginning|"
     r"opening)(?:\s+with)?\s+|"
-    r"\b(?:the\s+)?(?:very\s+)?(?:last|final|closing)\s+line\s+(?:of\s+(?:your|the)\s+\w+\s+)?(?:should|must|has\s+to|"
-    r"needs\s+to|will)?\s*(?:start|begin)s?\s+(?:with\s+)?|"
+    r"\b(?:the\s+)?(?:very\s+)?(?:last|final|closing|bottom)\s+line\s+(?:of\s+(?:your|the)\s+\w+\s+)?(?:should|must|"
+    r"has\s+to|needs\s+to|will)?\s*(?:(?:start|begin|open)s?|(?:lead|kick)s?\s+off)\s+(?:with\s+)?|"
     # 'close with a "Bottom line:" line': a labelled line last
     r"\b(?:end|finish|close|conclude|wrap\s+up)\w*\s+(?:(?:your|the|it|this)\s+(?:\w+\s+)?)?(?:with|on)\s+an?\s+"
     r"(?=[\"“][^\"”\n]{1,40}:[\"”]\s+line\b)", re.IGNORECASE)
@@ -200,7 +200,10 @@ STARTS_WITH_RE = re.compile(
     r"text|output|story|poem|speech)\s+|it\s+|off\s+)?with\s+(?:the\s+(?:word|words|phrase|line|greeting)\s+|"
     r"either\s+|(?:a|an)\s+(?:plain|simple|clear|straight|single|one-word)\s+)?(?=[\"“‘'`])|"
     r"\b(?:your|the)\s+(?:answer|response|reply|email|letter|message|output)\s+(?:should|must|has\s+to|needs\s+to|will)\s+"
-    r"(?:start|begin|open)\s+with\s+(?:the\s+(?:word|words|phrase)\s+|either\s+)?(?=[\"“‘'`])", re.IGNORECASE)
+    r"(?:start|begin|open)\s+with\s+(?:the\s+(?:word|words|phrase)\s+|either\s+)?(?=[\"“‘'`])|"
+    # 'The first word should be "Yes" or "No"'
+    r"\b(?:the\s+)?(?:very\s+)?first\s+(?:word|words)\s+(?:of\s+(?:your|the)\s+\w+\s+)?(?:should|must|has\s+to|"
+    r"needs\s+to|will)\s+be\s+(?:either\s+)?(?=[\"“‘'`])", re.IGNORECASE)
 
 
 # "Answer only with "Yes" or "No"": the response is one of the options, so it starts with one.
