@@ -15,7 +15,8 @@ prompt's constraints a program can check, without parameters) is scored on task 
 - Constraints: an extracted constraint matches a labelled one when the kind is the same and the parameters are
   equal after normalising (strings case-insensitive with whitespace collapsed, lists compared as sets, keys whose
   value is null dropped, a parameter the label leaves to the checker's default filled with it:
-  `CHECKER_DEFAULTS`); each label matches at most one extracted constraint, first come first served. Every
+  `CHECKER_DEFAULTS`; an exact keyword count matches the pair of bounds IFEval states it as: `EXACT_AS_PAIR`);
+  each label matches at most one extracted constraint (or one such pair), first come first served. Every
   extracted constraint counts for precision (the labels cover Rubriq kinds too). `same_kind_other_params` counts
   labels missed although a constraint of their kind was extracted (a partial reading). `span_on_quote` is the
   share of matches whose span overlaps the labelled quote.
@@ -69,6 +70,27 @@ def normalise(value: Any) -> Any:
 
 # Parameters a label may leave out because the checker assumes them: a paragraph count with no relation is exact.
 CHECKER_DEFAULTS: dict[str, dict[str, Any]] = {"rubriq:number_paragraphs": {"relation": "exactly"}}
+
+
+# Kinds whose exact counts Rubriq states as IFEval does, a pair of bounds: "at least N" and "less than N+1".
+EXACT_AS_PAIR = {"keywords:frequency": ("relation", "frequency")}
+
+
+def _exact_as_pair(gold: dict[str, Any], extracted: list[Any], used: list[bool]) -> tuple[int, int] | None:
+    """The two unused extracted constraints that state a label's exact count as a pair, if there are both."""
+    if gold["kind"] not in EXACT_AS_PAIR or gold["params"].get("relation") != "exactly":
+        return None
+    relation, count = EXACT_AS_PAIR[gold["kind"]]
+    n = gold["params"][count]
+    rest = {k: v for k, v in gold["params"].items() if k not in (relation, count)}
+
+    def find(rel: str, value: int) -> int | None:
+        want = normalise({**rest, relation: rel, count: value})
+        return next((i for i, c in enumerate(extracted)
+                     if not used[i] and c.kind == gold["kind"] and normalise(c.params) == want), None)
+
+    low, high = find("at least", n), find("less than", n + 1)
+    return (low, high) if low is not None and high is not None else None
 
 
 def _ratio(a: int, b: int) -> float | None:
@@ -206,6 +228,10 @@ def main() -> None:
             want = normalise({**CHECKER_DEFAULTS.get(kind, {}), **gold["params"]})
             match = next((i for i, c in enumerate(extracted)
                           if not used[i] and c.kind == kind and normalise(c.params) == want), None)
+            pair_match = _exact_as_pair(gold, extracted, used) if match is None else None
+            if pair_match is not None:  # "exactly 3 times" read as IFEval states it: at least 3 and fewer than 4
+                match, partner = pair_match
+                used[partner] = True
             if match is None:
                 stats["fn"] += 1
                 same_kind = [c.params for c in extracted if c.kind == kind]

@@ -140,3 +140,46 @@ def test_the_first_word_or_the_words_before_anything_else_open_the_reply():
         [{"options": ["Yes", "No"]}]
     assert kinds('Rewrite it. It should say "Hi neighbours," before anything else.')["rubriq:starts_with"] == \
         [{"options": ["Hi neighbours,"]}]
+
+
+def test_a_condition_after_a_comma_governs_only_its_own_clause():
+    found = kinds("My granddaughter Isla is sleeping over. Write a bedtime story. Say her name three times in it, she "
+                  "counts, and she'll complain if it's two or four.")
+    assert sorted(c["relation"] for c in found["keywords:frequency"]) == ["at least", "less than"]
+    assert kinds("Keep it under 50 words if you can.")["length_constraints:number_words"] == \
+        [{"relation": "less than", "num_words": 50}]
+
+
+def test_spanish_table_emoji_and_kept_wording_requests_are_read():
+    found = kinds("Pónmelo en una tablita de Markdown con la cabecera Nombre | Ruta | Coche. Y los emojis te los "
+                  "ahorras.")
+    assert "rubriq:markdown_table" in found and "rubriq:no_emoji" in found
+    assert found["rubriq:table_columns"] == [{"columns": ["Nombre", "Ruta", "Coche"]}]
+    assert kinds("Reescribe el cartel de la tienda. Emoticonos fuera.")["rubriq:no_emoji"] == [{}]
+    assert kinds("Reescribe el cartel. Lo de «de 9:00 a 14:00» se queda tal cual, escrito así.")[
+        "keywords:existence"] == [{"keywords": ["de 9:00 a 14:00"]}]
+    assert kinds('Rewrite the sign. "de 9:00 a 14:00" stays exactly as it is.')["keywords:existence"] == \
+        [{"keywords": ["de 9:00 a 14:00"]}]
+
+
+def test_french_steps_numbered_and_bounded_a_word_banned_and_a_closing_question():
+    found = kinds("Explique comment vider le bac. Numérote chaque étape, quatre maxi, et bannis le mot « simplement ». "
+                  "À la fin, pose-moi une question pour vérifier que j'ai bien compris.")
+    assert "rubriq:numbered_list" in found and "rubriq:ends_with_question" in found
+    assert found["rubriq:item_count"] == [{"relation": "less than", "num_items": 5}]
+    assert found["keywords:forbidden_words"] == [{"forbidden_words": ["simplement"]}]
+
+
+def test_french_fences_titles_and_topics_said_with_a_pronoun():
+    found = kinds("Fais un résumé du carnet. Et ne le mets pas dans un encadré de code.")
+    assert found["rubriq:no_code_blocks"] == [{}]
+    assert "rubriq:no_headings" in kinds("Fais-moi un planning en tableau. Pas de gros titre au-dessus du tableau.")
+    assert kinds("Combien ça coûte ? Ne me parle pas de la navette.")["rubriq:forbidden_topic"] == \
+        [{"topic": "navette"}]
+
+
+def test_steps_bounded_after_their_numbering_are_an_item_count_not_the_list_size():
+    found = kinds("How much gravel? Show the working with each step numbered, five of them at most.")
+    assert found["rubriq:numbered_list"] == [{}]
+    assert found["rubriq:item_count"] == [{"relation": "less than", "num_items": 6}]
+    assert kinds("Give me a numbered list, 5 items.")["rubriq:numbered_list"] == [{"num_items": 5}]

@@ -424,3 +424,20 @@ def test_a_block_between_long_dash_lines_is_material():
     prompt = f"Les enfants ont le droit ?\n\n—— copié depuis le site ——\n{rules}\n—— fin ——"
     _, block = _only_source(prompt)
     assert block.kind == "delimited" and block.text == rules
+
+
+def test_text_between_angle_bracket_lines_is_material_and_its_introduction_is_not():
+    notice = "7. CODES D'ERREUR\nE4 : réservoir plein. Videz le bac et remettez-le en place."
+    prompt = (f"Bonjour, j'ai un déshumidificateur et l'écran affiche E4 depuis ce matin. Voici la partie de la "
+              f"notice qui en parle, recopiée à la main :\n\n<<<\n{notice}\n>>>\n\nJe dois faire quoi ?")
+    _, block = _only_source(prompt)
+    assert block.kind == "delimited" and block.text == notice
+
+
+def test_a_spanish_request_with_its_pronouns_attached_ends_the_pasted_thread():
+    thread = ("Re: Salida domingo\nPublicado por Nacho » sáb 8 mar, 10:12\nYo voy, la larga (95 km).\n\n"
+              "Re: Salida domingo\nPublicado por Marisa » sáb 8 mar, 11:40\nApuntadme a la corta.")
+    prompt = f"Te pego el hilo del foro, que no hay quien se aclare:\n\n{thread}\n\nPónmelo en una tabla. Sin emojis."
+    doc = parse_prompt(prompt)
+    assert [b.text for b in doc.sources] == [thread]
+    assert "Pónmelo" in doc.instruction_text

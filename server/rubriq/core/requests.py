@@ -63,6 +63,7 @@ REQUEST_VERBS = (
     "limitez", "ne", "n'utilise", "n'ajoute", "n'oublie", "pas de", "peux-tu", "pouvez-vous", "pourrais-tu",
     "pourriez-vous", "j'ai besoin", "je veux", "je voudrais", "sors", "récupère", "améliore", "rends", "priorise",
     "concentre-toi", "insiste", "arrondis", "mets", "précise", "cite", "vérifie", "assure-toi", "veille", "relis",
+    "numérote", "numérotez", "bannis", "bannissez",
     # German
     "schreib", "schreibe", "fass", "fasse", "beantworte", "antworte", "erkläre", "erklär", "gib", "nenne",
     "verwende", "benutze", "nutze", "übersetze", "formuliere", "extrahiere", "finde", "rechne", "berechne",
@@ -184,6 +185,11 @@ _REQUEST_START_RE = re.compile(
     # French imperatives with their pronoun ("dis-moi", "note-moi", "corrige-le") and Spanish negative imperatives
     # ("no me sueltes", "no pongas"); statements ("no tienes", "no me gusta") do not end in -es/-as of a command.
     r"[a-zàâçéèêëîïôûùüÿœ]{2,15}-(?:moi|toi|le|la|les|lui|nous|vous|leur|en|y)(?:-(?:en|y|le|la|les))?(?![\w'’-])|"
+    # Spanish imperatives with their pronouns attached ("pónmelo", "pásamelo", "dímelo", "resúmelo", "hazme"): an
+    # accented stem before the pronoun, not a noun in -ulo ("cálculo", "título")
+    r"(?![a-zñ]{0,12}[áéíóú][a-zñ]{0,6}(?:ulo|ula|ulos|ulas)(?![\w'’-]))"
+    r"[a-zñ]{0,12}[áéíóú][a-zñ]{0,6}(?:melo|mela|melos|melas|selo|sela|selos|selas|noslo|nosla|me|nos|lo|la|los|"
+    r"las)(?![\w'’-])|"
     r"no[ \t]+(?:(?:me|te|le|les|lo|la|los|las|nos)[ \t]+)?(?!(?:tienes|puedes|sabes|crees|quieres|debes|"
     r"estás|vas|eres|das|pasas)\b)[a-záéíóúñ]{2,15}(?:es|as)(?![\w'’-])|"
     # A wish in the Spanish subjunctive: "que no suene seca", "que se note", "que tenga final feliz".

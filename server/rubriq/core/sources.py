@@ -413,6 +413,20 @@ def _triple_quoted_blocks(text: str) -> list[tuple[Span, Span]]:
     return blocks
 
 
+# A passage between a line of "<<<" and a line of ">>>" (the heredoc-like marks some people paste text between).
+ANGLE_OPEN_RE = re.compile(r"^[ \t]*<{3,}[ \t]*$", re.MULTILINE)
+ANGLE_CLOSE_RE = re.compile(r"^[ \t]*>{3,}[ \t]*$", re.MULTILINE)
+
+
+def _angle_blocks(text: str) -> list[tuple[Span, Span]]:
+    """Each "<<<" line pairs with the next ">>>" line."""
+    blocks, pos = [], 0
+    while (opening := ANGLE_OPEN_RE.search(text, pos)) and (closing := ANGLE_CLOSE_RE.search(text, opening.end())):
+        blocks.append((Span(opening.start(), closing.end()), _trimmed(text, opening.end(), closing.start())))
+        pos = closing.end()
+    return blocks
+
+
 class _Finder:
     """Runs the detectors over one prompt body, in order, each claiming text no earlier one took."""
 
@@ -469,6 +483,8 @@ class _Finder:
         self.other_tags()
         for whole, content in _triple_quoted_blocks(text):
             self.add("quoted", whole, content, "quote")
+        for whole, content in _angle_blocks(text):
+            self.add("delimited", whole, content, "")
         self.markdown_quotes()
         self.emails()
         self.data_blocks()
@@ -869,8 +885,8 @@ class _Finder:
                 continue
             if any(span.overlaps(f) for f in self.formats) or SECTION_END_RE.match(text, span.start):
                 continue
-            if points or not _reads_as_material(text, span):
-                continue
+            if points or not _reads_as_material(text, span) or span.slice(text).rstrip().endswith(":"):
+                continue  # "Here is the part of the manual, copied by hand:": it introduces what follows
             words = len(re.findall(r"\w+", span.slice(text)))
             cues = len(INSTRUCTION_CUE_RE.findall(span.slice(text)))
             # material is pasted beside a request: a prompt that is one paragraph is the request itself ("need a

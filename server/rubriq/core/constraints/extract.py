@@ -202,8 +202,10 @@ def _unconditional(found: list[Constraint], clauses: list[Clause], view: str) ->
                 if not clause.text.startswith(",", m.end()):
                     continue  # "If a + b = 30 and b = 10. Is a = 20?": a premise, not a condition on the answer
                 consequence = Span(condition.end, clause.span.end)
-            else:  # "start with a TL;DR if your answer is long": it comes first
-                consequence = Span(clause.start, condition.start)
+            else:  # "start with a TL;DR if your answer is long": it comes first, from the last comma or "and" on
+                # ("Say her name three times, she counts, and she'll complain if it's two or four": the count stands)
+                cuts = [c.end() for c in re.finditer(r",\s+|;\s+|\s+and\s+", clause.text[:m.start()])]
+                consequence = Span(clause.start + (cuts[-1] if cuts else 0), condition.start)
             for c in grouped.get(index, []):
                 if c.span.contains(condition):
                     continue  # its own words hold the "if": 'end with: Let us know if there is anything'

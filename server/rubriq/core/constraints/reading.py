@@ -288,7 +288,7 @@ RELATION_RULES: tuple[tuple[re.Pattern[str], Replacement], ...] = (
     (re.compile(rf"\b(?P<unit>{UNITS})(?P<mid>[ \t]+(?:please|pls|only)[ \t]*)?,[ \t]*(?P<n>\d{{1,3}}|one|two|three|"
                 rf"four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty)[ \t]+(?:tops|max|maximum|at\s+most)\b",
                 re.IGNORECASE),
-     lambda m: f"{m.group('unit')}{m.group('mid') or ''}, at most {m.group('n')} {m.group('unit')}"),
+     lambda m: f"{m.group('unit')}{m.group('mid') or ''}, at most {m.group('n')} {_plural(m.group('unit'))}"),
     # "two sentences, no more no less", "three lines, no more and no fewer": exactly that count
     (re.compile(rf"\b(?P<count>(?:\d{{1,7}}|one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty)\s+"
                 rf"{UNITS})\s*,?\s+no\s+more\s*,?\s*(?:(?:and|or|but)\s+)?no\s+(?:less|fewer)\b", re.IGNORECASE),
@@ -351,7 +351,7 @@ BARE_COUNT_RE = re.compile(
     re.IGNORECASE)
 UNIT_MENTION_RE = re.compile(
     r"\b(?P<unit>words?|sentences?|paragraphs?|bullet[\s-]?points?|bullets|lines|stanzas?|characters|placeholders?|"
-    r"blanks|emojis?|emoji|highlighted\s+sections|sections|items|steps|tips|ideas|names|questions|examples|"
+    r"blanks|emojis?|emoji|highlighted\s+sections|sections|items|steps?|tips|ideas|names|questions|examples|"
     r"reasons|tests|slogans|taglines|titles|options|suggestions)\b",
     re.IGNORECASE)
 # Nouns that are counted but name no unit of their own, after which the count would be the wrong thing's.

@@ -248,7 +248,10 @@ NO_EMOJI_RE = re.compile(
     rf"\b(?:no|without(?:\s+any)?|zero|don'?t\s+(?:use|add|include)(?:\s+any)?|do\s+not\s+(?:use|add|include)"
     rf"(?:\s+any)?|avoid(?:\s+any)?|never\s+use|skip(?:\s+the|\s+any)?|drop(?:\s+the|\s+any)?)\s+{EMOJI_WORD}"
     rf"(?!\s+(?:section|part|chapter|column|table|slide|list|sheet|page|tab|row|question)s?\b)|"
-    rf"\bkeep\s+(?:the\s+|any\s+|all\s+)?{EMOJI_WORD}\s+out\b", re.IGNORECASE)
+    rf"\bkeep\s+(?:the\s+|any\s+|all\s+)?{EMOJI_WORD}\s+out\b|"
+    # "Emoticonos fuera" (emojis out), "los emojis te los ahorras" (the emojis, leave them out): the emoji named first
+    rf"(?:^|(?<=[.;:,!?]\s)|(?<=\n)|(?<=\band\s))[ \t]*(?:the\s+|any\s+|all\s+)?{EMOJI_WORD}\s+"
+    r"(?:out|leave\s+them\s+out|(?:are|stay)\s+out)\b", re.IGNORECASE)
 EMOJI_COUNT_RE = re.compile(
     rf"\b(?:use|add|include|with|put|end\s+with|sprinkle\s+in|give\s+me|give)\s+(?:(?P<rel>{REL})\s+)?(?P<n>{NUM}|an|a\s+few)"
     rf"(?P<post>{POST})?\s+{EMOJI_WORD}(?P<post2>{POST})?", re.IGNORECASE)

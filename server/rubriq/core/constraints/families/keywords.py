@@ -69,7 +69,7 @@ POSTFIX_REQUIRE_RE = re.compile(
     r"(?:should|must|need\s+to|needs\s+to|has\s+to|have\s+to)\s+(?:stay|remain)(?:\s+in(?:\s+(?:it|there))?)?\b|"
     # 'the word "Lattung" please keep', '... stays as it is' (a word the rewrite must keep)
     r"(?:please\s+)?(?:keep|leave\s+in)(?:\s+(?:it|that|this))?(?=\s*(?:[,.;!?]|$))|"
-    r"(?:stays?|remains?)\s+(?:as\s+(?:it\s+)?is|unchanged|intact|in)\b|"
+    r"(?:stays?|remains?)\s+(?:(?:exactly|just)\s+)?(?:as\s+(?:it\s+)?is|unchanged|intact|in|word\s+for\s+word)\b|"
     r"(?:(?:should|must|need\s+to|needs\s+to|has\s+to|have\s+to)\s+be|is|are)\s+(?:somewhere\s+)?in\s+(?:it|there|"
     r"the\s+(?:text|answer|response|reply|poem|story|post|email|message|title)|your\s+(?:text|answer|response|reply))\b",
     re.IGNORECASE)

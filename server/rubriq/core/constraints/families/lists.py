@@ -72,7 +72,8 @@ NUMBERED_LIST_RE = re.compile(
     re.IGNORECASE)
 # The list's size said after it, in the same sentence: "a numbered list with 3 items", "numbered list, 5 steps".
 COUNT_AFTER_LIST_RE = re.compile(
-    rf"[^.;:!?\n]{{0,50}}?(?<![\w-])(?:(?P<rel>{REL})\s+)?(?P<n>{NUM})\s+(?:items|entries|points|steps|lines)\b",
+    rf"[^.;:!?\n]{{0,50}}?(?<![\w-])(?:(?P<rel>{REL})\s+)?(?P<n>{NUM})\s+(?:items|entries|points|steps|lines)\b"
+    rf"(?!{POST})",  # "numbered, five steps at most" bounds the items: the item count reads it
     re.IGNORECASE)
 # The list's size said just before it, alone: "- exactly 8, numbered", "ten of them, numbered".
 COUNT_BEFORE_LIST_RE = re.compile(
@@ -266,7 +267,7 @@ NUMBERED_ANYWHERE_RE = re.compile(
 ITEM_BOUND_RE = re.compile(
     rf"\b(?P<rel>at\s+most|no\s+more\s+than|not\s+more\s+than|up\s+to|max|maximum|fewer\s+than|less\s+than|under|"
     rf"at\s+least|no\s+fewer\s+than|min|minimum)\s+(?P<n>{NUM})(?P<post>{POST})?\s+(?P<noun>items|entries|things|"
-    r"ideas|suggestions|options|names|tips)\b", re.IGNORECASE)
+    r"ideas|suggestions|options|names|tips|steps)\b", re.IGNORECASE)
 # The bound after the count: "five steps max", "three tips tops", "4 ideas at the very most", "six steps or fewer".
 ITEM_BOUND_AFTER_RE = re.compile(
     rf"\b(?P<n>{NUM})\s+(?P<noun>items|entries|things|ideas|suggestions|options|names|tips|steps|reasons|ways|"

@@ -74,7 +74,10 @@ _USED_AFTER_RE = re.compile(r"\s*(?:(?:should|must|has\s+to|have\s+to|needs?\s+t
                             r"be\s+(?:used|in|included|there|mentioned))\b|"
                             # '"lighthouse" makes an appearance', '... is in there somewhere'
                             r"(?:makes?|has)\s+(?:an?\s+)?(?:appearance|cameo)\b|(?:is|goes)\s+in\s+(?:there|it)\b|"
-                            r"in\s+(?:there|it)\s+somewhere\b)", re.IGNORECASE)
+                            r"in\s+(?:there|it)\s+somewhere\b|"
+                            # a rewrite keeps it: '"de 9:00 a 14:00" stays exactly as it is'
+                            r"(?:stays?|remains?)\s+(?:(?:exactly|just)\s+)?(?:as\s+(?:it\s+)?is|unchanged|intact|"
+                            r"word\s+for\s+word)\b)", re.IGNORECASE)
 # A word named and then refused by a pronoun later in its sentence: 'the word "old", so skip it', 'if you say
 # "condensation" she'll ask what it means, so leave that out'.
 _LEAVE_IT_OUT_RE = re.compile(r"\b(?:skip|drop|avoid|cut|ditch|lose)\s+(?:it|that|this)\b|"

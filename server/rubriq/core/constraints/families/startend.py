@@ -192,6 +192,9 @@ ENDS_WITH_QUESTION_RE = re.compile(
     r"by\s+asking\s+(?:(?:the|your|my)\s+)?(?:\w+\s+)?(?:what|whether|if|how|which|who|why|when|where)\b|"
     # "make the last bit a question so she has to confirm"
     r"\bmake\s+(?:the|your)\s+(?:last|final|closing)\s+(?:bit|line|sentence|part)\s+a\s+question\b|"
+    # "À la fin, pose-moi une question" (at the end, ask me a question), "ask me a question at the end"
+    r"\bat\s+the\s+(?:very\s+)?end\s*,?\s+ask\s+(?:me|us|them|him|her|the\s+reader)\s+(?:a|one)\s+(?:\w+\s+)?question\b|"
+    r"\bask\s+(?:me|us|them|him|her|the\s+reader)\s+(?:a|one)\s+(?:\w+\s+)?question\s+at\s+the\s+(?:very\s+)?end\b|"
     # "termine en me demandant si ...", "finish by asking me whether ...": the reply ends on a question to the reader
     r"\b(?:end|finish|close)\s+(?:by\s+)?asking\s+(?:me|us|him|her|them)\s+(?:what|whether|if|how|which|si|ob)\b",
     re.IGNORECASE)
