@@ -183,3 +183,63 @@ def test_steps_bounded_after_their_numbering_are_an_item_count_not_the_list_size
     assert found["rubriq:numbered_list"] == [{}]
     assert found["rubriq:item_count"] == [{"relation": "less than", "num_items": 6}]
     assert kinds("Give me a numbered list, 5 items.")["rubriq:numbered_list"] == [{"num_items": 5}]
+
+
+def test_bullet_form_and_a_range_of_them_count_the_bullets():
+    assert kinds("Summarise the minutes. Put it in bullet form.")["rubriq:bullet_list"] == [{}]
+    assert kinds("Summarise the minutes. Put it in bullet form, somewhere from five to seven of them.")[
+        "rubriq:bullet_count"] == [{"min": 5, "max": 7}]
+
+
+def test_groups_sorted_into_named_headings_with_a_bound_under_any_of_them():
+    found = kinds("Here's my kit list. Sort it into Clothing, Optics and Food, each with its own heading, and no more "
+                  "than four bullets under any heading. Oh, and leave cameras off the list entirely.")
+    assert found["rubriq:section_labels"] == [{"labels": ["Clothing", "Optics", "Food"]}]
+    assert found["rubriq:bullets_per_section"] == [{"relation": "less than", "num_bullets": 5}]
+    assert found["rubriq:forbidden_topic"] == [{"topic": "cameras"}]
+    assert "rubriq:forbidden_topic" not in kinds("Write the function. Please leave comments off.")
+
+
+def test_ordinary_paragraphs_a_couple_of_them_three_at_a_push():
+    found = kinds("My eyes get muddled with those dotted lists, so just write it out as ordinary paragraphs, a couple "
+                  "of them, three at a push.")
+    assert found["rubriq:no_lists"] == [{}]
+    assert sorted((p["relation"], p["num_paragraphs"]) for p in found["rubriq:number_paragraphs"]) == \
+        [("at least", 2), ("less than", 4)]
+    assert kinds("Write 2 to 3 paragraphs.")["rubriq:number_paragraphs"] == \
+        [{"num_paragraphs": 2, "relation": "at least"}, {"num_paragraphs": 4, "relation": "less than"}]
+
+
+def test_more_if_you_like_makes_a_count_a_minimum():
+    assert kinds('Write about hearing aids and say the word "air" a good three times, more if you like.')[
+        "keywords:frequency"] == [{"keyword": "air", "relation": "at least", "frequency": 3}]
+    assert kinds("Write 200 words, more if you like.")["length_constraints:number_words"] == \
+        [{"relation": "at least", "num_words": 200}]
+
+
+def test_the_size_of_the_box_the_answer_goes_in_and_a_part_named_before_and():
+    found = kinds("Work out the drip rate. Number the working the way my tutor does, one step per line, and it's a "
+                  "70-word box so don't go over that.")
+    assert found["rubriq:numbered_list"] == [{}]
+    assert found["length_constraints:number_words"] == [{"relation": "less than", "num_words": 71}]
+
+
+def test_a_spanish_answer_noun_in_bold_and_no_highlight_count_from_a_sentence_limit():
+    found = kinds("¿Cuánta pintura necesito? Cinco frases, no me hagas leer más, el número de botes que vaya en bold.")
+    assert found["rubriq:bold_answer"] == [{}]
+    assert "detectable_format:number_highlighted_sections" not in found
+
+
+def test_a_count_of_parts_then_as_many_quoted_labels_names_the_sections():
+    found = kinds("Résume la lettre du notaire pour ma mère, en deux rubriques qui démarrent l'une par « L'essentiel : "
+                  "» et l'autre par « À faire : ».")
+    assert found["rubriq:section_labels"] == [{"labels": ["L'essentiel", "À faire"]}]
+    found = kinds('Write two sections, one starting "Summary:" and the other "To do:".')
+    assert found["rubriq:section_labels"] == [{"labels": ["Summary", "To do"]}]
+    assert "rubriq:starts_with" not in found
+
+
+def test_a_french_subject_named_first_and_dropped_by_a_pronoun_is_left_out():
+    found = kinds("Résume la lettre du notaire. Les frais de l'étude, vous les passez sous silence. Le vermifuge, tu "
+                  "l'oublies.")
+    assert found["rubriq:forbidden_topic"] == [{"topic": "frais"}, {"topic": "vermifuge"}]

@@ -916,6 +916,13 @@ _ES_REORDER: tuple[Rule, ...] = (
      lambda m: "in a single " if m.group(1) else "in one "),
 )
 _FR_REORDER: tuple[Rule, ...] = (
+    # the subject named first and then dropped by a pronoun: "Le vermifuge, tu l'oublies", "Les frais de l'étude,
+    # vous les passez sous silence": do not mention it (the thing, without what it belongs to)
+    (re.compile(r"(?:^|(?<=[.!?;]\s)|(?<=\n))(?:le|la|les|l['’])\s*(?P<what>[^\W\d_][\w'’-]{1,30}(?:\s+[\w'’-]{1,30}){0,2}?)"
+                r"(?:\s+(?:de|du|des|d['’])[^,.;\n]{1,40})?,\s*(?:tu|vous)\s+(?:l['’]|la\s+|le\s+|les\s+)?"
+                r"(?:oublies|oubliez|zappes|zappez|laisses\s+tomber|laissez\s+tomber|passes\s+sous\s+silence|"
+                r"passez\s+sous\s+silence|évites|évitez)\b", re.IGNORECASE),
+     lambda m: f"ne mentionne pas {m.group('what')}"),
     # "Huit vers tout pile": verses counted are a poem's lines ("vers" alone is "towards")
     (re.compile(r"\b(un|deux|trois|quatre|cinq|six|sept|huit|neuf|dix|onze|douze|quatorze|seize|\d{1,2})\s+vers\b(?!\s+(?:\d|midi|minuit|le|la|les|l'))",
                 re.IGNORECASE), lambda m: f"{m.group(1)} lignes"),

@@ -225,6 +225,11 @@ RELATION_RULES: tuple[tuple[re.Pattern[str], Replacement], ...] = (
      lambda m: "make sure to"),
     (re.compile(r"\b(?:don'?t|do\s+not|never)\s+(?:forget|leave\s+out|omit|skip)\b(?!\s+(?:to|about)\b)",
                 re.IGNORECASE), lambda m: "include"),
+    # "it's a 70-word box so don't go over that": the size of the box the answer goes in
+    (re.compile(rf"\b(?:a|an)\s+(?P<n>\d{{1,5}})-(?P<unit>word|character|line)\s+(?:box|field|space|slot|limit|cap)\b"
+                rf"[^.\n]{{0,25}}?\b{_NEG}\s+(?:go|run|be|get)\s+(?:over|above|beyond|past)\s+(?:that|it|this)\b",
+                re.IGNORECASE),
+     lambda m: f"at most {m.group('n')} {m.group('unit').lower()}s"),
     # "can't go over 700", "shouldn't run past 3 pages", "must not stretch beyond": an upper bound
     (re.compile(rf"\b{_NEG}\s+(?:go|run|be|get|stretch|come\s+in|end\s+up|spill)\s+(?:over|above|beyond|past)\b",
                 re.IGNORECASE), lambda m: "at most"),
@@ -245,6 +250,10 @@ RELATION_RULES: tuple[tuple[re.Pattern[str], Replacement], ...] = (
                 r"verschiedenen|distintos|distintas|différents|différentes)\s+)?(?:places|spots|endroits|stellen|sitios|"
                 r"lugares)\b", re.IGNORECASE),
      lambda m: " ".join(filter(None, (m.group("rel") or m.group("rel2"), m.group("n"), "times")))),
+    # "a couple of them, three at a push", "a couple, or three at most": two, and up to the count named after
+    (re.compile(r"\ba\s+couple(?:\s+of\s+(?:them|those|these))?\s*,?\s*(?:or\s+|maybe\s+)?(?P<n>3|4|5|three|four|five)\s+"
+                r"(?:at\s+a\s+push|at\s+(?:the\s+)?most|max(?:imum)?|tops)\b", re.IGNORECASE),
+     lambda m: f"2 to {m.group('n')} of them"),
     # "has to fit in 155 characters", "should fit within 2 lines"
     (re.compile(r"\b(?:fit|fits)\s+(?:in|into|within|inside|on)(?=\s+(?:\d|a\s+single|one|two|three|four|five|six|seven|"
                 r"eight|nine|ten))", re.IGNORECASE), lambda m: "at most"),
@@ -350,7 +359,8 @@ BARE_COUNT_RE = re.compile(
     rf"\b(?P<n3>{_NUMBER_WORD})\s+of\s+(?:them|those|these)\b",
     re.IGNORECASE)
 UNIT_MENTION_RE = re.compile(
-    r"\b(?P<unit>words?|sentences?|paragraphs?|bullet[\s-]?points?|bullets|lines|stanzas?|characters|placeholders?|"
+    r"\b(?P<unit>words?|sentences?|paragraphs?|bullet(?:[\s-]?point)?\s+form|bullet[\s-]?points?|bullets|lines|"
+    r"stanzas?|characters|placeholders?|"
     r"blanks|emojis?|emoji|highlighted\s+sections|sections|items|steps?|tips|ideas|names|questions|examples|"
     r"reasons|tests|slogans|taglines|titles|options|suggestions)\b",
     re.IGNORECASE)
@@ -397,7 +407,7 @@ def _restore_units(text: str) -> tuple[str, Layer | None]:
             continue  # "use the word 'calm' at least twice, and at most 3": the word is a keyword, not a unit
         if re.search(r"\b(?:times?|each|per)\b", text[units[-1].end():m.start()], re.IGNORECASE):
             continue
-        unit = _plural(unit) if unit not in ("emoji",) else "emojis"
+        unit = "bullets" if unit.endswith("form") else _plural(unit) if unit not in ("emoji",) else "emojis"
         n_end = m.end(n_group)
         if of:
             of_match = re.search(r"\s+of\s+(?:them|those|these)\b", text[n_end:m.end()], re.IGNORECASE)

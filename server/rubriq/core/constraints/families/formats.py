@@ -293,6 +293,9 @@ BOLD_ANSWER_RE = re.compile(
     r"\b(?:the|your)\s+(?:final\s+|[\w'-]+\s+)?" + _ANSWER_NOUNS +
     r"\s+(?:should|must|has\s+to|needs\s+to)\s+be\s+(?:in\s+)?bold(?:ed)?\b|"
     r"\b(?:the|your)\s+(?:final\s+|[\w'-]+\s+)?" + _ANSWER_NOUNS + r",?\s+(?:please\s+)?in\s+bold\b|"
+    # a Spanish or French answer noun glossed word for word: "el número de botes que vaya en bold"
+    r"\bthe\s+(?:número|precio|importe|resultado|cantidad|nombre|fecha|prix|montant|résultat|chiffre|nom|date)\b"
+    r"[^.,;\n]{0,40}?\bin\s+bold\b|"
     # a German compound glossed word for word: "den Tarifnamen bitte in Fettschrift", "die Gesamtsumme fett"
     r"\b(?:the|your)\s+[a-zäöüß]{0,20}(?:namen?|preis|datum|uhrzeit|summe|betrag|ergebnis|antwort|wert)\s+"
     r"(?:please\s+)?(?:in\s+)?bold\b|"

@@ -45,7 +45,8 @@ POST = r"(?:\+|\s+or\s+(?:more|less|fewer|greater|above|below|under|over|higher|
        r",?\s+(?:max|maximum|min|minimum)\b(?!\s+(?:of|\d))|\s+or\s+so|,?\s+tops\b|" \
        r"\s+is\s+the\s+(?:ceiling|limit|cap|max(?:imum)?)\b|" \
        r"\s+at\s+the\s+very\s+most|\s+at\s+(?:a\s+|the\s+)?(?:minimum|maximum|least|most)\b|" \
-       r"\s+(?:is|are)\s+(?:plenty|enough|sufficient)\b|\s+(?:will|would|should)\s+do\b)"
+       r"\s+(?:is|are)\s+(?:plenty|enough|sufficient)\b|\s+(?:will|would|should)\s+do\b|" \
+       r",?\s+(?:or\s+)?more\s+(?:if\s+you\s+(?:like|want|wish)|is\s+fine)\b)"
 NEGATION_RE = re.compile(r"\b(?:not|never|avoid|without|don'?t|doesn'?t|shouldn'?t|mustn'?t|no)\b|n't\b",
                          re.IGNORECASE)
 

@@ -573,7 +573,7 @@ TOPIC_RE = re.compile(
     # "no involving the council or the police", "no talking about money"
     r"\bno\s+(?:involving|mentioning|talking\s+(?:about|of)|bringing\s+in)|"
     r"\bno\s+mention\s+of|\bleave\s+out\s+(?:any\s+mention\s+of|anything\s+about)|\bkeep(?:\s+any\s+mention\s+of)?(?=\s)|"
-    r"\bleave(?=\s+(?:(?:the|his|her|their|my|our|any|that|all)\s|(?-i:[A-Z])[a-z]))|"
+    r"\bleave(?=\s+(?:(?:the|his|her|their|my|our|any|that|all)\s|(?-i:[A-Z])[a-z]|[a-z]{3,20}s\s+(?:out|off)\s+(?:of\s+)?the\s))|"
     # "don't bring death into it": the subject between the verb and "into it"
     r"\b(?:don'?t|do\s+not|never)\s+bring(?=\s+(?:[\w'-]+\s+){1,3}?into\s+(?:it|this|that|the\s+\w+)\b)|"
     r"\b(?:leave\s+out|skip|omit|exclude|drop)\s+(?:the\s+)?(?:topic|subject)(?:\s+of)?|"
@@ -681,8 +681,9 @@ def extract_topics(ex: Extraction) -> None:
                                                          re.match(r"\s*\w+ing\b", text[m.end():])):
                 continue  # "keep X out of it" only; "my glasses keep coming out of the dishwasher" is no request
             leave = m.group().lower().startswith("leave") and not m.group().lower().startswith("leave out")
-            if leave and not re.match(r"\s*(?:[\w'-]+\s+){1,4}?(?:out|off)(?:\s+(?:of\s+(?:it|this|that)|entirely|"
-                                      r"completely|altogether|please|for\s+now))?(?:\s*(?:$|[.;,!)])|\s+(?:since|"
+            if leave and not re.match(r"\s*(?:[\w'-]+\s+){1,4}?(?:out|off)(?:\s+(?:of\s+)?the\s+(?:list|answer|reply|"
+                                      r"summary|post|email|message|letter|note|plan))?(?:\s+(?:of\s+(?:it|this|that)|"
+                                      r"entirely|completely|altogether|please|for\s+now))?(?:\s*(?:$|[.;,!)])|\s+(?:since|"
                                       r"because|as|until|unless|till)\b)", text[m.end():]):
                 continue  # "leave the dishwasher saga out": X between the verb and "out", and nothing after
             words = TOPIC_WORDS_RE.match(text, m.end())

@@ -131,7 +131,9 @@ def _length(ex: Extraction, regex: re.Pattern[str], kind: str, param: str, unit:
                                Span(view.rfind(field.group(), 0, m.start()), m.end()),
                                f"the {field.group('field')} field: " + wording_for(bound, "word"), 0.8)
             continue
-        each = list(DISTRIBUTIVE_RE.finditer(clause_head))
+        # a part named before ", and" or ";" is another request's: "one step per line, and it's at most 70 words"
+        joined = max((j.end() for j in re.finditer(r",\s+(?:and|but)\s+|;\s+", clause_head)), default=0)
+        each = list(DISTRIBUTIVE_RE.finditer(clause_head, joined))
         if (each and not WHOLE_RE.search(clause_head, each[-1].end())) or PER_ITEM_RE.match(view, m.end()) or \
                 attached(view, m.start(), m.end()):
             continue  # "each line should contain exactly one sentence", "five taglines, each under 8 words": per part

@@ -37,9 +37,13 @@ NO_LISTS_RE = re.compile(
     r"(?:don'?t|do\s+not|never)\s+(?:use|give|include|write|add|format\s+(?:it|this)\s+as)\s+(?:me\s+)?(?:any\s+)?(?:a\s+)?|"
     r"without\s+(?:using\s+)?(?:any\s+)?(?:a\s+)?|avoid\s+(?:using\s+)?(?:any\s+)?|rather\s+than\s+(?:a\s+)?|"
     r"not\s+(?:as\s+)?(?:a\s+)?|nothing\s+(?:in|as)\s+(?:a\s+)?)"
-    r"(?:bullet(?:ed|s)?\s*(?:points?|lists?)?|lists?|numbered\s+lists?|list\s+format)\b", re.IGNORECASE)
+    r"(?:bullet(?:ed|s)?\s*(?:points?|lists?)?|lists?|numbered\s+lists?|list\s+format)\b|"
+    # "just write it out as ordinary paragraphs", "in plain paragraphs": running text asked for by name
+    r"\b(?:write|put|set|give)\s+(?:it|this|them|everything)\s+(?:out\s+)?(?:as|in)\s+(?:ordinary|normal|plain|regular|"
+    r"proper|flowing|running)\s+(?:paragraphs|prose|sentences)\b", re.IGNORECASE)
 BULLET_USE_RE = re.compile(
     r"\b(?:in|as|using|use|with|into)\s+(?:a\s+)?(?:\w+\s+)?(?:bullet(?:ed)?[\s-]?points?|bullets|bullet(?:ed)?\s+lists?)\b|"
+    r"\bin\s+bullet(?:[\s-]?point)?\s+form\b|"  # "put it in bullet form"
     r"\bone\s+(?:per|a)\s+bullet\b|\b(?:a|one)\s+bullet\s+(?:per|for\s+each|each)\b|"
     # "Bullet points please", "bullets, please": the request is the noun and a please
     r"\b(?:bullet(?:ed)?[\s-]?points?|bullets|bullet(?:ed)?\s+lists?)[ \t]*,?[ \t]*(?:please|pls|plz)\b",
@@ -61,7 +65,7 @@ NUMBERED_LIST_RE = re.compile(
     rf"(?:in|as|with|into|using)\s+numbered\s+(?:steps|points|lines|items)|"
     rf"(?:on\s+its|on\s+their)\s+own\s+numbered\s+lines?|"
     rf"number\s+(?:the|each|every|all\s+the|your)\s+(?:[a-z-]{{3,15}}\s+)?(?:steps?|points?|items?|lines?|tips?|ideas?|"
-    rf"answers?|methods?|ways?|reasons?|options?|causes?|stages?|suggestions?)\b|"
+    rf"answers?|methods?|ways?|reasons?|options?|causes?|stages?|suggestions?|working|workings)\b|"
     # "number them", not "number them like 1/4, 2/4" (a scheme of its own, not a list's "1.")
     rf"(?<!\bthe\s)(?<!\ba\s)\bnumber\s+them\b(?!\s*(?:like|as|with|using|in|by|from|e\.g\.|[:(]))|"
     rf"numbered\s+step[\s-]by[\s-]step|"
@@ -112,7 +116,8 @@ ITEM_LENGTH_RE = re.compile(
     re.IGNORECASE)
 PER_SECTION_RE = re.compile(
     rf"\b(?:(?P<rel>{REL})\s+)?(?P<n>{NUM})(?P<post>{POST})?\s+(?:(?:bullet\s+)?points?|bullets|things|items|entries)"
-    rf"\s+(?:per|in\s+each|under\s+each|for\s+each|each)\s+(?:group|section|heading|category|part)\b",
+    rf"\s+(?:per|in\s+each|under\s+each|for\s+each|each|under\s+any|in\s+any|under\s+every|in\s+every)\s+"
+    r"(?:group|section|heading|category|part)\b",
     re.IGNORECASE)
 
 

@@ -8,11 +8,13 @@ import re
 from typing import Any
 
 from rubriq.core.constraints.families.grammar import (
+    Bound,
     Extraction,
     bounds_for,
     count_re,
     near_units,
     negated_before,
+    range_wording,
     wording_for,
 )
 from rubriq.core.constraints.numbers import parse_number
@@ -106,6 +108,16 @@ def extract_paragraphs(ex: Extraction) -> None:
                if abs(span.start - divider.start()) < 200 else span,
                f"exactly {n} paragraphs separated by ***")
         return
+    if not blank_count:  # "two to three paragraphs": a range, its two ends
+        for m in near_units(BLANK_PARAGRAPH_COUNT_RE, view, PARAGRAPH_UNIT_RE):
+            low, high = parse_number(m.group("a") or ""), parse_number(m.group("n"))
+            if low and high and 0 < low < high < 1000 and m.group("unit").lower().startswith("paragraph"):
+                for bound in (Bound(AT_LEAST, low), Bound(LESS_THAN, high + 1, True)):
+                    ex.add("rubriq:number_paragraphs", "structure", {"num_paragraphs": bound.value,
+                           "relation": bound.relation}, Span(m.start(), m.end()),
+                           range_wording([Bound(AT_LEAST, low), Bound(LESS_THAN, high + 1, True)], "paragraph") or "",
+                           0.8)
+                return
     if blank_count:
         n, span = blank_count
         stated = BLANK_PARAGRAPH_COUNT_RE.match(ex.view, span.start)

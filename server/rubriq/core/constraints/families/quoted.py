@@ -41,7 +41,9 @@ _TIMES_RE = re.compile(r"\b(?:(?P<n>\d{1,2}|one|two|three|four|five|six|seven|ei
                        r"(?P<word>once|twice|thrice))\b", re.IGNORECASE)
 _TIMES_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
                 "ten": 10, "eleven": 11, "twelve": 12}
-_AT_LEAST_RE = re.compile(r"\b(?:at\s+least|min(?:imum)?|or\s+more|minimum|no[t]?\s+(?:fewer|less)\s+than)\b|\+",
+_AT_LEAST_RE = re.compile(r"\b(?:at\s+least|min(?:imum)?|or\s+more|minimum|no[t]?\s+(?:fewer|less)\s+than|"
+                          # "a good three times, more if you like"
+                          r"a\s+good(?=\s+\w+\s+times)|more\s+(?:if\s+you\s+(?:like|want|wish)|is\s+fine))\b|\+",
                           re.IGNORECASE)
 _AT_MOST_RE = re.compile(r"\b(?:at\s+most|max(?:imum)?|or\s+(?:fewer|less)|no\s+more\s+than|not\s+more\s+than)\b",
                          re.IGNORECASE)
@@ -102,6 +104,7 @@ def _quotes_read(ex: Extraction, *, words_to_use: bool) -> set[str]:
     def collect(value: object) -> None:
         if isinstance(value, str):
             read.add(value.strip().lower())
+            read.add(value.strip().lower() + ":")  # a section label is read without the colon it is quoted with
         elif isinstance(value, (list, tuple)):
             for item in value:
                 collect(item)

@@ -59,7 +59,8 @@ def extract_highlights(ex: Extraction) -> None:
             value = parse_number(m.group("n"))
             gap = text[min(verb.end(), m.end()):max(verb.start(), m.start())]
             if re.search(r"[,;]\s*(?:and|but|then|while)\b|\band\s+(?:the|keep|make|use|write|it)\b", gap) or \
-                    UPPER_RELATION_RE.match(m.group("rel") or ""):
+                    UPPER_RELATION_RE.match(m.group("rel") or "") or \
+                    UPPER_RELATION_RE.search(m.group("post") or m.group("post2") or ""):  # "5 sentences max, ..."
                 continue  # "... in bold, and the whole thing under 400 words": another constraint's count
             if value is not None:
                 n = value
@@ -184,7 +185,52 @@ LABELS_RE = re.compile(
 BRACKETED_RE = re.compile(r"\bsquare\s+brackets\b|\[[A-Z][^\]\n]{0,30}\]")
 
 
+# A count of parts, then as many quoted labels in its sentence: "two sections, one starting "Summary:" and the
+# other "To do:"", « deux rubriques qui démarrent l'une par « L'essentiel : » et l'autre par « À faire : » ».
+COUNTED_PARTS_RE = re.compile(
+    r"\b(?P<n>2|3|4|two|three|four)\s+(?:sections|parts|blocks|headings|rubriques|parties|blocs|rubriken|abschnitte|"
+    r"teile|apartados|secciones|bloques|partes)\b", re.IGNORECASE)
+_QUOTED_LABEL_RE = re.compile(r"[\"“«„]\s*([^\"”»“\n]{1,40}?)\s*[\"”»“]")
+
+
+def _labels_counted_before(ex: Extraction) -> bool:
+    for m in COUNTED_PARTS_RE.finditer(ex.view):
+        end = ex.view.find(".", m.end())
+        rest = ex.view[m.end():end if end != -1 and ex.view[end - 1:end] not in ("»", "“") else m.end() + 200]
+        labels = [q.group(1).rstrip(":").strip() for q in _QUOTED_LABEL_RE.finditer(rest[:200])]
+        n = parse_number(m.group("n"))
+        if n and len(labels) == n and all(label[:1].isupper() for label in labels):
+            last = list(_QUOTED_LABEL_RE.finditer(rest[:200]))[-1]
+            ex.add("rubriq:section_labels", "structure", {"labels": labels},
+                   Span(m.start(), m.end() + last.end()), "sections labelled " + ", ".join(labels), 0.8)
+            return True
+    return False
+
+
+# Things sorted into named groups that each get a heading: "Sort it into Clothing, Optics and Food, each with its
+# own heading".
+SORTED_INTO_RE = re.compile(r"\b(?:sort|split|group|divide|organi[sz]e|break|arrange)\s+(?:it|them|this|that|"
+                            r"everything|the\s+[a-z]{2,15})\s+(?:up\s+)?into\s+", re.IGNORECASE)
+OWN_HEADING_RE = re.compile(r"\s*,?\s*each\s+(?:with|under|getting|gets|having|has)\s+(?:its|their|a)\s+(?:own\s+)?"
+                            r"(?:heading|header|section|title|subheading)\b", re.IGNORECASE)
+
+
+def _labels_sorted_into(ex: Extraction) -> bool:
+    for clause in ex.clauses:
+        for m in SORTED_INTO_RE.finditer(clause.text):
+            labels, end = phrase_list(clause.text, m.end())
+            heading = OWN_HEADING_RE.match(clause.text, end)
+            if len(labels) >= 2 and heading and all(label[:1].isupper() for label in labels):
+                ex.add("rubriq:section_labels", "structure", {"labels": labels},
+                       Span(clause.start + m.start(), clause.start + heading.end()),
+                       "sections labelled " + ", ".join(labels), 0.8)
+                return True
+    return False
+
+
 def extract_section_labels(ex: Extraction) -> None:
+    if _labels_counted_before(ex) or _labels_sorted_into(ex):
+        return
     for clause in ex.clauses:
         text = clause.text
         for m in LABELS_RE.finditer(text):
