@@ -523,3 +523,49 @@ def test_a_weekday_before_a_date_is_part_of_the_date_not_the_word_that_governs_i
 def test_a_day_the_claim_calls_a_period_s_last_is_not_rescued_by_lying_inside_it() -> None:
     source = "Spanish for Beginners. Day and time: Tuesdays, 6:30pm. Dates: 15 September to 8 December 2026."
     assert statuses("So the last class is on Tuesday 1 December.", source)["1 December"] != "matched"
+
+
+def test_or_more_than_starts_a_new_bound_and_leaves_the_one_before_alone() -> None:
+    source = "Nobody may work more than 5 shifts in a week or more than 10 hours in a day."
+    assert statuses("Every shift is 8 hours, well inside the 10-hour limit.", source)["10-hour"] == "matched"
+
+
+def test_a_date_its_own_renewal_period_moves_forward_is_matched_and_another_rule_s_period_is_not() -> None:
+    source = ("| Carer | Moving & handling | Medication | Safeguarding |\n|---|---|---|---|\n"
+              "| Kwame Asante | 28/10/2025 | 25/11/2025 | 22/12/2023 |\n\nRenewal rules:\n"
+              "- Moving and handling: renew every 12 months.\n- Medication: annual refresher.\n"
+              "- Safeguarding: renew every 2 years.")
+    assert statuses("| Kwame Asante | Safeguarding | 22 Dec 2025 | Overdue |", source)["22 Dec 2025"] == "matched"
+    assert statuses("| Kwame Asante | Medication | 25 Nov 2026 | Due |", source)["25 Nov 2026"] == "matched"
+    # 12 months is the moving and handling rule, not the safeguarding one
+    assert statuses("| Kwame Asante | Safeguarding | 22 Dec 2024 | Overdue |", source)["22 Dec 2024"] != "matched"
+    assert statuses("| Kwame Asante | Safeguarding | 22 Dec 2026 | Overdue |", source)["22 Dec 2026"] != "matched"
+
+
+def test_a_lower_rank_than_one_the_source_adds_is_no_conflict() -> None:
+    source = "Garden waste costs £58 per bin if you renew by 15 March. A second bin at the same address costs £45."
+    assert statuses("After 15 March the first bin goes up to £64.", source)["first"] != "conflict"
+    assert statuses("The first bin is £58 and the second £45.", source)["first"] != "conflict"
+    schedule = "The first aid course runs on the second Wednesday of each month."
+    assert conflicts("The course runs on the third Wednesday of the month.", schedule) == [("third", "second")]
+
+
+def test_monday_to_friday_is_what_weekdays_says() -> None:
+    source = "If anyone gets locked out, they should call our helpdesk on 0161 496 0725 (8am–6pm weekdays)."
+    assert statuses("Call the helpdesk, 8am–6pm Monday to Friday.", source)["Friday"] == "matched"
+    assert statuses("Call the helpdesk, 8am–6pm on Saturday.", source)["Saturday"] != "matched"
+
+
+def test_a_small_amount_is_a_price_times_a_count_the_claim_states_beside_it() -> None:
+    source = "A second car can use the Harbour Road car park, which costs £8 a day."
+    assert statuses("It's £8 a day (£56 if you're there all seven days).", source)["£56"] == "matched"
+    assert statuses("It's £8 a day (£58 if you're there all seven days).", source)["£58"] != "matched"
+    assert statuses("Parking comes to £56 in all.", source)["£56"] != "matched"
+
+
+def test_a_weekday_shared_by_two_dates_does_not_make_them_one_slot() -> None:
+    source = "I'd be happy to take Biscuit and Moss from Monday 13 April. Bank holidays are £5 extra."
+    assert statuses("Monday 4 May is a bank holiday.", source)["4 May"] != "conflict"
+    assert conflicts("I'll take Biscuit and Moss from Monday 20 April.", source) == [("20 April", "13 April")]
+    assert conflicts("The demo is on Friday 14 March at 15:00.", "Notes.\nDemo: Friday 21 March, 15:00.") == \
+        [("14 March", "21 March")]

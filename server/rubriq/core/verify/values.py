@@ -1354,7 +1354,8 @@ class _Scanner:
             qualifier, j = qualifier or "at least", j + 1
         elif j + 1 < self.n and self.toks[j] == "-" and self.adjacent(j) and self.lows[j + 1] == "plus":
             qualifier, j = qualifier or "at least", j + 2
-        elif j + 1 < self.n and (self.lows[j], self.lows[j + 1]) in _SUFFIX_QUALIFIERS and qualifier != "range":
+        elif j + 1 < self.n and (self.lows[j], self.lows[j + 1]) in _SUFFIX_QUALIFIERS and qualifier != "range" and \
+                not (j + 2 < self.n and self.lows[j + 2] == "than"):  # "a week or more than 10 hours": a new bound
             qualifier = qualifier or _SUFFIX_QUALIFIERS[(self.lows[j], self.lows[j + 1])]
             j += 2
         value, step = value * factor, step * factor
@@ -3050,6 +3051,10 @@ def _shared_name_words(c: Value, e: Value) -> set[str]:
 # Words around nearly every figure of their kind, which name no particular fact: "allow around half an hour, plus
 # time to chop" and "until it wilts, about 2 minutes" share "time" and nothing else.
 _SLOTLESS_WORDS = frozenset(lemma(w) for w in ("time", "times", "total", "overall", "roughly", "approximately"))
+# A weekday beside a date names the day, not what happens on it: "Monday 4 May is a bank holiday" and "from Monday
+# 13 April" share "Monday" and nothing else, and the claim's date is about something the source never mentions.
+_WEEKDAY_WORDS = frozenset(lemma(w) for w in ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday",
+                                              "sunday"))
 
 
 def slot_score(c: Value, e: Value) -> int:
@@ -3533,18 +3538,25 @@ def _share_in_words(c: Value, claim_text: str, values: Sequence[Value], source: 
 def _price_times_stated(c: Value, claim_others: Sequence[Value], source: ValueIndex) -> bool:
     """Amount c, of three significant figures or more, is a stated price times a stated count, or a stated rate over a
     stated time, to its last digit: "£649.50" for "£64.95 a day" over "the first 10 days", "£57.10" for ten days at
-    "£5.71 a day". The claim's own counts and times count too; only exact products, so no chance makes one."""
+    "£5.71 a day". The claim's own counts and times count too; only exact products, so no chance makes one. A
+    smaller amount only from a price and a count or time the claim itself states beside it: "£8 a day (£56 if you're
+    there all seven days)"."""
     if family(c) != "money" or c.low is None or c.low != c.high or c.qualifier or not math.isfinite(c.low) or \
-            abs(c.low) < 100 * c.step or _split_rate(c.unit)[1] is not None:
+            _split_rate(c.unit)[1] is not None:
         return False
+    own = abs(c.low) < 100 * c.step  # then the claim's own figures only
     n = c.low
-    pool = [*claim_others, *source.by_family.get("money", [])[:_MAX_SOURCE_OPERANDS]]
+
+    def stated(kind: str) -> list[Value]:
+        return [] if own else source.by_family.get(kind, [])[:_MAX_SOURCE_OPERANDS]
+
+    pool = [*claim_others, *stated("money")]
     prices = [(v.low, _split_rate(v.unit)[1]) for v in pool if family(v) == "money" and v is not c and
               v.low is not None and v.low == v.high and v.low and _split_rate(v.unit)[0] == c.unit][:_MAX_PRICES]
     if not prices:
         return False
-    counts = _multipliers([*claim_others, *source.by_family.get("count", [])[:_MAX_SOURCE_OPERANDS]])
-    times = [v.low for v in (*claim_others, *source.by_family.get("duration", [])[:_MAX_SOURCE_OPERANDS])
+    counts = _multipliers([*claim_others, *stated("count")])
+    times = [v.low for v in (*claim_others, *stated("duration"))
              if family(v) == "duration" and v.low is not None and v.low == v.high and math.isfinite(v.low) and
              v.low > 0]
     for price, period in prices:
@@ -3670,6 +3682,19 @@ def compare(claim: list[Value], evidence: list[Value], source: ValueIndex, *, in
             continue
         others = [x for x in (*claim, *context) if x is not c and family(x) in _NUMERIC_FAMILIES | {"date", "time"}]
         check = _check_one(c, evidence, taken, source, in_evidence, claim_words, others)
+        if check.status == "conflict" and c.kind == "date" and check.evidence is not None and \
+                _only_a_weekday_shared(c, check.evidence, source):
+            check = ValueCheck(c, "absent", None, False, "a date of something the source does not mention")
+        if check.status == "conflict" and c.kind == "ordinal" and check.evidence is not None and any(
+                o.kind == "ordinal" and o.key == check.evidence.key for o in claim):
+            # "the first bin is £58 and the second £45": the claim names the source's rank as well, for another thing
+            check = ValueCheck(c, "absent", None, False, "the claim names the source's rank too")
+        elif check.status == "conflict" and c.kind == "ordinal" and check.evidence is not None and \
+                check.evidence.kind == "ordinal" and c.key[0] < check.evidence.key[0] and re.search(
+                    r"\b(?:a|an|any|each|every)\s+$", source.text[max(0, check.evidence.span.start - 8):
+                                                                  check.evidence.span.start], re.IGNORECASE):
+            # "the first bin is £64" for "a second bin costs £45": a second one implies a first
+            check = ValueCheck(c, "absent", None, False, "a lower rank than one the source adds")
         if check.status in ("conflict", "absent") and source_spans is not None:
             given = next((g for g in source.outside(source_spans, family(c)) if _states(c, g)), None)
             if given is not None:  # "Our platform was available 98.7% of the time": the user's own figure
@@ -3679,6 +3704,9 @@ def compare(claim: list[Value], evidence: list[Value], source: ValueIndex, *, in
                 if scaled is not None:  # "Double this recipe": 4 tbsp for the source's 2 tbsp
                     check = ValueCheck(c, "matched", scaled, in_evidence, "scaled as the prompt asks")
         check = _total_against_rate(check, claim_index, evidence_index, source)
+        if check.status == "absent" and c.kind == "weekday" and claim_index is not None and \
+                _weekday_span_named(c, claim_index.text, source.text):
+            check = ValueCheck(c, "matched", None, False, "the days the source names as weekdays or the weekend")
         if check.status in ("conflict", "absent") and claim_index is not None and claim_spans and \
                 _share_in_words(c, claim_index.text[claim_spans[0].start:claim_spans[0].end], [*evidence, *others],
                                 source):
@@ -3746,6 +3774,10 @@ def compare(claim: list[Value], evidence: list[Value], source: ValueIndex, *, in
             if period is not None:  # "17 and 18 July are high season" for "High season runs from 17 July to 31 August"
                 check = ValueCheck(c, "matched", period, False,
                                    "a day within the period the source states, or next to it")
+        if check.status in ("absent", "conflict") and c.kind == "date":
+            base = _date_after_stated_period(c, source, claim_words)
+            if base is not None:  # "22 Dec 2025" for "22/12/2023" and "renew every 2 years"
+                check = ValueCheck(c, "matched", base, False, "a stated date moved by a period the source states")
         if check.status in ("absent", "conflict") and c.kind == "date":
             base = _deadline_from_rule(c, [*claim, *context], source)
             if base is not None:  # "cancel by 2 April" for "less than 7 days before" a 9 April dispatch
@@ -3837,6 +3869,93 @@ def _date_from_period(c: Value, claim: Sequence[Value], source: ValueIndex) -> V
                 if moved is not None and (moved.month, moved.day) == (month, day_of_month) and (
                         c.key[0] is None or base.key[0] is None or c.key[0] <= moved.year <= c.key[1]):
                     return base
+    return None
+
+
+# "Monday to Friday" is what "weekdays" says, "Saturday and Sunday" what "weekends" says.
+_WEEKDAY_SPANS = (
+    (re.compile(r"\bmon(?:day)?\s*(?:to|-|–|—|through|thru|until|till)\s*fri(?:day)?\b", re.IGNORECASE),
+     re.compile(r"\b(?:week\s*days?|working\s+days?|business\s+days?|mon(?:day)?\s*(?:to|-|–|—|through)\s*"
+                r"fri(?:day)?)\b", re.IGNORECASE)),
+    (re.compile(r"\bsat(?:urday)?s?\s*(?:and|&|to|-|–|—|or)\s*sun(?:day)?s?\b", re.IGNORECASE),
+     re.compile(r"\bweek-?ends?\b", re.IGNORECASE)),
+)
+
+
+def _only_a_weekday_shared(c: Value, e: Value, source: ValueIndex) -> bool:
+    """Dates c and e share nothing but a weekday, and c's other words are none of e's sentence's: "Monday 4
+    May is a bank holiday" is no other version of "... take Biscuit and Moss from Monday 13 April", while "The demo
+    is on Friday 14 March" is one of "Demo: Friday 21 March"."""
+    shared = set(c.context) & set(e.context) - _SLOTLESS_WORDS
+    if not shared or not shared <= _WEEKDAY_WORDS or (c.governor and c.governor == e.governor):
+        return False
+    own = [w for w in c.context if w not in _WEEKDAY_WORDS and len(w) >= 3]
+    text = source.text
+    start = max(text.rfind("\n", 0, e.span.start), *(text.rfind(f"{p} ", 0, e.span.start) for p in ".!?")) + 1
+    ends = [k for k in (text.find("\n", e.span.end), *(text.find(f"{p} ", e.span.end) for p in ".!?")) if k != -1]
+    end = min(ends, default=len(text))
+    sentence = {lemma(_normal_word(m.group())) for m in _NAME_WORD_RE.finditer(text, start, end)}
+    return bool(own) and not any(w in sentence for w in own)
+
+
+def _weekday_span_named(c: Value, claim_text: str, source_text: str) -> bool:
+    """Weekday c is an end of "Monday to Friday" (or "Saturday and Sunday") in the claim, which the source names as
+    its weekdays (or its weekend)."""
+    for claimed, named in _WEEKDAY_SPANS:
+        for m in claimed.finditer(claim_text, max(0, c.span.start - 25), min(len(claim_text), c.span.end + 25)):
+            if m.start() <= c.span.start and c.span.end <= m.end() and named.search(source_text):
+                return True
+    return False
+
+
+_MAX_RENEWAL_BASES = 80  # source dates a renewal is looked for from: a training matrix or a register is a table
+# A period said in one word: "an annual refresher", "checked quarterly" (in months).
+_EVERY_WORDS = {"annual": 12, "annually": 12, "yearly": 12, "quarterly": 3, "monthly": 1, "biannual": 6}
+_EVERY_WORD_RE = re.compile(r"\b(?:" + "|".join(_EVERY_WORDS) + r")\b", re.IGNORECASE)
+# Words of a rule that name no subject: a period's line shares one of these with any claim about renewals.
+_RULE_WORDS = frozenset({"renew", "renewal", "renewed", "every", "valid", "years", "months", "year", "month", "after",
+                         "from", "until", "expires", "expiry", "annual", "must", "with", "that", "this", "date"})
+
+
+def _date_after_stated_period(c: Value, source: ValueIndex, claim_words: frozenset[str]) -> Value | None:
+    """A full date of the source that a whole number of months or years the source states moves forward onto claim
+    date c, to the day and the year ("22/12/2023" and "Safeguarding: renew every 2 years": due on 22 Dec 2025), or
+    None. Only whole months and years, forward, with years on both sides, and a period whose line of the source
+    shares a word with the claim (the rule for what the claim is about: "| Safeguarding | 22 Dec 2025 |"): a renewal
+    or an expiry, never a guess from another thing's rule."""
+    if len(c.key) != 4 or c.key[0] is None or c.key[0] != c.key[1] or c.key[2] is None or c.key[3] is None:
+        return None
+    target = (c.key[0], c.key[2], c.key[3])
+
+    def about_the_claim(span: Span) -> bool:
+        start = source.text.rfind("\n", 0, span.start) + 1
+        end = source.text.find("\n", span.end)
+        line = source.text[start:end if end != -1 else len(source.text)]
+        words = {_normal_word(m.group()) for m in _NAME_WORD_RE.finditer(line)}
+        return any(len(w) >= 4 and w not in _RULE_WORDS for w in words & claim_words)
+
+    stated = {stated_number(p) for p in source.by_family.get("duration", [])
+              if p.low is not None and p.low == p.high and math.isfinite(stated_number(p)) and
+              stated_number(p) >= _SECONDS["month"] and about_the_claim(p.span)}
+    # "an annual refresher", "checked quarterly": a period said in one word
+    stated |= {_SECONDS["month"] * _EVERY_WORDS[m.group().lower()] for m in _EVERY_WORD_RE.finditer(source.text)
+               if about_the_claim(Span(m.start(), m.end()))}
+    periods = sorted(stated)[:_MAX_DERIVATION_VALUES]
+    if not periods:
+        return None
+    for base in source.by_family.get("date", [])[:_MAX_RENEWAL_BASES]:
+        if len(base.key) != 4 or base.key[0] is None or base.key[0] != base.key[1] or None in base.key[2:]:
+            continue
+        try:
+            start = datetime.date(base.key[0], base.key[2], base.key[3])
+        except ValueError:
+            continue
+        for seconds in periods:
+            if all(abs(seconds / _SECONDS[u] - round(seconds / _SECONDS[u])) > 1e-9 for u in ("month", "year")):
+                continue  # whole months or years only: "30 days" is a deadline, read by the rules above
+            moved = _shift_date(start, seconds, 1)
+            if moved is not None and (moved.year, moved.month, moved.day) == target:
+                return base
     return None
 
 
