@@ -188,8 +188,9 @@ side, to its last digit ("at least £934 left" from £1,284 and "up to £350"); 
 ends, of three or more ranges, the source's or the output's earlier ones ("roughly £12,600 to £21,050 in total"); an
 amount of three significant figures or more that is a price of the claim or the source times a count of either, or a
 rate times a time of either, to its last digit ("£649.50" for "£64.95 a day" over "the first 10 days":
-`_price_times_stated`, also for an amount that is otherwise absent). Two dates of no stated year may run over the new
-year ("23 December to 2 January is 10 nights"). A share the claim names in words of a figure of its kind ("paying
+`_price_times_stated`, also for an amount that is otherwise absent; a smaller amount only from a price and a count or
+time of the claim itself: "£8 a day (£56 if you're there all seven days)"). Two dates of no stated year may run over the
+new year ("23 December to 2 January is 10 nights"). A share the claim names in words of a figure of its kind ("paying
 half, so £320" of £640: `_share_in_words`) and the total of one column over the rows of a source table that a name of
 the claim names ("your three Tesco shops came to £145.94": `_rows_total`) are derived too, each to c's last digit. A
 time
@@ -202,16 +203,23 @@ the output is derived as that figure plus or minus one is (`_earlier_plus_or_min
 date the source or the claim moves by a stated period to the day ("guaranteed for 2 years" from 12 March 2025) is
 matched (`_date_from_period`), and so is a deadline a rule of the source sets from one of its dates, even where that
 date holds the slot ("cancel by 2 April" for "less than 7 days before" a 9 April dispatch; "more than 14 days before" 24
-July allows 9 July: `_deadline_from_rule`), a date inside a period the source states from one date to another, or the
-day before or after it (its edges: "12 to 16 July are low season" when high season starts on 17 July), as is a figure
-scaled by what the prompt asks ("double it", "from 4 to 10 servings"). A weekday is right when the calendar gives it
-to the date written beside it, in the date's year, the source's one year, or, with no year anywhere, the year a dated
+July allows 9 July: `_deadline_from_rule`), a full date a whole number of months or years the source states moves a
+full date of the source onto, forward and to the year, where the period's line shares a word with the claim (a
+renewal by its own rule: "22 Dec 2025" for "22/12/2023" and "Safeguarding: renew every 2 years", "annual" a year:
+`_date_after_stated_period`, on a conflict too), a date inside a period the source states from one date to another, or
+the day before or after it (its edges: "12 to 16 July are low season" when high season starts on 17 July), as is a
+figure scaled by what the prompt asks ("double it", "from 4 to 10 servings"). A weekday is right when the calendar gives
+it to the date written beside it, in the date's year, the source's one year, or, with no year anywhere, the year a dated
 weekday of the source fixes ("Friday 24 July" makes 9 July a Thursday): it is then no conflict with another date's
-weekday, and a day the output named before with such a date is checked there. Times in a regional clock ("2am UK
-time") are never compared with another zone's. A figure whose own slot holds another figure is derived only from
-the source's figures, never from the output's earlier ones (a figure the source nowhere states may be: a duration,
-also as the time between two times or dates the output states before); but a figure the output stated before, the
-same figure of the same unit (an amount of the same currency, per period or not), is checked where it first stands
+weekday, and a day the output named before with such a date is checked there. "Monday to Friday" is what "weekdays"
+says, and "Saturday and Sunday" what "weekends" says (`_weekday_span_named`). Two dates that share only a weekday,
+where the claim's date says nothing of the other's sentence ("Monday 4 May is a bank holiday" against "take them from
+Monday 13 April"), are no versions of one date (`_only_a_weekday_shared`). A rank lower than one the source adds ("the
+first bin" where "a second bin costs £45"), or a rank the claim itself also names, is no conflict. Times in a regional
+clock ("2am UK time") are never compared with another zone's. A figure whose own slot holds another figure is derived
+only from the source's figures, never from the output's earlier ones (a figure the source nowhere states may be: a
+duration, also as the time between two times or dates the output states before); but a figure the output stated before,
+the same figure of the same unit (an amount of the same currency, per period or not), is checked where it first stands
 and is no conflict when repeated, and neither is a figure of four significant figures or more that is an earlier
 figure of the output divided by a count the claim states, to its last digit ("two equal payments of £892.80" after
 "£1,785.60"; "about £58.22" rounds 349.29 / 6). "Over" after a verb of spreading or paying ("spread it over six
