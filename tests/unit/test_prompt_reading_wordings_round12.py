@@ -243,3 +243,34 @@ def test_a_french_subject_named_first_and_dropped_by_a_pronoun_is_left_out():
     found = kinds("Résume la lettre du notaire. Les frais de l'étude, vous les passez sous silence. Le vermifuge, tu "
                   "l'oublies.")
     assert found["rubriq:forbidden_topic"] == [{"topic": "frais"}, {"topic": "vermifuge"}]
+
+
+def test_a_word_to_lose_or_ditch_is_forbidden():
+    assert kinds('Rewrite it. Stay within 90 words, lose the word "whatever".')["keywords:forbidden_words"] == \
+        [{"forbidden_words": ["whatever"]}]
+    assert kinds('Ditch "basically" and keep it short.')["keywords:forbidden_words"] == \
+        [{"forbidden_words": ["basically"]}]
+
+
+def test_one_paragraph_for_one_thing_and_another_for_another_is_two():
+    assert kinds("Explain it, one paragraph for the bread and another for the biscuits.")[
+        "rubriq:number_paragraphs"] == [{"num_paragraphs": 2, "relation": "exactly"}]
+    assert kinds("Explícamelo con un párrafo para el pan y otro para las galletas.")["rubriq:number_paragraphs"] == \
+        [{"num_paragraphs": 2, "relation": "exactly"}]
+
+
+def test_a_limit_said_of_it_after_a_per_line_request_is_the_whole_answer_s():
+    found = kinds("drops per minute? number the working, one step per line, write mL not millilitres, it's a 70-word "
+                  "box so don't go over that")
+    assert found["length_constraints:number_words"] == [{"relation": "less than", "num_words": 71}]
+
+
+def test_the_messages_of_a_pasted_api_chat_are_the_prompt_not_material():
+    prompt = ('Pasting our chat from the API playground, can you pick it up from here?\n\n[\n'
+              '  {"role": "user", "content": "I retired in June and have time for birdwatching now."},\n'
+              '  {"role": "assistant", "content": "What a lovely plan! What would you like help with?"},\n'
+              '  {"role": "user", "content": "A packing list please. Sort it into Clothing, Optics and Food, each with '
+              'its own heading, and leave cameras off the list entirely, I do not do photos."}\n]')
+    found = kinds(prompt)
+    assert found["rubriq:section_labels"] == [{"labels": ["Clothing", "Optics", "Food"]}]
+    assert found["rubriq:forbidden_topic"] == [{"topic": "cameras"}]

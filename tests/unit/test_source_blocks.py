@@ -441,3 +441,16 @@ def test_a_spanish_request_with_its_pronouns_attached_ends_the_pasted_thread():
     doc = parse_prompt(prompt)
     assert [b.text for b in doc.sources] == [thread]
     assert "Pónmelo" in doc.instruction_text
+
+
+def test_scissor_lines_that_close_with_their_own_mark_end_the_material_there():
+    note = "To whoever keeps complaining. We practice Thursdays 7-11pm and we're allowed to, it's my garage."
+    prompt = f"Our bassist wrote a note:\n\n----8<----\n{note}\n----8<----\n\nRewrite it so it doesn't start a war."
+    doc, block = _only_source(prompt)
+    assert block.text == note and "Rewrite it" in doc.instruction_text
+
+
+def test_a_forum_thread_ends_where_a_short_request_to_drop_the_emojis_follows():
+    thread = "Re: Salida domingo\nPublicado por Nacho » sáb 8 mar, 10:12\nYo voy, la larga (95 km)."
+    doc = parse_prompt(f"Te pego el hilo del foro:\n\n{thread}\n\nSolo los que vienen. Y los emojis te los ahorras.")
+    assert [b.text for b in doc.sources] == [thread]

@@ -404,3 +404,11 @@ def test_rhymes_odes_jokes_and_captions_are_creative_writing():
                    "Une petite rime pour le goûter d'anniversaire de Léa ?",
                    "Ein paar Witze über Steuerberater für die Weihnachtsfeier, bitte."):
         assert detect_task(parse_prompt(prompt)).task == TaskType.CREATIVE_WRITING, prompt
+
+
+def test_material_put_into_a_spanish_table_is_extraction():
+    prompt = ("Te pego el hilo del foro de la peña, que no hay quien se aclare:\n\nRe: Salida domingo\nPublicado por "
+              "Nacho » sáb 8 mar, 10:12\nYo voy, la larga (95 km). Tengo sitio en la furgo.\n\nRe: Salida domingo\n"
+              "Publicado por Marisa » sáb 8 mar, 11:40\nApuntadme a la corta, no tengo coche.\n\n"
+              "Pónmelo en una tablita de Markdown con la cabecera Nombre | Ruta | Coche. Y los emojis te los ahorras.")
+    assert detect_task(parse_prompt(prompt)).task == TaskType.EXTRACTION

@@ -211,6 +211,10 @@ _LEADING_PHRASE_RE = re.compile(
 CONDITION_RE = re.compile(
     r"^[ \t]*(?:[-*•]|\d{1,2}[.)])?[ \t]*(?:if|when|whenever|unless|in case|where|si|cuando|en caso de que|"
     r"quand|lorsque|au cas où|s'il|s'ils|wenn|falls|sofern|sobald)\b", re.IGNORECASE)
+# A short sentence that leaves a feature of the answer out: "Y los emojis te los ahorras", "Emoticonos fuera".
+_FEATURE_OUT_RE = re.compile(
+    r"\b(?:emojis?|emoticon\w*|émojis?|smileys?|hashtags?|headings?|títulos|viñetas|titres|überschriften)\b"
+    r"[^.!?\n]{0,25}?\b(?:out|fuera|ahorras|sobran|raus|weg|dehors|interdits?|prohibid[oa]s)\b", re.IGNORECASE)
 _QUESTION_START_RE = re.compile(r"[¿¡]?(?:" + _alternation(QUESTION_WORDS) + r")(?![\w'’-])", re.IGNORECASE)
 _COUNT_RE = re.compile(
     r"\b" + _NUMBER + r"(?:\s*(?:-|–|to|or|and|y|o|et|ou|und|oder|bis)\s*" + _NUMBER + r")?[ \t]+(?:\w+[ \t]+)?(?:"
@@ -281,6 +285,8 @@ def reads_as_request(sentence: str, lead_in: bool = True) -> bool:
         if _REQUEST_START_RE.match(after) or _MODAL_RE.match(after):
             return True
     if _PLEASE_RE.search(text) and len(text.split()) <= 10:  # longer notices say "please" to their readers
+        return True
+    if len(text.split()) <= 8 and _FEATURE_OUT_RE.search(text):  # "Y los emojis te los ahorras.", "Emojis out."
         return True
     count = _COUNT_RE.search(text)  # "drei bis vier Sätze": a range is a limit too
     return bool(count and (_LIMIT_RE.search(text) or len(text.split()) <= 8 or _RANGE_JOIN_RE.search(count.group())))

@@ -327,6 +327,8 @@ def _fence_line(line: str) -> tuple[str, str] | None:
     return char, name
 
 
+# A message of a chat API's JSON ({"role": "user", "content": "..."}): a pasted conversation, read as the prompt.
+_CHAT_ROLE_RE = re.compile(r"\"role\"\s*:\s*\"(?:user|assistant|system|model)\"")
 _COLUMN_GAP_RE = re.compile(r"\S(?: {2,}|\t+)(?=\S)")
 
 
@@ -493,6 +495,8 @@ class _Finder:
         self.labelled_sections()
         self.introduced_blocks()
         for m in LONG_QUOTE_RE.finditer(text):
+            if re.search(r"\"content\"\s*:\s*$", text[max(0, m.start() - 16):m.start()]):
+                continue  # a chat API message's text: what was said in the conversation
             self.add("quoted", Span(m.start(), m.end()), Span(m.start(1), m.end(1)), "quote")
         self.markdown_documents()
         self.unmarked()
@@ -524,7 +528,10 @@ class _Finder:
         by_char: dict[str, list[int]] = {}
         for i, (char, _) in fences:
             by_char.setdefault(char, []).append(i)
+        closers: set[int] = set()  # "----8<----" closes with its own name: that line opens nothing
         for i, (char, name) in fences:
+            if i in closers:
+                continue
             if not name or _CLOSER_NAME_RE.match(name) or name.rstrip(":").strip().lower() in _SECTION_FENCE_NAMES:
                 continue  # `### Instructions ###`, `--- QUESTION ---`: a section of the prompt, not material
             later = by_char[char]
@@ -532,7 +539,9 @@ class _Finder:
             if k < len(later):
                 close = later[k]
                 closing_name = _fence_line(lines.line(close))[1]  # type: ignore[index]
-                closes = not closing_name or bool(_CLOSER_NAME_RE.match(closing_name))
+                closes = not closing_name or bool(_CLOSER_NAME_RE.match(closing_name)) or closing_name == name
+                if closing_name == name:
+                    closers.add(close)
                 content = _trimmed(self.text, lines.starts[i + 1] if i + 1 < len(lines) else lines.ends[i],
                                    lines.starts[close])
                 whole = Span(lines.starts[i], lines.ends[close] if closes else content.end)
@@ -651,6 +660,9 @@ class _Finder:
                     self.json_budget -= (end or len(text)) - start
                 if end is not None and (end - start >= 30 or "\n" in text[start:end]):
                     span = Span(start, end)
+                    if len(_CHAT_ROLE_RE.findall(text, start, end)) >= 2:
+                        i = lines.index_at(end) + 1  # an API chat's messages: the conversation itself, not data
+                        continue
                     if _looks_like_schema(text, span):
                         self._set_aside(span)
                     else:

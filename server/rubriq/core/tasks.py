@@ -356,8 +356,9 @@ _CODE_EDIT_RE = re.compile(
     r"corrige|modifica|arregla|arreglas|arreglar|optimiza|modifie|optimise|corriger|korrigiere|ändere|optimiere|"
     r"behebe)\b",
     re.IGNORECASE)
-_DATA_OUT_RE = re.compile(r"\b(?:as|in|into|en|au|als)[ \t]+(?:a[ \t]+|an[ \t]+|formato[ \t]+|format[ \t]+)?"
-                          r"(?:json|csv|yaml|markdown table|table|tabla|tableau|tabelle)\b|"
+_DATA_OUT_RE = re.compile(r"\b(?:as|in|into|en|au|als)[ \t]+(?:a[ \t]+|an[ \t]+|una[ \t]+|un[ \t]+|une[ \t]+|"
+                          r"eine[ \t]+|formato[ \t]+|format[ \t]+)?"
+                          r"(?:json|csv|yaml|markdown table|table|tabla|tablita|tableau|tabelle)\b|"
                           r"\b(?:make|give|build|create|put together|draw up)(?:[ \t]+me|[ \t]+us)?[ \t]+(?:a|an)[ \t]+"
                           r"(?:table|csv|spreadsheet|json)[ \t]+(?:with|of)\b|"
                           # "fais-moi un CSV", "hazme un JSON", "mach mir eine Tabelle"

@@ -254,6 +254,11 @@ RELATION_RULES: tuple[tuple[re.Pattern[str], Replacement], ...] = (
     (re.compile(r"\ba\s+couple(?:\s+of\s+(?:them|those|these))?\s*,?\s*(?:or\s+|maybe\s+)?(?P<n>3|4|5|three|four|five)\s+"
                 r"(?:at\s+a\s+push|at\s+(?:the\s+)?most|max(?:imum)?|tops)\b", re.IGNORECASE),
      lambda m: f"2 to {m.group('n')} of them"),
+    # "one paragraph for the bread and another for the biscuits", "con un párrafo para el pan y otro para las galletas":
+    # two of them
+    (re.compile(r"\b(?:a|one)\s+(?P<unit>paragraph|section|stanza|sentence)\s+(?:for|about|on)\s+[^,.;:\n]{1,40}?\s+"
+                r"and\s+(?:another|one|other|a\s+second)(?:\s+one)?\s+(?:for|about|on)\b", re.IGNORECASE),
+     lambda m: f"exactly 2 {m.group('unit').lower()}s"),
     # "has to fit in 155 characters", "should fit within 2 lines"
     (re.compile(r"\b(?:fit|fits)\s+(?:in|into|within|inside|on)(?=\s+(?:\d|a\s+single|one|two|three|four|five|six|seven|"
                 r"eight|nine|ten))", re.IGNORECASE), lambda m: "at most"),

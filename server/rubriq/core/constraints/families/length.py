@@ -131,8 +131,11 @@ def _length(ex: Extraction, regex: re.Pattern[str], kind: str, param: str, unit:
                                Span(view.rfind(field.group(), 0, m.start()), m.end()),
                                f"the {field.group('field')} field: " + wording_for(bound, "word"), 0.8)
             continue
-        # a part named before ", and" or ";" is another request's: "one step per line, and it's at most 70 words"
-        joined = max((j.end() for j in re.finditer(r",\s+(?:and|but)\s+|;\s+", clause_head)), default=0)
+        # a part named before ", and", ";" or a new subject is another request's: "one step per line, and it's at most
+        # 70 words", "one step per line, it's a 70-word box"
+        joined = max((j.end() for j in re.finditer(r",\s+(?:and|but)\s+|;\s+|,\s+(?=(?:it|it's|it’s|that's|the\s+whole|"
+                                                   r"the\s+entire|the\s+answer|the\s+reply|the\s+response)\b)",
+                                                   clause_head, re.IGNORECASE)), default=0)
         each = list(DISTRIBUTIVE_RE.finditer(clause_head, joined))
         if (each and not WHOLE_RE.search(clause_head, each[-1].end())) or PER_ITEM_RE.match(view, m.end()) or \
                 attached(view, m.start(), m.end()):

@@ -52,7 +52,8 @@ _OPENING_RE = re.compile(r"\b(?:start(?:s|ing)?|begin(?:s|ning)?|open(?:s|ing)?|
 _ENDING_RE = re.compile(r"\b(?:end(?:s|ing)?|finish(?:es|ing)?|clos(?:e|es|ing)|conclud(?:e|es|ing)|"
                         r"sign(?:s|ed|ing)?\s+(?:it|off|as)(?:\s+(?:off|as|with))?|signature|last|final)\b",
                         re.IGNORECASE)
-_LEAVE_OUT_RE = re.compile(r"\b(?:no|not|never|without|avoid|skip|drop|remove|cut|ban(?:ned)?|forbid(?:den)?|"
+_LEAVE_OUT_RE = re.compile(r"\b(?:no|not|never|without|avoid|skip|drop|remove|cut|lose|ditch|scrap|ban(?:ned)?|"
+                           r"forbid(?:den)?|"
                            r"spare\s+me|leave\s+out|out\s+of|off\s+the\s+table|don'?t|nor)\b", re.IGNORECASE)
 _USING_RE = re.compile(r"\b(?:includ(?:e|es|ing)|us(?:e|es|ing)|mention(?:s|ing)?|contain(?:s|ing)?|"
                        r"appear(?:s|ing)?|work\s+(?:\w+\s+){0,3}in|put|place|(?:want|need|like)\s+to\s+see|"
