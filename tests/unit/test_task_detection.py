@@ -412,3 +412,28 @@ def test_material_put_into_a_spanish_table_is_extraction():
               "Publicado por Marisa » sáb 8 mar, 11:40\nApuntadme a la corta, no tengo coche.\n\n"
               "Pónmelo en una tablita de Markdown con la cabecera Nombre | Ruta | Coche. Y los emojis te los ahorras.")
     assert detect_task(parse_prompt(prompt)).task == TaskType.EXTRACTION
+
+
+def test_a_greeting_before_a_real_question_about_material_does_not_make_it_small_talk():
+    prompt = ("Salut ! On est 4 adultes et 2 enfants et on voudrait faire la grande descente. Les deux enfants ont le "
+              "droit ? Et combien ça nous coûterait en tout ?\n\n—— copié depuis le site ——\n| Parcours | Âge minimum "
+              "| Adulte |\n|---|---|---|\n| Petite boucle | 6 ans | 22 € |\n| Grande descente | 10 ans | 39 € |\n"
+              "Conditions : savoir nager 25 m est obligatoire.\n—— fin ——")
+    assert detect_task(parse_prompt(prompt)).task == TaskType.GROUNDED_QA
+    assert detect_task(parse_prompt("Salut ! Ça va ?")).task == TaskType.GENERAL
+
+
+def test_explaining_what_a_pasted_letter_is_about_is_a_summary():
+    letter = ("Maître Sophie Garnier, notaire. Madame, suite au décès de votre époux, nous vous prions de nous faire "
+              "parvenir les pièces suivantes afin d'ouvrir la succession: acte de naissance, livret de famille.")
+    prompt = f"Vous pouvez lui expliquer en clair de quoi il s'agit ?\n\n<<<\n{letter}\n>>>"
+    assert detect_task(parse_prompt(prompt)).task == TaskType.SUMMARIZATION
+
+
+def test_a_spanish_rewrite_asked_in_the_second_person_and_a_french_revision_planning():
+    sign = "AVISO. DEL 1 DE JULIO AL 31 DE AGOSTO ESTA TIENDA SOLO ABRE DE 9:00 A 14:00. NO INSISTAN."
+    prompt = f"Este es el cartel. ¿Me lo reescribes para que suene más amable?\n\n<cartel>\n{sign}\n</cartel>"
+    assert detect_task(parse_prompt(prompt)).task == TaskType.REWRITING
+    planning = ("Ma fille passe l'oral du bac dans trois semaines. Tu peux nous préparer un planning de révision ? "
+                "Présente-le en tableau, avec trois colonnes : Semaine, Objectif, Temps par jour.")
+    assert detect_task(parse_prompt(planning)).task == TaskType.GENERAL

@@ -173,6 +173,11 @@ TASK_CUES: dict[TaskType, tuple[tuple[str, float], ...]] = {
          r"\bboil (?:this|these|that|them|it all) down\b|\bfor (?:the )?(?:people|those|anyone|everyone|colleagues) "
          r"who (?:missed|couldn'?t|weren'?t|didn'?t)\b|\bpour ceux qui (?:n'ont pas|ont manqué)\b|"
          r"\bfür (?:alle|die),? die (?:nicht|gefehlt)\b", 3.0),
+        # what the material is about, explained: "lui expliquer en clair de quoi il s'agit", "explain what it's about"
+        (r"\b(?:explain|tell (?:me|her|him|them|us))\b[^.?!\n]{0,30}?\bwhat (?:it'?s|this is|that is|it is) "
+         r"(?:all )?about\b|"
+         r"\bexpliqu\w*\b[^.?!\n]{0,30}?\bde quoi il s'agit\b|\bexplica\w*\b[^.?!\n]{0,30}?\bde qué (?:se )?trata\b|"
+         r"\berklär\w*\b[^.?!\n]{0,30}?\bworum es (?:da |hier )?geht\b", 3.0),
         # what the reader must take from the material: "Was muss ich davon wissen?", "what do I need to know from it?"
         (r"\bwhat (?:do|should|would) (?:i|we) (?:really )?(?:need|have) to (?:know|take away) (?:from|about) "
          r"(?:it|this|that|them)\b|\bwas (?:muss|sollte) ich (?:davon|darüber|daraus) wissen\b|"
@@ -200,8 +205,8 @@ TASK_CUES: dict[TaskType, tuple[tuple[str, float], ...]] = {
          r"find|note|collect|pick out|get)\b", 2.5),
     ),
     TaskType.REWRITING: (
-        (r"\b(?:rewrite|re-write|rephrase|paraphrase|proofread|copy-?edit|reword|polish|simplify|reescribe|"
-         r"reformula|simplifica|réécris|reformule|simplifie|formuliere|umformulieren|umschreiben|vereinfache)\b|"
+        (r"\b(?:rewrite|re-write|rephrase|paraphrase|proofread|copy-?edit|reword|polish|simplify|reescribe|reescribes|"
+         r"reescribir|réécrire|reformula|simplifica|réécris|reformule|simplifie|formuliere|umformulieren|umschreiben|vereinfache)\b|"
          # with a pronoun attached: "reescríbela", "reformúlalo", "simplifícalo", "réécris-le", "schreib es um"
          r"\b(?:reescríbe|reformúla|simplifíca|redácta)(?:la|lo|las|los|me)\b|\b(?:réécris|reformule|simplifie)-(?:le|la|"
          r"les|moi)\b", 3.0),
@@ -306,7 +311,8 @@ TASK_CUES: dict[TaskType, tuple[tuple[str, float], ...]] = {
          + _W + r"(?:e-?mails?|message|letter|note|invitation|reply|announcement|cover letter|slack message|post|"
          r"mensaje|correo|carta|invitación|courriel|lettre|einladung|nachricht|brief)\b", 3.0),
         (r"\b(?:checklist|packing list|plan for|a plan|make me a plan|plan an itinerary|brainstorm|ideas for|"
-         r"name ideas|tips|advice on|advice|negotiat\w*|un plan|plan de|consejos|astuces|conseils|tipps|ideen)\b", 2.5),
+         r"name ideas|tips|advice on|advice|negotiat\w*|un plan|plan de|consejos|astuces|conseils|tipps|ideen|"
+         r"(?:un|a) planning|revision (?:plan|timetable|schedule)|lernplan|zeitplan|horario de estudio)\b", 2.5),
         (r"^[^\w\n]*(?:hi|hello|hey|thanks|thank you|good (?:morning|evening)|hola|bonjour|salut|hallo)\b[^?\n]{0,40}"
          r"(?:how'?s it going|how are you|thanks|thank you)", 3.0),
         (r"\b(?:you are|eres|tu es|du bist) [A-Z]\w+,? (?:the|a|an|el|la|le|der|die)\b", 2.0),
@@ -385,6 +391,7 @@ _CONDENSE_CUE_RE = re.compile(
 _RESPOND_CUE_RE = re.compile(
     r"\b(?:reply|respond|answer|check|proofread|thoughts?|feedback|opinion|review|critique|répon\w*|respon\w*|"
     r"contest\w*|antwort\w*|prüf\w*|korrigier\w*|corrige\w*)\b", re.IGNORECASE)
+PHATIC_MAX_WORDS = 15  # a greeting with a question of a few words is small talk; longer, the greeting opens a request
 _PHATIC_RE = re.compile(r"^\W*(?:hi|hello|hey|thanks|thank you|hola|bonjour|salut|hallo)\b", re.IGNORECASE)
 _CODE_LANGUAGES = frozenset({"python", "py", "js", "javascript", "ts", "typescript", "java", "go", "rust", "cpp", "c",
                              "sql", "bash", "sh", "shell", "ruby", "php", "kotlin", "swift", "html", "css"})
@@ -477,7 +484,9 @@ def detect_task(prompt: PromptDocument) -> TaskDetection:
                 credit(task, weight, match.group().strip(), Span(start, match.end()))
     questions = [s for s in sentence_spans(region, prompt.body_start)
                  if is_question(s.slice(region)) and not _POLITE_REQUEST_RE.match(s.slice(region))]
-    phatic = bool(_PHATIC_RE.match(region[prompt.body_start:].lstrip()))
+    # "Hi, how are you?" is small talk; "Salut ! On est 4 adultes ... Les enfants ont le droit ?" greets, then asks
+    phatic = bool(_PHATIC_RE.match(region[prompt.body_start:].lstrip())) and \
+        len(region[prompt.body_start:].split()) <= PHATIC_MAX_WORDS
     if questions and not phatic:
         span = questions[-1]
         credit(TaskType.OPEN_QA, 2.0, span.slice(region), span)
