@@ -569,3 +569,39 @@ def test_a_weekday_shared_by_two_dates_does_not_make_them_one_slot() -> None:
     assert conflicts("I'll take Biscuit and Moss from Monday 20 April.", source) == [("20 April", "13 April")]
     assert conflicts("The demo is on Friday 14 March at 15:00.", "Notes.\nDemo: Friday 21 March, 15:00.") == \
         [("14 March", "21 March")]
+
+
+def test_a_span_from_a_dated_day_to_a_day_of_no_stated_year_is_worked_out_in_that_year() -> None:
+    source = ("I had my phone repaired in February, and now (it's 21 April) it has stopped working. "
+              "Receipt: 3 February 2026.")
+    assert statuses("Today you're exactly 11 weeks into it.", source)["exactly 11 weeks"] == "matched"
+    assert statuses("It is 77 days since the repair.", source)["77 days"] == "matched"
+    assert statuses("Today you're exactly 12 weeks into it.", source)["exactly 12 weeks"] != "matched"
+
+
+def test_the_claim_s_count_times_a_figure_the_output_states_before_is_no_conflict() -> None:
+    source = "Group walk: £14 per dog. Solo walk (1 hour): £20. Second dog on the same walk: half price."
+    output = "Each group walk for both dogs: £14 plus half price (£7), so £21.\nThree walks a week: £63.\n"
+    line = output.index("Three")
+    checks = {c.value.text: c.status for c in check_values(output, source, source,
+                                                           claim_span=Span(line, len(output) - 1))}
+    assert checks["£63"] == "matched"
+    wrong = output.replace("£63", "£66")
+    checks = {c.value.text: c.status for c in check_values(wrong, source, source,
+                                                           claim_span=Span(line, len(wrong) - 1))}
+    assert checks["£66"] != "matched"
+
+
+def test_a_day_a_monthly_rule_names_is_matched_with_its_weekday_written() -> None:
+    source = "It's Monday 2 November 2026. The first aid course runs on the second Wednesday of each month."
+    assert statuses("The options are Wednesday 11 November and Wednesday 9 December.", source)["9 December"] == \
+        "matched"
+    assert statuses("The next one is Wednesday 18 November.", source)["18 November"] != "matched"
+    assert statuses("The next one is 11 November.", source)["11 November"] != "matched"
+
+
+def test_a_wrong_span_is_not_rescued_by_the_day_the_claim_itself_derives_from_it() -> None:
+    source = "Date: Saturday 14 March 2026. Results are sent to the teacher within 14 days of the exam."
+    checks = statuses("Results go to the teacher within 10 days of the exam, so you should hear by Tuesday 24 March.",
+                      source)
+    assert checks["10 days"] != "matched"

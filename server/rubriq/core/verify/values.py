@@ -3217,9 +3217,10 @@ def _day_number(key: tuple) -> int | None:
     return y * 365 + y // 4 - y // 100 + y // 400 + _DAYS_BEFORE_MONTH[month - 1] + day + (leap and month > 2)
 
 
-def _spans_between(c: Value, values: Sequence[Value]) -> list[float]:
+def _spans_between(c: Value, values: Sequence[Value], stated: Sequence[Value] = ()) -> list[float]:
     """Lengths between the dates, times and years of `values`, in c's unit: "28 April" to "28 May" is 30 days,
-    13:10 to 14:25 is 75 minutes, 1990 to 2020 is 30 years (years in an age, seconds in a duration)."""
+    13:10 to 14:25 is 75 minutes, 1990 to 2020 is 30 years (years in an age, seconds in a duration). A day of no
+    stated year among `stated` (the source's, never the claim's own) is also taken in the years `values` state."""
     per_year = 1.0 if c.kind == "age" else _SECONDS["year"]
     years = sorted({float(v.key[0]) for v in values if v.kind == "date" and v.key[0] is not None and
                     v.key[0] == v.key[1]})[:_MAX_DERIVATION_VALUES]
@@ -3228,6 +3229,12 @@ def _spans_between(c: Value, values: Sequence[Value]) -> list[float]:
         return found
     dated = sorted({(d, v.key[0] is None) for v in values
                     if v.kind == "date" and (d := _day_number(v.key)) is not None})
+    # a day of no stated year beside dated ones is taken in their year too ("now (it's 21 April)" and "3 February
+    # 2026": 77 days)
+    stated_years = sorted({v.key[0] for v in values if v.kind == "date" and v.key[0] is not None and
+                           v.key[0] == v.key[1] and v.key[2] is not None})[:2]
+    dated = sorted({*dated, *((d, False) for v in stated if v.kind == "date" and v.key[0] is None
+                               for y in stated_years if (d := _day_number((y, y, v.key[2], v.key[3]))) is not None)})
     dated = dated[:_MAX_DERIVATION_VALUES]
     found += [(b - a) * 86400.0 for i, (a, _) in enumerate(dated) for b, _ in dated[i + 1:]]
     # "23 December to 2 January": two days of no stated year may run over the new year
@@ -3332,9 +3339,12 @@ def _derivation_fit(c: Value):
     return (lambda x: low <= x <= high), lo, hi
 
 
-def _derived(c: Value, values: Sequence[Value], claim_others: Sequence[Value] = (), *, products: bool = True) -> bool:
+def _derived(c: Value, values: Sequence[Value], claim_others: Sequence[Value] = (), *, products: bool = True,
+             own_days: Sequence[Value] = ()) -> bool:
     """c is arithmetic over the figures of `values` and of the claim's other values (module docstring, "Derived
-    figures"); products take their count from the claim ("£1,500 for 30 vehicles": 30 × £50)."""
+    figures"); products take their count from the claim ("£1,500 for 30 vehicles": 30 × £50). `own_days` are dates
+    and times of the claim among `values`: a year the source states never completes them."""
+    stated_days = [v for v in values if not any(v is d for d in own_days)]
     # "partial" ("eight more than last spring") may well be a difference of two figures; it is never a total. A
     # maximum ("up to four visitors") is a limit someone set, not a result worked out from other figures, unless
     # the claim works it out from another maximum ("a bonus of up to 8% of salary, which would be up to £2,496").
@@ -3344,6 +3354,10 @@ def _derived(c: Value, values: Sequence[Value], claim_others: Sequence[Value] = 
     if c.qualifier in _UPPER_BOUNDS and bounds and c.high is not None and math.isfinite(c.high):
         c = replace(c, low=c.high, qualifier="")
         claim_others = [replace(o, low=o.high, qualifier="") if o in bounds else o for o in claim_others]
+    if family(c) in ("duration", "age") and c.qualifier == "exactly" and c.low is not None and c.low == c.high and \
+            any(abs(x - c.low) < 1e-6 * max(1.0, c.low)
+                for x in _spans_between(c, [*values, *claim_others], stated_days)):
+        return True  # "exactly 11 weeks" from 3 February to 21 April: a span worked out to the day
     if c.low is None or c.high is None or c.qualifier in ("range", "vague", *_UPPER_BOUNDS) or \
             (c.qualifier == "exactly" and not c.text.lower().startswith(("only", "just"))) or \
             not (math.isfinite(c.low) or math.isfinite(c.high)):
@@ -3366,7 +3380,7 @@ def _derived(c: Value, values: Sequence[Value], claim_others: Sequence[Value] = 
     # the claim's own figures, less those the values state already ("France 3" twice is not 3 + 3)
     stated = {(family(v), v.low, v.high) for v in values}
     pool = [*values, *(o for o in claim_others if (family(o), o.low, o.high) not in stated)]
-    if fam in ("duration", "age") and any(fits(x) for x in _spans_between(c, pool)):
+    if fam in ("duration", "age") and any(fits(x) for x in _spans_between(c, pool, stated_days)):
         return True
     own, loose = _derivation_operands(c, pool)
     if not own and not (points and loose):
@@ -3491,9 +3505,11 @@ def _derived_anywhere(c: Value, evidence: list[Value], claim_others: Sequence[Va
     pool = [v for fam in sorted(wanted) for v in source.by_family.get(fam, [])][:_MAX_SOURCE_OPERANDS]
     if family(c) in ("money", "count"):  # the claim's percent of a source amount
         pool += [o for o in claim_others if family(o) == "percent"]
-    if family(c) == "duration":  # "Wednesday 18 March, three days before the clean-up" on Saturday 21 March
-        pool += [o for o in claim_others if family(o) in ("date", "time")]
-    return _derived(c, pool, products=False) or _price_times_stated(c, claim_others, source)
+    # "Wednesday 18 March, three days before the clean-up" on Saturday 21 March: the claim's own dates and times, which
+    # a year the source states never completes (a wrong span and the day it gives would agree with each other)
+    claim_days = [o for o in claim_others if family(o) in ("date", "time")] if family(c) == "duration" else []
+    return _derived(c, [*pool, *claim_days], products=False, own_days=claim_days) or \
+        _price_times_stated(c, claim_others, source)
 
 
 _MAX_PRICES = 60
@@ -3735,6 +3751,10 @@ def compare(claim: list[Value], evidence: list[Value], source: ValueIndex, *, in
             # "326 miles × 5p" after "326 miles × 45p": the output repeats its own figure, checked where it first
             # stands (a wrong figure is reported there)
             check = ValueCheck(c, "matched", None, False, "the output states it before")
+        if check.status == "conflict" and family(c) == "money" and claim_index is not None and claim_spans and \
+                _count_times_earlier(c, [*claim, *context], claim_index, claim_spans[0].start):
+            # "Three walks a week: £63" after "... so £21" a walk: the claim's own count times the output's figure
+            check = ValueCheck(c, "matched", None, False, "the claim's count times a figure the output states before")
         if check.status == "absent" and family(c) in _NUMERIC_FAMILIES and claim_index is not None and claim_spans:
             # "So Netwave is about £32 cheaper" after the output's own totals of £811.76 and £780: arithmetic on
             # figures the output stated before, each of them checked where it stands. Never against a conflict in
@@ -3770,6 +3790,9 @@ def compare(claim: list[Value], evidence: list[Value], source: ValueIndex, *, in
         if check.status in ("conflict", "absent") and claim_index is not None and claim_spans and \
                 _earlier_plus_or_minus(c, claim_index, claim_spans[0].start, [*others, *evidence], source):
             check = ValueCheck(c, "matched", None, False, "an earlier figure of the output plus or minus a stated one")
+        if check.status == "absent" and c.kind == "date" and _nth_weekday_of_month(c, claim, source):
+            # "Wednesday 11 November" for a course "on the second Wednesday of each month" in 2026
+            check = ValueCheck(c, "matched", None, False, "the day of the month the source's rule names")
         if check.status == "absent" and c.kind == "date":
             base = _date_from_period(c, [*claim, *context], source)
             if base is not None:  # "guaranteed for 2 years" from "bought on 12 March 2025": until 12 March 2027
@@ -3904,6 +3927,58 @@ def _only_a_weekday_shared(c: Value, e: Value, source: ValueIndex) -> bool:
     end = min(ends, default=len(text))
     sentence = {lemma(_normal_word(m.group())) for m in _NAME_WORD_RE.finditer(text, start, end)}
     return bool(own) and not any(w in sentence for w in own)
+
+
+_NTH_WEEKDAY_RE = re.compile(r"\b(?P<nth>first|second|third|fourth|last|1st|2nd|3rd|4th)\s+(?P<day>monday|tuesday|"
+                             r"wednesday|thursday|friday|saturday|sunday)\s+(?:of|in)\s+(?:each|every|the|a)\s+month\b",
+                             re.IGNORECASE)
+_NTH = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4, "last": -1}
+_WEEKDAY_NUMBERS = {d: i for i, d in enumerate(("monday", "tuesday", "wednesday", "thursday", "friday", "saturday",
+                                                "sunday"))}
+
+
+def _nth_weekday_of_month(c: Value, claim: Sequence[Value], source: ValueIndex) -> bool:
+    """Date c, written with the weekday a rule of the source names ("Wednesday 11 November" for "the second Wednesday
+    of each month"), is that day of its month in c's year, or in a year the source's dates state."""
+    if len(c.key) != 4 or c.key[2] is None or c.key[3] is None:
+        return False
+    written = next((w for w in claim if w.kind == "weekday" and 0 <= c.span.start - w.span.end <= 2), None)
+    if written is None:
+        return False
+    years = {c.key[0]} if c.key[0] is not None and c.key[0] == c.key[1] else \
+        {d.key[0] for d in source.by_family.get("date", []) if d.key[0] is not None and d.key[0] == d.key[1]}
+    for m in _NTH_WEEKDAY_RE.finditer(source.text):
+        nth, weekday = _NTH[m.group("nth").lower()], _WEEKDAY_NUMBERS[m.group("day").lower()]
+        if written.key != (weekday,):
+            continue
+        for year in sorted(years)[:_MAX_DERIVATION_VALUES]:
+            days = [d for d in range(1, 32) if _valid_day(year, c.key[2], d) and
+                    datetime.date(year, c.key[2], d).weekday() == weekday]
+            if len(days) >= 4 and days[nth - 1 if nth > 0 else -1] == c.key[3]:
+                return True
+    return False
+
+
+def _valid_day(year: int, month: int, day: int) -> bool:
+    try:
+        datetime.date(year, month, day)
+    except ValueError:
+        return False
+    return True
+
+
+def _count_times_earlier(c: Value, claim: Sequence[Value], claim_index: ValueIndex, start: int) -> bool:
+    """Amount c is a count of the claim (2 to 100) times an amount of c's currency the output states in the lines
+    before it, exactly (to c's step): "Three walks a week: £63" after "... so £21" a walk. Only a product with the
+    claim's own count, so that no sum of two of the many earlier figures happens to give it."""
+    if c.low is None or c.low != c.high or c.qualifier or not math.isfinite(c.low):
+        return False
+    counts = [o.low for o in claim if o is not c and family(o) == "count" and o.low is not None and o.low == o.high
+              and 2 <= o.low <= 100 and o.low == int(o.low)]
+    earlier = [v.low for v in claim_index.within([Span(max(0, start - _EARLIER_CHARACTERS), start)])
+               if family(v) == "money" and v.unit == c.unit and v.low is not None and v.low == v.high and v.low > 0]
+    return any(abs(n * a - c.low) <= c.step / 2 + 1e-9 for n in counts[:_MAX_DERIVATION_VALUES]
+               for a in earlier[-_MAX_DERIVATION_VALUES:])
 
 
 def _weekday_span_named(c: Value, claim_text: str, source_text: str) -> bool:
