@@ -274,3 +274,11 @@ def test_the_messages_of_a_pasted_api_chat_are_the_prompt_not_material():
     found = kinds(prompt)
     assert found["rubriq:section_labels"] == [{"labels": ["Clothing", "Optics", "Food"]}]
     assert found["rubriq:forbidden_topic"] == [{"topic": "cameras"}]
+
+
+def test_a_count_of_lines_said_alone_as_its_own_sentence_is_the_poem_s_length():
+    assert kinds("Write a poem for her card. Eight lines.")["rubriq:number_lines"] == \
+        [{"relation": "exactly", "num_lines": 8}]
+    assert kinds("Ein Gedicht für die Karte. Acht Zeilen, bitte.")["rubriq:number_lines"] == \
+        [{"relation": "exactly", "num_lines": 8}]
+    assert "rubriq:number_lines" not in kinds("Write a poem about the sea. Two lines of it should rhyme.")

@@ -35,8 +35,8 @@ LINES_RE = re.compile(
 LINE_CUE_BEFORE_RE = re.compile(
     r"\b(?:in|of|with|use|using|write|keep\s+it\s+(?:to|under)|be|is|only|just|answer|reply|respond|exactly|poem|"
     r"limerick|verse|response|usual)\s*$|"
-    # a count on its own in a list of requirements: "Write a limerick, five lines, no emoji."
-    r"(?:^|[,;:(\n])\s*$", re.IGNORECASE)
+    # a count on its own in a list of requirements: "Write a limerick, five lines, no emoji.", "... card. Eight lines."
+    r"(?:^|[,;:(\n]|[.!?](?=\s))\s*$", re.IGNORECASE)
 EXACT_AFTER_RE = re.compile(r"[ \t]*,?[ \t]*(?:exactly|precisely|no\s+more(?:,)?\s+no\s+less)\b", re.IGNORECASE)
 # A count standing alone in a list of requirements ends there: "a limerick, five lines, no emoji".
 FRAGMENT_END_RE = re.compile(r"\s*(?:[,.;:)!\n]|$|(?:and|or|please|max(?:imum)?|tops)\b)", re.IGNORECASE)
@@ -148,7 +148,7 @@ def extract_lines(ex: Extraction) -> None:
                 rel, span = "exactly", Span(m.start(), exact_after.end())
             if not rel and not post and not LINE_CUE_BEFORE_RE.search(before):
                 continue
-            if not rel and not post and re.search(r"(?:^|[,;:(\n])\s*$", before) and \
+            if not rel and not post and re.search(r"(?:^|[,;:(\n]|[.!?](?=\s))\s*$", before) and \
                     not FRAGMENT_END_RE.match(view, m.end()):
                 continue  # "a poem about the sea, two lines of which should rhyme": not a count of the whole
             if not rel and LIMIT_BEFORE_RE.search(before):
