@@ -229,6 +229,7 @@ def main() -> None:
             match = next((i for i, c in enumerate(extracted)
                           if not used[i] and c.kind == kind and normalise(c.params) == want), None)
             pair_match = _exact_as_pair(gold, extracted, used) if match is None else None
+            partner = None
             if pair_match is not None:  # "exactly 3 times" read as IFEval states it: at least 3 and fewer than 4
                 match, partner = pair_match
                 used[partner] = True
@@ -248,7 +249,9 @@ def main() -> None:
             if kind not in CHECKERS:
                 stats["verdicts_unavailable"] += 1
                 continue
-            agree = check_constraint(pair.output, constraint).passed == (gold["verdict"] == "pass")
+            passed = check_constraint(pair.output, constraint).passed and (
+                partner is None or check_constraint(pair.output, extracted[partner]).passed)  # a pair passes as one
+            agree = passed == (gold["verdict"] == "pass")
             stats["verdict_n"] += 1
             stats["verdict_agree"] += agree
             if not agree:
