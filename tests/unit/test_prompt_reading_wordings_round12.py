@@ -4,7 +4,7 @@ in bold, a word used "in two places", sections introduced as "headed parts", and
 
 from __future__ import annotations
 
-from prompt_reading_helpers import kinds
+from prompt_reading_helpers import kinds, unchecked_texts
 
 
 def test_where_the_reader_stops_is_the_most_to_write():
@@ -282,3 +282,15 @@ def test_a_count_of_lines_said_alone_as_its_own_sentence_is_the_poem_s_length():
     assert kinds("Ein Gedicht für die Karte. Acht Zeilen, bitte.")["rubriq:number_lines"] == \
         [{"relation": "exactly", "num_lines": 8}]
     assert "rubriq:number_lines" not in kinds("Write a poem about the sea. Two lines of it should rhyme.")
+
+
+def test_thanks_and_an_introduction_to_pasted_material_are_not_unchecked_instructions():
+    thread = "Re: Salida domingo\nPublicado por Nacho » sáb 8 mar, 10:12\nYo voy, la larga (95 km)."
+    texts = unchecked_texts(f"Te pego el hilo del foro de la peña, que no hay quien se aclare:\n\n{thread}\n\n"
+                            "Pónmelo en una tabla. Que suene amable, por favor.")
+    assert not any("Te pego" in t for t in texts)
+    assert not any("Thank you" in t for t in unchecked_texts("Why do hearing aid batteries have a tab? Keep it "
+                                                             "friendly. Thank you kindly."))
+    clause = ("Mi abuela no entiende esta cláusula. Reescríbela con palabras sencillas y pon en negrita la fianza:\n\n"
+              "> El arrendatario entrega en este acto al arrendador la cantidad de 650 euros en concepto de fianza.")
+    assert any("palabras sencillas" in t for t in unchecked_texts(clause))

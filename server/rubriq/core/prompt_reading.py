@@ -214,6 +214,20 @@ def _clauses(text: str, span: Span) -> list[Span]:
     return out
 
 
+_THANKS_RE = re.compile(r"^\W*(?:thank\s+you|thanks|many\s+thanks|cheers|merci|gracias|danke|vielen\s+dank)\b"
+                        r"[^.!?\n]{0,20}[.!]?\W*$", re.IGNORECASE)
+
+
+def _introduces_source(prompt: PromptDocument, sentence: Span) -> bool:
+    """The sentence ends in a colon, asks for nothing, and a source block starts right after it ("Here's the thread
+    from the forum:")."""
+    text = sentence.slice(prompt.reading_view).rstrip()
+    if not text.endswith(":") or reads_as_request(text):
+        return False  # "Reescríbela con palabras sencillas ...:" asks for something about what follows
+    return any(0 <= b.span.start - sentence.end <= 3 or 0 <= b.content_span.start - sentence.end <= 3
+               for b in prompt.sources)
+
+
 def unchecked_instructions(prompt: PromptDocument, constraints: Sequence[Constraint]) -> list[UncheckedInstruction]:
     """Instruction clauses of the prompt that no extracted constraint covers and no task parameter measures."""
     view = prompt.reading_view
@@ -230,6 +244,8 @@ def unchecked_instructions(prompt: PromptDocument, constraints: Sequence[Constra
         sentence_text = sentence.slice(view)
         in_list = any(item.overlaps(sentence) for item in listed)
         clauses = _clauses(view, sentence)
+        if _THANKS_RE.match(sentence_text) or _introduces_source(prompt, sentence):
+            continue  # "Thank you kindly.", "Te pego el hilo del foro:" before the thread: no instruction
         if not clauses or _ROLE_RE.match(sentence_text) or not (
                 in_list or any(_asks(c.slice(view)) for c in clauses) or _note_form_manner(sentence_text)):
             continue
