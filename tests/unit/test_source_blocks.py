@@ -454,3 +454,10 @@ def test_a_forum_thread_ends_where_a_short_request_to_drop_the_emojis_follows():
     thread = "Re: Salida domingo\nPublicado por Nacho » sáb 8 mar, 10:12\nYo voy, la larga (95 km)."
     doc = parse_prompt(f"Te pego el hilo del foro:\n\n{thread}\n\nSolo los que vienen. Y los emojis te los ahorras.")
     assert [b.text for b in doc.sources] == [thread]
+
+
+def test_a_statement_that_something_is_out_of_date_is_no_request_to_leave_it_out():
+    from rubriq.core.requests import reads_as_request
+
+    assert reads_as_request("Y los emojis te los ahorras.") and reads_as_request("Emojis out.")
+    assert not reads_as_request("The headings are out of date.")

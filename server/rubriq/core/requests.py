@@ -214,7 +214,8 @@ CONDITION_RE = re.compile(
 # A short sentence that leaves a feature of the answer out: "Y los emojis te los ahorras", "Emoticonos fuera".
 _FEATURE_OUT_RE = re.compile(
     r"\b(?:emojis?|emoticon\w*|émojis?|smileys?|hashtags?|headings?|títulos|viñetas|titres|überschriften)\b"
-    r"[^.!?\n]{0,25}?\b(?:out|fuera|ahorras|sobran|raus|weg|dehors|interdits?|prohibid[oa]s)\b", re.IGNORECASE)
+    r"[^.!?\n]{0,25}?\b(?:out|fuera|ahorras|sobran|raus|weg|dehors|interdits?|prohibid[oa]s)\b(?=\s*(?:[.,;!]|$))",
+    re.IGNORECASE)  # said last: "The headings are out of date" leaves nothing out
 _QUESTION_START_RE = re.compile(r"[¿¡]?(?:" + _alternation(QUESTION_WORDS) + r")(?![\w'’-])", re.IGNORECASE)
 _COUNT_RE = re.compile(
     r"\b" + _NUMBER + r"(?:\s*(?:-|–|to|or|and|y|o|et|ou|und|oder|bis)\s*" + _NUMBER + r")?[ \t]+(?:\w+[ \t]+)?(?:"
