@@ -158,3 +158,15 @@ def test_what_a_claim_says_the_source_leaves_out_is_not_held_against_it(hub: Loc
     assert silent.whole.absent == ()
     (stated,) = _verdicts(hub, "Ferry fares rise by 12 euros during the repairs.")
     assert [v.text for v in stated.whole.absent] == ["12 euros"]
+
+
+def test_a_figure_worked_beside_a_stated_figure_is_not_held_against_the_claim(hub: LocalModelHub) -> None:
+    (worked,) = _verdicts(hub, "The repairs will cost 2.3 million euros, of which 300,000 euros goes on divers.")
+    assert worked.whole.absent == ()
+    (alone,) = _verdicts(hub, "Divers will be paid 300,000 euros.")
+    assert [v.text for v in alone.whole.absent] == ["300,000 euros"]
+
+
+def test_a_date_beside_a_stated_figure_still_counts_as_absent(hub: LocalModelHub) -> None:
+    (dated,) = _verdicts(hub, "The repairs will cost 2.3 million euros, and the pier will reopen on 30 July.")
+    assert [v.text for v in dated.whole.absent] == ["30 July"]
