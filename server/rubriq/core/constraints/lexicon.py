@@ -164,6 +164,15 @@ quinta | quinto = fifth
 # running text, not a list: "en texto corrido"
 en texto corrido | en texto seguido | en prosa corrida = with no lists
 no uses | no utilices | no emplees | no uses nunca | nunca uses | no debes usar = do not use
+ni se te ocurra | no se te ocurra | que no se te ocurra = do not
+prohibido usar | prohibido utilizar | prohibido emplear | prohibido poner | prohibido escribir = do not use
+prohibido decir = do not use
+prohibido mencionar | prohibido nombrar = do not mention
+prohibido hablar de | prohibido hablar del = do not talk about
+no te olvides de | no te olvides | no olvides | que no se te olvide | no se te olvide = don't forget
+no olvides incluir | no te olvides de incluir | no te olvides de poner = don't forget to include
+no te olvides de meter = don't forget to include
+no olvides poner | no olvides meter | no olvides mencionar | no te olvides de mencionar = don't forget to include
 no incluyas = do not include
 no menciones | nunca menciones | no nombres = do not mention
 no menciones al | no menciones a la | no menciones a los | no menciones a las | no menciones a = do not mention the
@@ -428,6 +437,12 @@ en texte suivi | en texte continu | en prose continue = with no lists
 # "ça doit tenir en 60 mots": fit in
 tenir en | tenir dans | tient en | tient dans | tiennent en = fit in
 n'utilise pas | n'utilisez pas | n'emploie pas | n'employez pas | n'utilise jamais = do not use
+interdit d'écrire | interdit d'utiliser | interdit d'employer | interdit de dire | interdit de mettre = do not use
+interdit de mentionner | interdit d'évoquer | interdit de citer = do not mention
+interdit de parler de | interdit de parler du = do not talk about
+n'oublie pas | n'oubliez pas | n'oublie surtout pas | n'oubliez surtout pas | sans oublier = don't forget
+glisse | glissez | glisser = slip in
+quelque part = somewhere
 n'inclus pas | n'incluez pas = do not include
 ne veux pas entendre parler de | ne veux pas entendre parler du = do not want to hear about
 ne veux pas entendre parler des = do not want to hear about
@@ -683,6 +698,9 @@ soll nicht drin sein | soll nicht mehr drin sein | darf nicht drin sein | darf n
 sollte nicht drin sein | soll nicht drinstehen | darf nicht drinstehen | soll nicht mehr drinstehen = must not be used
 ohne = without
 vermeide | vermeiden = avoid
+verzichte auf | verzichte bitte auf | verzichtet auf | verzichten sie auf | verzichte ganz auf = avoid
+ist tabu | sind tabu | ist verboten | sind verboten | ist untersagt | sind untersagt = is forbidden
+irgendwo = somewhere
 nie | niemals = never
 verwende | benutze | nutze | verwenden | benutzen | nutzen | verwendet = use
 zu verwenden | zu benutzen | zu nutzen = to use
@@ -1030,6 +1048,11 @@ _DE_REORDER: tuple[Rule, ...] = (
     # "„günstig“ mögen wir nicht, das bitte weglassen": the word named before, left out
     (re.compile(r"\b(?:das|es)\s+(?:bitte\s+)?(?:(?:komplett|ganz|einfach)\s+)?(?:weglassen|streichen|rauslassen)\b",
                 re.IGNORECASE), lambda m: "leave it out"),
+    # "vergiss das Wort "X" nicht", "bau "X" irgendwo ein": the verb's particle or negation after its object
+    (re.compile(r"\b(?:vergiss|vergesst|vergessen\s+sie)\s+([^.;,\n]{1,80}?)\s+(?:(?:bitte|bloß|ja|auf\s+keinen\s+fall)\s+)?"
+                r"nicht\b", re.IGNORECASE), lambda m: f"don't forget {m.group(1)}"),
+    (re.compile(r"\b(?:bau|baue|baut|bauen\s+sie)\s+([^.;,\n]{1,80}?)\s+(?:(?:bitte|irgendwo|irgendwie|noch|auch|mit)\s+)?"
+                r"ein\b(?=\s*(?:[,.;!?]|$|und\b))", re.IGNORECASE), lambda m: f"work {m.group(1)} in"),
     # separable verbs: "lass das Wort "X" komplett weg" leaves X out
     (re.compile(r"\b(?:lass|lasse|lasst|lassen\s+sie)\s+([^.;,\n]{1,80}?)\s+(?:(?:bitte|komplett|ganz|einfach|lieber)\s+)?"
                 r"weg\b", re.IGNORECASE), lambda m: f"leave out {m.group(1)}"),

@@ -28,11 +28,11 @@ from rubriq.core.text import Span, split_sentences
 LOWER_EXCLUSIVE = ("more than", "greater than", "longer than", "over", "above", "exceed", "exceeding", "in excess of",
                    "north of", "running past", "going past", "running over", "going over")
 LOWER_INCLUSIVE = ("at least", "no fewer than", "no less than", "not less than", "not fewer than", "a minimum of",
-                   "minimum of", "min", "minimum", "at minimum")
+                   "minimum of", "min", "minimum", "at minimum", "at a minimum")
 UPPER_EXCLUSIVE = ("less than", "fewer than", "under", "below", "shorter than", "shy of", "south of", "short of")
 UPPER_INCLUSIVE = ("at most", "no more than", "not more than", "up to", "a maximum of", "maximum of", "max",
                    "maximum", "not exceed", "not exceeding", "no longer than", "not longer than", "within",
-                   "no greater than", "not to exceed", "at maximum")
+                   "no greater than", "not to exceed", "at maximum", "at a maximum")
 EXACT = ("exactly", "precisely")
 LIMITING = ("only", "just")  # "only 10 words": an upper bound for lengths, exact for items
 APPROXIMATE = ("around", "about", "approximately", "roughly", "nearly", "close to", "circa", "some")
@@ -304,7 +304,7 @@ def count_re(unit: str, adjectives: bool = True, after_guard: str = "") -> re.Pa
 # Frequencies: "at least 3 times", "once or less", "twice"
 
 TIMES_COUNT_RE = re.compile(
-    rf"\b(?:(?P<rel>{REL})\s+)?(?:(?P<a>{NUM})\s+(?:or|to|-)\s+)?(?:(?P<n>{NUM})(?:\s+(?:times?|words?|occurrences?)\b)?"
+    rf"\b(?:(?P<rel>{REL}),?\s+)?(?:(?P<a>{NUM})\s+(?:or|to|-)\s+)?(?:(?P<n>{NUM})(?:\s+(?:times?|words?|occurrences?)\b)?"
     rf"|(?P<t>{TIMES_WORD}))(?P<post>{POST})?",
     re.IGNORECASE)
 

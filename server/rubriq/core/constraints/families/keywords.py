@@ -58,7 +58,7 @@ HASHTAG_RE = re.compile(
     r"\b(?:with|include|including|add|use|tag)\s+(?P<tags2>[#@]\w{1,40})", re.IGNORECASE)
 POSTFIX_FORBID_RE = re.compile(
     r"(?:should|must|may|can)\s*(?:not|n't)\s+(?:appear|be\s+used|be\s+included|be\s+mentioned|show\s+up)|"
-    r"(?:is|are)\s+(?:not\s+allowed|forbidden|banned|prohibited|off[\s-]limits|to\s+be\s+avoided|a\s+no[\s-]go)",
+    r"(?:is|are)\s+(?:not\s+allowed|forbidden|banned|prohibited|off[\s-]limits|to\s+be\s+avoided|a\s+no[\s-]go|taboo)",
     re.IGNORECASE)
 POSTFIX_REQUIRE_RE = re.compile(
     r"(?:should|must|need\s+to|needs\s+to|has\s+to|have\s+to|will|shall|are\s+to|is\s+to)\s+(?:(?:all|both|each|also|"
@@ -73,6 +73,12 @@ POSTFIX_REQUIRE_RE = re.compile(
     r"(?:(?:should|must|need\s+to|needs\s+to|has\s+to|have\s+to)\s+be|is|are)\s+(?:somewhere\s+)?in\s+(?:it|there|"
     r"the\s+(?:text|answer|response|reply|poem|story|post|email|message|title)|your\s+(?:text|answer|response|reply))\b",
     re.IGNORECASE)
+# After "make sure", the present tense asks for the words: "make sure the word 'parking' shows up somewhere".
+MAKE_SURE_RE = re.compile(r"\b(?:make|be)\s+sure\s+(?:that\s+)?$|\bensure\s+(?:that\s+)?$|\bcheck\s+that\s+$",
+                          re.IGNORECASE)
+PRESENT_REQUIRE_RE = re.compile(r"(?:shows?|turns?|pops?|crops?|comes?)\s+up\b|(?:appears?|features?|occurs?)\b|"
+                                r"(?:is|are)\s+(?:used|included|mentioned|(?:somewhere\s+)?in\s+(?:there|it))\b",
+                                re.IGNORECASE)
 # "The keyword is 'brave'": a keyword named, to be used (and counted by a later "it").
 NAMED_KEYWORD_RE = re.compile(r"\bthe\s+(?:key\s*word|word|term)\s+(?:is|will\s+be|should\s+be|to\s+use\s+is)\s+"
                               r"(?=[\"“‘'`])", re.IGNORECASE)
@@ -103,7 +109,7 @@ QUOTED_FORBIDDEN_RE = re.compile(
     r"[\"“‘'][^\"”’'\n]{1,40}[\"”’']){0,5})\s+(?:(?:should|must|may|can|is\s+to|are\s+to)\s*(?:not|n't)\s+"
     r"(?:(?:ever|anywhere)\s+)?(?:appear|be\s+used|be\s+included|be\s+mentioned|show\s+up|occur|"
     r"be\s+(?:anywhere\s+)?in\s+(?:there|it|the\s+(?:text|answer|reply|response|message|email|poem|story)))|"
-    r"(?:is|are)\s+(?:not\s+allowed|forbidden|banned|prohibited|off-limits|off\s+limits))\b", re.IGNORECASE)
+    r"(?:is|are)\s+(?:not\s+allowed|forbidden|banned|prohibited|off-limits|off\s+limits|taboo))\b", re.IGNORECASE)
 # A proper name (capitalised, not quoted) with a count right after it, after a verb that asks to use it.
 _NAME = r"[A-Z][\w'’-]{1,30}(?:[ \t]+[A-Z][\w'’-]{1,30}){0,2}"
 _COUNT = (rf"(?i:(?:at\s+least|at\s+most|no\s+more\s+than|more\s+than|fewer\s+than|less\s+than|exactly|only)\s+)?"
@@ -380,6 +386,8 @@ def _keyword_clause(ex: Extraction, clause: Clause, previous: str | None = None)
             taken.append((m.start(), post.end()))
             continue
         post = POSTFIX_REQUIRE_RE.match(text, after)  # "The words 'forest' and 'moonlight' should appear"
+        if post is None and MAKE_SURE_RE.search(text[max(0, m.start() - 25):m.start()]):
+            post = PRESENT_REQUIRE_RE.match(text, after)  # "make sure the word 'parking' shows up somewhere"
         if post and not NEGATION_RE.search(text[max(0, m.start() - 25):m.start()]):
             span = Span(clause.start + m.start(), clause.start + post.end())
             _add_required(ex, items, span)

@@ -36,7 +36,8 @@ _QUOTE_RE = re.compile(r"\"([^\"\n]{1,200})\"|“([^”\n]{1,200})”")
 # Where a clause ends, outside quotes: a sentence end, ";", ",", a dash between words, a line break.
 # "and" before another verb's words, not before a second quote: 'start with "A" and remove the word "B"' is two
 # clauses, 'use "A" and "B"' one list.
-_BOUNDARY_RE = re.compile(r"[.;!?\n]|,|\s[–—-]\s|\(|\)|\s(?:and|or)\s(?!\s*[\"“])")
+# "or" before a relation word ("twice or more") is part of the count, not a new clause
+_BOUNDARY_RE = re.compile(r"[.;!?\n]|,|\s[–—-]\s|\(|\)|\s(?:and|or)\s(?!\s*[\"“])(?!(?<=or\s)(?:more|less|fewer|so)\b)")
 _TIMES_RE = re.compile(r"\b(?:(?P<n>\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+times?|"
                        r"(?P<word>once|twice|thrice))\b", re.IGNORECASE)
 _TIMES_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
@@ -81,6 +82,15 @@ _USED_AFTER_RE = re.compile(r"\s*(?:(?:should|must|has\s+to|have\s+to|needs?\s+t
                             # a rewrite keeps it: '"de 9:00 a 14:00" stays exactly as it is'
                             r"(?:stays?|remains?)\s+(?:(?:exactly|just)\s+)?(?:as\s+(?:it\s+)?is|unchanged|intact|"
                             r"word\s+for\s+word)\b)", re.IGNORECASE)
+# A word put into the text, the verb's particle after it: 'drop the word "pizza" in somewhere', 'get "deadline" in
+# there' ("drop" before a word leaves it out; "drop ... in" puts it in).
+_PUT_IN_AFTER_RE = re.compile(r"\s*in\b(?:[ \t]+(?:there|it|here|somewhere|too|as[ \t]+well|please|anywhere)\b){0,3}"
+                              r"[ \t]*(?:[,.;!?)]|$)", re.IGNORECASE)
+_NEGATED_NEAR_RE = re.compile(r"\b(?:no|not|never|don'?t|do\s+not|without|avoid)\b", re.IGNORECASE)
+# "Make sure the word "parking" shows up somewhere": the present tense after "make sure" asks for the word.
+_MAKE_SURE_RE = re.compile(r"\b(?:make|be)\s+sure\b|\bensure\b|\bcheck\s+that\b", re.IGNORECASE)
+_PRESENT_USED_RE = re.compile(r"\s*(?:(?:shows|turns|pops|crops|comes)\s+up|appears|features|is\s+(?:used|"
+                              r"included|mentioned|there))\b", re.IGNORECASE)
 # A word named and then refused by a pronoun later in its sentence: 'the word "old", so skip it', 'if you say
 # "condensation" she'll ask what it means, so leave that out'.
 _LEAVE_IT_OUT_RE = re.compile(r"\b(?:skip|drop|avoid|cut|ditch|lose)\s+(?:it|that|this)\b|"
@@ -235,9 +245,13 @@ def extract_quoted(ex: Extraction) -> None:
             continue
         if _KEEP_RE.search(_near(before, _WORD_CUE_WORDS)):
             continue  # 'Don't change the quote "We grow together."' keeps it
-        if _LEAVE_OUT_RE.search(_near(before, _WORD_CUE_WORDS)) or \
-                re.match(r"\s*(?:out\b|is\s+off\s+the\s+table)", after, re.IGNORECASE):
+        cue_words = _near(before, _WORD_CUE_WORDS)
+        if (_PUT_IN_AFTER_RE.match(after) or (_MAKE_SURE_RE.search(before) and _PRESENT_USED_RE.match(after))) and \
+                not _NEGATED_NEAR_RE.search(cue_words):
+            ex.add("keywords:existence", "keywords", {"keywords": [text]}, span, f"use {text!r}", 0.8)
+        elif _LEAVE_OUT_RE.search(cue_words) or \
+                re.match(r"\s*(?:out\b|(?:is|are)\s+(?:off\s+the\s+table|taboo))", after, re.IGNORECASE):
             ex.add("keywords:forbidden_words", "keywords", {"forbidden_words": [text]}, span,
                    f"without the word {text!r}", 0.8)
-        elif _USING_RE.search(_near(before, _WORD_CUE_WORDS)) or _USED_AFTER_RE.match(after):
+        elif _USING_RE.search(cue_words) or _USED_AFTER_RE.match(after):
             ex.add("keywords:existence", "keywords", {"keywords": [text]}, span, f"use {text!r}", 0.8)
