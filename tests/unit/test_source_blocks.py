@@ -461,3 +461,19 @@ def test_a_statement_that_something_is_out_of_date_is_no_request_to_leave_it_out
 
     assert reads_as_request("Y los emojis te los ahorras.") and reads_as_request("Emojis out.")
     assert not reads_as_request("The headings are out of date.")
+
+
+def test_a_longer_closing_fence_of_tildes_closes_the_block():
+    doc, block = _only_source(f"Pull the figures out of this invoice. Pasted from the PDF:\n\n~~~~~~~~\n{ARTICLE}\n"
+                              "~~~~~~~~\n\nJSON please, as one object, with the keys route, start and budget.")
+    assert block.kind == "fenced" and ARTICLE in block.text
+    assert "JSON please" in doc.instruction_text
+
+
+def test_a_closing_paragraph_that_opens_with_a_request_ends_the_pasted_material():
+    forwarded = (f"I need these in our list:\n\n-------- Forwarded message --------\nFrom: Kai\n{ARTICLE}\n"
+                 "Best, Kai\n\nMake me a YAML list of it. The phone numbers have no place there. And not in a code "
+                 "block, I paste it straight into the file.")
+    doc, block = _only_source(forwarded)
+    assert ARTICLE in block.text and "YAML" not in block.text
+    assert "The phone numbers have no place there." in doc.instruction_text

@@ -254,6 +254,9 @@ _MODAL_RE = re.compile(
 _RANGE_JOIN_RE = re.compile(r"\d\s*[-–]\s*\d|\s(?:to|or|y|o|et|ou|und|oder|bis)\s", re.IGNORECASE)
 _PLEASE_RE = re.compile(r"(?<![\w'’])(?:please|pls|plz|bitte|por favor|s'il te plaît|s'il vous plaît|svp)(?![\w'’])",
                         re.IGNORECASE)
+# "JSON please, as one object, ...", "A table bitte": a thing asked for, named first and then "please"
+_THING_PLEASE_RE = re.compile(r"(?:[\w'’-]+[ \t]+){1,3}(?:please|pls|plz|bitte|por favor|s'il te plaît|"
+                              r"s'il vous plaît|svp)(?![\w'’])", re.IGNORECASE)
 _SENTENCE_END_RE = re.compile(r"[.!?;]+(?=[ \t]+|$)|\n")
 
 
@@ -286,6 +289,8 @@ def reads_as_request(sentence: str, lead_in: bool = True) -> bool:
         if _REQUEST_START_RE.match(after) or _MODAL_RE.match(after):
             return True
     if _PLEASE_RE.search(text) and len(text.split()) <= 10:  # longer notices say "please" to their readers
+        return True
+    if _THING_PLEASE_RE.match(rest):
         return True
     if len(text.split()) <= 8 and _FEATURE_OUT_RE.search(text):  # "Y los emojis te los ahorras.", "Emojis out."
         return True

@@ -281,9 +281,16 @@ def _opens_with_request(text: str, span: Span) -> bool:
     return bool(sentences) and reads_as_request(sentences[0].slice(text))
 
 
+def _instructions_or_closing_request(text: str, span: Span) -> bool:
+    """Instructions (`_instruction_paragraph`), or the prompt's last paragraph opening with a request: what people
+    write after pasted material ("Mach mir YAML draus, ... Die Telefonnummern haben da nichts zu suchen.") asks first
+    and then explains."""
+    return _instruction_paragraph(text, span) or (not text[span.end:].strip() and _opens_with_request(text, span))
+
+
 def _until_instructions(text: str, lines: _Lines, first: int, last: int,
                         stop_at: Callable[[int], bool] | None = None,
-                        instructions: Callable[[str, Span], bool] = _instruction_paragraph) -> Span | None:
+                        instructions: Callable[[str, Span], bool] = _instructions_or_closing_request) -> Span | None:
     """Lines `first`..`last` (or up to a line `stop_at` refuses), cut before the first paragraph after the first one
     that reads as instructions (`instructions`). Reads no further than that paragraph, so the cost is the block's
     length."""

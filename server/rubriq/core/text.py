@@ -19,7 +19,9 @@ PARAGRAPH_BREAK_RE = re.compile(r"\n[ \t]*\n\s*")
 BULLET_RE = re.compile(r"^[ \t]*(?:[*\-+•])[ \t]+\S.*$", re.MULTILINE)
 NUMBERED_RE = re.compile(r"^[ \t]*\d{1,3}[.)][ \t]+\S.*$", re.MULTILINE)
 HEADING_RE = re.compile(r"^[ \t]{0,3}(#{1,6})[ \t]+(\S.*?)[ \t#]*$", re.MULTILINE)
-FENCE_RE = re.compile(r"^[ \t]*(```|~~~)[ \t]*([\w+#.-]*)[^\n]*\n(.*?)^[ \t]*\1[ \t]*$", re.MULTILINE | re.DOTALL)
+# A closing fence may be longer than the opening one ("~~~~~~~~" closes "~~~~~~~~"), of the same character.
+FENCE_RE = re.compile(r"^[ \t]*(```|~~~)[ \t]*([\w+#.-]*)[^\n]*\n(.*?)^[ \t]*\1(?:(?<=`)`*|(?<=~)~*)[ \t]*$",
+                      re.MULTILINE | re.DOTALL)
 
 _SENTENCE_TOKENIZER = punkt.PunktSentenceTokenizer(punkt.load_model("english"))
 
@@ -103,7 +105,7 @@ def split_paragraphs(text: str) -> list[Segment]:
 
 
 _FENCE_OPEN_RE = re.compile(r"[ \t]*(```|~~~)[ \t]*([\w+#.-]*)")
-_FENCE_CLOSE_RE = re.compile(r"[ \t]*(```|~~~)[ \t]*")
+_FENCE_CLOSE_RE = re.compile(r"[ \t]*(```|~~~)(?:(?<=`)`*|(?<=~)~*)[ \t]*")
 
 
 def find_code_blocks(text: str) -> list[CodeBlock]:

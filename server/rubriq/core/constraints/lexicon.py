@@ -110,6 +110,11 @@ minúsculas | letras minúsculas = lowercase letters
 todo en mayúsculas | toda en mayúsculas | completamente en mayúsculas = all in capital letters
 íntegramente en mayúsculas = all in capital letters
 todo en minúsculas | toda en minúsculas | completamente en minúsculas = all in lowercase
+todo en letra minúscula | todo en letras minúsculas | todo en minúscula | toda en minúscula = all in lowercase
+remata con | rematar con | remátalo con | cierra con una | remata = end with
+que arranque con | que arranque por | que empiece por | que empiece con | que comience con = that starts with
+que comience por | que empiecen por | que arranquen con = that starts with
+tienes | tendrás = you have
 sin mayúsculas = without capital letters
 lista numerada = numbered list
 pasos numerados = numbered steps
@@ -396,6 +401,10 @@ liste numérotée = numbered list
 étapes numérotées = numbered steps
 liste | listes = list
 tableau = table
+tableau markdown | tableau en markdown | tableau au format markdown = Markdown table
+range-moi ça | range-moi | rangez-moi ça | rangez-moi | range ça = put it
+la phrase de conclusion | ta phrase de conclusion | la phrase finale de conclusion = the concluding sentence
+zéro = no
 colonnes = columns
 clés = keys
 clé = key
@@ -634,6 +643,9 @@ ganz in großbuchstaben | nur großbuchstaben | komplett großgeschrieben | in v
 alles kleingeschrieben | komplett kleingeschrieben | alles klein geschrieben | komplett klein = all in lowercase
 nur kleinbuchstaben | alles in kleinbuchstaben | komplett in kleinbuchstaben = all in lowercase
 nur in kleinbuchstaben | kleingeschrieben = all in lowercase
+alles in kleinen buchstaben | nur kleine buchstaben | komplett in kleinen buchstaben = all in lowercase
+in kleinen buchstaben = in lowercase letters
+mach daraus | macht daraus | mach mir daraus | mach uns daraus = turn it into
 ohne großbuchstaben | keine großbuchstaben = without capital letters
 nummerierte liste | nummerierten liste = numbered list
 nummerierte schritte = numbered steps
@@ -1053,6 +1065,19 @@ _DE_REORDER: tuple[Rule, ...] = (
                 r"nicht\b", re.IGNORECASE), lambda m: f"don't forget {m.group(1)}"),
     (re.compile(r"\b(?:bau|baue|baut|bauen\s+sie)\s+([^.;,\n]{1,80}?)\s+(?:(?:bitte|irgendwo|irgendwie|noch|auch|mit)\s+)?"
                 r"ein\b(?=\s*(?:[,.;!?]|$|und\b))", re.IGNORECASE), lambda m: f"work {m.group(1)} in"),
+    # "mach mir YAML draus": the format the material is to become
+    (re.compile(r"\b(?:mach|mache|macht)\s+(?:mir|uns)\s+(?:bitte\s+)?(?:ein(?:e|en)?\s+)?([\wäöüß-]{2,20})\s+"
+                r"(?:da)?raus\b|\b(?:mach|mache|macht)\s+(?:mir|uns)\s+(?:bitte\s+)?(?:ein(?:e|en)?\s+)?([\wäöüß-]{2,20})\s+"
+                r"draus\b", re.IGNORECASE), lambda m: f"turn it into {m.group(1) or m.group(2)}"),
+    # "Mehr als neunzig Wörter sollten es nicht werden": more than the count must not be, so the count is the most
+    (re.compile(r"\bmehr\s+als\s+(\S+)\s+(wörter|sätze|zeilen|absätze|zeichen)\s+(?:sollten|sollen|dürfen|werden)\s+es\s+"
+                r"(?:[\wäöüß]+\s+){0,2}?(?:nicht|nie)\s+(?:werden|sein)\b", re.IGNORECASE),
+     lambda m: f"höchstens {m.group(1)} {m.group(2)}"),
+    # "Emojis haben im Gemeindebrief nichts zu suchen": what has no place there is left out
+    (re.compile(r"(?:^|(?<=[.;:!?]\s)|(?<=\n)|(?<=,\s))(?:die\s+|der\s+|das\s+)?([\wäöüß-]{3,30})\s+(?:hat|haben)\s+"
+                r"(?:[\wäöüß]+\s+){0,4}?nichts\s+(?:zu\s+suchen|verloren)\b", re.IGNORECASE),
+     lambda m: (f"no {m.group(1)}" if re.fullmatch(r"emojis?|emoticons?|smileys?", m.group(1), re.IGNORECASE)
+                else f"nothing about the {m.group(1)}")),
     # separable verbs: "lass das Wort "X" komplett weg" leaves X out
     (re.compile(r"\b(?:lass|lasse|lasst|lassen\s+sie)\s+([^.;,\n]{1,80}?)\s+(?:(?:bitte|komplett|ganz|einfach|lieber)\s+)?"
                 r"weg\b", re.IGNORECASE), lambda m: f"leave out {m.group(1)}"),

@@ -195,7 +195,7 @@ _ORDINALS = {"first": "1", "second": "2", "third": "3", "fourth": "4", "fifth": 
 _ORDINAL = "(?:" + "|".join(_ORDINALS) + ")"
 _READ_UNIT = r"(?:sentence|paragraph|line|word)"
 _NUMBER_WORD = (r"(?:\d{1,7}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|"
-                r"forty|fifty|a\s+dozen)")
+                r"forty|fifty|sixty|seventy|eighty|ninety|a\s+hundred|one\s+hundred|a\s+dozen)")
 
 NUMBER_RULES: tuple[tuple[re.Pattern[str], Replacement], ...] = (
     (COMPOUND_NUMBER_RE, _compound_number),
@@ -313,12 +313,23 @@ RELATION_RULES: tuple[tuple[re.Pattern[str], Replacement], ...] = (
      lambda m: f"{m.group('count')} max"),
     # "three sentences is all I need", "quatre phrases, c'est le plafond", "cinco frases, no me hagas leer más": the
     # count named, then said to be the most the reader wants
-    (re.compile(rf"\b(?P<count>(?:\d{{1,7}}|one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty)\s+"
+    (re.compile(rf"\b(?P<count>{_NUMBER_WORD}\s+"
                 rf"{UNITS})\s*,?\s+(?:(?:is|are)\s+all\s+(?:i|we|she|he|they)\s+(?:need|want|can\s+take|will\s+read)|"
                 r"(?:is|are|sind|ist|es|son|c'est|c’est|ce\s+sont)\s+(?:the|my|our|das|mein|el|mi|le|mon|un|une)\s+"
                 r"(?:limit|limite|límite|max|maximum|máximo|ceiling|cap|plafond|tope|grenze|obergrenze)|"
-                r"no\s+me\s+hagas\s+leer\s+más)\b", re.IGNORECASE),
+                r"no\s+me\s+hagas\s+leer\s+más|"
+                # "fifty words is all the room there is", "ninety words, don't exceed it"
+                r"(?:is|are)\s+all\s+the\s+(?:room|space)(?:\s+(?:there\s+is|there's|i\s+have|we\s+have|you\s+have|"
+                r"you\s+get|you've\s+got))?|(?:and\s+)?(?:don't|do\s+not|never)\s+(?:exceed|pass)\s+(?:it|that|this))\b",
+                re.IGNORECASE),
      lambda m: f"{m.group('count')} max"),
+    # "you have 100 words", "you've got three sentences", "you get 600 characters": what the reply is given
+    (re.compile(rf"\byou(?:\s+have|'ve\s+got|\s+get|\s+only\s+have|\s+only\s+get)\s+(?P<count>(?:\d{{1,7}}|one|two|three|"
+                rf"four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty)\s+{UNITS})\b(?!\s+(?:left|more|to\s+spare))",
+                re.IGNORECASE), lambda m: f"at most {m.group('count')}"),
+    # "aim for 120-ish words": about that many
+    (re.compile(rf"\b(?P<n>\d{{1,7}})-?ish\s+(?P<unit>{UNITS})\b", re.IGNORECASE),
+     lambda m: f"about {m.group('n')} {m.group('unit')}"),
     # "word limit for this one is 150", "the sentence maximum here is 5": the limit as a count
     (re.compile(rf"\b(?P<unit>word|sentence|character|bullet[\s-]point|paragraph)[\s-]+(?P<noun>limit|maximum|max|cap|"
                 rf"ceiling|minimum|min)\b[^.\n\d:=]{{1,30}}?\s(?:is|will\s+be|should\s+be|would\s+be|of)\s+"

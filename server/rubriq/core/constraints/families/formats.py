@@ -275,10 +275,15 @@ NO_MARKDOWN_RE = re.compile(
 # The one thing an answer arrives at, which a prompt asks to see in bold: "put the plan name in bold", "the final
 # split in bold", "put in bold the reparto final" (a gloss keeps the Spanish order).
 _ANSWER_NOUNS = (r"(?:answer|number|result|total|value|figure|price|amount|name|verdict|recommendation|winner|choice|"
-                 r"conclusion|outcome|split|pick|option|plan|date|time)")
+                 r"conclusion|outcome|split|pick|option|plan|date|time|percentage)")
+# "put the number of tins in bold", "set the time of the bus we should get in bold lettering": what the noun counts
+_OF_WHAT = r"(?:\s+of\s+(?:[\w'-]+\s+){0,5}?[\w'-]+)?"
+_IN_BOLD = r"\s+in\s+bold(?:\s+(?:lettering|letters|type|print|font))?\b"
 BOLD_ANSWER_RE = re.compile(
     r"\b(?:put|write|mark|show|give|make|highlight|set)\s+(?:the\s+|your\s+)?(?:final\s+|[\w'-]+\s+){0,2}?"
-    + _ANSWER_NOUNS + r"\s+(?:in\s+)?bold\b|\bbold\s+(?:the\s+|your\s+)?(?:final\s+)?(?:answer|number|result|"
+    + _ANSWER_NOUNS + r"\s+(?:in\s+)?bold\b|"
+    r"\b(?:put|write|mark|show|give|make|highlight|set)\s+(?:the\s+|your\s+)?(?:final\s+)?" + _ANSWER_NOUNS + _OF_WHAT
+    + _IN_BOLD + r"|\bbold\s+(?:the\s+|your\s+)?(?:final\s+)?(?:answer|number|result|"
     r"total)\b|\b(?:final\s+)?(?:answer|result|total)(?:\s+final)?\s+(?:should\s+be\s+|must\s+be\s+)?in\s+bold\b|"
     r"\bput\s+in\s+bold\s+(?:the|your)\s+(?:final\s+[\w'-]+|[\w'-]+\s+final|" + _ANSWER_NOUNS + r")\b|"
     # "schreib das Endergebnis fett", "mets le résultat final en gras"
@@ -294,11 +299,12 @@ BOLD_ANSWER_RE = re.compile(
     r"\s+(?:should|must|has\s+to|needs\s+to)\s+be\s+(?:in\s+)?bold(?:ed)?\b|"
     r"\b(?:the|your)\s+(?:final\s+|[\w'-]+\s+)?" + _ANSWER_NOUNS + r",?\s+(?:please\s+)?in\s+bold\b|"
     # a Spanish or French answer noun glossed word for word: "el número de botes que vaya en bold"
-    r"\bthe\s+(?:número|precio|importe|resultado|cantidad|nombre|fecha|prix|montant|résultat|chiffre|nom|date)\b"
+    r"\bthe\s+(?:número|precio|importe|resultado|cantidad|nombre|fecha|porcentaje|respuesta|total|prix|montant|"
+    r"résultat|chiffre|nom|date|pourcentage|réponse)\b"
     r"[^.,;\n]{0,40}?\bin\s+bold\b|"
     # a German compound glossed word for word: "den Tarifnamen bitte in Fettschrift", "die Gesamtsumme fett"
     r"\b(?:the|your)\s+[a-zäöüß]{0,20}(?:namen?|preis|datum|uhrzeit|summe|betrag|ergebnis|antwort|wert)\s+"
-    r"(?:please\s+)?(?:in\s+)?bold\b|"
+    r"(?:at\s+the\s+end\s+)?(?:please\s+)?(?:in\s+)?bold\b|"
     # "answer has to fit on one line, departure time in bold": the noun phrase alone in a list of requirements
     r"(?:^|(?<=[,;:]\s))(?:[\w'-]+\s+)?" + _ANSWER_NOUNS + r"\s+in\s+bold\b", re.IGNORECASE)
 

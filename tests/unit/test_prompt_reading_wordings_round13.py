@@ -1,0 +1,75 @@
+"""Prompt reading in a thirteenth round of wordings: a count the reply "has" or is given room for, "don't exceed
+it", "120-ish words", an answer in bold named with what it counts, emoji and lowercase said the short way in French,
+Spanish and German, "mach mir YAML draus", a German count that "should not be more", and the last line or sentence
+that "arranque con" or is "la phrase de conclusion"."""
+
+from __future__ import annotations
+
+import pytest
+from prompt_reading_helpers import kinds
+
+
+@pytest.mark.parametrize(("prompt", "kind", "params"), [
+    ("Write a note. You have 100 words.", "length_constraints:number_words",
+     {"relation": "less than", "num_words": 101}),
+    ("Write a note. Fifty words is all the room there is.", "length_constraints:number_words",
+     {"relation": "less than", "num_words": 51}),
+    ("Write a note. Ninety words, don't exceed it.", "length_constraints:number_words",
+     {"relation": "less than", "num_words": 91}),
+    ("Escribe una nota. Tienes cien palabras.", "length_constraints:number_words",
+     {"relation": "less than", "num_words": 101}),
+    ("Schreib eine Notiz. Mehr als neunzig Wörter sollten es insgesamt nicht werden.",
+     "length_constraints:number_words", {"relation": "less than", "num_words": 91}),
+    ("Write a note. Aim for 120-ish words.", "rubriq:approximate_words", {"num_words": 120}),
+])
+def test_a_count_given_as_room_or_a_rough_size(prompt: str, kind: str, params: dict) -> None:
+    assert kinds(prompt)[kind] == [params]
+
+
+def test_you_have_a_count_left_is_no_limit():
+    assert "length_constraints:number_sentences" not in kinds("Fix the draft. You have 3 sentences left to fix.")
+
+
+@pytest.mark.parametrize("prompt", [
+    "How many tins do I need? Put the number of tins in bold.",
+    "When should we leave? Set the time of the bus we should get in bold lettering.",
+    "Wie viele Dosen brauche ich? Das Ergebnis am Ende bitte fett.",
+    "¿Cuánto descuento es de verdad? El porcentaje real remarcado en negrita.",
+])
+def test_the_answer_in_bold_named_with_what_it_counts(prompt: str) -> None:
+    read = kinds(prompt)
+    assert read["rubriq:bold_answer"] == [{}]
+    assert "detectable_format:number_highlighted_sections" not in read
+
+
+@pytest.mark.parametrize(("prompt", "kind"), [
+    ("Écris un mot aux parents. Zéro emoji.", "rubriq:no_emoji"),
+    ("Escribe un mensaje. Emojis no, gracias.", "rubriq:no_emoji"),
+    ("Schreib einen Text. Emojis haben im Gemeindebrief nichts zu suchen.", "rubriq:no_emoji"),
+    ("Escribe un mensaje. Todo en letra minúscula.", "rubriq:all_lowercase"),
+    ("Schreib einen Reim. Bitte alles in kleinen Buchstaben.", "rubriq:all_lowercase"),
+    ("Hier sind die Termine. Mach mir YAML draus.", "rubriq:yaml_format"),
+    ("Hier sind die Termine. Mach daraus YAML.", "rubriq:yaml_format"),
+    ("Voici les réponses. Range-moi ça dans un tableau Markdown.", "rubriq:markdown_table"),
+])
+def test_a_format_said_the_short_way(prompt: str, kind: str) -> None:
+    assert kinds(prompt)[kind] == [{}]
+
+
+def test_what_has_no_place_there_is_a_topic_left_out():
+    assert kinds("Fass die Mail zusammen. Die Telefonnummern haben da nichts zu suchen.")["rubriq:forbidden_topic"] \
+        == [{"topic": "Telefonnummern"}]
+
+
+@pytest.mark.parametrize(("prompt", "kind", "phrase"), [
+    ("Resuelve el problema, y la última línea que arranque con «Conclusión:».", "rubriq:last_line_starts_with",
+     "Conclusión:"),
+    ("Resuelve el problema y remata con una frase que arranque con «Por tanto».", "rubriq:last_sentence_starts_with",
+     "Por tanto"),
+    ("Résume l'avis. La phrase de conclusion commence par « En résumé ».", "rubriq:last_sentence_starts_with",
+     "En résumé"),
+])
+def test_the_closing_line_or_sentence_and_its_first_words(prompt: str, kind: str, phrase: str) -> None:
+    read = kinds(prompt)
+    assert read[kind] == [{"options": [phrase]}]
+    assert "rubriq:starts_with" not in read and "startend:end_checker" not in read
