@@ -73,3 +73,48 @@ def test_the_closing_line_or_sentence_and_its_first_words(prompt: str, kind: str
     read = kinds(prompt)
     assert read[kind] == [{"options": [phrase]}]
     assert "rubriq:starts_with" not in read and "startend:end_checker" not in read
+
+
+@pytest.mark.parametrize(("prompt", "kind", "params"), [
+    ("Answer from the leaflet. I can only take three sentences.", "length_constraints:number_sentences",
+     {"relation": "less than", "num_sentences": 4}),
+    ("Rewrite it for their portal, which cuts you off at 600 characters.", "rubriq:number_characters",
+     {"relation": "less than", "num_characters": 601}),
+    ("Write a counting rhyme, eight lines long.", "rubriq:number_lines", {"relation": "exactly", "num_lines": 8}),
+    ("Is it still under warranty? Open on a straight yes or no.", "rubriq:starts_with", {"options": ["yes", "no"]}),
+    ("Write the story. The last sentence, it's \"Good night, little dragon.\"", "startend:end_checker",
+     {"end_phrase": "Good night, little dragon."}),
+    ("How do I keep it flat? Please keep every letter small in your answer.", "change_case:english_lowercase", {}),
+])
+def test_limits_and_forms_said_in_passing(prompt: str, kind: str, params: dict) -> None:
+    assert kinds(prompt)[kind] == [params]
+
+
+def test_a_bound_before_numbered_steps_bounds_the_steps():
+    for prompt in ("Is she right? Do it in up to five numbered steps.",
+                   "¿Tiene razón? Hazlo en hasta cinco pasos numerados."):
+        read = kinds(prompt)
+        assert read["rubriq:numbered_list"] == [{}], prompt
+        assert read["rubriq:item_count"] == [{"relation": "less than", "num_items": 6}], prompt
+    assert kinds("Explain it. Give five numbered steps.")["rubriq:numbered_list"] == [{"num_items": 5}]
+
+
+def test_json_keys_listed_after_the_word_keys_or_each_with():
+    read = kinds("Pull the invoice details out. JSON please, as one object, keys supplier, invoice_number, total and "
+                 "due_date. Just those four, my script chokes on anything else.")
+    keys = ["supplier", "invoice_number", "total", "due_date"]
+    assert read["detectable_format:json_format"] == [{}]
+    assert read["rubriq:json_keys"] == [{"keys": keys}]
+    assert read["rubriq:json_no_extra_keys"] == [{"keys": keys}]
+    read = kinds("Turn the replies into a JSON array, each with name, attending, dietary and plus_one. Every key "
+                 "lower-case with underscores between words.")
+    assert read["rubriq:json_keys"] == [{"keys": ["name", "attending", "dietary", "plus_one"]}]
+    assert read["rubriq:json_key_case"] == [{"case": "snake_case"}]
+
+
+def test_french_table_columns_in_an_order_stop_before_a_remark():
+    read = kinds("Voici les réponses. Range-moi ça dans un tableau Markdown, colonnes dans cet ordre : Élève, Parent, "
+                 "Créneau, classé par heure.")
+    assert read["rubriq:table_columns"] == [{"columns": ["Élève", "Parent", "Créneau"]}]
+    assert kinds("Fais-moi un tableau en markdown avec pour colonnes Date, Entreprise et Montant.")[
+        "rubriq:table_columns"] == [{"columns": ["Date", "Entreprise", "Montant"]}]

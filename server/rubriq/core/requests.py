@@ -40,7 +40,8 @@ REQUEST_VERBS = (
     "round it", "round the", "address that", "address this", "address it", "address the", "address each",
     "address any", "cover every", "cover each", "cover all", "cover both", "discuss", "lead with", "open with",
     "close with", "walk me through", "talk me through", "say so", "ask", "thank my", "thank the", "thank our",
-    "thank them", "sound like", "sound more", "sound less", "double-check", "repeat", "restate",
+    "thank them", "sound like", "sound more", "sound less", "double-check", "repeat", "restate", "lay out",
+    "lay the", "lay it", "set out", "set it out",
     # Spanish
     "escribe", "escríbeme", "resume", "resúmeme", "responde", "contesta", "explica", "explícalo", "explícame",
     "dame", "danos", "haz", "hazme", "usa", "utiliza", "incluye", "añade", "evita", "traduce", "tradúcelo",
@@ -245,8 +246,8 @@ ASSISTANT_SPEAKERS = frozenset({"assistant", "ai", "bot", "chatbot", "model", "a
                                 "chatgpt", "claude", "gemini", "copilot", "gpt", "llama", "mistral"})
 # "It should appear twice", "each bullet must be one sentence", "your answer should ...": a modal about the answer.
 _MODAL_RE = re.compile(
-    r"^(?:you|your[ \t]+\w+|it|they|each[ \t]+\w+|every[ \t]+\w+|all[ \t]+\w+|the[ \t]+(?:answer|response|output|reply|"
-    r"summary|story|poem|email|e-mail|message|text|list|code|function|script|result|title|essay|piece|tone|"
+    r"^(?:you|your[ \t]+\w+|it|they|each[ \t]+\w+|every[ \t]+\w+|all[ \t]+\w+|the[ \t]+(?:very[ \t]+)?(?:answer|"
+    r"response|output|reply|summary|story|poem|email|e-mail|message|text|list|code|function|script|result|title|essay|piece|tone|"
     r"explanation|introduction|conclusion|ending|first|last|final)(?:[ \t]+\w+)?)[ \t]+(?:should|must|needs?[ \t]+to|"
     r"has[ \t]+to|have[ \t]+to|shall|cannot|can't|may[ \t]+not|mustn't|shouldn't|is[ \t]+to|are[ \t]+to|"
     r"needs?[ \t]+(?:a|an|to))\b",

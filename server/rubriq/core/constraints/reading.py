@@ -323,6 +323,18 @@ RELATION_RULES: tuple[tuple[re.Pattern[str], Replacement], ...] = (
                 r"you\s+get|you've\s+got))?|(?:and\s+)?(?:don't|do\s+not|never)\s+(?:exceed|pass)\s+(?:it|that|this))\b",
                 re.IGNORECASE),
      lambda m: f"{m.group('count')} max"),
+    # "I can only take three sentences", "she'll only read 50 words": the most the reader takes
+    (re.compile(rf"\b(?:i|we|she|he|they)(?:\s+can|'ll|\s+will)?\s+only\s+(?:take|read|manage|handle|fit|cope\s+with)\s+"
+                rf"(?P<count>{_NUMBER_WORD}\s+{UNITS})\b", re.IGNORECASE), lambda m: f"at most {m.group('count')}"),
+    # "which cuts you off at 600 characters": where a form or a site stops taking text
+    (re.compile(rf"\bcuts?\s+(?:you|it|them|the\s+text|everything)\s+off\s+(?:at|after)\s+(?P<count>{_NUMBER_WORD}\s+{UNITS})\b",
+                re.IGNORECASE), lambda m: f"at most {m.group('count')}"),
+    # "eight lines long", "three stanzas long": that many
+    (re.compile(rf"\b(?P<count>{_NUMBER_WORD}\s+(?:lines|stanzas|verses))\s+long\b", re.IGNORECASE),
+     lambda m: f"exactly {m.group('count')}"),
+    # "the last sentence, it's "Good night."": the sentence the reply ends with
+    (re.compile(r"\b(?P<what>the\s+(?:very\s+)?(?:last|final|closing)\s+(?:sentence|line|words?)),\s+(?:it's|it\s+is|that's)"
+                r"(?=\s+\")", re.IGNORECASE), lambda m: f"{m.group('what')} is"),
     # "you have 100 words", "you've got three sentences", "you get 600 characters": what the reply is given
     (re.compile(rf"\byou(?:\s+have|'ve\s+got|\s+get|\s+only\s+have|\s+only\s+get)\s+(?P<count>(?:\d{{1,7}}|one|two|three|"
                 rf"four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty)\s+{UNITS})\b(?!\s+(?:left|more|to\s+spare))",

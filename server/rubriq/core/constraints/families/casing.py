@@ -87,6 +87,8 @@ ALL_LOWER_RE = re.compile(
     r"\blower\s*-?\s*case\s+(?:letters|characters|only|english|text)\b(?!\s+for\b)|"
     r"\b(?:response|answer|reply|output|text|everything|letters|words)\s+(?:in\s+)?(?:all\s+)?lower\s*-?\s*case\b|"
     r"\b(?:in\s+)?(?:all\s+)?small\s+letters\b|"
+    # "keep every letter small"
+    r"\b(?:every|each|all)\s+(?:single\s+)?letters?\s+small\b|"
     r"\b(?:no|zero)\s+(?:capital(?:s|\s+letters?|i[sz]ations?)?|upper\s*-?\s*case(?:\s+letters?)?)\b|"
     r"(?:\b(?:not|never|without|avoid|refrain\s+from)|n't)\s+(?:(?:contain|contains|containing|use|using|include|"
     r"including|have|having|be|any|the\s+use\s+of|a\s+single)\s+){0,2}"

@@ -115,7 +115,7 @@ STDLIB_RE = re.compile(
     r"depend(?:ing)?\s+on|install(?:ing)?|import(?:ing)?|add(?:ing)?|need(?:ing)?))?\s+(?:any\s+)?(?:external|"
     r"third[\s-]party|outside|extra|"
     r"additional|non-standard)\s+(?:libraries|library|libs?|packages?|modules?|dependencies|deps|imports?)|"
-    r"(?:no|without|zero)\s+(?:any\s+)?dependencies|nothing\s+(?:to|you\s+have\s+to)\s+pip\s+install|"
+    r"(?:no|without|zero)\s+(?:any\s+)?(?:dependencies|deps)\b|nothing\s+(?:to|you\s+have\s+to)\s+pip\s+install|"
     # "nothing outside the stdlib", "no imports beyond the standard library", "stick to the stdlib"
     r"(?:nothing|no\s+(?:imports?|packages?|libraries|modules?|dependencies)|(?:don'?t|doesn'?t|do\s+not|does\s+not|"
     r"never|without)\s+(?:use|using|import|importing|need|needing|require|requiring|pull\s+in|pulling\s+in)\s+"
@@ -149,7 +149,7 @@ MODULE_RULED_OUT_RE = re.compile(
     r"off[\s-]limits|a\s+no[\s-]go|not\s+an\s+option|banned|forbidden|out\s+of\s+the\s+question)\b", re.IGNORECASE)
 TESTS_RE = re.compile(
     rf"\b(?:(?P<rel>{REL})\s+)?(?P<n>{NUM})(?P<post>{POST})?\s+(?:(?:pytest|unit|jest|unittest|automated|simple|"
-    rf"small|separate|passing|different)\s+){{0,2}}(?:test\s+(?:functions?|cases?)|tests?)\b|"
+    rf"small|separate|passing|different)\s+){{0,2}}(?:test\s+(?:functions?|cases?)|tests?|(?<=pytest\s)cases?)\b|"
     rf"\b(?:add|include|write)\s+(?:some\s+|a\s+few\s+)?(?:pytest\s+|unit\s+)?tests\s*\(\s*(?:(?P<rel2>{REL})\s+)?"
     rf"(?P<n2>{NUM})\s*\)", re.IGNORECASE)
 DOCSTRINGS_RE = re.compile(

@@ -26,6 +26,7 @@ JSON_RE = re.compile(
     r"\b(?:return|output|respond\s+with|reply\s+with|answer\s+with|give\s+me|give|produce|emit|send)\s+(?:me\s+)?"
     r"(?:only\s+|valid\s+|a\s+|an\s+|a\s+valid\s+)?JSON\b(?!\s+schema)|"
     r"\bJSON\s+(?:format|object|output|only|array)\b|\bvalid\s+JSON\b|"
+    r"(?:^|(?<=[.!?:\n]\s)|(?<=\n))JSON\s+(?:please|pls|bitte|por\s+favor|s'il\s+(?:te|vous)\s+plaît)\b|"
     r"\bthe\s+JSON\s+(?:must|should|needs\s+to)\s+(?:have|contain|include|use)\b", re.IGNORECASE)
 # "make that a CSV", "turn it into YAML": the answer is the data in that format
 _MAKE_IT = r"\b(?:make|turn|put|convert)\s+(?:that|this|it|them|these|those)\s+(?:into\s+)?(?:a\s+)?"
@@ -82,6 +83,10 @@ KEYS_RE = re.compile(
     r"\b(?:with|having|containing|contain|include|including|has|have|use|using|needs?|requires?)\s+(?:the\s+|these\s+|exactly\s+"
     r"(?:the\s+|these\s+)?)?(?:(?:following|same)\s+)?(?:keys|fields|properties|attributes)\s*(?:named\s+|called\s+)?:?\s*|"
     r"\b(?:keys|fields|properties)\s*:\s*|\b(?:the|these)\s+(?:keys|fields)\s+(?=[\"'`“‘])|"
+    # "as one object, keys supplier, invoice_number, total and due_date": the keys listed right after the word
+    r"(?<=[,;(]\s)(?:keys|fields)\s+(?=[\"'`“‘]?[a-z_][\w-]{0,40}[\"'`”’]?\s*,)|"
+    # "a JSON array, each with name, attending, dietary and plus_one"
+    r"\b(?:each|every)\s+(?:one\s+)?(?:with|having|holding|containing)\s+(?=[\"'`“‘]?[a-z_][\w-]{0,40}[\"'`”’]?\s*,)|"
     # "a list, each object with day, start, end and house", "each object holding pet, treatment and due"
     r"\b(?:each|every)\s+(?:object|entry|item|element|record)\s+(?:with|has|having|holding|containing|gets)\s+"
     r"(?:the\s+)?(?:keys\s+|fields\s+)?|"
@@ -105,12 +110,15 @@ NO_EXTRA_KEYS_RE = re.compile(
     r"(?:don'?t|do\s+not|never)\s+(?:invent|make\s+up|create|include)\s+(?:any\s+)?(?:other|extra|new|additional|"
     r"more)\s+(?:keys|fields|properties))\b", re.IGNORECASE)
 SNAKE_KEYS_RE = re.compile(r"\b(?:keys|field\s+names)\s+(?:in|as|using|should\s+be(?:\s+in)?)\s+snake[_\s-]?case\b|"
+                           # "every key lower-case with underscores between words"
+                           r"\bkeys?\s+(?:in\s+)?lower[\s-]?case\s+with\s+underscores\b|"
                            r"\bsnake[_\s-]?case\s+(?:keys|field\s+names)\b", re.IGNORECASE)
 COLUMNS_RE = re.compile(
     r"\b(?:with|having|containing|and)\s+(?:exactly\s+)?(?:the\s+|these\s+)?(?:following\s+)?(?:header\s+row|"
     r"column\s+headers?|column\s+names|columns?|headers?)\s*(?:for\s+|named\s+|called\s+)?"
     r"(?:,?\s*in\s+(?:this|that|the\s+same)\s+order\s*)?:?\s*|"
-    r"\b(?:columns?|headers?|header\s+row|column\s+names|first\s+(?:row|line))(?:\s+exactly)?\s*:\s*|"
+    r"\b(?:columns?|headers?|header\s+row|column\s+names|first\s+(?:row|line))(?:\s+exactly)?"
+    r"(?:\s+in\s+(?:this|that|the\s+following)\s+order)?\s*:\s*|"
     r"\b(?:header\s+row|headers?|column\s+(?:names|headers)|columns|first\s+(?:row|line)(?:\s+of\s+the\s+csv)?)\s*"
     r"(?:should\s+be|must\s+be|need\s+to\s+be|"
     r"will\s+be|is|are)\s*:?\s*", re.IGNORECASE)

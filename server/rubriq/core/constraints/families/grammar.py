@@ -447,6 +447,8 @@ def phrase_list(text: str, pos: int, limit: int = 12, max_words: int = 4) -> tup
                 j += nxt.end()
             if words[0].lower() in PHRASE_ENDERS:
                 break
+            if len(items) >= 2 and all(x[:1].isupper() for x in items) and words[0][:1].islower():
+                break  # "Élève, Parent, Créneau, classé par heure": capitalised names, then a remark on them
             item, i = " ".join(words), j
         items.append(item)
         end = i

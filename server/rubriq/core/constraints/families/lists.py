@@ -238,8 +238,11 @@ def extract_bullets(ex: Extraction) -> None:
     if numbered and not negated_before(ex.view, numbered.start(), 20):
         groups = numbered.groupdict()
         raw = groups.get("n") or groups.get("m") or groups.get("k") or groups.get("p")
-        n = parse_number(raw) if raw else None
         span = Span(numbered.start(), numbered.end())
+        if groups.get("m") and BOUND_BEFORE_COUNT_RE.search(ex.view, max(0, numbered.start() - 20), numbered.start()):
+            raw = None  # "in up to five numbered steps": a bound on the steps (an item count), not their number
+            span = Span(numbered.end("m"), numbered.end())
+        n = parse_number(raw) if raw else None
         if n is None:  # "give 4 possible causes as a numbered list": the count names the items
             clause = next((c for c in ex.clauses if c.span.contains(span)), None)
             counted = ITEM_COUNT_RE.search(clause.text) if clause else None
@@ -267,11 +270,14 @@ NUMBERED_ANYWHERE_RE = re.compile(
     r"\bnumbered\b(?![ \t]+(?:sections?|pages?|headings?|headers?|paragraphs?|chapters?|parts?|questions?|"
     r"columns?|rows?|slides?|footnotes?|references?|citations?|lines?\s+of\s+code|versions?|lists?)\b)", re.IGNORECASE)
 
+BOUND_BEFORE_COUNT_RE = re.compile(r"\b(?:up\s+to|at\s+most|no\s+more\s+than|not\s+more\s+than|max(?:imum)?|"
+                                   r"fewer\s+than|less\s+than|under|at\s+least|no\s+fewer\s+than|min(?:imum)?)\s+$",
+                                   re.IGNORECASE)
 # A bound on the items themselves: "a shopping list, max 12 items", "no more than 8 ideas" (never what a program
 # returns: "returns at most 5 suggestions").
 ITEM_BOUND_RE = re.compile(
     rf"\b(?P<rel>at\s+most|no\s+more\s+than|not\s+more\s+than|up\s+to|max|maximum|fewer\s+than|less\s+than|under|"
-    rf"at\s+least|no\s+fewer\s+than|min|minimum)\s+(?P<n>{NUM})(?P<post>{POST})?\s+(?P<noun>items|entries|things|"
+    rf"at\s+least|no\s+fewer\s+than|min|minimum)\s+(?P<n>{NUM})(?P<post>{POST})?\s+(?:numbered\s+)?(?P<noun>items|entries|things|"
     r"ideas|suggestions|options|names|tips|steps)\b", re.IGNORECASE)
 # The bound after the count: "five steps max", "three tips tops", "4 ideas at the very most", "six steps or fewer".
 ITEM_BOUND_AFTER_RE = re.compile(
@@ -285,8 +291,10 @@ PROGRAM_VERB_RE = re.compile(r"\b(?:returns?|returning|fetch(?:es)?|shows?|displ
 
 def _item_counts(ex: Extraction) -> None:
     """ "Brainstorm 10 names", "list three reasons": the number of list items (or lines, without a list)."""
+    # a numbered list without a count leaves the count to this reading ("in up to five numbered steps")
     listed = [c.span for c in ex.found if c.kind in ("rubriq:numbered_list", "detectable_format:number_bullet_lists",
-                                                      "rubriq:bullet_count", "rubriq:bullets_per_section")]
+                                                      "rubriq:bullet_count", "rubriq:bullets_per_section") and
+              (c.params or c.kind != "rubriq:numbered_list")]
     for clause in ex.clauses:
         m = ITEM_BOUND_AFTER_RE.search(clause.text) or ITEM_COUNT_RE.search(clause.text) or \
             ITEM_BOUND_RE.search(clause.text)

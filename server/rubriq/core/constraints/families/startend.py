@@ -222,7 +222,7 @@ _YES_NO = (rf"{_ARTICLE}(?P<a>yes|no|oui|non|sí|si|ja|nein)(?:\s+(?:or|ou|o|ode
            r"(?P<b>yes|no|oui|non|sí|si|ja|nein)\b")
 YES_NO_FIRST_RE = re.compile(
     r"\b(?:start|begin|open|lead)(?:s|ing)?\s+(?:(?:your|the)\s+(?:answer|response|reply)\s+|it\s+|off\s+)?"
-    r"(?:first\s+)?with\s+(?:a\s+)?(?:(?:plain|simple|clear|straight|clean)\s+)?" + _YES_NO + "|"
+    r"(?:first\s+)?(?:with|on)\s+(?:a\s+)?(?:(?:plain|simple|clear|straight|clean)\s+)?" + _YES_NO + "|"
     r"\b(?:answer|respond|reply|say)\s+(?:first\s+)?(?:with\s+)?(?:a\s+)?(?:(?:plain|simple|clear|straight)\s+)?"
     + _YES_NO.replace("?P<a>", "?P<a2>").replace("?P<b>", "?P<b2>") +
     r"\s*,?\s*(?:first|up\s+front|at\s+the\s+(?:start|beginning)|before\s+anything\s+else)\b|"
