@@ -605,3 +605,38 @@ def test_a_wrong_span_is_not_rescued_by_the_day_the_claim_itself_derives_from_it
     checks = statuses("Results go to the teacher within 10 days of the exam, so you should hear by Tuesday 24 March.",
                       source)
     assert checks["10 days"] != "matched"
+
+
+def test_a_total_of_the_amounts_in_the_table_above_is_no_conflict() -> None:
+    source = "Basic rate £12.50 an hour; overtime at time and a half, £18.75; Sunday double time, £25.00."
+    output = ("| Shift | Rate | Pay |\n|---|---|---|\n| Mon, 8 hrs | basic, £12.50 | £100.00 |\n"
+              "| Tue, 3 hrs | overtime, £18.75 | £56.25 |\n| Sun, 4 hrs | double, £25.00 | £100.00 |\n\n"
+              "**Total for the week: £256.25**\n")
+    line = output.index("**Total")
+    checks = {c.value.text: c.status for c in check_values(output, source, source,
+                                                           claim_span=Span(line, len(output) - 1))}
+    assert checks["£256.25"] == "matched"
+    wrong = output.replace("£256.25", "£265.25")
+    checks = {c.value.text: c.status for c in check_values(wrong, source, source,
+                                                           claim_span=Span(line, len(wrong) - 1))}
+    assert checks["£265.25"] != "matched"
+
+
+def test_the_first_or_last_hours_of_a_stated_shift_are_a_part_of_it() -> None:
+    source = "Your shifts this week:\nTue 5 May: 07:00–15:00 (8 hrs)\nFri 8 May: 07:00–15:00 (8 hrs)\n"
+
+    def status(row: str) -> str:
+        output = f"| Hours | Rate | Pay |\n|---|---|---|\n{row}\n"
+        start = output.index(row)
+        return next(c.status for c in check_values(output, source, source, claim_span=Span(start, start + len(row)))
+                    if c.value.text.endswith("hrs"))
+
+    assert status("| Fri 8 May, first 6 hrs | basic, £12.60 | £75.60 |") == "matched"
+    assert status("| Fri 8 May, last 2 hrs | overtime, £15.75 | £31.50 |") == "matched"
+    assert status("| Fri 8 May, 6 hrs | basic, £12.60 | £75.60 |") == "conflict"
+
+
+def test_a_weekday_takes_the_year_of_the_source_s_full_dates_over_a_month_it_names() -> None:
+    source = "Report issued: 23 January 2026. Next full review: January 2027. High-risk actions within 1 month."
+    assert statuses("Fix the door by Monday 23 February.", source)["Monday"] == "matched"
+    assert statuses("Fix the door by Tuesday 23 February.", source)["Tuesday"] != "matched"

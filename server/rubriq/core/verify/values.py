@@ -199,7 +199,12 @@ is matched too (`_time_from_period`; a period as written: "about 20 minutes", "a
 as is a time of the source that a relative period of the source moves onto it ("off the square 30 minutes before
 opening" at 5pm gives 4:30pm: `_time_from_rule`, on a conflict too). An amount per period is derived from the claim's
 own amount per another period ("£20.98 a month, or £251.76 a year"), and a stated figure less an earlier figure of
-the output is derived as that figure plus or minus one is (`_earlier_plus_or_minus`). A
+the output is derived as that figure plus or minus one is (`_earlier_plus_or_minus`). An amount or a duration the
+claim, or its line, calls a total is derived when it is the sum of two to twelve figures stated one after another
+(the last amounts of a table's rows, or figures outside tables) in the output before it or in the source
+(`_total_of_a_run`: "**Total for the week: £693.90**" under six rows of pay). A duration or count right after "first",
+"last" or "remaining" that is less than the figure of its slot is a part of it ("Fri 8 May, first 6 hrs" of an 8-hour
+shift: `_first_or_last_part`). A
 date the source or the claim moves by a stated period to the day ("guaranteed for 2 years" from 12 March 2025) is
 matched (`_date_from_period`), and so is a deadline a rule of the source sets from one of its dates, even where that
 date holds the slot ("cancel by 2 April" for "less than 7 days before" a 9 April dispatch; "more than 14 days before" 24
@@ -209,7 +214,8 @@ renewal by its own rule: "22 Dec 2025" for "22/12/2023" and "Safeguarding: renew
 `_date_after_stated_period`, on a conflict too), a date inside a period the source states from one date to another, or
 the day before or after it (its edges: "12 to 16 July are low season" when high season starts on 17 July), as is a
 figure scaled by what the prompt asks ("double it", "from 4 to 10 servings"). A weekday is right when the calendar gives
-it to the date written beside it, in the date's year, the source's one year, or, with no year anywhere, the year a dated
+it to the date written beside it, in the date's year, the one year of the source's full dates (its day, month and year
+written), the source's one year, or, with no year anywhere, the year a dated
 weekday of the source fixes ("Friday 24 July" makes 9 July a Thursday): it is then no conflict with another date's
 weekday, and a day the output named before with such a date is checked there. "Monday to Friday" is what "weekdays"
 says, and "Saturday and Sunday" what "weekends" says (`_weekday_span_named`). Two dates that share only a weekday,
@@ -3790,6 +3796,13 @@ def compare(claim: list[Value], evidence: list[Value], source: ValueIndex, *, in
         if check.status in ("conflict", "absent") and claim_index is not None and claim_spans and \
                 _earlier_plus_or_minus(c, claim_index, claim_spans[0].start, [*others, *evidence], source):
             check = ValueCheck(c, "matched", None, False, "an earlier figure of the output plus or minus a stated one")
+        if check.status == "conflict" and check.evidence is not None and claim_index is not None and \
+                _first_or_last_part(c, check.evidence, claim_index.text):
+            check = ValueCheck(c, "matched", None, False, "the first or last part of the source's figure")
+        if check.status in ("conflict", "absent") and claim_index is not None and claim_spans and \
+                _called_a_total(c, claim_words, claim_index.text) and \
+                _total_of_a_run(c, claim_index, claim_spans[0].start, source):
+            check = ValueCheck(c, "matched", None, False, "the total of figures listed one after another")
         if check.status == "absent" and c.kind == "date" and _nth_weekday_of_month(c, claim, source):
             # "Wednesday 11 November" for a course "on the second Wednesday of each month" in 2026
             check = ValueCheck(c, "matched", None, False, "the day of the month the source's rule names")
@@ -4159,8 +4172,12 @@ def _calendar_weekday(c: Value, claim: Sequence[Value], source: ValueIndex, text
     if year is None:  # the year of the same day and month in the source ("16 March 2026"), else its one year
         same_day = {d.key[0] for d in source.by_family.get("date", []) if len(d.key) == 4 and d.key[0] is not None
                     and (d.key[2], d.key[3]) == (date.key[2], date.key[3])}
-        years = same_day or {d.key[0] for d in source.by_family.get("date", []) if len(d.key) == 4 and
-                             d.key[0] is not None}
+        # else the one year of the source's full dates ("23 January 2026", not "Next review: January 2027"), else
+        # of all its dates
+        full = {d.key[0] for d in source.by_family.get("date", []) if len(d.key) == 4 and d.key[0] is not None and
+                d.key[3] is not None}
+        years = same_day or (full if len(full) == 1 else set()) or {
+            d.key[0] for d in source.by_family.get("date", []) if len(d.key) == 4 and d.key[0] is not None}
         year = next(iter(years)) if len(years) == 1 else None
     if year is None:  # no year anywhere: a weekday the source gives a date of ("Friday 24 July") fixes the calendar
         weekdays = _anchored_weekdays(source, int(date.key[2]), int(date.key[3]))
@@ -4266,6 +4283,52 @@ def _earlier_plus_or_minus(c: Value, claim_index: ValueIndex, start: int, operan
                for sign in (1, -1)) or any(abs(x - e - c.low) <= c.step / 2 + 1e-9 * abs(x) for e in earlier
                                            for x in terms) or \
         any(abs(r - c.low) <= c.step / 2 + 1e-9 * abs(r) for r in results)
+
+
+_TOTAL_WORDS = frozenset({"total", "totals", "subtotal", "altogether", "overall", "combined", "sum", "grand"})
+_MAX_RUN = 12
+
+
+def _called_a_total(c: Value, claim_words: frozenset[str], text: str) -> bool:
+    """The claim, or its line before the figure ("**Total for the week:** £693.90"), calls the figure a total."""
+    line = text[text.rfind("\n", 0, c.span.start) + 1:c.span.start].lower()
+    return bool(_TOTAL_WORDS & (claim_words | set(re.findall(r"[a-z]+", line))))
+
+
+def _runs(values: Sequence[Value], c: Value, text: str) -> list[list[float]]:
+    """The figures of c's family and unit among `values`, in text order: one list of the last such figure of each
+    table row (a row's amount, not the rate beside it) and one of the figures outside tables."""
+    rows: dict[int, float] = {}
+    loose: list[float] = []
+    for v in values:
+        if v is c or family(v) != family(c) or v.unit != c.unit or v.low is None or v.low != v.high or \
+                v.qualifier not in ("", "partial"):
+            continue
+        if v.in_table:
+            rows[text.rfind("\n", 0, v.span.start)] = v.low  # a later figure of the row replaces an earlier one
+        else:
+            loose.append(v.low)
+    return [list(rows.values())[-_MAX_DERIVATION_VALUES:], loose[-_MAX_DERIVATION_VALUES:]]
+
+
+def _total_of_a_run(c: Value, claim_index: ValueIndex, start: int, source: ValueIndex) -> bool:
+    """Amount or duration c, which the claim calls a total and writes to three significant figures or more, is the
+    sum of two to twelve figures stated one after another (in one table column, or outside tables), in the output
+    before it or in the source, to c's last digit: "**Total for the week: £693.90**" under a table of six amounts,
+    "Eligible total: £4,950" for the four costs of the user's budget. A run, not any choice of figures: a sum that
+    exact is no accident."""
+    if family(c) not in ("money", "duration") or c.low is None or c.low != c.high or not c.step or \
+            abs(c.low) < 100 * c.step:
+        return False
+    earlier = claim_index.within([Span(max(0, start - _EARLIER_CHARACTERS), start)])
+    for figures in (*_runs(earlier, c, claim_index.text), *_runs(source.values, c, source.text)):
+        for i in range(len(figures)):
+            total = figures[i]
+            for j in range(i + 1, min(len(figures), i + _MAX_RUN)):
+                total += figures[j]
+                if abs(total - c.low) <= c.step / 2 + 1e-9 * abs(total):
+                    return True
+    return False
 
 
 def _stated_before(c: Value, claim_index: ValueIndex, start: int) -> bool:
@@ -4390,6 +4453,21 @@ def _check_one(c: Value, evidence: list[Value], taken: list[bool], source: Value
     if limit is not None:
         return ValueCheck(c, "matched", limit, False, "the source states the same limit")
     return ValueCheck(c, "absent", None, False, "not in the source")
+
+
+_PART_WORD_RE = re.compile(r"\b(?:first|last|final|remaining|initial|other)\s+$", re.IGNORECASE)
+
+
+def _first_or_last_part(c: Value, e: Value, text: str) -> bool:
+    """c, a duration or a count written right after "first", "last" or "remaining" ("Fri 8 May, first 6 hrs" of an
+    8-hour shift, "the last 2 hours (overtime)"), is less than e's figure of its kind: a part of it, which the claim
+    splits off, not a changed figure."""
+    if family(c) not in ("duration", "count") or family(e) != family(c) or \
+            not _PART_WORD_RE.search(text, max(0, c.span.start - 12), c.span.start):
+        return False
+    if c.low is None or c.high is None or e.low is None or c.low != c.high or e.low != e.high:
+        return False
+    return _units_agree(c, e) and 0 < c.low < e.low  # durations are in seconds, so "6 hrs" < "8 hrs" as written
 
 
 def _written_figure(v: Value) -> float | None:
