@@ -118,3 +118,39 @@ def test_french_table_columns_in_an_order_stop_before_a_remark():
     assert read["rubriq:table_columns"] == [{"columns": ["Élève", "Parent", "Créneau"]}]
     assert kinds("Fais-moi un tableau en markdown avec pour colonnes Date, Entreprise et Montant.")[
         "rubriq:table_columns"] == [{"columns": ["Date", "Entreprise", "Montant"]}]
+
+
+@pytest.mark.parametrize(("prompt", "kind", "params"), [
+    ("Summarise the notes. Don't lecture us about taxis.", "rubriq:forbidden_topic", {"topic": "taxis"}),
+    ("Summarise the notes. Skip the office move entirely.", "rubriq:forbidden_topic", {"topic": "office move"}),
+    ("Give me the YAML. Not in a code block please.", "rubriq:no_code_blocks", {}),
+    ("Schreib den YAML-Text. Bitte nicht in einen Codeblock setzen.", "rubriq:no_code_blocks", {}),
+    ("Fass es zusammen. Lass das Wort „Elternbeirat“ raus.", "keywords:forbidden_words",
+     {"forbidden_words": ["Elternbeirat"]}),
+    ("Fass den Elternabend zusammen, die Zusammenfassung bitte in englischer Sprache.", "language:response_language",
+     {"language": "en"}),
+    ("Fass es zusammen. Ein Absatz zur Klassenfahrt, ein zweiter für alles andere.", "rubriq:number_paragraphs",
+     {"num_paragraphs": 2, "relation": "exactly"}),
+    ("Wie lange dauert es? Rechenweg in Schritten 1., 2., 3. usw.", "rubriq:numbered_list", {}),
+    ("Schreib einen Abzählreim. Acht Verse lang soll er sein.", "rubriq:number_lines",
+     {"relation": "exactly", "num_lines": 8}),
+    ("Écris une histoire, dans les 200 mots environ.", "rubriq:approximate_words", {"num_words": 200}),
+    ("Écris une histoire. La dernière phrase, c'est « Bonne nuit, petit dragon. »", "startend:end_checker",
+     {"end_phrase": "Bonne nuit, petit dragon."}),
+    ("Escribe tres eslóganes. La palabra «tradición» ni la quiero ver.", "keywords:forbidden_words",
+     {"forbidden_words": ["tradición"]}),
+    ("Escribe tres eslóganes, que ninguno se alargue más allá de diez palabras.", "rubriq:item_length",
+     {"relation": "less than", "num_words": 11}),
+    ("Reescribe el aviso, como mucho una palabra entera en mayúsculas.", "change_case:capital_word_frequency",
+     {"capital_relation": "less than", "capital_frequency": 2}),
+])
+def test_more_wordings_of_topics_formats_and_counts(prompt: str, kind: str, params: dict) -> None:
+    assert kinds(prompt)[kind] == [params]
+
+
+def test_a_lecture_about_doing_something_is_no_topic():
+    assert "rubriq:forbidden_topic" not in kinds("How do I keep it alive? Don't lecture me about buying a grow light.")
+
+
+def test_capital_words_counted_in_spanish_ask_for_no_all_capitals_reply():
+    assert "rubriq:all_uppercase" not in kinds("Reescribe el aviso, como mucho una palabra entera en mayúsculas.")

@@ -115,6 +115,14 @@ remata con | rematar con | remátalo con | cierra con una | remata = end with
 que arranque con | que arranque por | que empiece por | que empiece con | que comience con = that starts with
 que comience por | que empiecen por | que arranquen con = that starts with
 tienes | tendrás = you have
+ni la quiero ver | no la quiero ver | ni lo quiero ver | no lo quiero ver = leave it out
+no quiero verla | no quiero verlo = leave it out
+que ninguno se alargue más allá de = none of them longer than
+que ninguna se alargue más allá de = none of them longer than
+que ninguno pase de | que ninguna pase de | ninguno más largo de | ninguna más larga de = none of them longer than
+palabra entera en mayúsculas | palabra completa en mayúsculas = word in all capital letters
+como mucho una | como máximo una | como mucho un | como máximo un = at most one
+palabras enteras en mayúsculas | palabras completas en mayúsculas = words in all capital letters
 sin mayúsculas = without capital letters
 lista numerada = numbered list
 pasos numerados = numbered steps
@@ -809,6 +817,14 @@ insgesamt = in total
 z. b. | z.b. = e.g.
 auf deutsch = in German
 auf englisch = in English
+in englischer sprache = in English
+in deutscher sprache = in German
+in französischer sprache = in French
+in spanischer sprache = in Spanish
+verse = lines
+lang = long
+codeblock | code-block = code block
+ein zweiter | ein zweites | eine zweite = a second
 auf französisch = in French
 auf spanisch = in Spanish
 auf italienisch = in Italian
@@ -963,6 +979,12 @@ _FR_REORDER: tuple[Rule, ...] = (
     (re.compile(r"\b(\d{1,3}|un|une|deux|trois|quatre|cinq|six|sept|huit|neuf|dix|douze|quatorze|seize)\s+vers\b",
                 re.IGNORECASE), lambda m: f"{m.group(1)} lines"),
     (re.compile(r"\bde\s+(\d{1,6})\s+à\s+(\d{1,6})\b", re.IGNORECASE), lambda m: f"{m.group(1)} to {m.group(2)}"),
+    # "dans les 200 mots environ", "150 mots environ": about that many
+    (re.compile(r"\b(?:dans\s+les\s+)?(\d{1,6})\s+(mots|phrases|lignes|caractères)\s+environ\b", re.IGNORECASE),
+     lambda m: f"environ {m.group(1)} {m.group(2)}"),
+    # "la dernière phrase, c'est « Bonne nuit. »": the sentence the reply ends with
+    (re.compile(r"\b(la\s+(?:toute\s+)?dernière\s+(?:phrase|ligne)),\s*c['’]est(?=\s*[«\"])", re.IGNORECASE),
+     lambda m: f"{m.group(1)} est"),
     # "à deux reprises": a number of times
     (re.compile(r"\bà\s+(\d{1,3}|deux|trois|quatre|cinq|six)\s+reprises\b", re.IGNORECASE),
      lambda m: f"{m.group(1)} fois"),
@@ -1080,9 +1102,9 @@ _DE_REORDER: tuple[Rule, ...] = (
                 r"(?:[\wäöüß]+\s+){0,4}?nichts\s+(?:zu\s+suchen|verloren)\b", re.IGNORECASE),
      lambda m: (f"no {m.group(1)}" if re.fullmatch(r"emojis?|emoticons?|smileys?", m.group(1), re.IGNORECASE)
                 else f"nothing about the {m.group(1)}")),
-    # separable verbs: "lass das Wort "X" komplett weg" leaves X out
+    # separable verbs: "lass das Wort "X" komplett weg" (or "raus") leaves X out
     (re.compile(r"\b(?:lass|lasse|lasst|lassen\s+sie)\s+([^.;,\n]{1,80}?)\s+(?:(?:bitte|komplett|ganz|einfach|lieber)\s+)?"
-                r"weg\b", re.IGNORECASE), lambda m: f"leave out {m.group(1)}"),
+                r"(?:weg|raus|heraus)\b", re.IGNORECASE), lambda m: f"leave out {m.group(1)}"),
     # the verb last: "bitte auf Deutsch antworten" asks for the reply in that language
     (re.compile(r"\b(auf\s+(?:deutsch|englisch|französisch|spanisch|italienisch|portugiesisch))\s+"
                 r"(?:antworten|antworte|antwortest|schreiben|schreibe|schreibst|verfassen)\b", re.IGNORECASE),

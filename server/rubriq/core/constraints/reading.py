@@ -256,8 +256,9 @@ RELATION_RULES: tuple[tuple[re.Pattern[str], Replacement], ...] = (
      lambda m: f"2 to {m.group('n')} of them"),
     # "one paragraph for the bread and another for the biscuits", "con un párrafo para el pan y otro para las galletas":
     # two of them
-    (re.compile(r"\b(?:a|one)\s+(?P<unit>paragraph|section|stanza|sentence)\s+(?:for|about|on)\s+[^,.;:\n]{1,40}?\s+"
-                r"and\s+(?:another|one|other|a\s+second)(?:\s+one)?\s+(?:for|about|on)\b", re.IGNORECASE),
+    (re.compile(r"\b(?:a|one)\s+(?P<unit>paragraph|section|stanza|sentence)\s+(?:for|about|on|zur|zum|über)\s+"
+                r"[^,.;:\n]{1,40}?(?:\s+and|,)\s+(?:another|one|other|a\s+second)(?:\s+one)?\s+(?:for|about|on|für|"
+                r"über)\b", re.IGNORECASE),
      lambda m: f"exactly 2 {m.group('unit').lower()}s"),
     # "has to fit in 155 characters", "should fit within 2 lines"
     (re.compile(r"\b(?:fit|fits)\s+(?:in|into|within|inside|on)(?=\s+(?:\d|a\s+single|one|two|three|four|five|six|seven|"

@@ -180,7 +180,7 @@ NOT_ONE_BLOCK_AFTER_RE = re.compile(
 NOT_ONE_BLOCK_BEFORE_RE = re.compile(r"\b(?:than|least|most|more|per|each|every|first|second|last)\s*$", re.IGNORECASE)
 NO_FENCES_RE = re.compile(
     r"\b(?:no|without|don'?t\s+use|do\s+not\s+use|don'?t\s+wrap\s+(?:it\s+)?in|do\s+not\s+wrap\s+(?:it\s+)?in|"
-    r"nothing\s+in|(?:don'?t|do\s+not)\s+put\s+(?:it|anything)\s+in)\s+"
+    r"nothing\s+in|(?:don'?t|do\s+not)\s+put\s+(?:it|anything)\s+in|(?<![\w'])not\s+in)\s+"
     r"(?:any\s+|an?\s+|the\s+)?(?:markdown\s+)?(?:(?:grey|gray|shaded)\s+)?(?:code\s+)?(?:fences|fenced\s+(?:code\s+)?blocks?|"
     r"code\s+(?:blocks?|box(?:es)?)|backticks|```)",
     re.IGNORECASE)

@@ -572,6 +572,7 @@ TOPIC_RE = re.compile(
     r"talk(?:ing)?\s+about|bring(?:ing)?\s+up|discuss(?:ing)?|raise|raising|cover(?:ing)?|"
     r"refer(?:ring)?\s+to|touch(?:ing)?\s+on|go(?:ing)?\s+into|go(?:ing)?\s+on\s+about|harp(?:ing)?\s+on(?:\s+about)?|"
     r"dwell(?:ing)?\s+on|get(?:ting)?\s+into|say(?:ing)?\s+anything\s+about|"
+    r"lectur(?:e|ing)\s+(?:me|us|them|him|her)\s+(?:about|on)(?!\s+\w+ing\b)|"  # a thing, not "about buying X"
     r"want\s+to\s+(?:hear|read)\s+(?:anything\s+)?about)|"
     # "steer clear of the car park", "skip anything about the car park", "avoid the subject of ..."
     r"\bsteer(?:ing)?\s+clear\s+of|\b(?:skip|omit|drop|cut)\s+(?:anything|everything|all)\s+(?:about|on|regarding|"
@@ -585,7 +586,9 @@ TOPIC_RE = re.compile(
     # "don't bring death into it": the subject between the verb and "into it"
     r"\b(?:don'?t|do\s+not|never)\s+bring(?=\s+(?:[\w'-]+\s+){1,3}?into\s+(?:it|this|that|the\s+\w+)\b)|"
     r"\b(?:leave\s+out|skip|omit|exclude|drop)\s+(?:the\s+)?(?:topic|subject)(?:\s+of)?|"
-    r"\b(?:don'?t|do\s+not|never)\s+(?:make\s+it|write)\s+about|\bnothing\s+(?:about|on|related\s+to))"
+    r"\b(?:don'?t|do\s+not|never)\s+(?:make\s+it|write)\s+about|\bnothing\s+(?:about|on|related\s+to)|"
+    # "skip the office move entirely": a subject skipped as a whole
+    r"\bskip(?=\s+(?:the\s+|any\s+)?[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,2}\s+(?:entirely|completely|altogether)\b))"
     r"\s+(?:the\s+|any\s+|his\s+|her\s+|their\s+|my\s+|our\s+|its\s+|your\s+)?", re.IGNORECASE)
 TOPIC_WORDS_RE = re.compile(r"[^\W\d_][\w'-]*(?:[ \t]+[\w'-]+){0,3}")
 NOT_A_TOPIC = frozenset({
@@ -605,6 +608,7 @@ INSTRUCTION_START = frozenset({
     "close", "list", "ask", "thank", "offer", "suggest", "name", "sum", "summarize", "summarise", "aim", "go",
 })
 TOPIC_END_RE = re.compile(r"\s+(?:and|or|but|because|since|as|in|at|on|for|to|unless|if|when|so|anywhere|at\s+all|"
+                          r"entirely|completely|altogether|please|"
                           r"that|which|who|que|qui|dass|weil|porque|parce|car)\b", re.IGNORECASE)
 
 

@@ -45,7 +45,10 @@ SUBJECT_IN_RE = re.compile(
 # zusammen" (glossed "summarize ... in English"), "traduce al inglés".
 TASK_IN_RE = re.compile(
     r"\b(?:write|summari[sz]e|translate|respond|answer|reply|explain|describe|give|tell|list|draft|rewrite)\b"
-    r"[^.;:\n]{0,80}?\b(?:in|into|to|al|ins)\s+(?:the\s+)?$", re.IGNORECASE)
+    r"[^.;:\n]{0,80}?\b(?:in|into|to|al|ins)\s+(?:the\s+)?$|"
+    # "die Zusammenfassung bitte in englischer Sprache" (glossed "the Zusammenfassung please in English")
+    r"\b(?:summary|zusammenfassung|antwort|answer|reply|response|resumen|respuesta|résumé|réponse)\s+"
+    r"(?:please\s+)?in\s+(?:the\s+)?$", re.IGNORECASE)
 
 
 # "respond in German, not in English like last time": the language named after "not" is the one not wanted.

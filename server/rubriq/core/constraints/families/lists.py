@@ -62,6 +62,8 @@ NUMBERED_LIST_RE = re.compile(
     rf"numbered\b|"
     # the numbering shown without stops: "set the working out as 1, 2, 3", "as a 1-2-3 list"
     rf"(?:as|like|out)\s+(?:a\s+)?1\s*[-–,]\s*2\s*[-–,]\s*3\b|"
+    # "in steps 1., 2., 3. etc.": the numbering written out
+    rf"(?<![\w.])1\.,?[ \t]*2\.,?[ \t]*3\.(?!\d)|"
     rf"(?:in|as|with|into|using)\s+numbered\s+(?:steps|points|lines|items)|"
     rf"(?:on\s+its|on\s+their)\s+own\s+numbered\s+lines?|"
     rf"number\s+(?:the|each|every|all\s+the|your)\s+(?:[a-z-]{{3,15}}\s+)?(?:steps?|points?|items?|lines?|tips?|ideas?|"
