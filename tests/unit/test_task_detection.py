@@ -437,3 +437,20 @@ def test_a_spanish_rewrite_asked_in_the_second_person_and_a_french_revision_plan
     planning = ("Ma fille passe l'oral du bac dans trois semaines. Tu peux nous préparer un planning de révision ? "
                 "Présente-le en tableau, avec trois colonnes : Semaine, Objectif, Temps par jour.")
     assert detect_task(parse_prompt(planning)).task == TaskType.GENERAL
+
+
+@pytest.mark.parametrize(("expected", "prompt"), [
+    (TaskType.EXTRACTION, "Hier die Mail:\n\n-------- Weitergeleitete Nachricht --------\nVon: Kai\nMia Schwarz, 2013, "
+                          "Handball\nBen Okafor, 2011, Leichtathletik\nGruß Kai\n\nMach mir YAML draus, eine Liste mit "
+                          "name, jahrgang und sparte pro Person."),
+    (TaskType.CREATIVE_WRITING, "Abro una panadería en Zaragoza. ¿Me propones tres eslóganes? Numéralos."),
+    (TaskType.OPEN_QA, "Je prépare une fiche sur la photosynthèse pour mes élèves. Tu peux m'écrire l'explication ?"),
+])
+def test_a_task_named_by_what_is_made_of_the_text(expected, prompt):
+    assert detect_task(parse_prompt(prompt)).task == expected
+
+
+def test_an_explanation_asked_as_a_part_of_a_code_answer_leaves_the_code_task():
+    prompt = ("J'ai besoin d'une fonction JavaScript allure(distance, temps) qui renvoie l'allure au kilomètre. "
+              "Ajoute des tests Vitest. Pour l'explication, trois phrases me suffisent.")
+    assert detect_task(parse_prompt(prompt)).task == TaskType.CODE_GENERATION

@@ -196,6 +196,9 @@ TASK_CUES: dict[TaskType, tuple[tuple[str, float], ...]] = {
          1.0),
         (r"\b(?:return|output|give|respond|format|convert|devuelve|donne|gib)\b[ \t]+" + _W +
          r"(?:as|in|into|en|au|als)[ \t]+(?:a[ \t]+)?(?:json|csv|yaml|formato json|format json)\b", 1.5),
+        # "Mach mir YAML draus", "mach daraus eine Tabelle": the material made into data
+        (r"\bmach\w*[ \t]+(?:(?:mir|uns|daraus|bitte)[ \t]+){1,3}(?:ein(?:e|en)?[ \t]+)?(?:json|csv|yaml|tabelle)\b",
+         2.0),
         (r"\b(?:extract|pull out|harvest|list|find)\b[^.\n]{0,80}?\bfrom (?:the|this|these|that|my)\b", 1.0),
         # The material named first, then the values taken: "From the signature below, get the name and phone".
         (r"\bfrom (?:the|this|these|that|my) (?:[\w-]+ ){0,3}?(?:below|above)\b,? (?:get|grab|pull|pick|take|find|"
@@ -267,7 +270,8 @@ TASK_CUES: dict[TaskType, tuple[tuple[str, float], ...]] = {
         (r"\b(?:poem|haiku|limerick|sonnet|story|short story|fable|lyrics|song|screenplay|script for a|"
          r"fiction|tale|verse|rap|ballad|slogans?|toast|monologue|dialogue between|poema|cuento|microcuento|relato|"
          r"canción|poème|conte|chanson|histoire courte|gedicht|geschichte|kurzgeschichte|märchen|liedtext|"
-         r"microrrelatos?|leyenda|fábula|poesía|soneto|haiku|coplas?|fable|haïku|comptine|récit|slogans?|"
+         r"microrrelatos?|leyenda|fábula|poesía|soneto|haiku|coplas?|fable|haïku|comptine|récit|slogans?|eslóganes|"
+         r"eslogans?|"
          r"fabel|sonett|reim|chorus|jingle|taglines?|tongue[- ]twisters?|trabalenguas|virelangues?|zungenbrecher|"
          r"acrostics?|elfchen|akrostichon|cinquains?|rondell|lullab(?:y|ies)|berceuses?|nanas?|canción de cuna|"
          r"wiegenlied(?:er)?|schlaflied(?:er)?|sprüche|spruch|dichos?|devinettes?|adivinanzas?|rätsel|"
@@ -294,6 +298,10 @@ TASK_CUES: dict[TaskType, tuple[tuple[str, float], ...]] = {
     TaskType.OPEN_QA: (
         (r"\b(?:explain|describe|tell me about|what are|overview of|explica|explícalo|explique|erkläre|erklär)\b",
          1.2),
+        # the explanation asked for as the thing to write: "Tu peux m'écrire l'explication ?" (not "pour l'explication,
+        # trois phrases": a part of another answer)
+        (r"\b(?:écri\w*|donne\w*|rédige\w*|escribe\w*|dame|schreib\w*|gib)[ \t]+(?:mir[ \t]+)?(?:l['’]|(?:une|la|una|"
+         r"die|eine)[ \t]+)(?:explication|explicación|erklärung)\b", 1.2),
         # Questions asked indirectly: "my daughter asked why the sky is blue", "tell me how tides work".
         (r"\b(?:asked(?: me)?|wondering|wonder|want to know|wants to know|curious|tell me|me pregunta|"
          r"me demande|fragt(?: mich)?) (?:why|how|what|whether|who|when|where|por qué|cómo|pourquoi|comment|warum|"
