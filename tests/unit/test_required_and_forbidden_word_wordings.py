@@ -58,3 +58,32 @@ def test_a_relation_set_off_by_commas_still_bounds_the_count(prompt: str) -> Non
 def test_twice_or_more_is_a_minimum_even_after_the_words_in_it():
     assert kinds('Write a note. I want "boxes" in it twice or more.')[FREQUENCY] == \
         [{"keyword": "boxes", "relation": "at least", "frequency": 2}]
+
+
+@pytest.mark.parametrize(("prompt", "kind", "params"), [
+    ("Write a note. Don't write fewer than 100 words.", "length_constraints:number_words",
+     {"relation": "at least", "num_words": 100}),
+    ("Write a note. It shouldn't be shorter than 50 words.", "length_constraints:number_words",
+     {"relation": "at least", "num_words": 50}),
+    ("Write a note. Make it 150 words, give or take.", "rubriq:approximate_words", {"num_words": 150}),
+    ("Schreib eine Notiz. Fang mit „Hallo“ an.", "rubriq:starts_with", {"options": ["Hallo"]}),
+])
+def test_a_negated_lower_bound_and_a_rough_count_keep_their_direction(prompt: str, kind: str, params: dict) -> None:
+    assert kinds(prompt)[kind] == [params]
+
+
+@pytest.mark.parametrize("prompt", [
+    'Write a note. Do not start with "Hi".',
+    "Write a note. Don't end with a question.",
+    "Écris une note. Ne termine pas par une question.",
+    "Écris une note. Ne commence pas par « Bonjour ».",
+    "Escribe una nota. No termines con una pregunta.",
+    "Schreib eine Notiz. Fang nicht mit „Hallo“ an.",
+])
+def test_an_opening_or_ending_refused_is_never_required(prompt: str) -> None:
+    read = kinds(prompt)
+    assert not {"rubriq:starts_with", "rubriq:ends_with_question", "startend:end_checker"} & set(read), read
+
+
+def test_a_refusal_in_the_sentence_before_leaves_an_opening_asked_for():
+    assert kinds('Write a note. Don\'t end abruptly. Start with "Hi".')["rubriq:starts_with"] == [{"options": ["Hi"]}]

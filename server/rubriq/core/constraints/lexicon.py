@@ -115,6 +115,8 @@ remata con | rematar con | remátalo con | cierra con una | remata = end with
 que arranque con | que arranque por | que empiece por | que empiece con | que comience con = that starts with
 que comience por | que empiecen por | que arranquen con = that starts with
 tienes | tendrás = you have
+no termines con | no acabes con | no cierres con | no termines en = do not end with
+no empieces con | no empieces por | no comiences con | no comiences por = do not start with
 ni la quiero ver | no la quiero ver | ni lo quiero ver | no lo quiero ver = leave it out
 no quiero verla | no quiero verlo = leave it out
 que ninguno se alargue más allá de = none of them longer than
@@ -460,6 +462,8 @@ interdit d'écrire | interdit d'utiliser | interdit d'employer | interdit de dir
 interdit de mentionner | interdit d'évoquer | interdit de citer = do not mention
 interdit de parler de | interdit de parler du = do not talk about
 n'oublie pas | n'oubliez pas | n'oublie surtout pas | n'oubliez surtout pas | sans oublier = don't forget
+ne termine pas par | ne termine pas avec | ne finis pas par | ne conclus pas par | ne terminez pas par = do not end with
+ne commence pas par | ne commence pas avec | ne commencez pas par | ne débute pas par = do not start with
 glisse | glissez | glisser = slip in
 quelque part = somewhere
 n'inclus pas | n'incluez pas = do not include
@@ -1005,8 +1009,8 @@ def _de_times(text: str) -> str:
 
 _DE_REORDER: tuple[Rule, ...] = (
     # a separable verb around its object: "fang die Antwort mit Ja oder Nein an" -> "start the answer with ..."
-    (re.compile(r"\b(?:fang|fange|fangt)\s+([^.,;\n]{1,40}?)\s+(mit\s+[^.,;\n]{1,60}?)\s+an\b(?=\s*(?:[,.;!?]|$|und\b))",
-                re.IGNORECASE), lambda m: f"start {m.group(1)} {m.group(2)}"),
+    (re.compile(r"\b(?:fang|fange|fangt)\s+(?:([^.,;\n]{1,40}?)\s+)?(mit\s+[^.,;\n]{1,60}?)\s+an\b(?=\s*(?:[,.;!?]|$|und\b))",
+                re.IGNORECASE), lambda m: f"start {m.group(1) + ' ' if m.group(1) else ''}{m.group(2)}"),
     # the infinitive last: "das Thema Budget bitte komplett rauslassen" -> "leave out the topic Budget"
     (re.compile(r"\b(?:das\s+thema|den\s+punkt|die\s+themen)\s+((?:[\wäöüß„“\"'-]+\s+){1,3}?)(?:bitte\s+)?"
                 r"(?:(?:komplett|ganz|völlig|einfach)\s+)?(?:rauslassen|weglassen|auslassen|herauslassen|aussparen)\b",

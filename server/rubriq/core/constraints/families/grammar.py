@@ -45,7 +45,7 @@ POST = r"(?:\+|\s+or\s+(?:more|less|fewer|greater|above|below|under|over|higher|
        r",?\s+(?:max|maximum|min|minimum)\b(?!\s+(?:of|\d))|\s+or\s+so|,?\s+tops\b|" \
        r"\s+is\s+the\s+(?:ceiling|limit|cap|max(?:imum)?)\b|" \
        r"\s+at\s+the\s+very\s+most|\s+at\s+(?:a\s+|the\s+)?(?:minimum|maximum|least|most)\b|" \
-       r"\s+(?:is|are)\s+(?:plenty|enough|sufficient)\b|\s+(?:will|would|should)\s+do\b|" \
+       r"\s+(?:is|are)\s+(?:plenty|enough|sufficient)\b|\s+(?:will|would|should)\s+do\b|,?\s+give\s+or\s+take\b|" \
        r",?\s+(?:or\s+)?more\s+(?:if\s+you\s+(?:like|want|wish)|is\s+fine)\b)"
 NEGATION_RE = re.compile(r"\b(?:not|never|avoid|without|don'?t|doesn'?t|shouldn'?t|mustn'?t|no)\b|n't\b",
                          re.IGNORECASE)
@@ -69,7 +69,7 @@ def bounds_for(rel: str | None, post: str | None, n: int, *, negated: bool = Fal
     """Turn "more than 5", "5 or fewer", "at most 5" ... into IFEval relations."""
     rel, post = norm(rel), norm(post)
     if post:
-        if post == "or so":
+        if post.lstrip(", ") in ("or so", "give or take"):
             return [Bound("about", n)]
         if post in ("+",) or any(w in post for w in ("more", "greater", "above", "over", "higher", "least", "min")):
             return [Bound(AT_LEAST, n)]
@@ -78,8 +78,8 @@ def bounds_for(rel: str | None, post: str | None, n: int, *, negated: bool = Fal
         return [Bound(LESS_THAN, n + 1, True)] if negated else [Bound(AT_LEAST, n + 1)]
     if rel in LOWER_INCLUSIVE:
         return [Bound(AT_LEAST, n)]
-    if rel in UPPER_EXCLUSIVE:
-        return [Bound(LESS_THAN, n)]
+    if rel in UPPER_EXCLUSIVE:  # "don't write fewer than 100 words" asks for 100 at least
+        return [Bound(AT_LEAST, n)] if negated else [Bound(LESS_THAN, n)]
     if rel in UPPER_INCLUSIVE:
         return [Bound(LESS_THAN, n + 1, True)]
     if rel in EXACT:
@@ -98,6 +98,17 @@ MATERIAL_SUBJECT_RE = re.compile(
     r"old\s+|current\s+)?(?:e-?mail|letter|article|text|document|message|post|report|story|thread|review|notice|"
     r"chapter|book|speech|poem|song|paper|transcript|minutes|source|quote|tweet|draft|script|passage|excerpt|"
     r"subject\s+line|file|page|email\s+thread)s?\s+(?:(?:already|currently|now|also|always)\s+)?$", re.IGNORECASE)
+
+
+# Kinds that ask for an opening or an ending, and the refusal of one: the reading must not turn "don't end with a
+# question" into its opposite.
+OPENING_AND_ENDING_KINDS = frozenset({"rubriq:starts_with", "startend:end_checker", "rubriq:ends_with_question",
+                                      "rubriq:last_line_starts_with", "rubriq:last_sentence_starts_with"})
+OPENING_OR_ENDING_REFUSED_RE = re.compile(
+    r"\b(?:don'?t|do\s+not|never|please\s+don'?t|avoid|shouldn'?t|should\s+not|mustn'?t|must\s+not)\s+"
+    r"(?:(?:ever|just|simply)\s+)?(?:start|begin|open|end|finish|close|conclude|wrap\s+up|sign\s+off|lead)(?:s|ing)?\b|"
+    # a German separable verb glossed in its own order: "fang nicht mit „Hallo“ an" -> "start nicht with ..."
+    r"\b(?:start|begin|end)\s+(?:not|nicht)\b", re.IGNORECASE)
 
 
 def negated_before(view: str, start: int, window: int = 40) -> bool:
@@ -230,6 +241,11 @@ class Extraction:
 
     def add(self, kind: str, subtype: str, params: dict[str, Any], span: Span, wording: str,
             confidence: float = 0.9) -> None:
+        if kind in OPENING_AND_ENDING_KINDS:
+            lo = max(0, span.start - 30)
+            lo = max(lo, *(self.view.rfind(c, lo, span.start) + 1 for c in ".!?;\n"))  # this sentence only
+            if OPENING_OR_ENDING_REFUSED_RE.search(self.view, lo, min(len(self.view), span.end)):
+                return  # "Do not start with "Hi"", "don't end with a question": no check states the opposite
         self.found.append(Constraint(kind, subtype, params, span, wording, confidence))
 
     def add_source(self, kind: str, subtype: str, params: dict[str, Any], span: Span, wording: str,
@@ -237,6 +253,9 @@ class Extraction:
         """`add` for a span of `source_view`, unless the canonical reading already read those words: the families
         reading the glossed text go first, a language's own table fills in what they left."""
         in_view = self.reading.to_text(span)
+        if kind in OPENING_AND_ENDING_KINDS and OPENING_OR_ENDING_REFUSED_RE.search(
+                self.view, max(0, in_view.start - 30), min(len(self.view), in_view.end)):
+            return  # « Ne termine pas par une question », glossed "do not end with a question"
         read = [c for c in self.found if id(c) not in self._from_source and c.span.overlaps(in_view)]
         # 'sin usar la palabra "lluvia" ni la palabra "agua"': the language's own table reads both words where the
         # glossed reading kept one; a fuller list of the same kind replaces it
