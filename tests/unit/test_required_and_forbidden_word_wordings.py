@@ -87,3 +87,28 @@ def test_an_opening_or_ending_refused_is_never_required(prompt: str) -> None:
 
 def test_a_refusal_in_the_sentence_before_leaves_an_opening_asked_for():
     assert kinds('Write a note. Don\'t end abruptly. Start with "Hi".')["rubriq:starts_with"] == [{"options": ["Hi"]}]
+
+
+@pytest.mark.parametrize(("prompt", "word"), [
+    ("Escribe un texto. Olvídate de la palabra «barato».", "barato"),
+    ("Schreib einen Text. Das Wort „billig“ will ich nicht lesen.", "billig"),
+    ("Schreib einen Text. Schreib nirgends „billig“.", "billig"),
+    ("Schreib einen Text. „billig“ bitte vermeiden.", "billig"),
+])
+def test_more_bans_in_the_order_people_say_them(prompt: str, word: str) -> None:
+    assert kinds(prompt)[FORBIDDEN] == [{"forbidden_words": [word]}]
+
+
+@pytest.mark.parametrize(("prompt", "word"), [
+    ("Écris un texte. Le mot « abordable » doit absolument y figurer.", "abordable"),
+    ('Write a blurb. The word "cheap" must absolutely appear.', "cheap"),
+    ('Write a blurb. Don\'t forget about the word "cheap".', "cheap"),
+])
+def test_a_word_that_must_absolutely_appear_or_not_be_forgotten_is_required(prompt: str, word: str) -> None:
+    read = kinds(prompt)
+    assert read[REQUIRED] == [{"keywords": [word]}]
+    assert FORBIDDEN not in read
+
+
+def test_forgetting_a_word_in_a_statement_is_no_ban():
+    assert FORBIDDEN not in kinds('Write a blurb. I always forget about the word "whom".')

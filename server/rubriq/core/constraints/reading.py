@@ -225,6 +225,9 @@ RELATION_RULES: tuple[tuple[re.Pattern[str], Replacement], ...] = (
      lambda m: "make sure to"),
     (re.compile(r"\b(?:don'?t|do\s+not|never)\s+(?:forget|leave\s+out|omit|skip)\b(?!\s+(?:to|about)\b)",
                 re.IGNORECASE), lambda m: "include"),
+    # "don't forget about the word "cheap"": the word is wanted
+    (re.compile(r"\b(?:don'?t|do\s+not|never)\s+forget\s+about\b(?=\s+(?:the\s+)?(?:words?|terms?|phrases?|names?)\b)",
+                re.IGNORECASE), lambda m: "include"),
     # "it's a 70-word box so don't go over that": the size of the box the answer goes in
     (re.compile(rf"\b(?:a|an)\s+(?P<n>\d{{1,5}})-(?P<unit>word|character|line)\s+(?:box|field|space|slot|limit|cap)\b"
                 rf"[^.\n]{{0,25}}?\b{_NEG}\s+(?:go|run|be|get)\s+(?:over|above|beyond|past)\s+(?:that|it|this)\b",

@@ -62,7 +62,7 @@ POSTFIX_FORBID_RE = re.compile(
     re.IGNORECASE)
 POSTFIX_REQUIRE_RE = re.compile(
     r"(?:should|must|need\s+to|needs\s+to|has\s+to|have\s+to|will|shall|are\s+to|is\s+to)\s+(?:(?:all|both|each|also|"
-    r"somewhere|anywhere)\s+)?"
+    r"somewhere|anywhere|absolutely|definitely|really)\s+)?"
     r"(?:appear|be\s+(?:used|included|mentioned|present|featured|incorporated)|show\s+up|feature|occur)\b|"
     # "the word "bark" has to be in it", "... is in there somewhere"
     # "the word "smoked" has to stay in", "... must remain"

@@ -250,7 +250,8 @@ def extract_quoted(ex: Extraction) -> None:
                 not _NEGATED_NEAR_RE.search(cue_words):
             ex.add("keywords:existence", "keywords", {"keywords": [text]}, span, f"use {text!r}", 0.8)
         elif _LEAVE_OUT_RE.search(cue_words) or \
-                re.match(r"\s*(?:out\b|(?:is|are)\s+(?:off\s+the\s+table|taboo))", after, re.IGNORECASE):
+                re.match(r"\s*(?:out\b|(?:is|are)\s+(?:off\s+the\s+table|taboo)|(?:please\s+)?avoid\b)", after,
+                         re.IGNORECASE):
             ex.add("keywords:forbidden_words", "keywords", {"forbidden_words": [text]}, span,
                    f"without the word {text!r}", 0.8)
         elif _USING_RE.search(cue_words) or _USED_AFTER_RE.match(after):
