@@ -179,7 +179,12 @@ def _alternation(words: tuple[str, ...]) -> str:
     return "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in unique)
 
 
-_LEAD_RE = re.compile(r"[ \t]*(?:[-*•+][ \t]+|\d{1,3}[.)][ \t]+|\(?[a-z]\)[ \t]+|>[ \t]*)?", re.IGNORECASE)
+_LEAD_RE = re.compile(
+    r"[ \t]*(?:[-*•+][ \t]+|\d{1,3}[.)][ \t]+|\(?[a-z]\)[ \t]+|>[ \t]*)?"
+    # a label naming what follows as instructions: "House rules: lead with the money", "Vorgaben: ..."
+    r"(?:(?:house|style|formatting|format|a\s+few|some|my|our|the|ground)?[ \t]*(?:rules|requirements|instructions|"
+    r"constraints|guidelines|specs|reglas|requisitos|instrucciones|règles|consignes|regeln|vorgaben|anforderungen)"
+    r"[ \t]*:[ \t]+)?", re.IGNORECASE)
 _POLITE_RE = re.compile(r"(?:(?:" + _alternation(POLITENESS) + r")[ \t,]+){0,3}", re.IGNORECASE)
 _REQUEST_START_RE = re.compile(
     r"(?:" + _alternation(REQUEST_OPENERS + REQUEST_VERBS) + r")(?![\w'’-])|"

@@ -140,7 +140,8 @@ SIGN_OFF_RE = re.compile(
     r"^[ \t]*(?:best(?: regards| wishes)?|kind regards|regards|warm regards|many thanks|thanks(?: again)?|"
     r"thank you|cheers|sincerely|yours(?: sincerely| faithfully)?|all the best|talk soon|un saludo|saludos|"
     r"un cordial saludo|atentamente|gracias|cordialement|bien à (?:vous|toi)|merci|bises|amicalement|"
-    r"mit freundlichen grüßen|viele grüße|liebe grüße|beste grüße|herzliche grüße|grüße|gruß|lg|vg)\b[^\n]{0,30}$",
+    r"mit freundlichen grüßen|viele grüße|liebe grüße|beste grüße|herzliche grüße|grüße|gruß|lg|vg|danke|"
+    r"vielen dank)\b[^\n]{0,30}$",
     re.IGNORECASE)
 _CLOSER_NAME_RE = re.compile(r"^(?:/|(?:end|fin|fine|ende|final|stop)(?![a-z]))", re.IGNORECASE)
 _SCHEMA_CUE_RE = re.compile(

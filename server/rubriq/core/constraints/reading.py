@@ -330,6 +330,17 @@ RELATION_RULES: tuple[tuple[re.Pattern[str], Replacement], ...] = (
     # "I can only take three sentences", "she'll only read 50 words": the most the reader takes
     (re.compile(rf"\b(?:i|we|she|he|they)(?:\s+can|'ll|\s+will)?\s+only\s+(?:take|read|manage|handle|fit|cope\s+with)\s+"
                 rf"(?P<count>{_NUMBER_WORD}\s+{UNITS})\b", re.IGNORECASE), lambda m: f"at most {m.group('count')}"),
+    # "as a single block of text", "one solid block": one paragraph
+    (re.compile(r"\b(?:a|one)\s+(?:single\s+|solid\s+|continuous\s+){1,2}block(?:\s+of\s+(?:text|prose))?\b|"
+                r"\bone\s+block\s+of\s+(?:text|prose)\b", re.IGNORECASE), lambda m: "one paragraph"),
+    # "the web slot holds sixty words", "the whiteboard, which fits eight lines", "our template has room for 120
+    # words": the most the place the text goes takes (a count of bullets there may be the count wanted)
+    (re.compile(rf"\b(?:slot|box|field|space|card|column|panel|template|form|sign|board|whiteboard|noticeboard|label|"
+                rf"sticker|banner|screen|widget|tile|cell|area|frame|footer|header|sidebar|placard|postcard)s?\b"
+                rf"[^.!?\n]{{0,40}}?\b(?:only\s+)?(?:holds|takes|fits|accepts|admits|has\s+(?:room|space)\s+for|"
+                rf"can\s+(?:only\s+)?(?:hold|take|fit)|will\s+(?:only\s+)?(?:hold|take|fit))\s+"
+                rf"(?P<count>{_NUMBER_WORD}\s+(?:words?|characters?|lines?|sentences?))\b", re.IGNORECASE),
+     lambda m: m.group()[:m.start("count") - m.start()] + f"at most {m.group('count')}"),
     # "which cuts you off at 600 characters": where a form or a site stops taking text
     (re.compile(rf"\bcuts?\s+(?:you|it|them|the\s+text|everything)\s+off\s+(?:at|after)\s+(?P<count>{_NUMBER_WORD}\s+{UNITS})\b",
                 re.IGNORECASE), lambda m: f"at most {m.group('count')}"),

@@ -44,7 +44,7 @@ CAPS_SAID_RE = re.compile(
     r"(?:\s+(?:in|of|throughout|within)\s+(?:your|the|this|my)\s+(?:entire\s+|whole\s+)?[a-z]{2,15})?,?"
     r"(?:\s+(?:that|which|who|are|is|be|being|should|must|need|needs|have|has|to|will|shall|can|may|might|could|"
     r"would|written|typed|"
-    r"spelled|spelt|put|appear|appearing|entirely|fully|completely|totally|only|all|in|with|using|of)){0,5}\s+"
+    r"spelled|spelt|put|appear|appearing|entirely|fully|completely|totally|only|all|in|with|using|of|big|large)){0,5}\s+"
     + CAPS, re.IGNORECASE)
 CAPITALIZE_BEFORE_COUNT_RE = re.compile(
     r"\b(?:capitali[sz]e|uppercase|write|put|use|type)\s+(?:(?:fully|completely|entirely|only)\s+)?"
@@ -89,6 +89,9 @@ ALL_LOWER_RE = re.compile(
     r"\b(?:in\s+)?(?:all\s+)?small\s+letters\b|"
     # "keep every letter small"
     r"\b(?:every|each|all)\s+(?:single\s+)?letters?\s+small\b|"
+    # "stay off the shift key", "don't touch shift"
+    r"\b(?:stay|keep)\s+(?:right\s+)?off\s+the\s+shift\s+key\b|\b(?:don'?t|never)\s+(?:touch|use|press|hit)\s+(?:the\s+)?"
+    r"shift(?:\s+key)?\b|"
     r"\b(?:no|zero)\s+(?:capital(?:s|\s+letters?|i[sz]ations?)?|upper\s*-?\s*case(?:\s+letters?)?)\b|"
     r"(?:\b(?:not|never|without|avoid|refrain\s+from)|n't)\s+(?:(?:contain|contains|containing|use|using|include|"
     r"including|have|having|be|any|the\s+use\s+of|a\s+single)\s+){0,2}"

@@ -160,7 +160,10 @@ DOCSTRINGS_RE = re.compile(
     r"docstrings?\b|"
     # "give each function a docstring", "every function documented with its docstring"
     r"\bgive\s+(?:it|them|each\s+(?:function|method)|every\s+(?:function|method))\s+(?:a\s+|its\s+own\s+)?docstrings?\b|"
-    r"\b(?:function|method)s?\s+(?:is\s+|are\s+)?documented\s+with\s+(?:a|its|their)\s+(?:own\s+)?docstrings?\b",
+    r"\b(?:function|method)s?\s+(?:is\s+|are\s+)?documented\s+with\s+(?:a|its|their)\s+(?:own\s+)?docstrings?\b|"
+    # "each function with its docstring", French "chaque fonction avec sa docstring" (glossed "with sa docstring")
+    r"\b(?:every|each|all)\s+(?:function|method|class)s?\s+(?:with|has|having|carries)\s+(?:a|its|their|sa|son|ses)\s+"
+    r"(?:own\s+)?docstrings?\b",
     re.IGNORECASE)
 _ONE_BLOCK = (r"(?:a\s+single|one\s+single|one|1|single)\s+(?:(?:fenced|markdown)\s+)?(?:code\s+block|fenced\s+block|"
               r"code\s+fence|```\s*block)")
@@ -227,6 +230,9 @@ EXPLAIN_VERB_RE = re.compile(
     r"\bexplain\w*\b(?:\s+(?:the|your|what|why|how|it|this|each|any)\b[^.\n]{0,30}?)?(?:\s+(?=in\s)|\s*,\s*"
     r"(?=(?:(?:just|only|max(?:imum)?|at\s+most)\s+)?(?:\d{1,2}|one|two|three|four|five)\s+(?:sentences?|words?|lines?)\b))",
     re.IGNORECASE)
+# In a code task, the explanation named by what it tells: "two sentences on how it works", "a line about what it does".
+HOW_IT_WORKS_RE = re.compile(r"\b(?:on|about|of|explaining|describing|saying)\s+(?:how|what)\s+(?:it|the\s+code|the\s+"
+                             r"function|the\s+script|this|that)\s+(?:works|does)\b", re.IGNORECASE)
 EXPLANATION_COUNT_RE = re.compile(
     rf"\b(?:(?P<rel>{REL})\s+)?(?:(?P<a>{NUM})\s*(?:-|–|to|or)\s*)?(?P<n>{NUM})(?P<post>{POST})?[\s-]+"
     rf"(?P<unit>words?|sentences?|lines?)\b(?P<post2>{POST})?", re.IGNORECASE)
@@ -486,7 +492,8 @@ def _explanation(ex: Extraction) -> None:
     code_task = CODE_TASK_RE.search(ex.view) is not None
     for clause in ex.clauses:
         text = clause.text
-        cue = EXPLANATION_RE.search(text) or (EXPLAIN_VERB_RE.search(text) if code_task else None)
+        cue = EXPLANATION_RE.search(text) or (
+            (EXPLAIN_VERB_RE.search(text) or HOW_IT_WORKS_RE.search(text)) if code_task else None)
         if not cue or (not code_task and cue.group().lower() == "prose"):
             continue  # "answer in prose, under 60 words" with no code asked for: the whole answer's length
         for m in EXPLANATION_COUNT_RE.finditer(text):
@@ -504,7 +511,7 @@ def _explanation(ex: Extraction) -> None:
             stated_in = cue.end() <= m.start() and re.fullmatch(r"\W*(?:[\w'-]+\W+){0,3}?in\s+",
                                                                  text[cue.end():m.start()])
             if not rel and (LIMIT_VERB_RE.search(text[:m.start()]) or m.group("post") or m.group("post2")
-                            or cue.re is EXPLAIN_VERB_RE or stated_in):
+                            or cue.re in (EXPLAIN_VERB_RE, HOW_IT_WORKS_RE) or stated_in):
                 rel = rel or "at most"  # "explain it in one sentence": that much explanation at most
             if not rel and not (m.group("post") or m.group("post2")):
                 continue

@@ -117,11 +117,13 @@ COLUMNS_RE = re.compile(
     r"\b(?:with|having|containing|and)\s+(?:exactly\s+)?(?:the\s+|these\s+)?(?:following\s+)?(?:header\s+row|"
     r"column\s+headers?|column\s+names|columns?|headers?)\s*(?:for\s+|named\s+|called\s+)?"
     r"(?:,?\s*in\s+(?:this|that|the\s+same)\s+order\s*)?:?\s*|"
-    r"\b(?:columns?|headers?|header\s+row|column\s+names|first\s+(?:row|line))(?:\s+exactly)?"
+    r"\b(?:columns?|headers?|header\s+row|column\s+names|column\s+headings|first\s+(?:row|line)|"
+    r"headings\s+(?:along|across)\s+the\s+top)(?:\s+exactly)?"
     r"(?:\s+in\s+(?:this|that|the\s+following)\s+order)?\s*:\s*|"
     r"\b(?:header\s+row|headers?|column\s+(?:names|headers)|columns|first\s+(?:row|line)(?:\s+of\s+the\s+csv)?)\s*"
-    r"(?:should\s+be|must\s+be|need\s+to\s+be|"
-    r"will\s+be|is|are)\s*:?\s*", re.IGNORECASE)
+    # "the header row must read ...", German "Die Kopfzeile muss a,b,c lauten" (glossed "must a,b,c lauten")
+    r"(?:(?:should|must|has\s+to|needs?\s+to)(?:\s+(?:be|read|say))?|will\s+be|is|are|reads?|says?)\s*:?\s*",
+    re.IGNORECASE)
 # Columns named before the word: "with Day, Class and Start columns", "with Event, Date and Venue as the headers"
 _COLUMN_NAME = r"[A-Z][\w'-]{0,25}(?:[ \t][a-z][\w'-]{0,25})?"
 COLUMNS_BEFORE_RE = re.compile(
@@ -235,7 +237,9 @@ def extract_keys_and_columns(ex: Extraction) -> None:
         for m in COLUMNS_RE.finditer(view):
             csv_header = CSV_HEADER_RE.match(view, m.end())  # "date,from,to,flight": one word a column
             columns, end = _key_list(view, m.end()) if csv_header else phrase_list(view, m.end())
-            if len(columns) >= 2 and TABLE_CUE_RE.search(view[max(0, m.start() - 80):end + 20]) and \
+            near_cue = TABLE_CUE_RE.search(view[max(0, m.start() - 80):end + 20]) or re.search(
+                r"column|header\s+row", m.group(), re.IGNORECASE)  # a header row is a table's wherever the cue is
+            if len(columns) >= 2 and near_cue and \
                     not _input_table(view, m.start()):
                 ex.add("rubriq:table_columns", "format", {"columns": columns}, Span(m.start(), end),
                        "the columns " + ", ".join(columns), 0.8)

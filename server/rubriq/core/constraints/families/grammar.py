@@ -18,6 +18,12 @@ from typing import Any
 
 from rubriq.core.constraints.numbers import NUM, TIMES_WORD, parse_number
 from rubriq.core.constraints.reading import read
+from rubriq.core.constraints.scope import (
+    WHOLE_REPLY_KINDS,
+    holds_of_the_whole_if_of_a_part,
+    only_allowed,
+    said_of_a_part,
+)
 from rubriq.core.constraints.types import AT_LEAST, EXACTLY, LESS_THAN, Constraint
 from rubriq.core.prompt import PromptDocument
 from rubriq.core.text import Span, split_sentences
@@ -35,7 +41,8 @@ UPPER_INCLUSIVE = ("at most", "no more than", "not more than", "up to", "a maxim
                    "no greater than", "not to exceed", "at maximum", "at a maximum")
 EXACT = ("exactly", "precisely")
 LIMITING = ("only", "just")  # "only 10 words": an upper bound for lengths, exact for items
-APPROXIMATE = ("around", "about", "approximately", "roughly", "nearly", "close to", "circa", "some")
+APPROXIMATE = ("around", "about", "approximately", "roughly", "nearly", "close to", "circa", "some", "near",
+               "in the region of", "in the ballpark of")
 
 _REL_WORDS = sorted(
     LOWER_EXCLUSIVE + LOWER_INCLUSIVE + UPPER_EXCLUSIVE + UPPER_INCLUSIVE + EXACT + LIMITING + APPROXIMATE
@@ -117,6 +124,21 @@ def negated_before(view: str, start: int, window: int = 40) -> bool:
     head = view[lo:start]
     cut = max(head.rfind("."), head.rfind("\n"), head.rfind(";"), head.rfind(","))
     return NEGATION_RE.search(head[cut + 1:]) is not None
+
+
+# The rest of a count's clause, up to a stop or a new clause ("and", "but", "so", "that" ...).
+_REST_OF_CLAUSE_RE = re.compile(r"[^.,;:!?\n]{0,40}")
+_NEW_CLAUSE_RE = re.compile(r"\b(?:and|but|or|so|that|which|who|because|since|unless|if)\b", re.IGNORECASE)
+_NEGATION_AFTER_RE = re.compile(r"\b(?:not|never|nicht|nie|nobody|no\s+one|no\s+need)\b|n't\b|n’t\b", re.IGNORECASE)
+
+
+def negated_after(view: str, end: int) -> bool:
+    """A negation later in the clause of a count that ends at `end`: "more than 40 words isn't needed", "mehr als
+    120 Wörter les ich nicht" (glossed "... les ich not"), "anything over 100 words won't fit"."""
+    rest = _REST_OF_CLAUSE_RE.match(view, end)
+    text = rest.group() if rest else ""
+    cut = _NEW_CLAUSE_RE.search(text)
+    return _NEGATION_AFTER_RE.search(text[:cut.start()] if cut else text) is not None
 
 
 # A count that describes what a program does, not the answer: "a form that accepts at most 280 characters", "a
@@ -214,6 +236,15 @@ def _add_clause(found: list[Clause], start: int, text: str) -> None:
         found.append(Clause(start + lead, text.strip()))
 
 
+def _label_opens_the_last_line(kind: str, params: dict[str, Any], wording: str) -> tuple[str, dict[str, Any], str]:
+    """An ending that is a label ('finish with "Total:" and then the number', « „Ergebnis:“ und dann die Zahlen »)
+    opens the last line: a reply never ends on a colon."""
+    phrase = str(params.get("end_phrase", "")).strip() if kind == "startend:end_checker" else ""
+    if not phrase.endswith(":") or len(phrase) < 2:
+        return kind, params, wording
+    return "rubriq:last_line_starts_with", {"options": [phrase]}, f"a last line starting with {phrase!r}"
+
+
 def _longer_list(params: dict[str, Any], other: dict[str, Any]) -> bool:
     """`params` list every item of `other`'s one list parameter, and more."""
     lists = [(k, v) for k, v in params.items() if isinstance(v, list)]
@@ -241,21 +272,27 @@ class Extraction:
 
     def add(self, kind: str, subtype: str, params: dict[str, Any], span: Span, wording: str,
             confidence: float = 0.9) -> None:
+        kind, params, wording = _label_opens_the_last_line(kind, params, wording)
         if kind in OPENING_AND_ENDING_KINDS:
             lo = max(0, span.start - 30)
             lo = max(lo, *(self.view.rfind(c, lo, span.start) + 1 for c in ".!?;\n"))  # this sentence only
             if OPENING_OR_ENDING_REFUSED_RE.search(self.view, lo, min(len(self.view), span.end)):
                 return  # "Do not start with "Hi"", "don't end with a question": no check states the opposite
+        if not self._asked_of_the_reply(kind, params, span):
+            return
         self.found.append(Constraint(kind, subtype, params, span, wording, confidence))
 
     def add_source(self, kind: str, subtype: str, params: dict[str, Any], span: Span, wording: str,
                    confidence: float = 0.9) -> None:
         """`add` for a span of `source_view`, unless the canonical reading already read those words: the families
         reading the glossed text go first, a language's own table fills in what they left."""
+        kind, params, wording = _label_opens_the_last_line(kind, params, wording)
         in_view = self.reading.to_text(span)
         if kind in OPENING_AND_ENDING_KINDS and OPENING_OR_ENDING_REFUSED_RE.search(
                 self.view, max(0, in_view.start - 30), min(len(self.view), in_view.end)):
             return  # « Ne termine pas par une question », glossed "do not end with a question"
+        if not self._asked_of_the_reply(kind, params, in_view):
+            return
         read = [c for c in self.found if id(c) not in self._from_source and c.span.overlaps(in_view)]
         # 'sin usar la palabra "lluvia" ni la palabra "agua"': the language's own table reads both words where the
         # glossed reading kept one; a fuller list of the same kind replaces it
@@ -269,6 +306,14 @@ class Extraction:
         constraint = Constraint(kind, subtype, params, in_view, wording, confidence)
         self._from_source.add(id(constraint))
         self.found.append(constraint)
+
+    def _asked_of_the_reply(self, kind: str, params: dict[str, Any], span: Span) -> bool:
+        """Not a permission ("feel free to go over 200 words"), and not a cap or ban said of one part of the reply
+        ("keep the first paragraph under 40 words"), which the whole-reply check would misjudge (`scope.py`)."""
+        if only_allowed(self.view, span):
+            return False
+        return kind not in WHOLE_REPLY_KINDS or holds_of_the_whole_if_of_a_part(kind, params) or \
+            not said_of_a_part(self.view, kind, span)
 
     def in_view(self, span: Span) -> Span:
         """A span of `source_view` as a span of `view`."""
@@ -442,6 +487,10 @@ PHRASE_ENDERS = frozenset((
 ))
 
 
+_PREPOSITION_ENDERS = frozenset(("by", "for", "to", "in", "on", "at", "from", "over", "under", "after", "before"))
+_ITEM_END_RE = re.compile(r"[ \t]*(?:[.;)\n]|,(?![ \t]*(?:and|or)\b)|$)")
+
+
 def phrase_list(text: str, pos: int, limit: int = 12, max_words: int = 4) -> tuple[list[str], int]:
     """Items of one to `max_words` words at `pos`, quoted, bracketed or bare; returns them and where they end."""
     items: list[str] = []
@@ -460,7 +509,11 @@ def phrase_list(text: str, pos: int, limit: int = 12, max_words: int = 4) -> tup
             words, j = [m.group(3)], m.end()
             while len(words) < max_words:
                 nxt = re.match(r"[ \t]+([^\W\d_][\w'’-]{0,30}|\d{1,3})(?![\w'’-])", text[j:j + 40])
-                if not nxt or nxt.group(1).lower() in PHRASE_ENDERS:
+                if not nxt:
+                    break
+                # a preposition ends the item unless the item ends with it: "Date, Trip, Cost, Pay by."
+                if nxt.group(1).lower() in PHRASE_ENDERS and not (
+                        nxt.group(1).lower() in _PREPOSITION_ENDERS and _ITEM_END_RE.match(text, j + nxt.end())):
                     break
                 words.append(nxt.group(1))
                 j += nxt.end()

@@ -40,6 +40,7 @@ FORBID_RE = re.compile(
     # "I don't want to see the word "advisory" in there"
     rf"(?:\b(?:do\s+not|don'?t|never)\s+want\s+to\s+(?:see|read|hear)\s+(?=(?:the\s+|any\s+)?{KEYWORD_NOUN}\b)|"
     rf"\b(?:do\s+not|don'?t|never|avoid|without|refrain\s+from|not\s+to|should\s+not|must\s+not|cannot|can'?t|"
+    rf"bans?|banned|forbids?|prohibits?|outlaws?|"
     rf"exclud(?:e|ing)|omit(?:ting)?|leav(?:e|ing)\s+out|stay(?:ing)?\s+away\s+from|steer(?:ing)?\s+clear\s+of|"
     rf"shouldn'?t|mustn'?t|no)\s+(?:\w+\s+){{0,2}}?(?:(?:us(?:e|ing)|say(?:ing)?|includ(?:e|ing)|mention(?:ing)?|"
     rf"contain(?:ing)?|writ(?:e|ing)|put(?:ting)?|hav(?:e|ing)|see(?:ing)?|read(?:ing)?)\s+)?)(?:the\s+|any\s+|these\s+|following\s+|"
@@ -109,7 +110,11 @@ QUOTED_FORBIDDEN_RE = re.compile(
     r"[\"“‘'][^\"”’'\n]{1,40}[\"”’']){0,5})\s+(?:(?:should|must|may|can|is\s+to|are\s+to)\s*(?:not|n't)\s+"
     r"(?:(?:ever|anywhere)\s+)?(?:appear|be\s+used|be\s+included|be\s+mentioned|show\s+up|occur|"
     r"be\s+(?:anywhere\s+)?in\s+(?:there|it|the\s+(?:text|answer|reply|response|message|email|poem|story)))|"
-    r"(?:is|are)\s+(?:not\s+allowed|forbidden|banned|prohibited|off-limits|off\s+limits|taboo))\b", re.IGNORECASE)
+    # '"grey" didn't feature' (after "I'd be grateful if"), '"long tail" is retired on our team'
+    r"(?:didn'?t|doesn'?t|wouldn'?t|won'?t|did\s+not|does\s+not|would\s+not|will\s+not|never)\s+(?:ever\s+)?"
+    r"(?:appear|feature|show\s+up|come\s+up|make\s+it\s+in)|"
+    r"(?:is|are)\s+(?:not\s+allowed|forbidden|banned|prohibited|off-limits|off\s+limits|taboo|retired|not\s+welcome|"
+    r"a\s+no[\s-]go|verboten|off\s+the\s+table))\b", re.IGNORECASE)
 # A proper name (capitalised, not quoted) with a count right after it, after a verb that asks to use it.
 _NAME = r"[A-Z][\w'’-]{1,30}(?:[ \t]+[A-Z][\w'’-]{1,30}){0,2}"
 _COUNT = (rf"(?i:(?:at\s+least|at\s+most|no\s+more\s+than|more\s+than|fewer\s+than|less\s+than|exactly|only)\s+)?"

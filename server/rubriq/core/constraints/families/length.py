@@ -9,6 +9,7 @@ import re
 from rubriq.core.constraints.families.distributive import attached
 from rubriq.core.constraints.families.grammar import (
     CAPITAL_CUE,
+    LOWER_EXCLUSIVE,
     POST,
     PROGRAM_BEHAVIOUR_RE,
     REL,
@@ -17,6 +18,7 @@ from rubriq.core.constraints.families.grammar import (
     bounds_for,
     count_re,
     near_units,
+    negated_after,
     negated_before,
     norm,
     range_wording,
@@ -106,7 +108,8 @@ def _length(ex: Extraction, regex: re.Pattern[str], kind: str, param: str, unit:
         if n is None or n > 100_000:
             continue
         rel = m.group("rel")
-        negated = negated_before(view, m.start())
+        negated = negated_before(view, m.start()) or (
+            norm(rel) in LOWER_EXCLUSIVE and negated_after(view, m.end()))  # "more than 40 words isn't needed"
         hyphenated = "-" in m.group("sep") or (m.group("post") or "").strip() == "+"
         clause_head = view[max(0, m.start() - 60):m.start()]
         clause_head = clause_head[max(clause_head.rfind(c) for c in ".?!\n") + 1:]

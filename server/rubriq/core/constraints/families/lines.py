@@ -10,11 +10,14 @@ import re
 
 from rubriq.core.constraints.families.distributive import attached
 from rubriq.core.constraints.families.grammar import (
+    LOWER_EXCLUSIVE,
     POST,
     REL,
     Extraction,
     bounds_for,
+    negated_after,
     negated_before,
+    norm,
     wording_for,
 )
 from rubriq.core.constraints.numbers import NUM, parse_number
@@ -153,7 +156,8 @@ def extract_lines(ex: Extraction) -> None:
                 continue  # "a poem about the sea, two lines of which should rhyme": not a count of the whole
             if not rel and LIMIT_BEFORE_RE.search(before):
                 rel = "at most"  # "keep it to two lines"
-            bounds = bounds_for(rel, post, n, negated=negated_before(view, m.start()), limiting=LESS_THAN)
+            negated = negated_before(view, m.start()) or (norm(rel) in LOWER_EXCLUSIVE and negated_after(view, m.end()))
+            bounds = bounds_for(rel, post, n, negated=negated, limiting=LESS_THAN)
         for bound in bounds:
             if bound.relation in (AT_LEAST, LESS_THAN, EXACTLY):
                 ex.add("rubriq:number_lines", "structure", {"relation": bound.relation, "num_lines": bound.value},

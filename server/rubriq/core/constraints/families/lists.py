@@ -37,7 +37,12 @@ NO_LISTS_RE = re.compile(
     r"(?:don'?t|do\s+not|never)\s+(?:use|give|include|write|add|format\s+(?:it|this)\s+as)\s+(?:me\s+)?(?:any\s+)?(?:a\s+)?|"
     r"without\s+(?:using\s+)?(?:any\s+)?(?:a\s+)?|avoid\s+(?:using\s+)?(?:any\s+)?|rather\s+than\s+(?:a\s+)?|"
     r"not\s+(?:as\s+)?(?:a\s+)?|nothing\s+(?:in|as)\s+(?:a\s+)?)"
-    r"(?:bullet(?:ed|s)?\s*(?:points?|lists?)?|lists?|numbered\s+lists?|list\s+format)\b|"
+    # a numbered list ruled out leaves bullets and prose: "don't give me a numbered list" is no list ban
+    r"(?:bullet(?:ed|s)?\s*(?:points?|lists?)?|lists?|list\s+format)\b|"
+    # "don't chop it up into a list", "don't break this into bullet points", "don't turn it into a list"
+    r"\b(?:don'?t|do\s+not|never)\s+(?:chop|break|split|turn|cut|carve|make|put|lay|set)\s+(?:it|this|that|them|"
+    r"everything)\s+(?:up\s+|out\s+|down\s+)?(?:into|in|as)\s+(?:a\s+)?(?:list|bullet(?:ed)?[\s-]?(?:points?|list)?|"
+    r"bullets)\b|"
     # "just write it out as ordinary paragraphs", "in plain paragraphs": running text asked for by name
     r"\b(?:write|put|set|give)\s+(?:it|this|them|everything)\s+(?:out\s+)?(?:as|in)\s+(?:ordinary|normal|plain|regular|"
     r"proper|flowing|running)\s+(?:paragraphs|prose|sentences)\b", re.IGNORECASE)

@@ -53,8 +53,8 @@ _OPENING_RE = re.compile(r"\b(?:start(?:s|ing)?|begin(?:s|ning)?|open(?:s|ing)?|
 _ENDING_RE = re.compile(r"\b(?:end(?:s|ing)?|finish(?:es|ing)?|clos(?:e|es|ing)|conclud(?:e|es|ing)|"
                         r"sign(?:s|ed|ing)?\s+(?:it|off|as)(?:\s+(?:off|as|with))?|signature|last|final)\b",
                         re.IGNORECASE)
-_LEAVE_OUT_RE = re.compile(r"\b(?:no|not|never|without|avoid|skip|drop|remove|cut|lose|ditch|scrap|ban(?:ned)?|"
-                           r"forbid(?:den)?|"
+_LEAVE_OUT_RE = re.compile(r"\b(?:no|not|never|without|avoid|skip|drop|remove|cut|lose|ditch|scrap|bans?|banned|"
+                           r"forbid(?:den|s)?|prohibits?|outlaws?|"
                            r"spare\s+me|leave\s+out|out\s+of|off\s+the\s+table|don'?t|nor)\b", re.IGNORECASE)
 _USING_RE = re.compile(r"\b(?:includ(?:e|es|ing)|us(?:e|es|ing)|mention(?:s|ing)?|contain(?:s|ing)?|"
                        r"appear(?:s|ing)?|work\s+(?:\w+\s+){0,3}in|put|place|(?:want|need|like)\s+to\s+see|"
@@ -210,7 +210,7 @@ def extract_quoted(ex: Extraction) -> None:
         if _EXAMPLE_RE.search(before) or PLACEHOLDER_SLOT_RE.search(text) or _LETTER_RE.search(clause) or \
                 len(text) < 2:
             continue  # 'phrases like "in this episode"' is an example; "Answer: X km" a line to fill; a letter
-        if _A_LINE_RE.search(before) and text.endswith(":"):
+        if _A_LINE_RE.search(before) and text.endswith(":") and not _ENDING_RE.search(_near(before, _ROLE_WORDS)):
             # 'a line must start with "Betreff:"': a labelled line somewhere in the response
             label = text[:-1].strip()
             ex.add("rubriq:section_labels", "sections", {"labels": [label]}, Span(left, right),

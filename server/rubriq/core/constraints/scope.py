@@ -1,0 +1,151 @@
+"""What a requirement is said of, and whether it is asked for at all.
+
+Most checks read the whole reply. A cap, a ban or an exact count said of one part of it ("keep the first paragraph
+under 40 words", "don't use the word "sale" in the title", "the introduction should be two sentences") is not the
+whole reply's: checked on the whole reply it fails answers that obey it. A lower bound or a required word said of a
+part still holds of the whole ("use "budget" in the first sentence": the reply contains it), so those are kept.
+
+A permission is not a requirement: "feel free to go over 200 words", "it doesn't have to be under 100 words", "you
+can use the word "cheap" if you want" ask for nothing. A cap stated with its own limit word stays one: "you can use
+up to 100 words".
+
+Both readings drop the constraint rather than guess another; the sentence is then reported as not checked.
+"""
+
+from __future__ import annotations
+
+import re
+
+from rubriq.core.text import Span
+
+# Kinds whose check reads the whole reply.
+WHOLE_REPLY_KINDS = frozenset({
+    "length_constraints:number_words", "length_constraints:number_sentences", "length_constraints:number_paragraphs",
+    "rubriq:number_paragraphs", "rubriq:number_characters", "rubriq:number_lines", "rubriq:approximate_words",
+    "keywords:existence", "keywords:frequency", "keywords:letter_frequency", "keywords:forbidden_words",
+    "rubriq:forbidden_topic", "rubriq:no_lists", "rubriq:bullet_count", "detectable_format:number_bullet_lists",
+    "punctuation:no_comma", "change_case:english_lowercase", "change_case:english_capital", "rubriq:all_lowercase",
+    "change_case:capital_word_frequency", "rubriq:no_emoji", "rubriq:emoji_count",
+})
+
+# Bans said of every part are said of the whole: "keep the word "forklift" out of every bullet".
+BAN_KINDS = frozenset({"keywords:forbidden_words", "rubriq:forbidden_topic", "rubriq:no_lists", "punctuation:no_comma",
+                       "rubriq:no_emoji"})
+
+# Parts that are never the whole reply, and parts that may be (a title asked for on its own is the whole reply).
+_ORDINAL = r"(?:first|opening|second|third|fourth|fifth|last|final|closing|concluding|middle|next|lead|top)"
+_PIECE = r"(?:paragraph|sentence|line|section|bullet|point|stanza|verse|part|slide|page|item|tweet|entry)"
+_INHERENT = rf"(?:{_ORDINAL}\s+{_PIECE}s?|intro(?:duction)?|conclusion|outro|[a-z]{{3,20}}\s+section)"
+_TITLE_LIKE = r"(?:title|headline|heading|subheading|subject(?:\s+line)?|caption|tagline|sign-?off|greeting|" \
+              r"signature|header|footer|preview\s+text|hashtags?|alt\s+text)"
+# "in the title", "out of the first paragraph", "for the intro"
+_IN_A_PART_RE = re.compile(
+    rf"\b(?:in|within|inside|into|throughout|for|out\s+of)\s+(?:the|your|its|that)\s+"
+    rf"(?:(?:very|actual|main|short|email'?s?|e-mail'?s?)\s+)?(?:{_INHERENT}|{_TITLE_LIKE})\b", re.IGNORECASE)
+# "in each paragraph", "per section": a limit on every part, which for a cap is not the whole reply's
+_IN_EACH_PART_RE = re.compile(
+    rf"\b(?:in|within|for|inside)\s+(?:each|every)\s+(?:single\s+)?(?:{_PIECE}|{_INHERENT}|{_TITLE_LIKE})\b|"
+    rf"\bper\s+{_PIECE}\b", re.IGNORECASE)
+# "the first paragraph should ...", "keep the intro to ...": the part is what the clause limits
+_PART_AS_SUBJECT_RE = re.compile(
+    rf"\b(?:the|your|its|each|every)\s+{_INHERENT}\s+(?:should|must|shall|can(?:'t|not)?|could|may|might|will|won'?t|"
+    rf"needs?|has|have|ought|is|are|shouldn'?t|mustn'?t|stays?|runs?)\b|"
+    rf"\b(?:keep|limit|cap|make|restrict|hold)\s+(?:the|your)\s+{_INHERENT}\b", re.IGNORECASE)
+# A part named by its ordinal alone, just before the limit: "two paragraphs: the first under 50 words, the second ..."
+_ORDINAL_JUST_BEFORE_RE = re.compile(
+    r"(?:^|[:;,(]|\band)\s*the\s+(?:first|second|third|fourth|last|final|other|next|opening|closing)(?:\s+one)?\s*"
+    r"(?:(?:should|must|is|has\s+to|needs\s+to)\s+(?:be\s+)?)?$", re.IGNORECASE)
+# A title-like part in the subject position is a part only where the reply has more than the title: "write a post
+# with a title; the title should be under 8 words".
+_TITLE_AS_SUBJECT_RE = re.compile(
+    rf"\b(?:the|your|its)\s+{_TITLE_LIKE}\s+(?:should|must|shall|can(?:'t|not)?|may|will|won'?t|needs?|has|is|"
+    rf"shouldn'?t|mustn'?t)\b|\b(?:keep|limit|cap|make|restrict)\s+(?:the|your)\s+{_TITLE_LIKE}\b", re.IGNORECASE)
+_TITLE_IS_A_PART_RE = re.compile(
+    rf"\b(?:with|add|include|plus|and|put|give\s+it|then|under)\s+(?:a|an|one)\s+(?:[a-z-]{{2,20}}\s+)?{_TITLE_LIKE}\b|"
+    rf"\b{_TITLE_LIKE}\s+(?:and|plus|then|followed\s+by)\s+(?:a|an|the|\d+|one|two|three)\b|<<", re.IGNORECASE)
+# The whole named beside the part: "each bullet under 10 words and the whole answer under 40".
+_WHOLE_RE = re.compile(r"\b(?:whole|entire|total|overall|altogether|in\s+all)\b", re.IGNORECASE)
+
+# A permission has "you" or "it" before the modal: "Can you keep it under 100 words?" is a request.
+_PERMISSION_RE = re.compile(
+    r"\bfeel\s+free\s+to\b|\b(?:you|it)\s+(?:can|may|could)\s+(?:also\s+|always\s+|easily\s+|even\s+)?(?:go|run|write|"
+    r"use|mention|include|add|say|throw\s+in|exceed|stretch|be)\b|"
+    r"\b(?:doesn'?t|don'?t|does\s+not|do\s+not|needn'?t|need\s+not|won'?t)\s+(?:have|need)\s+to\b|"
+    r"\bno\s+need\s+(?:to|for)\b|\b(?:is|are)\s+optional\b|\boptional(?:ly)?\b|\bif\s+you\s+(?:want|like|wish|prefer)\b|"
+    r"\b(?:is|are)\s+(?:also\s+)?(?:fine|ok|okay|allowed|acceptable)\s+(?:too|as\s+well)\b|"
+    r"\bit'?s\s+(?:fine|ok(?:ay)?|allowed)\s+(?:to|if)\b|\bno\s+problem\s+if\b", re.IGNORECASE)
+# "you can use up to 100 words", "you may only use three bullets": a cap, permission-worded
+_CAP_WORD_RE = re.compile(
+    r"\b(?:up\s+to|at\s+most|at\s+the\s+most|max(?:imum)?|no\s+more\s+than|within|tops|only|just)\b", re.IGNORECASE)
+_MORE_BEFORE_RE = re.compile(r"\b(?:more|longer|over|extra)\s*,?\s*$", re.IGNORECASE)
+_CLAUSE_CUT_RE = re.compile(r";|,\s+(?:and|but|then|plus|while|whereas)\s+|\s+-\s+|\s+–\s+", re.IGNORECASE)
+
+
+def _clause_around(view: str, span: Span) -> tuple[int, int]:
+    """The clause holding `span`: its sentence, cut at ';' and at ', and' / ', but' joins."""
+    lo = max((view.rfind(c, 0, span.start) + 1 for c in ".!?\n"), default=0)
+    ends = [i for i in (view.find(c, span.end) for c in ".!?\n") if i >= 0]
+    hi = min(ends, default=len(view))
+    for cut in _CLAUSE_CUT_RE.finditer(view, lo, hi):
+        if cut.end() <= span.start:
+            lo = cut.end()
+        elif cut.start() >= span.end:
+            hi = cut.start()
+            break
+    return lo, hi
+
+
+# A part put first, before a comma: "In the intro, avoid the word "very"".
+_FRONTED_PART_RE = re.compile(r"^\s*(?:in|within|for|inside)\s+(?:the|your|each|every)\s+[\w-]+(?:\s+[\w-]+){0,2}\s*$",
+                              re.IGNORECASE)
+# A permission said after a comma: "use the word "cheap", if you want".
+_TRAILING_PERMISSION_RE = re.compile(r",\s*(?:if\s+you\s+(?:want|like|wish|prefer)|optional(?:ly)?)\b", re.IGNORECASE)
+
+
+def _stretch(view: str, span: Span) -> tuple[int, int]:
+    """The comma-free stretch of the clause holding `span`, with a fronted part before it: a run-on list of
+    requests ("one step per line, it's a 70-word box, ...") says each request in its own stretch."""
+    lo, hi = _clause_around(view, span)
+    before = view.rfind(",", lo, span.start)
+    after = view.find(",", span.end, hi)
+    start, end = (before + 1 if before >= 0 else lo), (after if after >= 0 else hi)
+    if before >= 0:
+        previous = view.rfind(",", lo, before)
+        if _FRONTED_PART_RE.match(view[(previous + 1 if previous >= 0 else lo):before]):
+            start = previous + 1 if previous >= 0 else lo
+    return start, end
+
+
+def holds_of_the_whole_if_of_a_part(kind: str, params: dict) -> bool:
+    """A required word or a lower bound said of a part holds of the whole reply too."""
+    if kind == "keywords:existence":
+        return True
+    if kind == "rubriq:bullet_count":
+        return params.get("max") is None
+    return params.get("relation") == "at least"
+
+
+def said_of_a_part(view: str, kind: str, span: Span) -> bool:
+    """The stretch of `span` limits one part of the reply, not the whole of it."""
+    lo, hi = _stretch(view, span)
+    if _ORDINAL_JUST_BEFORE_RE.search(view[lo:span.start]):
+        return True
+    stretch = view[lo:hi]
+    if _WHOLE_RE.search(stretch):
+        return False
+    if _IN_A_PART_RE.search(stretch) or _PART_AS_SUBJECT_RE.search(stretch):
+        return True
+    if kind not in BAN_KINDS and _IN_EACH_PART_RE.search(stretch):
+        return True
+    return bool(_TITLE_AS_SUBJECT_RE.search(stretch)) and bool(_TITLE_IS_A_PART_RE.search(view))
+
+
+def only_allowed(view: str, span: Span) -> bool:
+    """The stretch of `span` permits rather than asks: "feel free to go over 200 words"."""
+    lo, hi = _stretch(view, span)
+    if _TRAILING_PERMISSION_RE.match(view, hi):
+        return not _CAP_WORD_RE.search(view, lo, hi)
+    # "five tips, more if you like" asks for five at least: the permission is for the ones beyond
+    permits = any(not _MORE_BEFORE_RE.search(view, max(lo, m.start() - 20), m.start())
+                  for m in _PERMISSION_RE.finditer(view, lo, hi))
+    return permits and not _CAP_WORD_RE.search(view, lo, hi)

@@ -1,0 +1,93 @@
+"""A cap, a ban or an exact count said of one part of the reply (the title, the first paragraph, the introduction,
+each paragraph) is not checked on the whole reply, where it would fail answers that obey it; a required word or a
+lower bound said of a part still holds of the whole and is kept. A permission ("feel free to go over 200 words",
+"you can use the word "cheap" if you want") asks for nothing, while a cap worded as one ("you can use up to 100
+words") and a polite request ("Can you keep it under 100 words?") are still read."""
+
+from __future__ import annotations
+
+import pytest
+from prompt_reading_helpers import kinds
+
+TASK = "Write a product description for our new kettle. "
+WORDS, SENTENCES = "length_constraints:number_words", "length_constraints:number_sentences"
+PARAGRAPHS, FORBIDDEN, NO_LISTS = "rubriq:number_paragraphs", "keywords:forbidden_words", "rubriq:no_lists"
+
+
+@pytest.mark.parametrize(("sentence", "kind"), [
+    ('Don\'t include the word "sale" in the title.', FORBIDDEN),
+    ("Keep the first paragraph under 40 words.", WORDS),
+    ("Keep the intro to two sentences.", SENTENCES),
+    ("The summary section should be 50 words max.", WORDS),
+    ("Don't use bullet points in the introduction.", NO_LISTS),
+    ('Avoid the word "very" in the headline.', FORBIDDEN),
+    ("No more than 3 sentences per paragraph.", SENTENCES),
+    ("No more than 3 sentences per paragraph.", PARAGRAPHS),
+    ("Write it with a title and three paragraphs. The title must be under 8 words.", WORDS),
+    ("Two sentences; the second should be under 10 words.", WORDS),
+])
+def test_a_cap_or_ban_said_of_one_part_is_not_the_whole_replys(sentence: str, kind: str) -> None:
+    assert kind not in kinds(TASK + sentence)
+
+
+def test_the_parts_count_stays_when_only_each_parts_length_is_said_of_it() -> None:
+    read = kinds(TASK + "Write two paragraphs: the first under 50 words, the second under 100.")
+    assert read.get(PARAGRAPHS) == [{"num_paragraphs": 2, "relation": "exactly"}], read
+    assert WORDS not in read
+
+
+@pytest.mark.parametrize(("sentence", "kind", "params"), [
+    ('Use the word "budget" in the first sentence.', "keywords:existence", {"keywords": ["budget"]}),
+    ('Put the word "urgent" in the subject line.', "keywords:existence", {"keywords": ["urgent"]}),
+    ("Write it in the first person, under 60 words.", "length_constraints:number_words",
+     {"relation": "less than", "num_words": 60}),
+    ("Write a 50-word summary of the introduction.", "length_constraints:number_words",
+     {"relation": "at least", "num_words": 50}),
+])
+def test_a_required_word_or_lower_bound_said_of_a_part_holds_of_the_whole(sentence: str, kind: str,
+                                                                           params: dict) -> None:
+    assert kinds(TASK + sentence).get(kind) == [params]
+
+
+@pytest.mark.parametrize("sentence", [
+    "It doesn't have to be under 100 words.",
+    "Feel free to go over 200 words.",
+    'You can use the word "cheap" if you want.',
+    "You don't have to use bullet points.",
+])
+def test_a_permission_asks_for_nothing(sentence: str) -> None:
+    assert kinds(TASK + sentence) == {}
+
+
+@pytest.mark.parametrize(("sentence", "kind", "params"), [
+    ("It can be up to 120 words.", "length_constraints:number_words", {"relation": "less than", "num_words": 121}),
+    ("Can you keep it under 100 words?", "length_constraints:number_words",
+     {"relation": "less than", "num_words": 100}),
+    ("Could you write it in exactly three paragraphs?", PARAGRAPHS,
+     {"num_paragraphs": 3, "relation": "exactly"}),
+    ("Keep it under 80 words, and feel free to add an emoji.", "length_constraints:number_words",
+     {"relation": "less than", "num_words": 80}),
+])
+def test_a_cap_worded_as_a_permission_or_a_polite_request_is_still_read(sentence: str, kind: str,
+                                                                         params: dict) -> None:
+    assert kinds(TASK + sentence).get(kind) == [params]
+
+
+def test_a_numbered_list_ruled_out_leaves_bullets_allowed() -> None:
+    assert "rubriq:no_lists" not in kinds(TASK + "Don't give me a numbered list.")
+    assert "rubriq:no_lists" in kinds(TASK + "No bullets or numbered lists.")
+
+
+def test_a_part_named_in_another_request_of_a_run_on_sentence_does_not_scope_this_one() -> None:
+    read = kinds("Work it out: number the steps, one step per line, it's a 70-word box so don't go over that.")
+    assert read.get(WORDS) == [{"relation": "less than", "num_words": 71}], read
+    assert "rubriq:numbered_list" in read
+
+
+def test_a_ban_said_of_every_bullet_is_the_whole_replys() -> None:
+    read = kinds('Three bullets exactly, and keep the word "forklift" out of every bullet.')
+    assert read.get(FORBIDDEN) == [{"forbidden_words": ["forklift"]}], read
+
+
+def test_a_part_put_first_before_a_comma_scopes_the_request_after_it() -> None:
+    assert FORBIDDEN not in kinds(TASK + 'In the intro, avoid the word "very".')
