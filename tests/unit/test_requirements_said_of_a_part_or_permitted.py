@@ -2,7 +2,8 @@
 each paragraph) is not checked on the whole reply, where it would fail answers that obey it; a required word or a
 lower bound said of a part still holds of the whole and is kept. A permission ("feel free to go over 200 words",
 "you can use the word "cheap" if you want") asks for nothing, while a cap worded as one ("you can use up to 100
-words") and a polite request ("Can you keep it under 100 words?") are still read."""
+words") and a polite request ("Can you keep it under 100 words?") are still read. Another text described ("our
+competitor's blurb is only 40 words") asks nothing of the reply."""
 
 from __future__ import annotations
 
@@ -91,3 +92,17 @@ def test_a_ban_said_of_every_bullet_is_the_whole_replys() -> None:
 
 def test_a_part_put_first_before_a_comma_scopes_the_request_after_it() -> None:
     assert FORBIDDEN not in kinds(TASK + 'In the intro, avoid the word "very".')
+
+
+@pytest.mark.parametrize("sentence", [
+    "Our competitor's blurb is only 40 words.",
+    "The previous answer had five bullet points; I want a fresh take.",
+    'The old version used the word "cheap" a lot.',
+])
+def test_another_text_described_asks_nothing_of_the_reply(sentence: str) -> None:
+    assert kinds(TASK + sentence) == {}
+
+
+def test_a_limit_beside_a_remark_on_the_previous_answer_is_read() -> None:
+    read = kinds(TASK + "Your previous answer was too long, so keep this one under 80 words.")
+    assert read.get(WORDS) == [{"relation": "less than", "num_words": 80}]

@@ -640,3 +640,14 @@ def test_a_weekday_takes_the_year_of_the_source_s_full_dates_over_a_month_it_nam
     source = "Report issued: 23 January 2026. Next full review: January 2027. High-risk actions within 1 month."
     assert statuses("Fix the door by Monday 23 February.", source)["Monday"] == "matched"
     assert statuses("Fix the door by Tuesday 23 February.", source)["Tuesday"] != "matched"
+
+
+def test_the_end_of_a_session_its_stated_start_and_length_give_is_matched() -> None:
+    source = "Your talk is on the second day at 14:20 and lasts 25 minutes, including questions."
+    checks = statuses("Your talk runs from 14:20 to 14:45 on the second day.", source)
+    assert (checks["14:20"], checks["14:45"]) == ("matched", "matched")
+
+
+def test_an_end_no_stated_length_gives_still_conflicts() -> None:
+    source = "Your talk is on the second day at 14:20 and lasts 25 minutes, including questions."
+    assert statuses("Your talk runs from 14:20 to 14:55 on the second day.", source)["14:55"] != "matched"

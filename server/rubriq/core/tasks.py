@@ -145,7 +145,8 @@ TASK_CUES: dict[TaskType, tuple[tuple[str, float], ...]] = {
         (r"\b(?:write|implement|create|generate|code|build|fix|refactor|give me|need|want)\b[ \t]+" + _W +
          r"(?:function|class|method|script|program|module|endpoint|regex|regular expression|sql query|query|"
          r"unit tests?|api|cli|decorator|component)\b", 3.0),
-        (r"\b(?:escribe|crea|implementa|écris|crée|implémente|schreib|schreibe|erstelle|implementiere)\b[ \t]+"
+        (r"\b(?:escribe|crea|implementa|écris|crée|implémente|schreib|schreibe|erstelle|implementiere|voudrais|veux|"
+         r"aimerais|besoin d'|quiero|necesito|querría|möchte|brauche|bräuchte)\b[ \t]+"
          + _W + r"(?:función|funcion|clase|script|programa|consulta|fonction|classe|programme|requête|funktion|"
          r"klasse|skript|programm|abfrage|python-funktion)\b", 3.0),
         # "debug" as a verb: "debug this", "help me debug"; a config's "debug" flag is not a request
@@ -203,11 +204,18 @@ TASK_CUES: dict[TaskType, tuple[tuple[str, float], ...]] = {
         # The material named first, then the values taken: "From the signature below, get the name and phone".
         (r"\bfrom (?:the|this|these|that|my) (?:[\w-]+ ){0,3}?(?:below|above)\b,? (?:get|grab|pull|pick|take|find|"
          r"list|give me)\b", 2.5),
+        # "put the three trips in a little markdown table": the material's items laid out as data ("put the ones that
+        # work in a table" picks some out first: an answer)
+        (r"\b(?:put|turn|lay out|arrange|organi[sz]e|sort)\b[ \t]+(?!(?:the[ \t]+ones|those|only|just)\b)"
+         r"(?:[\w'’-]+[ \t]+){0,4}?(?:in|into)[ \t]+(?:a[ \t]+)?"
+         r"(?:[\w-]+[ \t]+){0,2}?(?:table|spreadsheet|csv)\b", 1.5),
         # "Go through this CV and list the languages": the material read, then items taken from it
         (r"\b(?:go|read|look|comb) through (?:this|these|the|my|that)\b[^.\n?]{0,40}?\band (?:list|pull out|grab|"
          r"find|note|collect|pick out|get)\b", 2.5),
     ),
     TaskType.REWRITING: (
+        # "I need it rewritten as a plain news brief"
+        (r"\b(?:rewritten|re-written|rephrased|reworded|redrafted)[ \t]+(?:as|into|in|for)\b", 3.0),
         (r"\b(?:rewrite|re-write|rephrase|paraphrase|proofread|copy-?edit|reword|polish|simplify|reescribe|reescribes|"
          r"reescribir|réécrire|reformula|simplifica|réécris|reformule|simplifie|formuliere|umformulieren|umschreiben|vereinfache)\b|"
          # with a pronoun attached: "reescríbela", "reformúlalo", "simplifícalo", "réécris-le", "schreib es um"
@@ -267,7 +275,8 @@ TASK_CUES: dict[TaskType, tuple[tuple[str, float], ...]] = {
         (r"\d+\s*[+*×÷^]\s*\d+|\d+\s+[-/]\s+\d+", 1.0),
     ),
     TaskType.CREATIVE_WRITING: (
-        (r"\b(?:poem|haiku|limerick|sonnet|story|short story|fable|lyrics|song|screenplay|script for a|"
+        # "(long story)" is an aside, not a story asked for
+        (r"\b(?<!long )(?:poem|haiku|limerick|sonnet|story|short story|fable|lyrics|song|screenplay|script for a|"
          r"fiction|tale|verse|rap|ballad|slogans?|toast|monologue|dialogue between|poema|cuento|microcuento|relato|"
          r"canción|poème|conte|chanson|histoire courte|gedicht|geschichte|kurzgeschichte|märchen|liedtext|"
          r"microrrelatos?|leyenda|fábula|poesía|soneto|haiku|coplas?|fable|haïku|comptine|récit|slogans?|eslóganes|"

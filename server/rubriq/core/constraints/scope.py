@@ -9,7 +9,10 @@ A permission is not a requirement: "feel free to go over 200 words", "it doesn't
 can use the word "cheap" if you want" ask for nothing. A cap stated with its own limit word stays one: "you can use
 up to 100 words".
 
-Both readings drop the constraint rather than guess another; the sentence is then reported as not checked.
+A text other than the reply, described ("our competitor's blurb is only 40 words", "the previous answer had five
+bullet points"), asks nothing of the reply either.
+
+These readings drop the constraint rather than guess another; the sentence is then reported as not checked.
 """
 
 from __future__ import annotations
@@ -67,6 +70,15 @@ _TITLE_IS_A_PART_RE = re.compile(
 _WHOLE_RE = re.compile(r"\b(?:whole|entire|total|overall|altogether|in\s+all)\b", re.IGNORECASE)
 
 # A permission has "you" or "it" before the modal: "Can you keep it under 100 words?" is a request.
+# Another text described, not the reply asked for: "our competitor's blurb is only 40 words", "the previous answer had
+# five bullet points", "the old version used the word "cheap" a lot".
+_ANOTHER_TEXT_RE = re.compile(
+    r"\b(?:(?:the|your|our|my|their|his|her|its|that)\s+(?:(?:old|previous|original|current|existing|last|earlier|"
+    r"first|other|competitor'?s?|rival'?s?)\s+){1,2}|[A-Za-z]{2,20}'s\s+(?:(?:old|previous|original|current|own)\s+)?)"
+    r"(?:version|answer|reply|response|draft|description|blurb|post|e-?mail|letter|text|copy|ad|advert|summary|"
+    r"article|one|attempt|bio|listing|page|tweet|caption)s?\s+(?:(?:is|was|are|were|has|had|used|uses|ran|runs|"
+    r"came\s+to|comes\s+to|contained|contains|went|goes)\b)", re.IGNORECASE)
+
 _PERMISSION_RE = re.compile(
     r"\bfeel\s+free\s+to\b|\b(?:you|it)\s+(?:can|may|could)\s+(?:also\s+|always\s+|easily\s+|even\s+)?(?:go|run|write|"
     r"use|mention|include|add|say|throw\s+in|exceed|stretch|be)\b|"
@@ -138,6 +150,12 @@ def said_of_a_part(view: str, kind: str, span: Span) -> bool:
     if kind not in BAN_KINDS and _IN_EACH_PART_RE.search(stretch):
         return True
     return bool(_TITLE_AS_SUBJECT_RE.search(stretch)) and bool(_TITLE_IS_A_PART_RE.search(view))
+
+
+def said_of_another_text(view: str, span: Span) -> bool:
+    """The stretch of `span` describes another text (an earlier answer, a competitor's copy), not the reply."""
+    lo, hi = _stretch(view, span)
+    return _ANOTHER_TEXT_RE.search(view, lo, hi) is not None
 
 
 def only_allowed(view: str, span: Span) -> bool:

@@ -192,47 +192,46 @@ rate times a time of either, to its last digit ("£649.50" for "£64.95 a day" o
 time of the claim itself: "£8 a day (£56 if you're there all seven days)"). Two dates of no stated year may run over the
 new year ("23 December to 2 January is 10 nights"). A share the claim names in words of a figure of its kind ("paying
 half, so £320" of £640: `_share_in_words`) and the total of one column over the rows of a source table that a name of
-the claim names ("your three Tesco shops came to £145.94": `_rows_total`) are derived too, each to c's last digit. A
-time
-the source or the claim moves by a period the claim states ("from 07:52, three hours later" after high water at 04:52)
-is matched too (`_time_from_period`; a period as written: "about 20 minutes", "at least a quarter of an hour before"),
-as is a time of the source that a relative period of the source moves onto it ("off the square 30 minutes before
-opening" at 5pm gives 4:30pm: `_time_from_rule`, on a conflict too). An amount per period is derived from the claim's
-own amount per another period ("£20.98 a month, or £251.76 a year"), and a stated figure less an earlier figure of
-the output is derived as that figure plus or minus one is (`_earlier_plus_or_minus`). An amount or a duration the
-claim, or its line, calls a total is derived when it is the sum of two to twelve figures stated one after another
-(the last amounts of a table's rows, or figures outside tables) in the output before it or in the source
-(`_total_of_a_run`: "**Total for the week: £693.90**" under six rows of pay). A duration or count right after "first",
-"last" or "remaining" that is less than the figure of its slot is a part of it ("Fri 8 May, first 6 hrs" of an 8-hour
-shift: `_first_or_last_part`). A
-date the source or the claim moves by a stated period to the day ("guaranteed for 2 years" from 12 March 2025) is
-matched (`_date_from_period`), and so is a deadline a rule of the source sets from one of its dates, even where that
-date holds the slot ("cancel by 2 April" for "less than 7 days before" a 9 April dispatch; "more than 14 days before" 24
-July allows 9 July: `_deadline_from_rule`), a full date a whole number of months or years the source states moves a
-full date of the source onto, forward and to the year, where the period's line shares a word with the claim (a
-renewal by its own rule: "22 Dec 2025" for "22/12/2023" and "Safeguarding: renew every 2 years", "annual" a year:
-`_date_after_stated_period`, on a conflict too), a date inside a period the source states from one date to another, or
-the day before or after it (its edges: "12 to 16 July are low season" when high season starts on 17 July), as is a
-figure scaled by what the prompt asks ("double it", "from 4 to 10 servings"). A weekday is right when the calendar gives
-it to the date written beside it, in the date's year, the one year of the source's full dates (its day, month and year
-written), the source's one year, or, with no year anywhere, the year a dated
-weekday of the source fixes ("Friday 24 July" makes 9 July a Thursday): it is then no conflict with another date's
-weekday, and a day the output named before with such a date is checked there. "Monday to Friday" is what "weekdays"
-says, and "Saturday and Sunday" what "weekends" says (`_weekday_span_named`). Two dates that share only a weekday,
-where the claim's date says nothing of the other's sentence ("Monday 4 May is a bank holiday" against "take them from
-Monday 13 April"), are no versions of one date (`_only_a_weekday_shared`). A rank lower than one the source adds ("the
-first bin" where "a second bin costs £45"), or a rank the claim itself also names, is no conflict. Times in a regional
-clock ("2am UK time") are never compared with another zone's. A figure whose own slot holds another figure is derived
-only from the source's figures, never from the output's earlier ones (a figure the source nowhere states may be: a
-duration, also as the time between two times or dates the output states before); but a figure the output stated before,
-the same figure of the same unit (an amount of the same currency, per period or not), is checked where it first stands
-and is no conflict when repeated, and neither is a figure of four significant figures or more that is an earlier
-figure of the output divided by a count the claim states, to its last digit ("two equal payments of £892.80" after
-"£1,785.60"; "about £58.22" rounds 349.29 / 6). "Over" after a verb of spreading or paying ("spread it over six
-payments") is across, not more than.
-A derived figure must fit c: a point rounds it (half its step,
-at most 10%; half a point for a percent), an approximation's figure is within half a step or 5% of it (half a point
-for a percent), a bound is just past it (within a step or a quarter of its figure: "more than 20" for 23).
+the claim names ("your three Tesco shops came to £145.94": `_rows_total`) are derived too, each to c's last digit.
+A time the source or the claim moves by a period the claim states ("from 07:52, three hours later" after high water at
+04:52) is matched too (`_time_from_period`; a period as written: "about 20 minutes", "at least a quarter of an hour
+before"), as is a time of the source that a relative period of the source moves onto it ("off the square 30 minutes
+before opening" at 5pm gives 4:30pm: `_time_from_rule`, on a conflict too), and the end of something that starts at a
+time the claim names and the source states, by a duration of the source ("from 11:30 to 12:10" for a session "at
+11:30" that "lasts 40 minutes": `_end_of_a_stated_duration`). An amount per period is derived from the claim's own
+amount per another period ("£20.98 a month, or £251.76 a year"), and a stated figure less an earlier figure of the
+output is derived as that figure plus or minus one is (`_earlier_plus_or_minus`). An amount or a duration the claim,
+or its line, calls a total is derived when it is the sum of two to twelve figures stated one after another (the last
+amounts of a table's rows, or figures outside tables) in the output before it or in the source (`_total_of_a_run`:
+"**Total for the week: £693.90**" under six rows of pay). A duration or count right after "first", "last" or
+"remaining" that is less than the figure of its slot is a part of it ("Fri 8 May, first 6 hrs" of an 8-hour shift:
+`_first_or_last_part`). A date the source or the claim moves by a stated period to the day ("guaranteed for 2 years"
+from 12 March 2025) is matched (`_date_from_period`), and so is a deadline a rule of the source sets from one of its
+dates, even where that date holds the slot ("cancel by 2 April" for "less than 7 days before" a 9 April dispatch;
+"more than 14 days before" 24 July allows 9 July: `_deadline_from_rule`), a full date a whole number of months or
+years the source states moves a full date of the source onto, forward and to the year, where the period's line shares
+a word with the claim (a renewal by its own rule: "22 Dec 2025" for "22/12/2023" and "Safeguarding: renew every 2
+years", "annual" a year: `_date_after_stated_period`, on a conflict too), a date inside a period the source states
+from one date to another, or the day before or after it (its edges: "12 to 16 July are low season" when high season
+starts on 17 July), as is a figure scaled by what the prompt asks ("double it", "from 4 to 10 servings"). A weekday is
+right when the calendar gives it to the date written beside it, in the date's year, the one year of the source's full
+dates (its day, month and year written), the source's one year, or, with no year anywhere, the year a dated weekday of
+the source fixes ("Friday 24 July" makes 9 July a Thursday): it is then no conflict with another date's weekday, and a
+day the output named before with such a date is checked there. "Monday to Friday" is what "weekdays" says, and
+"Saturday and Sunday" what "weekends" says (`_weekday_span_named`). Two dates that share only a weekday, where the
+claim's date says nothing of the other's sentence ("Monday 4 May is a bank holiday" against "take them from Monday 13
+April"), are no versions of one date (`_only_a_weekday_shared`). A rank lower than one the source adds ("the first
+bin" where "a second bin costs £45"), or a rank the claim itself also names, is no conflict. Times in a regional clock
+("2am UK time") are never compared with another zone's. A figure whose own slot holds another figure is derived only
+from the source's figures, never from the output's earlier ones (a figure the source nowhere states may be: a
+duration, also as the time between two times or dates the output states before); but a figure the output stated
+before, the same figure of the same unit (an amount of the same currency, per period or not), is checked where it
+first stands and is no conflict when repeated, and neither is a figure of four significant figures or more that is an
+earlier figure of the output divided by a count the claim states, to its last digit ("two equal payments of £892.80"
+after "£1,785.60"; "about £58.22" rounds 349.29 / 6). "Over" after a verb of spreading or paying ("spread it over six
+payments") is across, not more than. A derived figure must fit c: a point rounds it (half its step, at most 10%; half
+a point for a percent), an approximation's figure is within half a step or 5% of it (half a point for a percent), a
+bound is just past it (within a step or a quarter of its figure: "more than 20" for 23).
 
 Worked arithmetic (`worked_results`). A figure the claim itself computes and shows, "18 × £29.99 + 6 × £41.99 +
 £20 set-up = £811.76" or a table row "| 2 adults × €18 × 2 flights | €72 |", is matched when the written expression
@@ -3834,6 +3833,10 @@ def compare(claim: list[Value], evidence: list[Value], source: ValueIndex, *, in
             base = _time_from_rule(c, source)
             if base is not None:  # "off by 4:30pm" for "off the square 30 minutes before opening" at 5pm
                 check = ValueCheck(c, "matched", base, False, "a stated time moved by a period the source states")
+        if check.status in ("absent", "conflict") and c.kind == "time":
+            base = _end_of_a_stated_duration(c, claim, source)
+            if base is not None:  # "from 11:30 to 12:10" for a session "at 11:30" that "lasts 40 minutes"
+                check = ValueCheck(c, "matched", base, False, "a stated start moved on by a duration the source states")
         if check.status == "absent" and c.kind == "weekday" and claim_index is not None and claim_spans and any(
                 v.kind == "weekday" and v.key == c.key and _calendar_weekday(v, list(claim_index.values), source,
                                                                           claim_index.text) is not None
@@ -4150,6 +4153,22 @@ def _time_from_rule(c: Value, source: ValueIndex) -> Value | None:
     for base in [t for t in source.by_family.get("time", []) if t.kind == "time"][:_MAX_DERIVATION_VALUES]:
         if any((minutes + sign * period) % 1440 in wanted for minutes in base.key for period in periods
                for sign in (1, -1)):
+            return base
+    return None
+
+
+def _end_of_a_stated_duration(c: Value, claim: Sequence[Value], source: ValueIndex) -> Value | None:
+    """A start time the claim names and the source states, which a duration of the source ("at 11:30 and lasts 40
+    minutes") takes onto claim time c, to the minute: the end of what started then ("from 11:30 to 12:10")."""
+    durations = {round(p.low / 60) for p in source.by_family.get("duration", [])
+                 if p.unit == "s" and p.low is not None and p.low == p.high and 0 < p.low <= 43200 and p.low % 60 == 0}
+    if not durations:
+        return None
+    stated = {minutes for t in source.by_family.get("time", []) if t.kind == "time" for minutes in t.key}
+    wanted = set(c.key)
+    for base in [t for t in claim if t.kind == "time" and t is not c][:_MAX_DERIVATION_VALUES]:
+        starts = [minutes for minutes in base.key if minutes in stated]
+        if any((start + period) % 1440 in wanted for start in starts for period in durations):
             return base
     return None
 

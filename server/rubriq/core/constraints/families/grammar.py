@@ -23,6 +23,7 @@ from rubriq.core.constraints.scope import (
     holds_of_the_whole_if_of_a_part,
     only_allowed,
     said_of_a_part,
+    said_of_another_text,
 )
 from rubriq.core.constraints.types import AT_LEAST, EXACTLY, LESS_THAN, Constraint
 from rubriq.core.prompt import PromptDocument
@@ -310,7 +311,7 @@ class Extraction:
     def _asked_of_the_reply(self, kind: str, params: dict[str, Any], span: Span) -> bool:
         """Not a permission ("feel free to go over 200 words"), and not a cap or ban said of one part of the reply
         ("keep the first paragraph under 40 words"), which the whole-reply check would misjudge (`scope.py`)."""
-        if only_allowed(self.view, span):
+        if only_allowed(self.view, span) or said_of_another_text(self.view, span):
             return False
         return kind not in WHOLE_REPLY_KINDS or holds_of_the_whole_if_of_a_part(kind, params) or \
             not said_of_a_part(self.view, kind, span)
