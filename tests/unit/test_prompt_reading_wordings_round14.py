@@ -149,3 +149,73 @@ def test_more_wordings_of_known_kinds(prompt: str, kind: str, params: dict) -> N
     read = kinds(prompt)
     assert read.get(kind) == [params], read
     assert WORDS not in read
+
+
+@pytest.mark.parametrize(("sentence", "stanzas", "lines"), [
+    ("Do it as three quatrains.", 3, 4),
+    ("Two couplets, please.", 2, 2),
+    ("Could you write a trio of haiku?", 3, 3),
+])
+def test_a_set_of_fixed_forms_counts_stanzas_and_their_lines(sentence: str, stanzas: int, lines: int) -> None:
+    read = kinds("Write a poem about the night shift. " + sentence)
+    assert read.get("rubriq:number_stanzas") == [{"num_stanzas": stanzas}], read
+    assert read.get("rubriq:lines_per_stanza") == [{"num_lines": lines}], read
+    assert "rubriq:haiku" not in read  # several haiku are no single haiku
+
+
+def test_one_haiku_is_still_the_haiku_form() -> None:
+    assert "rubriq:haiku" in kinds("Write a haiku about rain.")
+
+
+def test_a_word_worked_in_by_back_reference_is_counted() -> None:
+    read = kinds('Write a poem about the night shift. Use the name "Depot Zero". Can the poem work it in twice?')
+    assert {"keyword": "Depot Zero", "relation": "at least", "frequency": 2} in read.get("keywords:frequency", [])
+
+
+@pytest.mark.parametrize(("sentence", "kind", "params"), [
+    ("Use three all-uppercase words and no more.", "change_case:capital_word_frequency",
+     {"capital_relation": "less than", "capital_frequency": 4}),
+    ("Five bullets and no more.", "rubriq:bullet_count", {"min": None, "max": 5}),
+])
+def test_a_count_and_no_more_is_the_most_allowed(sentence: str, kind: str, params: dict) -> None:
+    assert kinds("Write the incident digest. " + sentence).get(kind) == [params]
+
+
+def test_a_postscript_about_something_must_name_it() -> None:
+    read = kinds("Write a thank-you letter to a donor. Add a P.S. about the summer raffle.")
+    assert read.get("rubriq:postscript_content") == [{"postscript_marker": "P.S.", "content": "summer raffle"}]
+
+
+@pytest.mark.parametrize("sentence", ["Whatever you import has to be in Python already.",
+                                      "Only use what ships with Python."])
+def test_the_standard_library_named_by_what_comes_with_python(sentence: str) -> None:
+    assert "rubriq:code_stdlib_only" in kinds("Write a Python script that parses the log. " + sentence)
+
+
+@pytest.mark.parametrize("prompt", [
+    'Is the venue accessible? Put "Yes" or "No" at the very start.',
+    'Is the venue accessible? At the very start, "Yes" or "No".',
+    'Is the venue accessible? "Yes" or "No" first, then the reason.',
+])
+def test_options_named_before_or_after_the_place_they_go(prompt: str) -> None:
+    assert kinds(prompt).get("rubriq:starts_with") == [{"options": ["Yes", "No"]}]
+
+
+@pytest.mark.parametrize(("prompt", "kind", "params"), [
+    ("Responde a la pregunta. Ponme delante del todo «Sí» o «No».", "rubriq:starts_with",
+     {"options": ["Sí", "No"]}),
+    ("Schreib eine kurze Antwort. Kannst du die Antwort gleich englisch formulieren?", "language:response_language",
+     {"language": "en"}),
+    ("Fais-moi le plan. Mets-le dans un tableau à deux colonnes, Semaine et Kilomètres.", "rubriq:table_columns",
+     {"columns": ["Semaine", "Kilomètres"]}),
+    ('Work out how many trucks we need. last line = "Trucks: N"', "rubriq:last_line_starts_with",
+     {"options": ["Trucks:"]}),
+])
+def test_openings_languages_columns_and_last_lines_said_in_passing(prompt: str, kind: str, params: dict) -> None:
+    assert kinds(prompt).get(kind) == [params]
+
+
+@pytest.mark.parametrize("prompt", ["Put the pledges in a table. Not a word of commentary under the table.",
+                                    "Fais-moi le tableau des dons. Et pas un mot de commentaire sous le tableau."])
+def test_commentary_ruled_out_is_no_topic(prompt: str) -> None:
+    assert "rubriq:forbidden_topic" not in kinds(prompt)

@@ -106,3 +106,25 @@ def test_another_text_described_asks_nothing_of_the_reply(sentence: str) -> None
 def test_a_limit_beside_a_remark_on_the_previous_answer_is_read() -> None:
     read = kinds(TASK + "Your previous answer was too long, so keep this one under 80 words.")
     assert read.get(WORDS) == [{"relation": "less than", "num_words": 80}]
+
+
+@pytest.mark.parametrize(("prompt", "kind"), [
+    ("Escribe una descripción del producto. El primer párrafo, de menos de 40 palabras.", WORDS),
+    ("Écris une description du produit. Le premier paragraphe doit faire moins de 40 mots.", WORDS),
+    ("Écris une description du produit. N'utilise pas le mot « pas cher » dans le titre.", FORBIDDEN),
+    ("Schreib eine Produktbeschreibung. Verwende das Wort „billig“ nicht in der Überschrift.", FORBIDDEN),
+])
+def test_a_part_named_in_spanish_french_or_german_scopes_its_limit(prompt: str, kind: str) -> None:
+    read = kinds(prompt)
+    assert kind not in read, read
+    assert "keywords:existence" not in read, read  # the words of a refused ban are never read as required
+
+
+def test_a_german_ban_with_its_negation_after_the_word_is_a_ban() -> None:
+    assert kinds("Schreib eine Produktbeschreibung. Verwende das Wort „billig“ nicht.").get(FORBIDDEN) == [
+        {"forbidden_words": ["billig"]}]
+
+
+def test_a_word_required_instead_of_another_stays_required() -> None:
+    read = kinds(TASK + 'Use the word "cheap", not "inexpensive".')
+    assert read.get("keywords:existence") == [{"keywords": ["cheap"]}], read

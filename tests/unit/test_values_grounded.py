@@ -651,3 +651,25 @@ def test_the_end_of_a_session_its_stated_start_and_length_give_is_matched() -> N
 def test_an_end_no_stated_length_gives_still_conflicts() -> None:
     source = "Your talk is on the second day at 14:20 and lasts 25 minutes, including questions."
     assert statuses("Your talk runs from 14:20 to 14:55 on the second day.", source)["14:55"] != "matched"
+
+
+STAY = "We arrive on Friday 14 August for a week. My sister may visit on the Wednesday. Day visitors pay £6 per adult."
+
+
+def test_the_date_of_a_weekday_the_source_names_near_a_dated_weekday_is_matched() -> None:
+    assert statuses("Your sister's visit on the Wednesday falls on 19 August.", STAY)["19 August"] == "matched"
+
+
+def test_a_dated_weekday_the_sources_calendar_contradicts_is_not_matched() -> None:
+    assert statuses("Your sister's visit on the Wednesday falls on 20 August.", STAY)["20 August"] != "matched"
+
+
+def test_a_date_given_a_weekday_the_source_never_names_is_not_matched() -> None:
+    source = "We arrive on Friday 14 August for a week. Day visitors pay £6 per adult."
+    assert statuses("The coffee is dispatched on Monday 17 August.", source)["17 August"] != "matched"
+
+
+def test_a_weekday_the_source_gives_the_same_date_otherwise_conflicts() -> None:
+    source = "Updated Tuesday 3 February 2026. The line is expected to reopen at 05:00 on Monday 9 February."
+    checks = check_values("It isn't due to reopen until 05:00 on Tuesday 9 February.", source, source)
+    assert [(c.value.text, c.evidence.text) for c in checks if c.status == "conflict"] == [("Tuesday", "Monday")]

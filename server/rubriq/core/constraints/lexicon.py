@@ -24,6 +24,7 @@ from functools import cached_property
 # Phrasings: foreign = English. Variants share a line; the longest phrase wins where several start at one place.
 
 SPANISH = """
+delante del todo | al principio del todo | al principio de todo | lo primero de todo = at the very start
 no me pases de | no te pases de | no pases de | no me pase de = at most
 caber en | cabe en | quepa en | quepan en = fit in
 ni tocarla | ni tocarlo | ni la toques | ni lo toques | no me la metas | no me lo metas | no la metas = is banned
@@ -455,7 +456,7 @@ proposition = suggestion
 au-delà de | au-delà des | au-delà du = beyond
 ne lit pas | ne lira pas | ne lit jamais = won't read
 décroche après | arrête de lire après | ne lit plus après | lâche après = stops reading after
-première = first
+première | premier = first
 deuxième | seconde = second
 troisième = third
 quatrième = fourth
@@ -600,6 +601,7 @@ portugais = Portuguese
 """
 
 GERMAN = """
+englisch formulieren | auf englisch formulieren | englisch schreiben | auf englisch schreiben = write in English
 soll in der antwort gar nicht auftauchen | soll in der antwort nicht auftauchen = should not appear
 soll gar nicht auftauchen = should not appear
 darf in der antwort nicht auftauchen | darf gar nicht auftauchen | soll nirgends auftauchen = should not appear

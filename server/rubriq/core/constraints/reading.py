@@ -194,6 +194,7 @@ _ORDINALS = {"first": "1", "second": "2", "third": "3", "fourth": "4", "fifth": 
              "eighth": "8", "ninth": "9", "tenth": "10"}
 _ORDINAL = "(?:" + "|".join(_ORDINALS) + ")"
 _READ_UNIT = r"(?:sentence|paragraph|line|word)"
+_FORM_LINES = {"quatrain": "4", "couplet": "2", "tercet": "3", "haiku": "3"}  # the lines of a stanza of each form
 _NUMBER_WORD = (r"(?:\d{1,7}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|"
                 r"forty|fifty|sixty|seventy|eighty|ninety|a\s+hundred|one\s+hundred|a\s+dozen)")
 
@@ -201,6 +202,7 @@ NUMBER_RULES: tuple[tuple[re.Pattern[str], Replacement], ...] = (
     (COMPOUND_NUMBER_RE, _compound_number),
     # "as a pair of bullets": two of them
     (re.compile(r"\ba\s+pair\s+of\b", re.IGNORECASE), lambda m: "2"),
+    (re.compile(r"\ba\s+trio\s+of\b", re.IGNORECASE), lambda m: "3"),
 )
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -344,6 +346,13 @@ RELATION_RULES: tuple[tuple[re.Pattern[str], Replacement], ...] = (
     # "which cuts you off at 600 characters": where a form or a site stops taking text
     (re.compile(rf"\bcuts?\s+(?:you|it|them|the\s+text|everything)\s+off\s+(?:at|after)\s+(?P<count>{_NUMBER_WORD}\s+{UNITS})\b",
                 re.IGNORECASE), lambda m: f"at most {m.group('count')}"),
+    # "last line = "Trucks: N"": the line named, then its words
+    (re.compile(r"\b(?P<line>(?:the\s+)?(?:last|final|closing)\s+line)\s*=\s*(?=\")", re.IGNORECASE),
+     lambda m: f"{m.group('line')} should be "),
+    # "three quatrains", "two couplets", "3 haiku": stanzas of a set length (one haiku is the haiku kind)
+    (re.compile(rf"\b(?P<count>{_NUMBER_WORD})\s+(?P<form>quatrains?|couplets?|tercets?|haikus?)\b", re.IGNORECASE),
+     lambda m: m.group() if m.group("count").lower() in ("1", "one") and m.group("form").lower().startswith("haiku")
+     else f"{m.group('count')} stanzas of {_FORM_LINES[m.group('form').lower().rstrip('s')]} lines"),
     # "eight lines long", "three stanzas long": that many
     (re.compile(rf"\b(?P<count>{_NUMBER_WORD}\s+(?:lines|stanzas|verses))\s+long\b", re.IGNORECASE),
      lambda m: f"exactly {m.group('count')}"),

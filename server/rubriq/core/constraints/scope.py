@@ -114,6 +114,10 @@ _FRONTED_PART_RE = re.compile(r"^\s*(?:in|within|for|inside)\s+(?:the|your|each|
 _TRAILING_PERMISSION_RE = re.compile(r",\s*(?:if\s+you\s+(?:want|like|wish|prefer)|optional(?:ly)?)\b", re.IGNORECASE)
 
 
+# A part named on its own before a comma: "the first paragraph, of fewer than 40 words" (Spanish, glossed).
+_PART_ALONE_RE = re.compile(rf"^\s*(?:the|your)\s+{_INHERENT}\s*$", re.IGNORECASE)
+
+
 def _stretch(view: str, span: Span) -> tuple[int, int]:
     """The comma-free stretch of the clause holding `span`, with a fronted part before it: a run-on list of
     requests ("one step per line, it's a 70-word box, ...") says each request in its own stretch."""
@@ -123,7 +127,8 @@ def _stretch(view: str, span: Span) -> tuple[int, int]:
     start, end = (before + 1 if before >= 0 else lo), (after if after >= 0 else hi)
     if before >= 0:
         previous = view.rfind(",", lo, before)
-        if _FRONTED_PART_RE.match(view[(previous + 1 if previous >= 0 else lo):before]):
+        segment = view[(previous + 1 if previous >= 0 else lo):before]
+        if _FRONTED_PART_RE.match(segment) or _PART_ALONE_RE.match(segment):
             start = previous + 1 if previous >= 0 else lo
     return start, end
 
@@ -145,6 +150,8 @@ def said_of_a_part(view: str, kind: str, span: Span) -> bool:
     stretch = view[lo:hi]
     if _WHOLE_RE.search(stretch):
         return False
+    if _PART_ALONE_RE.match(stretch[:max(0, stretch.find(","))]):
+        return True
     if _IN_A_PART_RE.search(stretch) or _PART_AS_SUBJECT_RE.search(stretch):
         return True
     if kind not in BAN_KINDS and _IN_EACH_PART_RE.search(stretch):

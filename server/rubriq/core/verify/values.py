@@ -173,65 +173,69 @@ a bare source number of the same figure ("roughly 1,200 in a normal year" after 
 Derived figures (`_derived`). Operands of c: figures of its kind and unit (money of its currency, a rate restated per
 c's period, counts of the same noun, durations; percents for a percent or a figure in "points"); beside money, bare
 figures and figures written with a magnitude ("4.1 million dollars, of which 2.5 million ..."); the claim's own other
-figures, less those the evidence states already (arithmetic written out in the claim: "€150 cheaper (€999 vs €1,149)");
-failing those, the figures the output states in the 1,500 characters before the claim (its own totals). c is derived
-when it is: a count of the claim (2 to 1,000: "30 vehicles", "9 visits") times an operand; a quantity or a count of the
-claim times a price (per thing or per period), to c's last digit, for an amount of three significant figures or more
-("326 miles × 5p | £16.30", "21.0p a share, which on 1,250 shares comes to £262.50"); or a sum or difference of two
-operands or such products ("2 adults at £14 and 2 children at £7 comes to £42"), never a figure with itself; a ratio or
-a percentage change of two counts or amounts of one kind (for a percent); the total of three or more counts; for a
-duration or an age, the time between two dates, two times or two years ("28 April" to "28 May" is 30 days, 13:10 to
-14:25 is 75 minutes); for "N times", the ratio of two figures of one kind; a maximum only from another maximum of the
-claim ("up to 8% of salary, up to £2,496"); two figures of the claim and then their exact sum ("25 days plus the 8 bank
-holidays, so 33 days"); a bound of three significant figures or more that is a figure plus or minus a bound of the other
-side, to its last digit ("at least £934 left" from £1,284 and "up to £350"); the total of the low ends, or of the high
-ends, of three or more ranges, the source's or the output's earlier ones ("roughly £12,600 to £21,050 in total"); an
-amount of three significant figures or more that is a price of the claim or the source times a count of either, or a
-rate times a time of either, to its last digit ("£649.50" for "£64.95 a day" over "the first 10 days":
-`_price_times_stated`, also for an amount that is otherwise absent; a smaller amount only from a price and a count or
-time of the claim itself: "£8 a day (£56 if you're there all seven days)"). Two dates of no stated year may run over the
-new year ("23 December to 2 January is 10 nights"). A share the claim names in words of a figure of its kind ("paying
-half, so £320" of £640: `_share_in_words`) and the total of one column over the rows of a source table that a name of
-the claim names ("your three Tesco shops came to £145.94": `_rows_total`) are derived too, each to c's last digit.
-A time the source or the claim moves by a period the claim states ("from 07:52, three hours later" after high water at
-04:52) is matched too (`_time_from_period`; a period as written: "about 20 minutes", "at least a quarter of an hour
-before"), as is a time of the source that a relative period of the source moves onto it ("off the square 30 minutes
-before opening" at 5pm gives 4:30pm: `_time_from_rule`, on a conflict too), and the end of something that starts at a
-time the claim names and the source states, by a duration of the source ("from 11:30 to 12:10" for a session "at
-11:30" that "lasts 40 minutes": `_end_of_a_stated_duration`). An amount per period is derived from the claim's own
-amount per another period ("£20.98 a month, or £251.76 a year"), and a stated figure less an earlier figure of the
-output is derived as that figure plus or minus one is (`_earlier_plus_or_minus`). An amount or a duration the claim,
-or its line, calls a total is derived when it is the sum of two to twelve figures stated one after another (the last
-amounts of a table's rows, or figures outside tables) in the output before it or in the source (`_total_of_a_run`:
-"**Total for the week: £693.90**" under six rows of pay). A duration or count right after "first", "last" or
-"remaining" that is less than the figure of its slot is a part of it ("Fri 8 May, first 6 hrs" of an 8-hour shift:
-`_first_or_last_part`). A date the source or the claim moves by a stated period to the day ("guaranteed for 2 years"
-from 12 March 2025) is matched (`_date_from_period`), and so is a deadline a rule of the source sets from one of its
-dates, even where that date holds the slot ("cancel by 2 April" for "less than 7 days before" a 9 April dispatch;
-"more than 14 days before" 24 July allows 9 July: `_deadline_from_rule`), a full date a whole number of months or
-years the source states moves a full date of the source onto, forward and to the year, where the period's line shares
-a word with the claim (a renewal by its own rule: "22 Dec 2025" for "22/12/2023" and "Safeguarding: renew every 2
-years", "annual" a year: `_date_after_stated_period`, on a conflict too), a date inside a period the source states
-from one date to another, or the day before or after it (its edges: "12 to 16 July are low season" when high season
-starts on 17 July), as is a figure scaled by what the prompt asks ("double it", "from 4 to 10 servings"). A weekday is
-right when the calendar gives it to the date written beside it, in the date's year, the one year of the source's full
-dates (its day, month and year written), the source's one year, or, with no year anywhere, the year a dated weekday of
-the source fixes ("Friday 24 July" makes 9 July a Thursday): it is then no conflict with another date's weekday, and a
-day the output named before with such a date is checked there. "Monday to Friday" is what "weekdays" says, and
-"Saturday and Sunday" what "weekends" says (`_weekday_span_named`). Two dates that share only a weekday, where the
-claim's date says nothing of the other's sentence ("Monday 4 May is a bank holiday" against "take them from Monday 13
-April"), are no versions of one date (`_only_a_weekday_shared`). A rank lower than one the source adds ("the first
-bin" where "a second bin costs £45"), or a rank the claim itself also names, is no conflict. Times in a regional clock
-("2am UK time") are never compared with another zone's. A figure whose own slot holds another figure is derived only
-from the source's figures, never from the output's earlier ones (a figure the source nowhere states may be: a
-duration, also as the time between two times or dates the output states before); but a figure the output stated
-before, the same figure of the same unit (an amount of the same currency, per period or not), is checked where it
-first stands and is no conflict when repeated, and neither is a figure of four significant figures or more that is an
-earlier figure of the output divided by a count the claim states, to its last digit ("two equal payments of £892.80"
-after "£1,785.60"; "about £58.22" rounds 349.29 / 6). "Over" after a verb of spreading or paying ("spread it over six
-payments") is across, not more than. A derived figure must fit c: a point rounds it (half its step, at most 10%; half
-a point for a percent), an approximation's figure is within half a step or 5% of it (half a point for a percent), a
-bound is just past it (within a step or a quarter of its figure: "more than 20" for 23).
+figures, less those the evidence states already (arithmetic written out in the claim: "€150 cheaper (€999 vs
+€1,149)"); failing those, the figures the output states in the 1,500 characters before the claim (its own totals). c
+is derived when it is: a count of the claim (2 to 1,000: "30 vehicles", "9 visits") times an operand; a quantity or a
+count of the claim times a price (per thing or per period), to c's last digit, for an amount of three significant
+figures or more ("326 miles × 5p | £16.30", "21.0p a share, which on 1,250 shares comes to £262.50"); or a sum or
+difference of two operands or such products ("2 adults at £14 and 2 children at £7 comes to £42"), never a figure with
+itself; a ratio or a percentage change of two counts or amounts of one kind (for a percent); the total of three or
+more counts; for a duration or an age, the time between two dates, two times or two years ("28 April" to "28 May" is
+30 days, 13:10 to 14:25 is 75 minutes); for "N times", the ratio of two figures of one kind; a maximum only from
+another maximum of the claim ("up to 8% of salary, up to £2,496"); two figures of the claim and then their exact sum
+("25 days plus the 8 bank holidays, so 33 days"); a bound of three significant figures or more that is a figure plus
+or minus a bound of the other side, to its last digit ("at least £934 left" from £1,284 and "up to £350"); the total
+of the low ends, or of the high ends, of three or more ranges, the source's or the output's earlier ones ("roughly
+£12,600 to £21,050 in total"); an amount of three significant figures or more that is a price of the claim or the
+source times a count of either, or a rate times a time of either, to its last digit ("£649.50" for "£64.95 a day" over
+"the first 10 days": `_price_times_stated`, also for an amount that is otherwise absent; a smaller amount only from a
+price and a count or time of the claim itself: "£8 a day (£56 if you're there all seven days)"). Two dates of no
+stated year may run over the new year ("23 December to 2 January is 10 nights"). A share the claim names in words of a
+figure of its kind ("paying half, so £320" of £640: `_share_in_words`) and the total of one column over the rows of a
+source table that a name of the claim names ("your three Tesco shops came to £145.94": `_rows_total`) are derived too,
+each to c's last digit. A time the source or the claim moves by a period the claim states ("from 07:52, three hours
+later" after high water at 04:52) is matched too (`_time_from_period`; a period as written: "about 20 minutes", "at
+least a quarter of an hour before"), as is a time of the source that a relative period of the source moves onto it
+("off the square 30 minutes before opening" at 5pm gives 4:30pm: `_time_from_rule`, on a conflict too), and the end of
+something that starts at a time the claim names and the source states, by a duration of the source ("from 11:30 to
+12:10" for a session "at 11:30" that "lasts 40 minutes": `_end_of_a_stated_duration`). An amount per period is derived
+from the claim's own amount per another period ("£20.98 a month, or £251.76 a year"), and a stated figure less an
+earlier figure of the output is derived as that figure plus or minus one is (`_earlier_plus_or_minus`). An amount or a
+duration the claim, or its line, calls a total is derived when it is the sum of two to twelve figures stated one after
+another (the last amounts of a table's rows, or figures outside tables) in the output before it or in the source
+(`_total_of_a_run`: "**Total for the week: £693.90**" under six rows of pay). A duration or count right after "first",
+"last" or "remaining" that is less than the figure of its slot is a part of it ("Fri 8 May, first 6 hrs" of an 8-hour
+shift: `_first_or_last_part`). A date the source or the claim moves by a stated period to the day ("guaranteed for 2
+years" from 12 March 2025) is matched (`_date_from_period`), and so is a deadline a rule of the source sets from one
+of its dates, even where that date holds the slot ("cancel by 2 April" for "less than 7 days before" a 9 April
+dispatch; "more than 14 days before" 24 July allows 9 July: `_deadline_from_rule`), a full date a whole number of
+months or years the source states moves a full date of the source onto, forward and to the year, where the period's
+line shares a word with the claim (a renewal by its own rule: "22 Dec 2025" for "22/12/2023" and "Safeguarding: renew
+every 2 years", "annual" a year: `_date_after_stated_period`, on a conflict too), a date inside a period the source
+states from one date to another, or the day before or after it (its edges: "12 to 16 July are low season" when high
+season starts on 17 July), as is a figure scaled by what the prompt asks ("double it", "from 4 to 10 servings"). A
+weekday is right when the calendar gives it to the date written beside it, in the date's year, the one year of the
+source's full dates (its day, month and year written), the source's one year, or, with no year anywhere, the year a
+dated weekday of the source fixes ("Friday 24 July" makes 9 July a Thursday): it is then no conflict with another
+date's weekday, and a day the output named before with such a date is checked there. A date the claim gives with a
+weekday the source names without a date ("on the Wednesday"), within a week of a dated weekday of the source, is
+matched when that calendar makes it the weekday named ("the Wednesday of your stay is 19 August" after "from Friday 14
+August": `_dated_weekday_near_an_anchor`); a weekday the source writes beside the same date as another one conflicts
+with it ("Tuesday 9 February" against "Monday 9 February": `_source_weekday_of_the_same_date`). "Monday to Friday" is
+what "weekdays" says, and "Saturday and Sunday" what "weekends" says (`_weekday_span_named`). Two dates that share
+only a weekday, where the claim's date says nothing of the other's sentence ("Monday 4 May is a bank holiday" against
+"take them from Monday 13 April"), are no versions of one date (`_only_a_weekday_shared`). A rank lower than one the
+source adds ("the first bin" where "a second bin costs £45"), or a rank the claim itself also names, is no conflict.
+Times in a regional clock ("2am UK time") are never compared with another zone's. A figure whose own slot holds
+another figure is derived only from the source's figures, never from the output's earlier ones (a figure the source
+nowhere states may be: a duration, also as the time between two times or dates the output states before); but a figure
+the output stated before, the same figure of the same unit (an amount of the same currency, per period or not), is
+checked where it first stands and is no conflict when repeated, and neither is a figure of four significant figures or
+more that is an earlier figure of the output divided by a count the claim states, to its last digit ("two equal
+payments of £892.80" after "£1,785.60"; "about £58.22" rounds 349.29 / 6). "Over" after a verb of spreading or paying
+("spread it over six payments") is across, not more than. A derived figure must fit c: a point rounds it (half its
+step, at most 10%; half a point for a percent), an approximation's figure is within half a step or 5% of it (half a
+point for a percent), a bound is just past it (within a step or a quarter of its figure: "more than 20" for 23).
 
 Worked arithmetic (`worked_results`). A figure the claim itself computes and shows, "18 × £29.99 + 6 × £41.99 +
 £20 set-up = £811.76" or a table row "| 2 adults × €18 × 2 flights | €72 |", is matched when the written expression
@@ -3821,6 +3825,10 @@ def compare(claim: list[Value], evidence: list[Value], source: ValueIndex, *, in
             base = _date_after_stated_period(c, source, claim_words)
             if base is not None:  # "22 Dec 2025" for "22/12/2023" and "renew every 2 years"
                 check = ValueCheck(c, "matched", base, False, "a stated date moved by a period the source states")
+        if check.status == "absent" and c.kind == "date":
+            base = _dated_weekday_near_an_anchor(c, claim, source)
+            if base is not None:  # "the Wednesday of your stay is 19 August" after "from Friday 14 August"
+                check = ValueCheck(c, "matched", base, False, "the weekday's date by the source's own calendar")
         if check.status in ("absent", "conflict") and c.kind == "date":
             base = _deadline_from_rule(c, [*claim, *context], source)
             if base is not None:  # "cancel by 2 April" for "less than 7 days before" a 9 April dispatch
@@ -3852,6 +3860,10 @@ def compare(claim: list[Value], evidence: list[Value], source: ValueIndex, *, in
             day = _calendar_weekday(c, claim, source, claim_index.text if claim_index is not None else "")
             if day is not None:
                 check = ValueCheck(c, "matched", day, False, "the weekday of the date beside it")
+        if check.status == "matched" and c.kind == "weekday":
+            stated = _source_weekday_of_the_same_date(c, claim, source, claim_index.text if claim_index else "")
+            if stated is not None:  # "Tuesday 9 February" where the notice says "Monday 9 February"
+                check = ValueCheck(c, "conflict", stated, False, "the source gives this date another weekday")
         results.append(check)
     ranges = [r for r in claim if changes and r.qualifier == "range" and family(r) in _NUMERIC_FAMILIES and
               r.low is not None and r.high is not None and math.isfinite(r.low) and math.isfinite(r.high) and
@@ -4177,6 +4189,14 @@ def _calendar_weekday(c: Value, claim: Sequence[Value], source: ValueIndex, text
     """The date written right beside weekday `c` ("Friday 16 May", "16 May, a Friday", "23 December is a
     Wednesday") when the calendar gives that weekday to it: its own year, else the one year the source's dates name.
     None when no such date is there, or the year is unknown or ambiguous."""
+    date, weekday = _weekday_of_date_beside(c, claim, source, text)
+    return date if date is not None and weekday is not None and c.key == (weekday,) else None
+
+
+def _weekday_of_date_beside(c: Value, claim: Sequence[Value], source: ValueIndex,
+                            text: str = "") -> tuple[Value | None, int | None]:
+    """The date written right beside weekday `c` and the weekday the calendar gives it (`_calendar_weekday`):
+    (date, None) when the year is unknown or ambiguous, (None, None) when no date is there."""
     def beside(d: Value) -> bool:
         if 0 <= d.span.start - c.span.end <= 3 or 0 <= c.span.start - d.span.end <= 3:
             return True
@@ -4186,7 +4206,7 @@ def _calendar_weekday(c: Value, claim: Sequence[Value], source: ValueIndex, text
     date = next((d for d in claim if d.kind == "date" and len(d.key) == 4 and d.key[2] is not None and
                  d.key[3] is not None and beside(d)), None)
     if date is None:
-        return None
+        return None, None
     year = date.key[0]
     if year is None:  # the year of the same day and month in the source ("16 March 2026"), else its one year
         same_day = {d.key[0] for d in source.by_family.get("date", []) if len(d.key) == 4 and d.key[0] is not None
@@ -4200,12 +4220,51 @@ def _calendar_weekday(c: Value, claim: Sequence[Value], source: ValueIndex, text
         year = next(iter(years)) if len(years) == 1 else None
     if year is None:  # no year anywhere: a weekday the source gives a date of ("Friday 24 July") fixes the calendar
         weekdays = _anchored_weekdays(source, int(date.key[2]), int(date.key[3]))
-        return date if len(weekdays) == 1 and c.key == (weekdays.pop(),) else None
+        return date, (weekdays.pop() if len(weekdays) == 1 else None)
     try:
-        weekday = datetime.date(int(year), int(date.key[2]), int(date.key[3])).weekday() if year else None
+        return date, datetime.date(int(year), int(date.key[2]), int(date.key[3])).weekday()
     except (TypeError, ValueError):
+        return date, None
+
+
+def _source_weekday_of_the_same_date(c: Value, claim: Sequence[Value], source: ValueIndex,
+                                     text: str = "") -> Value | None:
+    """The weekday the source writes beside the very date the claim writes beside weekday `c`, when it is another
+    one and the calendar agrees with the source ("Tuesday 9 February" against the notice's "Monday 9 February")."""
+    date, weekday = _weekday_of_date_beside(c, claim, source, text)
+    if date is None or weekday is None or c.key == (weekday,):
         return None
-    return date if weekday is not None and c.key == (weekday,) else None
+    dates = [d for d in source.by_family.get("date", []) if len(d.key) == 4 and (d.key[2], d.key[3]) ==
+             (date.key[2], date.key[3])]
+    return next((w for w in source.by_family.get("weekday", []) if w.key == (weekday,) and any(
+        0 <= d.span.start - w.span.end <= 3 for d in dates)), None)
+
+
+def _dated_weekday_near_an_anchor(c: Value, claim: Sequence[Value], source: ValueIndex) -> Value | None:
+    """A date the claim gives with its weekday ("the Wednesday of your stay is 19 August"), a weekday the source
+    names without a date ("on the Wednesday"), within a week of a date the source gives with its weekday ("from Friday
+    14 August"), when the source's calendar makes it that weekday: the anchoring date, or None."""
+    _, _, month, day_of_month = c.key
+    named = {v.key[0] for v in claim if v.kind == "weekday" and v.key}
+    if month is None or day_of_month is None or not named:
+        return None
+    weekdays = _anchored_weekdays(source, int(month), int(day_of_month))
+    if len(weekdays) != 1 or not weekdays <= named:
+        return None
+    # the source names that weekday without a date ("on the Wednesday"): the claim only dates it
+    dates = [d for d in source.by_family.get("date", [])]
+    bare = [w for w in source.by_family.get("weekday", []) if w.key == (next(iter(weekdays)),) and not any(
+        -3 <= d.span.start - w.span.end <= 3 or -3 <= w.span.start - d.span.end <= 3 for d in dates)]
+    if not bare:
+        return None
+    for base, start in _base_days(c, claim, source):
+        try:
+            day = datetime.date(start.year, int(month), int(day_of_month))
+        except ValueError:
+            continue
+        if 0 < abs((day - start).days) <= 7:
+            return base
+    return None
 
 
 _ANCHOR_YEARS = range(2000, 2041)  # the years a weekday-and-date pair without a year is tried in

@@ -117,6 +117,8 @@ COLUMNS_RE = re.compile(
     r"\b(?:with|having|containing|and)\s+(?:exactly\s+)?(?:the\s+|these\s+)?(?:following\s+)?(?:header\s+row|"
     r"column\s+headers?|column\s+names|columns?|headers?)\s*(?:for\s+|named\s+|called\s+)?"
     r"(?:,?\s*in\s+(?:this|that|the\s+same)\s+order\s*)?:?\s*|"
+    # "two columns, Week and Kilometres" (French « deux colonnes, Semaine et Kilomètres », glossed)
+    r"\b(?:\d{1,2}|two|three|four|five|six)\s+columns\s*,\s*(?=[A-Z])|"
     r"\b(?:columns?|headers?|header\s+row|column\s+names|column\s+headings|first\s+(?:row|line)|"
     r"headings\s+(?:along|across)\s+the\s+top)(?:\s+exactly)?"
     r"(?:\s+in\s+(?:this|that|the\s+following)\s+order)?\s*:\s*|"

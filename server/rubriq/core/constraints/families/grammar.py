@@ -54,7 +54,8 @@ POST = r"(?:\+|\s+or\s+(?:more|less|fewer|greater|above|below|under|over|higher|
        r"\s+is\s+the\s+(?:ceiling|limit|cap|max(?:imum)?)\b|" \
        r"\s+at\s+the\s+very\s+most|\s+at\s+(?:a\s+|the\s+)?(?:minimum|maximum|least|most)\b|" \
        r"\s+(?:is|are)\s+(?:plenty|enough|sufficient)\b|\s+(?:will|would|should)\s+do\b|,?\s+give\s+or\s+take\b|" \
-       r",?\s+(?:or\s+)?more\s+(?:if\s+you\s+(?:like|want|wish)|is\s+fine)\b)"
+       r",?\s+(?:or\s+)?more\s+(?:if\s+you\s+(?:like|want|wish)|is\s+fine)\b|" \
+       r",?\s+and\s+no\s+more\b(?!\s+than))"  # "three all-caps words and no more": the most allowed
 NEGATION_RE = re.compile(r"\b(?:not|never|avoid|without|don'?t|doesn'?t|shouldn'?t|mustn'?t|no)\b|n't\b",
                          re.IGNORECASE)
 
@@ -79,6 +80,8 @@ def bounds_for(rel: str | None, post: str | None, n: int, *, negated: bool = Fal
     if post:
         if post.lstrip(", ") in ("or so", "give or take"):
             return [Bound("about", n)]
+        if post.endswith("no more"):
+            return [Bound(LESS_THAN, n + 1, True)]
         if post in ("+",) or any(w in post for w in ("more", "greater", "above", "over", "higher", "least", "min")):
             return [Bound(AT_LEAST, n)]
         return [Bound(LESS_THAN, n + 1, True)]
@@ -107,6 +110,10 @@ MATERIAL_SUBJECT_RE = re.compile(
     r"chapter|book|speech|poem|song|paper|transcript|minutes|source|quote|tweet|draft|script|passage|excerpt|"
     r"subject\s+line|file|page|email\s+thread)s?\s+(?:(?:already|currently|now|also|always)\s+)?$", re.IGNORECASE)
 
+
+# Kinds about one word or subject, whose readings of the same words exclude each other.
+WORD_KINDS = frozenset({"keywords:existence", "keywords:frequency", "keywords:forbidden_words",
+                        "rubriq:forbidden_topic"})
 
 # Kinds that ask for an opening or an ending, and the refusal of one: the reading must not turn "don't end with a
 # question" into its opposite.
@@ -270,6 +277,8 @@ class Extraction:
         self.clauses = clauses_of(self.view)
         self.found: list[Constraint] = []
         self._from_source: set[int] = set()  # ids of the constraints `add_source` added
+        # spans read as a permission, a part's limit or another text's, with the kind refused: not read again
+        self._refused: list[tuple[Span, str]] = []
 
     def add(self, kind: str, subtype: str, params: dict[str, Any], span: Span, wording: str,
             confidence: float = 0.9) -> None:
@@ -280,7 +289,10 @@ class Extraction:
             if OPENING_OR_ENDING_REFUSED_RE.search(self.view, lo, min(len(self.view), span.end)):
                 return  # "Do not start with "Hi"", "don't end with a question": no check states the opposite
         if not self._asked_of_the_reply(kind, params, span):
+            self._refused.append((span, kind))
             return
+        if kind in WORD_KINDS and any(k in WORD_KINDS and r.overlaps(span) for r, k in self._refused):
+            return  # 'use the word "billig" not in the title', refused as a ban of the title, is not a required word
         self.found.append(Constraint(kind, subtype, params, span, wording, confidence))
 
     def add_source(self, kind: str, subtype: str, params: dict[str, Any], span: Span, wording: str,
@@ -292,8 +304,8 @@ class Extraction:
         if kind in OPENING_AND_ENDING_KINDS and OPENING_OR_ENDING_REFUSED_RE.search(
                 self.view, max(0, in_view.start - 30), min(len(self.view), in_view.end)):
             return  # « Ne termine pas par une question », glossed "do not end with a question"
-        if not self._asked_of_the_reply(kind, params, in_view):
-            return
+        if not self._asked_of_the_reply(kind, params, in_view) or any(r.overlaps(in_view) for r, _ in self._refused):
+            return  # a language's own table never reads again words the glossed reading refused
         read = [c for c in self.found if id(c) not in self._from_source and c.span.overlaps(in_view)]
         # 'sin usar la palabra "lluvia" ni la palabra "agua"': the language's own table reads both words where the
         # glossed reading kept one; a fuller list of the same kind replaces it

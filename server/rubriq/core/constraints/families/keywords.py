@@ -91,7 +91,9 @@ BACKREF_RE = re.compile(
     r"(?:(?:also|only|then)\s+)?(?:appears?|be\s+used|be\s+mentioned|occurs?|shows?\s+up|be\s+repeated|"
     r"be\s+included|be\s+present)\b|"
     r"\b(?:use|uses|using|mention|mentioning|repeat|repeating|include|including|say|saying|write|writing)\s+"
-    r"(?:it|this\s+(?:key\s*word|word|term)|that\s+(?:key\s*word|word|term)|the\s+(?:same\s+)?key\s*word)\b",
+    r"(?:it|this\s+(?:key\s*word|word|term)|that\s+(?:key\s*word|word|term)|the\s+(?:same\s+)?key\s*word)\b|"
+    # "can the poem work it in twice?", "slip it in at least once"
+    r"\b(?:work|fit|get|slip|drop|weave|squeeze|sneak|put)\s+(?:it|this\s+(?:word|name)|that\s+(?:word|name))\s+in\b",
     re.IGNORECASE)
 THE_WORD_RE = re.compile(rf"\b(?:the\s+)?(?<![\w-])(?P<noun>{KEYWORD_NOUN})\b\s+(?!(?:count|limit|length|total)s?\b)"
                          rf"(?=[\"“‘'`\[]|[^\W\d_])", re.IGNORECASE)  # "the word count should be ...": a length
@@ -441,6 +443,12 @@ def _keyword_clause(ex: Extraction, clause: Clause, previous: str | None = None)
             continue
         if not noun and m.group(0).lower().startswith(("use", "with", "add")):
             continue
+        if re.match(r"\s+(?:not|nicht)\b(?!\s*[\"“])", text[end:], re.IGNORECASE):
+            # 'use the word "billig" not in the title' (German "verwende ... nicht in der Überschrift"): a ban
+            ex.add("keywords:forbidden_words", "keyword", {"forbidden_words": items},
+                   Span(clause.start + m.start(), clause.start + end), "no " + ", ".join(repr(i) for i in items))
+            taken.append((m.start(), end))
+            continue
         if m.group(0).lower().startswith("with") and re.search(
                 r"\b(?:start|starts|begin|begins|end|ends|finish|finishes|conclude|concludes)\s+$",
                 text[max(0, m.start() - 12):m.start()], re.IGNORECASE):
@@ -604,6 +612,10 @@ NOT_A_TOPIC = frozenset({
     "je", "j'ai", "j'en", "c'est", "il", "elle", "nous", "vous", "ils", "elles", "yo", "ich", "wir", "er", "sie",
     # forms of the output, checked by their own kinds: "keep emoji out of it" is no topic to mention
     "emoji", "emojis", "emoticons", "hashtags", "bullets", "bullet", "lists", "headings", "headers", "markdown",
+    # the reply's own prose around the answer: "not a word of commentary under the table" rules out text, not a subject
+    "comment", "comments", "commentary", "commentaire", "commentaires", "comentario", "comentarios", "kommentar",
+    "explanation", "explanations", "explication", "explications", "explicación", "erklärung", "preamble",
+    "préambule", "preámbulo", "intro", "introduction", "einleitung",
 })
 # After "don't mention X and", a new instruction rather than a second topic: "... the new job, and sign off with".
 INSTRUCTION_START = frozenset({

@@ -262,7 +262,8 @@ PER_RE = re.compile(r"\s+(?:por|pro|par|je|cada|chaque|jede[nrs]?)\s+\w", re.IGN
 BULLET_CONTEXT_RE = re.compile(r"\b(?:viñetas|puces|aufzählung\w*|stichpunkt\w*)", re.IGNORECASE)
 # A name or word referred to, not given: "no menciones el nombre del alcalde" (which name, the source says).
 NOT_TOPICS = frozenset({"nombre", "nombres", "nom", "noms", "namen", "name", "palabra", "mot", "wort", "eso", "ça",
-                        "das"})
+                        "das", "commentaire", "commentaires", "comentario", "comentarios", "kommentar", "explication",
+                        "explicación", "erklärung", "préambule", "preámbulo", "introduction", "einleitung"})
 QUOTED_RE = re.compile(r"[\"“„«‘']\s*([^\"”“«»‘’'\n]{1,60}?)\s*[\"”“»’']")
 UNIT_KINDS = {"word": ("length_constraints:number_words", "num_words", "length"),
               "sentence": ("length_constraints:number_sentences", "num_sentences", "length")}

@@ -209,6 +209,16 @@ STARTS_WITH_RE = re.compile(
     r"needs\s+to|will)\s+be\s+(?:either\s+)?(?=[\"“‘'`])", re.IGNORECASE)
 
 
+# The options named before where they go: 'put "Yes" or "No" at the very start', '"Yes" or "No" first, then why'; or
+# the place named first: 'at the very start, "Yes" or "No"'.
+_OPTS = r'"[^"\n]{1,30}"(?:\s*(?:,|or|/)\s*"[^"\n]{1,30}"){1,3}'
+OPTIONS_THEN_PLACE_RE = re.compile(
+    rf"\b(?:put|place|write|give)\s+(?:me\s+)?(?P<opts>{_OPTS})\s+(?:at\s+the\s+(?:very\s+)?(?:start|beginning|top)|"
+    rf"first(?:\s+thing)?|up\s+front|before\s+anything\s+else)\b|"
+    rf"\bat\s+the\s+(?:very\s+)?(?:start|beginning)\s*,?\s+(?:put\s+|write\s+)?(?P<opts2>{_OPTS})|"
+    rf"(?:^|(?<=[.:;!?]\s))(?P<opts3>{_OPTS})\s+(?:first|up\s+front)\b", re.IGNORECASE | re.MULTILINE)
+
+
 # "Answer only with "Yes" or "No"": the response is one of the options, so it starts with one.
 ONLY_WITH_RE = re.compile(r"\b(?:answer|reply|respond)\s+(?:the\s+question\s+)?(?:only|just|simply|solely)\s+"
                           r"(?:with\s+)?(?:either\s+|one\s+of\s+)?(?=[\"“‘'`])|\b(?:answer|reply|respond)\s+with\s+"
@@ -279,6 +289,14 @@ def extract_openings_and_closings(ex: Extraction) -> None:
                    yes_no.group("b") or yes_no.group("b2") or yes_no.group("b3")]
         if options[0].lower() != options[1].lower():
             ex.add("rubriq:starts_with", "startend", {"options": options}, Span(yes_no.start(), yes_no.end()),
+                   "start with " + " or ".join(repr(o) for o in options), 0.85)
+            return
+    placed = OPTIONS_THEN_PLACE_RE.search(view)
+    if placed:
+        group = next(g for g in ("opts", "opts2", "opts3") if placed.group(g) is not None)
+        options, _ = _options(view, placed.start(group))
+        if len(options) >= 2:
+            ex.add("rubriq:starts_with", "startend", {"options": options}, Span(placed.start(), placed.end()),
                    "start with " + " or ".join(repr(o) for o in options), 0.85)
             return
     m = STARTS_WITH_RE.search(view)
@@ -368,6 +386,15 @@ POSTSCRIPT_TELLS_RE = re.compile(
     r"(?=\s+(?:has|have|had|is|was|will|can|could|would|agreed|said|says|and|'s|’s))")
 
 
+# "a P.S. about our Saturday reading mornings": what the postscript is about, its words to be there
+POSTSCRIPT_ABOUT_RE = re.compile(
+    r"(?:\s+(?:at|to)\s+the\s+(?:very\s+)?(?:bottom|end|foot))?\s+(?:about|regarding|mentioning|"
+    r"reminding\s+(?:them|people|everyone|readers)\s+(?:about|of))\s+"
+    r"(?:(?:our|the|my|their|your|a|an)\s+)?(?P<topic>[^.,;:!?\n()\"“]{3,60}?)"
+    r"(?=\s*(?:[.,;:!?\n()]|$)|\s+(?:and|but|so|because|which|that|if|instead|too|as\s+well|please|then)\b)",
+    re.IGNORECASE)
+
+
 def _postscript_content(ex: Extraction, marker: str, pos: int) -> None:
     """'a P.S. that says "Doors open at 7"': the postscript's given words, when the prompt quotes them."""
     says = POSTSCRIPT_SAYS_RE.match(ex.view, pos)
@@ -384,6 +411,12 @@ def _postscript_content(ex: Extraction, marker: str, pos: int) -> None:
         name = told.group("name")
         ex.add("rubriq:postscript_content", "content", {"postscript_marker": marker, "content": name},
                Span(pos, told.end()), f"a postscript starting with {marker} that mentions {name}", 0.7)
+        return
+    about = POSTSCRIPT_ABOUT_RE.match(ex.view, pos)
+    if about:
+        topic = about.group("topic").strip()
+        ex.add("rubriq:postscript_content", "content", {"postscript_marker": marker, "content": topic},
+               Span(pos, about.end("topic")), f"a postscript starting with {marker} about {topic}", 0.7)
 
 
 REPEAT_FIRST_RE = re.compile(
