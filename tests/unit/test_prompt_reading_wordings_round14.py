@@ -219,3 +219,29 @@ def test_openings_languages_columns_and_last_lines_said_in_passing(prompt: str, 
                                     "Fais-moi le tableau des dons. Et pas un mot de commentaire sous le tableau."])
 def test_commentary_ruled_out_is_no_topic(prompt: str) -> None:
     assert "rubriq:forbidden_topic" not in kinds(prompt)
+
+
+@pytest.mark.parametrize(("sentence", "kind", "params"), [
+    ("Hör mit einer Frage auf.", "rubriq:ends_with_question", {}),
+    ("Hör mit „Bis bald!“ auf.", "startend:end_checker", {"end_phrase": "Bis bald!"}),
+])
+def test_a_german_ending_said_with_the_separable_verb_around_it(sentence: str, kind: str, params: dict) -> None:
+    assert kinds("Fass den Artikel zusammen. " + sentence).get(kind) == [params]
+
+
+def test_an_apostrophe_inside_double_quotes_is_part_of_the_label_or_keyword() -> None:
+    read = kinds('Write a short incident report. Sections: "What happened", "Why", "What we\'ll do".')
+    assert read.get("rubriq:section_labels") == [{"labels": ["What happened", "Why", "What we'll do"]}]
+    read = kinds('Write a short incident report. Include the keywords "don\'t panic" and "stay calm".')
+    assert read.get("keywords:existence") == [{"keywords": ["don't panic", "stay calm"]}]
+
+
+def test_keys_listed_after_objects_with() -> None:
+    read = kinds("Pull the contacts out of the e-mail below as JSON. An array of objects with name, email and phone.")
+    assert read.get("rubriq:json_keys") == [{"keys": ["name", "email", "phone"]}]
+
+
+@pytest.mark.parametrize(("sentence", "asked"), [("A CSV with a header row.", True), ("CSV please.", True),
+                                                 ("A CSV file is attached.", False)])
+def test_csv_asked_for_as_a_fragment(sentence: str, asked: bool) -> None:
+    assert ("rubriq:csv_format" in kinds("Summarize the data below. " + sentence)) is asked

@@ -128,3 +128,11 @@ def test_a_german_ban_with_its_negation_after_the_word_is_a_ban() -> None:
 def test_a_word_required_instead_of_another_stays_required() -> None:
     read = kinds(TASK + 'Use the word "cheap", not "inexpensive".')
     assert read.get("keywords:existence") == [{"keywords": ["cheap"]}], read
+
+
+@pytest.mark.parametrize("prompt", [
+    "Summarize the report. Two paragraphs of background, then the recommendation.",
+    "Write a Python function that deduplicates a list of emails. One short paragraph of explanation at most.",
+])
+def test_paragraphs_of_one_part_are_not_the_replys_paragraph_count(prompt: str) -> None:
+    assert PARAGRAPHS not in kinds(prompt)

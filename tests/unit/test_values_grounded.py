@@ -673,3 +673,39 @@ def test_a_weekday_the_source_gives_the_same_date_otherwise_conflicts() -> None:
     source = "Updated Tuesday 3 February 2026. The line is expected to reopen at 05:00 on Monday 9 February."
     checks = check_values("It isn't due to reopen until 05:00 on Tuesday 9 February.", source, source)
     assert [(c.value.text, c.evidence.text) for c in checks if c.status == "conflict"] == [("Tuesday", "Monday")]
+
+
+def test_a_round_percentage_no_figure_of_the_claim_makes_is_not_derived() -> None:
+    source = "A missed payment costs £12. The laptop costs £240, paid in 20 monthly payments. Interest: 0%."
+    assert statuses("Clearing it early would also earn you a 5% discount.", source)["5%"] != "matched"
+
+
+def test_a_round_percentage_of_the_claims_own_figures_is_derived() -> None:
+    source = "A missed payment costs £12. The laptop costs £240, paid in 20 monthly payments. Interest: 0%."
+    assert statuses("The £12 fee is 5% of the £240 price.", source)["5%"] == "matched"
+
+
+def test_a_round_percentage_beside_a_date_and_a_weekday_is_checked_without_error() -> None:
+    source = "Sandwiches rose from £240k to £302k. A breakfast range launched in July across all 14 shops."
+    checks = statuses("Sales rose 20% after the range launched on Monday 6 July in all 14 shops.", source)
+    assert checks["20%"] != "matched"
+
+
+def test_a_percent_of_an_earlier_figure_is_derived_whatever_period_the_share_names() -> None:
+    source = "You repay 9% of your income above the threshold, which is £28,470 a year (£2,372 a month)."
+    output = ("On £40,800 a year you'll earn £3,400 a month, which is £1,028 over the £2,372 monthly threshold.\n"
+              "You repay 9% of that, so about £92.52 a month.")
+    start = output.index("You repay")
+    checks = {c.value.text: c.status for c in check_values(output, source, source,
+                                                          claim_span=Span(start, len(output)))}
+    assert checks["about £92.52 a month"] == "matched", checks
+    wrong = output.replace("£92.52", "£95.52")
+    checks = {c.value.text: c.status for c in check_values(wrong, source, source, claim_span=Span(start, len(wrong)))}
+    assert checks["about £95.52 a month"] != "matched", checks
+
+
+def test_an_end_time_with_the_sources_extra_time_is_matched() -> None:
+    source = "He has 25% extra time in written papers. History Paper 1: Monday 9 March, 09:00, 2 hours."
+    checks = statuses("| History Paper 1 | Mon 9 March | 09:00 | 11:30 |", source)
+    assert checks["11:30"] == "matched", checks
+    assert statuses("| History Paper 1 | Mon 9 March | 09:00 | 11:45 |", source)["11:45"] != "matched"

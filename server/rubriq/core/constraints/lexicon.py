@@ -1058,6 +1058,9 @@ _DE_REORDER: tuple[Rule, ...] = (
     # "zu den Kosten kein Wort": not a word about the thing named first
     (re.compile(r"\b(?:zu|über)\s+(?:den|dem|der|die|das)\s+([\wäöüß-]+)\s+(?:bitte\s+)?(?:kein|keinen)\s+(?:einzigen\s+)?"
                 r"wort\b", re.IGNORECASE), lambda m: f"not a word about the {m.group(1)}"),
+    # "hör mit einer Frage auf": the separable verb around its object, as "fang ... an" above
+    (re.compile(r"\b(?:hör|höre|hört)\s+(mit\s+[^.,;\n]{1,60}?)\s+auf\b(?=\s*(?:[,.;!?]|$|und\b))", re.IGNORECASE),
+     lambda m: f"end {m.group(1)}"),
     # "schließ mit einem Satz ab": the separable verb around its object, as "fang ... an" above
     (re.compile(r"\b(?:schließ|schließe|schliess|schliesse|schließt)\s+([^.,;\n]{1,40}?)\s+ab\b(?=\s*(?:[,.;!?]|$|und\b))",
                 re.IGNORECASE), lambda m: f"end {m.group(1)}"),

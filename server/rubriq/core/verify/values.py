@@ -200,42 +200,43 @@ least a quarter of an hour before"), as is a time of the source that a relative 
 something that starts at a time the claim names and the source states, by a duration of the source ("from 11:30 to
 12:10" for a session "at 11:30" that "lasts 40 minutes": `_end_of_a_stated_duration`). An amount per period is derived
 from the claim's own amount per another period ("£20.98 a month, or £251.76 a year"), and a stated figure less an
-earlier figure of the output is derived as that figure plus or minus one is (`_earlier_plus_or_minus`). An amount or a
-duration the claim, or its line, calls a total is derived when it is the sum of two to twelve figures stated one after
-another (the last amounts of a table's rows, or figures outside tables) in the output before it or in the source
-(`_total_of_a_run`: "**Total for the week: £693.90**" under six rows of pay). A duration or count right after "first",
-"last" or "remaining" that is less than the figure of its slot is a part of it ("Fri 8 May, first 6 hrs" of an 8-hour
-shift: `_first_or_last_part`). A date the source or the claim moves by a stated period to the day ("guaranteed for 2
-years" from 12 March 2025) is matched (`_date_from_period`), and so is a deadline a rule of the source sets from one
-of its dates, even where that date holds the slot ("cancel by 2 April" for "less than 7 days before" a 9 April
-dispatch; "more than 14 days before" 24 July allows 9 July: `_deadline_from_rule`), a full date a whole number of
-months or years the source states moves a full date of the source onto, forward and to the year, where the period's
-line shares a word with the claim (a renewal by its own rule: "22 Dec 2025" for "22/12/2023" and "Safeguarding: renew
-every 2 years", "annual" a year: `_date_after_stated_period`, on a conflict too), a date inside a period the source
-states from one date to another, or the day before or after it (its edges: "12 to 16 July are low season" when high
-season starts on 17 July), as is a figure scaled by what the prompt asks ("double it", "from 4 to 10 servings"). A
-weekday is right when the calendar gives it to the date written beside it, in the date's year, the one year of the
-source's full dates (its day, month and year written), the source's one year, or, with no year anywhere, the year a
-dated weekday of the source fixes ("Friday 24 July" makes 9 July a Thursday): it is then no conflict with another
-date's weekday, and a day the output named before with such a date is checked there. A date the claim gives with a
-weekday the source names without a date ("on the Wednesday"), within a week of a dated weekday of the source, is
-matched when that calendar makes it the weekday named ("the Wednesday of your stay is 19 August" after "from Friday 14
-August": `_dated_weekday_near_an_anchor`); a weekday the source writes beside the same date as another one conflicts
-with it ("Tuesday 9 February" against "Monday 9 February": `_source_weekday_of_the_same_date`). "Monday to Friday" is
-what "weekdays" says, and "Saturday and Sunday" what "weekends" says (`_weekday_span_named`). Two dates that share
-only a weekday, where the claim's date says nothing of the other's sentence ("Monday 4 May is a bank holiday" against
-"take them from Monday 13 April"), are no versions of one date (`_only_a_weekday_shared`). A rank lower than one the
-source adds ("the first bin" where "a second bin costs £45"), or a rank the claim itself also names, is no conflict.
-Times in a regional clock ("2am UK time") are never compared with another zone's. A figure whose own slot holds
-another figure is derived only from the source's figures, never from the output's earlier ones (a figure the source
-nowhere states may be: a duration, also as the time between two times or dates the output states before); but a figure
-the output stated before, the same figure of the same unit (an amount of the same currency, per period or not), is
-checked where it first stands and is no conflict when repeated, and neither is a figure of four significant figures or
-more that is an earlier figure of the output divided by a count the claim states, to its last digit ("two equal
-payments of £892.80" after "£1,785.60"; "about £58.22" rounds 349.29 / 6). "Over" after a verb of spreading or paying
-("spread it over six payments") is across, not more than. A derived figure must fit c: a point rounds it (half its
-step, at most 10%; half a point for a percent), an approximation's figure is within half a step or 5% of it (half a
-point for a percent), a bound is just past it (within a step or a quarter of its figure: "more than 20" for 23).
+earlier figure of the output is derived as that figure plus or minus one is, and a percent the claim states of an
+earlier figure in its currency (`_earlier_plus_or_minus`). An amount or a duration the claim, or its line, calls a
+total is derived when it is the sum of two to twelve figures stated one after another (the last amounts of a table's
+rows, or figures outside tables) in the output before it or in the source (`_total_of_a_run`: "**Total for the week:
+£693.90**" under six rows of pay). A duration or count right after "first", "last" or "remaining" that is less than
+the figure of its slot is a part of it ("Fri 8 May, first 6 hrs" of an 8-hour shift: `_first_or_last_part`). A date
+the source or the claim moves by a stated period to the day ("guaranteed for 2 years" from 12 March 2025) is matched
+(`_date_from_period`), and so is a deadline a rule of the source sets from one of its dates, even where that date
+holds the slot ("cancel by 2 April" for "less than 7 days before" a 9 April dispatch; "more than 14 days before" 24
+July allows 9 July: `_deadline_from_rule`), a full date a whole number of months or years the source states moves a
+full date of the source onto, forward and to the year, where the period's line shares a word with the claim (a renewal
+by its own rule: "22 Dec 2025" for "22/12/2023" and "Safeguarding: renew every 2 years", "annual" a year:
+`_date_after_stated_period`, on a conflict too), a date inside a period the source states from one date to another, or
+the day before or after it (its edges: "12 to 16 July are low season" when high season starts on 17 July), as is a
+figure scaled by what the prompt asks ("double it", "from 4 to 10 servings"). A weekday is right when the calendar
+gives it to the date written beside it, in the date's year, the one year of the source's full dates (its day, month
+and year written), the source's one year, or, with no year anywhere, the year a dated weekday of the source fixes
+("Friday 24 July" makes 9 July a Thursday): it is then no conflict with another date's weekday, and a day the output
+named before with such a date is checked there. A date the claim gives with a weekday the source names without a date
+("on the Wednesday"), within a week of a dated weekday of the source, is matched when that calendar makes it the
+weekday named ("the Wednesday of your stay is 19 August" after "from Friday 14 August":
+`_dated_weekday_near_an_anchor`); a weekday the source writes beside the same date as another one conflicts with it
+("Tuesday 9 February" against "Monday 9 February": `_source_weekday_of_the_same_date`). "Monday to Friday" is what
+"weekdays" says, and "Saturday and Sunday" what "weekends" says (`_weekday_span_named`). Two dates that share only a
+weekday, where the claim's date says nothing of the other's sentence ("Monday 4 May is a bank holiday" against "take
+them from Monday 13 April"), are no versions of one date (`_only_a_weekday_shared`). A rank lower than one the source
+adds ("the first bin" where "a second bin costs £45"), or a rank the claim itself also names, is no conflict. Times in
+a regional clock ("2am UK time") are never compared with another zone's. A figure whose own slot holds another figure
+is derived only from the source's figures, never from the output's earlier ones (a figure the source nowhere states
+may be: a duration, also as the time between two times or dates the output states before); but a figure the output
+stated before, the same figure of the same unit (an amount of the same currency, per period or not), is checked where
+it first stands and is no conflict when repeated, and neither is a figure of four significant figures or more that is
+an earlier figure of the output divided by a count the claim states, to its last digit ("two equal payments of
+£892.80" after "£1,785.60"; "about £58.22" rounds 349.29 / 6). "Over" after a verb of spreading or paying ("spread it
+over six payments") is across, not more than. A derived figure must fit c: a point rounds it (half its step, at most
+10%; half a point for a percent), an approximation's figure is within half a step or 5% of it (half a point for a
+percent), a bound is just past it (within a step or a quarter of its figure: "more than 20" for 23).
 
 Worked arithmetic (`worked_results`). A figure the claim itself computes and shows, "18 × £29.99 + 6 × £41.99 +
 £20 set-up = £811.76" or a table row "| 2 adults × €18 × 2 flights | €72 |", is matched when the written expression
@@ -3439,10 +3440,17 @@ def _derived(c: Value, values: Sequence[Value], claim_others: Sequence[Value] = 
         for v in pool:
             if family(v) in ("count", "money") and v.unit not in _PHYSICAL_UNITS and v.low is not None:
                 groups.setdefault((family(v), _split_rate(v.unit)[0]), []).extend(_figures(v))
+        # a percentage of one significant figure ("5%", "20%") is a ratio of some two of the source's many figures
+        # by chance: one of them must be the claim's own
+        own_figures = {x for o in claim_others if family(o) in _NUMERIC_FAMILIES and o.low is not None and
+                       o.high is not None for x in _figures(o)}
+        coarse = c.low is not None and c.low == c.high and _one_significant_figure(c.low)
         for numbers in groups.values():
             numbers = numbers[:_MAX_DERIVATION_VALUES]
             for a_index, a in enumerate(numbers):
                 for b in numbers[a_index + 1:]:
+                    if coarse and a not in own_figures and b not in own_figures:
+                        continue
                     for p, q in ((a, b), (b, a)):
                         if q and any(fits(x) for x in (100.0 * p / q, 100.0 * (p - q) / q, 100.0 * (q - p) / q)):
                             return True
@@ -3465,6 +3473,14 @@ def _derived(c: Value, values: Sequence[Value], claim_others: Sequence[Value] = 
     counts = [e.low for e in values if e is not c and family(e) == "count" and e.low is not None and
               e.low == e.high and math.isfinite(e.low) and e.unit not in _PHYSICAL_UNITS]
     return fam == "count" and len(counts) >= 3 and fits(sum(counts[:_MAX_DERIVATION_VALUES]))
+
+
+def _one_significant_figure(x: float) -> bool:
+    """5, 20, 300, 0.5: a figure with one significant digit."""
+    if not math.isfinite(x) or x == 0:
+        return False
+    scale = 10 ** math.floor(math.log10(abs(x)))
+    return abs(x / scale - round(x / scale)) < 1e-9
 
 
 def _range_ends_total(c: Value, values: Sequence[Value]) -> bool:
@@ -4171,11 +4187,17 @@ def _time_from_rule(c: Value, source: ValueIndex) -> Value | None:
 
 def _end_of_a_stated_duration(c: Value, claim: Sequence[Value], source: ValueIndex) -> Value | None:
     """A start time the claim names and the source states, which a duration of the source ("at 11:30 and lasts 40
-    minutes") takes onto claim time c, to the minute: the end of what started then ("from 11:30 to 12:10")."""
+    minutes"), or that duration extended by a percentage of the source ("25% extra time"), takes onto claim time c,
+    to the minute: the end of what started then ("from 11:30 to 12:10")."""
     durations = {round(p.low / 60) for p in source.by_family.get("duration", [])
                  if p.unit == "s" and p.low is not None and p.low == p.high and 0 < p.low <= 43200 and p.low % 60 == 0}
     if not durations:
         return None
+    # a duration the source extends by a percentage it states ("25% extra time" on a 2-hour paper: 2 h 30), to the
+    # whole minute either way
+    extensions = [p.low for p in source.by_family.get("percent", []) if p.unit == "%" and p.low is not None and
+                  p.low == p.high and 0 < p.low <= 100][:_MAX_MULTIPLIERS]
+    durations |= {f(d * (1 + x / 100)) for d in list(durations) for x in extensions for f in (math.floor, math.ceil)}
     stated = {minutes for t in source.by_family.get("time", []) if t.kind == "time" for minutes in t.key}
     wanted = set(c.key)
     for base in [t for t in claim if t.kind == "time" and t is not c][:_MAX_DERIVATION_VALUES]:
@@ -4337,14 +4359,23 @@ def _earlier_plus_or_minus(c: Value, claim_index: ValueIndex, start: int, operan
     plus or minus a figure of the claim, its evidence or the source, or a count of the claim times one, or a percent
     the claim states of it or off it, to c's last digit: "the balance is £859.00" after a total of £1,009.00 and a
     £150 deposit; "£1,199.00" for two more hours at £95 on £1,009.00. Round figures are left out: a sum that exact
-    is no accident only when it has digits to match."""
-    if family(c) not in ("money", "duration") or c.low is None or c.low != c.high or not c.step or \
-            abs(c.low) < 100 * c.step or c.qualifier not in ("", "partial"):  # "the other £190.50": a remainder
+    is no accident only when it has digits to match. A percent of an earlier figure keeps its currency whatever
+    period either names, and may be said loosely: "9% of that, so about £92.52 a month" after "£1,028 over"."""
+    approximate = c.qualifier == "about"  # "so about £92.52": a share worked out, said loosely
+    if family(c) not in ("money", "duration") or c.low is None or (c.low != c.high and not approximate) or \
+            not c.step or c.qualifier not in ("", "partial", "about"):  # "the other £190.50": a remainder
         return False
-    earlier = [v.low for v in claim_index.within([Span(max(0, start - _EARLIER_CHARACTERS), start)])
-               if family(v) == family(c) and v.unit == c.unit and v.low is not None and v.low == v.high
-               and v.low != c.low][-_MAX_DERIVATION_VALUES:]
-    if not earlier:
+    figure = stated_number(c)
+    if not math.isfinite(figure) or abs(figure) < 100 * c.step:
+        return False
+    before = claim_index.within([Span(max(0, start - _EARLIER_CHARACTERS), start)])
+    earlier = [v.low for v in before if family(v) == family(c) and v.unit == c.unit and v.low is not None and
+               v.low == v.high and v.low != figure][-_MAX_DERIVATION_VALUES:]
+    # a share keeps the currency, whatever period the output names with it: "9% of that, so about £92.52 a month"
+    # after "£1,028 over the monthly threshold"
+    same_base = [v.low for v in before if family(v) == family(c) and v.low is not None and v.low == v.high and
+                 v.low != figure and _split_rate(v.unit)[0] == _split_rate(c.unit)[0]][-_MAX_DERIVATION_VALUES:]
+    if not earlier and not same_base:
         return False
     terms = [x for v in (*operands, *source.by_family.get(family(c), [])) if family(v) == family(c)
              and _split_rate(v.unit)[0] == c.unit and v.low is not None and v.low == v.high for x in _figures(v)]
@@ -4354,13 +4385,15 @@ def _earlier_plus_or_minus(c: Value, claim_index: ValueIndex, start: int, operan
     # £154; "25%, so £63.50" of £254
     shares = [v.low / 100 for v in operands if family(v) == "percent" and v.unit == "%" and v.low is not None and
               v.low == v.high and 0 < v.low < 100][:_MAX_MULTIPLIERS]
-    results = [e * f for e in earlier for p in shares for f in (p, 1 - p, 1 + p)]
+    results = [e * f for e in same_base for p in shares for f in (p, 1 - p, 1 + p)]
     # an earlier figure plus or minus a stated one, or taken off it ("the fund stands at £1,215, or £895 once our
     # share of the repair is paid" after the output's £320)
-    return any(abs(e + sign * x - c.low) <= c.step / 2 + 1e-9 * abs(e) for e in earlier for x in terms if x
-               for sign in (1, -1)) or any(abs(x - e - c.low) <= c.step / 2 + 1e-9 * abs(x) for e in earlier
-                                           for x in terms) or \
-        any(abs(r - c.low) <= c.step / 2 + 1e-9 * abs(r) for r in results)
+    if any(abs(r - figure) <= c.step / 2 + 1e-9 * abs(r) for r in results):
+        return True
+    return not approximate and (
+        any(abs(e + sign * x - figure) <= c.step / 2 + 1e-9 * abs(e) for e in earlier for x in terms if x
+            for sign in (1, -1)) or any(abs(x - e - figure) <= c.step / 2 + 1e-9 * abs(x) for e in earlier
+                                        for x in terms))
 
 
 _TOTAL_WORDS = frozenset({"total", "totals", "subtotal", "altogether", "overall", "combined", "sum", "grand"})

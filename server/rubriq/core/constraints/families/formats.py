@@ -35,7 +35,11 @@ YAML_RE = re.compile(r"\b(?:in|as|into|using)\s+(?:a\s+|valid\s+|the\s+)?YAML\b|
 CSV_RE = re.compile(r"\b(?:in|as|into|using)\s+(?:a\s+|the\s+)?(?:format\s+)?CSV\b|\bCSV[\s-]+(?:format|only)\b|"
                     r"\b(?:make|give|create|produce|write|output|return)\s+(?:me\s+)?(?:a\s+)?CSV\b|"
                     r"\b(?:i|we)\s+(?:need|want|'d\s+like|would\s+like)\s+(?:a|the\s+data\s+as\s+a)\s+CSV\b|"
-                    rf"{_MAKE_IT}CSV\b", re.IGNORECASE)
+                    rf"{_MAKE_IT}CSV\b|"
+                    # "CSV please", "A CSV with a header row." (the request as a fragment)
+                    r"\bCSV[ \t]*,?[ \t]*(?:please|pls)\b|"
+                    r"(?:^|(?<=[.!?:]\s))(?:a|one)\s+CSV\b(?!\s+(?:file|export|attachment|is|was|that|which|i|we))",
+                    re.IGNORECASE | re.MULTILINE)
 TABLE_RE = re.compile(
     r"\b(?:in|as|into|using)\s+(?:a\s+)?(?:markdown\s+)?table\b|\bmarkdown\s+table\b|\btable\s+format\b|"
     r"\ba\s+table\s+in\s+markdown\b|"
@@ -87,6 +91,9 @@ KEYS_RE = re.compile(
     r"(?<=[,;(]\s)(?:keys|fields)\s+(?=[\"'`“‘]?[a-z_][\w-]{0,40}[\"'`”’]?\s*,)|"
     # "a JSON array, each with name, attending, dietary and plus_one"
     r"\b(?:each|every)\s+(?:one\s+)?(?:with|having|holding|containing)\s+(?=[\"'`“‘]?[a-z_][\w-]{0,40}[\"'`”’]?\s*,)|"
+    # "an array of objects with name, email and phone"
+    r"\b(?:objects|records|entries|items|rows)\s+(?:with|having|holding|containing)\s+"
+    r"(?=[\"'`“‘]?[a-z_][\w-]{0,40}[\"'`”’]?\s*,)|"
     # "a list, each object with day, start, end and house", "each object holding pet, treatment and due"
     r"\b(?:each|every)\s+(?:object|entry|item|element|record)\s+(?:with|has|having|holding|containing|gets)\s+"
     r"(?:the\s+)?(?:keys\s+|fields\s+)?|"

@@ -149,6 +149,11 @@ def negated_after(view: str, end: int) -> bool:
     return _NEGATION_AFTER_RE.search(text[:cut.start()] if cut else text) is not None
 
 
+# A count of a part of the output named after it: "no more than 2 sentences of explanation", "two paragraphs of
+# background, then the recommendation".
+PART_OF_RE = re.compile(r"\s+of\s+(?!(?:text|prose|content|writing|output|response|answer)\b)[a-z]", re.IGNORECASE)
+
+
 # A count that describes what a program does, not the answer: "a form that accepts at most 280 characters", "a
 # function that returns at most 5 results", "validate that the name is under 50 characters".
 PROGRAM_BEHAVIOUR_RE = re.compile(
@@ -440,7 +445,8 @@ LIST_STOP_WORDS = STOP_WORDS | frozenset((
 # Between listed items: English joiners and those of the other languages Rubriq reads (y/o, et/ou, und/oder).
 _JOINERS = r"and|or|&|nor|y|o|et|ou|und|oder"
 ITEM_SEPARATOR_RE = re.compile(rf"\s*(?:,\s*(?:{_JOINERS})?\s*|\s(?:{_JOINERS})\s+|/)\s*", re.IGNORECASE)
-QUOTED_ITEM_RE = re.compile(r"[\"“‘'`„«‚]([^\"”’'`“»\n]{1,60})[\"”’'`“»‘]")  # „Schnee“ and « mot » too
+# „Schnee“ and « mot » too; an apostrophe inside double quotes is a letter ("don't panic")
+QUOTED_ITEM_RE = re.compile(r"[\"“„«]([^\"”“»\n]{1,60})[\"”“»]|[‘'`‚]([^’'`\n]{1,60})[’'`‘]")
 BARE_ITEM_RE = re.compile(r"[^\W\d_][\w-]{0,40}")
 
 
@@ -467,7 +473,7 @@ def parse_items(text: str, pos: int, allow_bare: bool, limit: int = 20,
         m = QUOTED_ITEM_RE.match(text, i)
         if m:
             quoted_before = True
-            value = m.group(1).strip().strip(",.;:")
+            value = (m.group(1) or m.group(2) or "").strip().strip(",.;:")
             if value:
                 items.append(value)
             i = m.end()
@@ -490,7 +496,9 @@ def parse_items(text: str, pos: int, allow_bare: bool, limit: int = 20,
 # Names of several words in a list ("the columns Day, Activity and Learning curve", "the headings Welcome, First day
 # and Who to ask"): each item runs to the next separator, four words at most, and a word that joins or goes on
 # with the sentence ends it.
-PHRASE_ITEM_RE = re.compile(r"[\"'“‘`]([^\"'”’`\n]{1,40})[\"'”’`]|\[([^\]\n]{1,40})\]|([^\W\d_][\w'’-]{0,30}|\d{1,3})")
+# An item quoted (an apostrophe inside double quotes is a letter: "What we'll do"), bracketed, or bare.
+PHRASE_ITEM_RE = re.compile(r"(?:[\"“]([^\"”\n]{1,40})[\"”]|['‘`]([^'’`\n]{1,40})['’`])|\[([^\]\n]{1,40})\]|"
+                            r"([^\W\d_][\w'’-]{0,30}|\d{1,3})")
 PHRASE_SEPARATOR_RE = re.compile(rf"\s*(?:,\s*(?:(?:{_JOINERS})\s+)?|\s+(?:{_JOINERS})\s+|;\s*|/\s*|\s*\|\s*)",
                                  re.IGNORECASE)
 PHRASE_ENDERS = frozenset((
@@ -516,10 +524,11 @@ def phrase_list(text: str, pos: int, limit: int = 12, max_words: int = 4) -> tup
         m = PHRASE_ITEM_RE.match(text, i)
         if not m:
             break
-        if m.group(1) or m.group(2):
-            item, i = (m.group(1) or f"[{m.group(2)}]").strip(), m.end()
+        quoted = m.group(1) or m.group(2)
+        if quoted or m.group(3):
+            item, i = (quoted or f"[{m.group(3)}]").strip(), m.end()
         else:
-            words, j = [m.group(3)], m.end()
+            words, j = [m.group(4)], m.end()
             while len(words) < max_words:
                 nxt = re.match(r"[ \t]+([^\W\d_][\w'’-]{0,30}|\d{1,3})(?![\w'’-])", text[j:j + 40])
                 if not nxt:
@@ -537,7 +546,7 @@ def phrase_list(text: str, pos: int, limit: int = 12, max_words: int = 4) -> tup
             item, i = " ".join(words), j
         items.append(item)
         end = i
-        if closing and not (m.group(1) or m.group(2)):
+        if closing and not (m.group(1) or m.group(2) or m.group(3)):
             break  # "Day, Shift and Person, sorted by day": a bare list ends at the item after its "and"
         sep = PHRASE_SEPARATOR_RE.match(text, i)
         if not sep:

@@ -10,6 +10,7 @@ from rubriq.core.constraints.families.distributive import attached
 from rubriq.core.constraints.families.grammar import (
     CAPITAL_CUE,
     LOWER_EXCLUSIVE,
+    PART_OF_RE,
     POST,
     PROGRAM_BEHAVIOUR_RE,
     REL,
@@ -69,7 +70,6 @@ HIGHLIGHTED_BEFORE_RE = re.compile(r"\b(?:highlight|bold|italici[sz]e|emphasi[sz
                                    r"(?:(?!(?:and|but|then|plus|stay|keep|use|write)\b)[a-z]+\s+){0,2}$",
                                    re.IGNORECASE)
 CAPITALIZE_BEFORE_RE = re.compile(r"capitali[sz]e\W{1,3}(?:\w+\W{1,3}){0,3}$", re.IGNORECASE)
-PART_OF_RE = re.compile(r"\s+of\s+(?!(?:text|prose|content|writing|output|response|answer)\b)[a-z]", re.IGNORECASE)
 UPPER_AFTER_RE = re.compile(r"\s*(?:max|maximum|at\s+most|or\s+(?:fewer|less))\b", re.IGNORECASE)
 PER_ITEM_RE = re.compile(r"\s+(?:per|for\s+each|in\s+each|each)\s+(?:item|point|bullet|line|name|entry|idea|step|"
                          r"paragraph|section|answer|option|title)\b", re.IGNORECASE)

@@ -8,6 +8,7 @@ import re
 from typing import Any
 
 from rubriq.core.constraints.families.grammar import (
+    PART_OF_RE,
     Bound,
     Extraction,
     bounds_for,
@@ -58,6 +59,8 @@ def _paragraph_count(ex: Extraction, regex: re.Pattern[str], near: int = 0) -> t
     for m in near_units(regex, ex.view, PARAGRAPH_UNIT_RE):
         if re.match(r"asterisk", ex.view[m.end("n"):m.end("n") + 20].strip(), re.IGNORECASE):
             continue
+        if PART_OF_RE.match(ex.view, m.end()):
+            continue  # "two paragraphs of background, then the recommendation": a part of the reply, counted
         n = parse_number(m.group("n"))
         if n is not None and 0 < n < 1000 and not m.group("a"):
             rank = 0 if m.group("unit").lower().startswith("paragraph") else 1
