@@ -136,3 +136,13 @@ def test_a_word_required_instead_of_another_stays_required() -> None:
 ])
 def test_paragraphs_of_one_part_are_not_the_replys_paragraph_count(prompt: str) -> None:
     assert PARAGRAPHS not in kinds(prompt)
+
+
+@pytest.mark.parametrize("prompt", [
+    'Write a short story for the Christmas supplement. Keep the word "news" out, it is already in the title of the '
+    'supplement.',
+    "Escribe un microrrelato para el suplemento. La palabra «noticia» no me la metas, que ya va en el título del "
+    "suplemento.",
+])
+def test_another_texts_title_named_as_the_reason_leaves_the_ban_the_whole_replys(prompt: str) -> None:
+    assert FORBIDDEN in kinds(prompt)

@@ -709,3 +709,24 @@ def test_an_end_time_with_the_sources_extra_time_is_matched() -> None:
     checks = statuses("| History Paper 1 | Mon 9 March | 09:00 | 11:30 |", source)
     assert checks["11:30"] == "matched", checks
     assert statuses("| History Paper 1 | Mon 9 March | 09:00 | 11:45 |", source)["11:45"] != "matched"
+
+
+def test_a_common_abbreviation_of_a_source_word_is_matched_and_another_name_is_not() -> None:
+    source = "See your doctor if symptoms have not improved after 14 days."
+    assert statuses("If nothing improves after two weeks, see your GP.", source)["GP"] == "matched"
+    assert statuses("If nothing improves after two weeks, call NHS 111.", source).get("NHS") != "matched"
+
+
+def test_a_deadline_a_stated_period_sets_from_a_stated_date_is_no_conflict_with_another_sentences_date() -> None:
+    source = ("Report issued: 23 January 2026.\n1. The extinguisher was last serviced in November 2024. Arrange a "
+              "service. Medium priority, within 3 months.")
+    checks = statuses("| Extinguisher last serviced November 2024 | Arrange a service | Medium | 23 April |", source)
+    assert checks["23 April"] == "matched", checks
+    checks = statuses("| Extinguisher last serviced November 2024 | Arrange a service | Medium | 30 April |", source)
+    assert checks["30 April"] != "matched", checks
+
+
+def test_a_month_a_stated_period_reaches_from_a_stated_date_is_matched() -> None:
+    source = "Apprentices in their first six months must not use the bandsaw alone. Start date: 9 March 2026."
+    assert statuses("You'll need a supervisor until early September.", source)["September"] == "matched"
+    assert statuses("You'll need a supervisor until early November.", source)["November"] != "matched"

@@ -44,7 +44,8 @@ _TITLE_LIKE = r"(?:title|headline|heading|subheading|subject(?:\s+line)?|caption
 # "in the title", "out of the first paragraph", "for the intro"
 _IN_A_PART_RE = re.compile(
     rf"\b(?:in|within|inside|into|throughout|for|out\s+of)\s+(?:the|your|its|that)\s+"
-    rf"(?:(?:very|actual|main|short|email'?s?|e-mail'?s?)\s+)?(?:{_INHERENT}|{_TITLE_LIKE})\b", re.IGNORECASE)
+    rf"(?:(?:very|actual|main|short|email'?s?|e-mail'?s?)\s+)?(?:{_INHERENT}|{_TITLE_LIKE})\b(?!\s+of\b)",
+    re.IGNORECASE)  # "in the title of the supplement" names another text's title
 # "in each paragraph", "per section": a limit on every part, which for a cap is not the whole reply's
 _IN_EACH_PART_RE = re.compile(
     rf"\b(?:in|within|for|inside)\s+(?:each|every)\s+(?:single\s+)?(?:{_PIECE}|{_INHERENT}|{_TITLE_LIKE})\b|"
@@ -90,7 +91,8 @@ _PERMISSION_RE = re.compile(
 _CAP_WORD_RE = re.compile(
     r"\b(?:up\s+to|at\s+most|at\s+the\s+most|max(?:imum)?|no\s+more\s+than|within|tops|only|just)\b", re.IGNORECASE)
 _MORE_BEFORE_RE = re.compile(r"\b(?:more|longer|over|extra)\s*,?\s*$", re.IGNORECASE)
-_CLAUSE_CUT_RE = re.compile(r";|,\s+(?:and|but|then|plus|while|whereas)\s+|\s+-\s+|\s+–\s+", re.IGNORECASE)
+_CLAUSE_CUT_RE = re.compile(r";|,\s+(?:and|but|then|plus|while|whereas)\s+|\s+-\s+|\s+–\s+|"
+                            r"\s+(?:because|since|porque|weil|parce\s+que)\s+", re.IGNORECASE)
 
 
 def _clause_around(view: str, span: Span) -> tuple[int, int]:

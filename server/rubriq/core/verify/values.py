@@ -138,27 +138,28 @@ another row is another slot, whatever its column), a bare count takes its head n
 header, and the score is 2 for the unit, + 1 per shared row word (at most 2), + 1 when the header is named; of two
 partners scoring alike, the nearer figure is taken.
 
-Decision for a claim value c. A value the evidence states outright (compatible, and not merely inside a bound or a range
-of it: a range states its two ends; a date states what it names, "April" does not state "15 April") is matched, whatever
-slot another evidence value seems to fill; so is a point equal to the figure of an evidence bound ("the recommended 150
-minutes" for "at least 150 minutes"), and a range whose two ends the evidence or the source states ("from 412 to 260").
-Otherwise the agreeing value is the best-scoring compatible value of the evidence or of the source (a bound or a vague
-magnitude scores 2 less: "more than 100" agrees with too much to prove a slot; a bound of either side, the claim's or
-the source's, agrees only in c's slot, score ≥ 2); failing that, the same figure anywhere in the source (another slot),
-or for a name, its words. The partner is the best-scoring evidence value that disagrees, with a score ≥ 2, not taken
-(each evidence value agreeing with a claim value, with a score ≥ 0, is assigned to one claim value, best score first,
-and is nobody's partner), not a part of a total ("a further 63"), and, for names joined only by a governor, with no
-unexplained name beside it in the evidence ("signed Australia pace bowler John Hastings" is about another player), and,
-for other kinds, with no unexplained name right after it ("British number four Aljaz Bedene"). c conflicts with the
-partner when the partner scores higher than the agreeing value and, if a precise value agrees in another slot, scores ≥
-4 (a figure of another family, "14 remain" for "14 days", or a date stating less than c, "April" for "15 April", agrees
-too loosely to ask it), and its words differ from c's ("1" against "1", 1 April against 1 May, shows nobody anything),
-unless c is derived from the evidence and the claim's other values (below). Otherwise c matches its agreeing value, or
-is derived from the evidence, the claim or (a sum or a difference of two) the source's figures of its family (matched),
-or is absent. A name the source states is never a conflict (two stated names swapped is beyond values). An acronym of
-two to five capitals whose letters begin a run of the source's content words ("PR" for "pull request") is matched. So
-rounding, a bound or range holding the value, derived figures, values of other slots, a year inside a date, list and
-section numbers, and times in zones of unknown offset are never conflicts.
+Decision for a claim value c. A value the evidence states outright (compatible, and not merely inside a bound or a
+range of it: a range states its two ends; a date states what it names, "April" does not state "15 April") is matched,
+whatever slot another evidence value seems to fill; so is a point equal to the figure of an evidence bound ("the
+recommended 150 minutes" for "at least 150 minutes"), and a range whose two ends the evidence or the source states
+("from 412 to 260"). Otherwise the agreeing value is the best-scoring compatible value of the evidence or of the
+source (a bound or a vague magnitude scores 2 less: "more than 100" agrees with too much to prove a slot; a bound of
+either side, the claim's or the source's, agrees only in c's slot, score ≥ 2); failing that, the same figure anywhere
+in the source (another slot), or for a name, its words. The partner is the best-scoring evidence value that disagrees,
+with a score ≥ 2, not taken (each evidence value agreeing with a claim value, with a score ≥ 0, is assigned to one
+claim value, best score first, and is nobody's partner), not a part of a total ("a further 63"), and, for names joined
+only by a governor, with no unexplained name beside it in the evidence ("signed Australia pace bowler John Hastings"
+is about another player), and, for other kinds, with no unexplained name right after it ("British number four Aljaz
+Bedene"). c conflicts with the partner when the partner scores higher than the agreeing value and, if a precise value
+agrees in another slot, scores ≥ 4 (a figure of another family, "14 remain" for "14 days", or a date stating less than
+c, "April" for "15 April", agrees too loosely to ask it), and its words differ from c's ("1" against "1", 1 April
+against 1 May, shows nobody anything), unless c is derived from the evidence and the claim's other values (below).
+Otherwise c matches its agreeing value, or is derived from the evidence, the claim or (a sum or a difference of two)
+the source's figures of its family (matched), or is absent. A name the source states is never a conflict (two stated
+names swapped is beyond values). An acronym of two to five capitals whose letters begin a run of the source's content
+words ("PR" for "pull request") is matched, as is a common abbreviation of a word of the source ("GP" for "doctor":
+`_COMMON_ABBREVIATIONS`). So rounding, a bound or range holding the value, derived figures, values of other slots, a
+year inside a date, list and section numbers, and times in zones of unknown offset are never conflicts.
 
 Beyond the evidence (`compare`, given the spans of the source proper). A value the prompt states outside its source
 (the user's own figure, "our uptime was 98.7%") or that is the source's figure scaled by a factor the prompt asks for
@@ -3825,7 +3826,8 @@ def compare(claim: list[Value], evidence: list[Value], source: ValueIndex, *, in
         if check.status == "absent" and c.kind == "date" and _nth_weekday_of_month(c, claim, source):
             # "Wednesday 11 November" for a course "on the second Wednesday of each month" in 2026
             check = ValueCheck(c, "matched", None, False, "the day of the month the source's rule names")
-        if check.status == "absent" and c.kind == "date":
+        if (check.status == "absent" or (check.status == "conflict" and check.reason == _ELSEWHERE)) and \
+                c.kind == "date":  # a deadline against a date of another sentence: worked out, not contradicted
             base = _date_from_period(c, [*claim, *context], source)
             if base is not None:  # "guaranteed for 2 years" from "bought on 12 March 2025": until 12 March 2027
                 check = ValueCheck(c, "matched", base, False, "a stated date moved by a stated period")
@@ -3929,9 +3931,10 @@ def _base_days(c: Value, claim: Sequence[Value], source: ValueIndex) -> list[tup
 
 def _date_from_period(c: Value, claim: Sequence[Value], source: ValueIndex) -> Value | None:
     """A date of the source or the claim that a period stated in either moves, forwards or back, onto claim date c
-    (to the day: "one day late" is an error people make): the date it was worked out from, or None."""
+    (to the day: "one day late" is an error people make; a month alone to its month): the date it was worked out
+    from, or None."""
     _, _, month, day_of_month = c.key
-    if month is None or day_of_month is None:
+    if month is None:
         return None
     # the period as written: "more than 48 hours before" drop-off on 30 July puts its boundary on 28 July
     periods = {stated_number(p) for p in (*source.by_family.get("duration", []),
@@ -3941,7 +3944,8 @@ def _date_from_period(c: Value, claim: Sequence[Value], source: ValueIndex) -> V
         for seconds in sorted(periods)[:_MAX_DERIVATION_VALUES]:
             for sign in (1, -1):
                 moved = _shift_date(start, seconds, sign)
-                if moved is not None and (moved.month, moved.day) == (month, day_of_month) and (
+                # a month alone ("until early September") is the month the period ends in
+                if moved is not None and moved.month == month and day_of_month in (None, moved.day) and (
                         c.key[0] is None or base.key[0] is None or c.key[0] <= moved.year <= c.key[1]):
                     return base
     return None
@@ -4453,6 +4457,22 @@ def _stated_before(c: Value, claim_index: ValueIndex, start: int) -> bool:
 _WEEKDAY_OF_DATE_RE = re.compile(r"\s*(?:,\s*)?(?:is|was|will\s+be|falls\s+on|fell\s+on)?\s*(?:a|an)?\s*",
                                  re.IGNORECASE)
 _ACRONYM_RE = re.compile(r"[A-Z]{2,5}s?")
+# Abbreviations everyone reads as a common noun of the source, not as a name: "see your GP" for "see your doctor".
+_COMMON_ABBREVIATIONS: dict[str, frozenset[str]] = {
+    "GP": frozenset({"doctor", "doctors", "practitioner", "surgery"}),
+    "HR": frozenset({"personnel", "human"}),
+    "A&E": frozenset({"emergency", "casualty"}),
+    "ID": frozenset({"identification", "identity", "passport"}),
+    "DOB": frozenset({"birth"}),
+    "CV": frozenset({"resume", "résumé", "curriculum"}),
+    "ETA": frozenset({"arrival", "arrive"}),
+    "FAQ": frozenset({"questions"}),
+    "ASAP": frozenset({"soon", "immediately", "promptly"}),
+    "RSVP": frozenset({"reply", "respond", "confirm"}),
+    "WFH": frozenset({"home"}),
+    "EV": frozenset({"electric"}),
+    "PIN": frozenset({"pin", "passcode"}),
+}
 _EARLIER_CHARACTERS = 1500  # how far back an output's own figures may be the operands of a figure it derives
 _NEIGHBOUR_CHARACTERS = 40
 _NAME_AFTER_CHARACTERS = 2  # the name right after the figure: "number four Aljaz Bedene"
@@ -4517,6 +4537,8 @@ def _check_one(c: Value, evidence: list[Value], taken: list[bool], source: Value
             return ValueCheck(c, "matched", None, False, "every word of it is in the source")
         if len(c.key) == 1 and _ACRONYM_RE.fullmatch(c.text) and c.key[0] in source.phrase_initials:
             return ValueCheck(c, "matched", None, False, "the initials of words in the source")  # "PR": pull request
+        if len(c.key) == 1 and _COMMON_ABBREVIATIONS.get(c.text.upper().rstrip("S"), frozenset()) & source.words:
+            return ValueCheck(c, "matched", None, False, "a common abbreviation of a word in the source")  # "GP"
     # the best disagreeing value of the evidence: not taken by another claim value, not a part of a total
     partner, partner_score, partner_distance = None, _SAME_SLOT - 1, INF
     for k, e in enumerate(evidence):
@@ -4659,6 +4681,9 @@ def _bare_anywhere(c: Value, source: ValueIndex) -> Value | None:
                  e.low is not None and e.high is not None and stated_number(e) == figure), None)
 
 
+_ELSEWHERE = "a different value in the same slot elsewhere in the source"
+
+
 def _partner_elsewhere(c: Value, source: ValueIndex, source_spans: Sequence[Span] | None) -> ValueCheck | None:
     """A conflict for a value the source nowhere states, with a source value outside the evidence that surely fills
     its slot (score ≥ `_STRONG_SLOT`: its kind and unit, its governing word and its context), or None.
@@ -4687,7 +4712,7 @@ def _partner_elsewhere(c: Value, source: ValueIndex, source_spans: Sequence[Span
     names = source.inside(source_spans, "entity") if source_spans is not None else source.by_family.get("entity", [])
     if not best.in_table and _untaken_name_beside(best, names, [False] * len(names), frozenset(), after_only=True):
         return None  # the source's figure describes a name right after it, not the claim's subject
-    return ValueCheck(c, "conflict", best, False, "a different value in the same slot elsewhere in the source")
+    return ValueCheck(c, "conflict", best, False, _ELSEWHERE)
 
 
 def _scaled(c: Value, check: ValueCheck, evidence: list[Value], factors: tuple[float, ...]) -> Value | None:
