@@ -9,7 +9,7 @@ works")."""
 from __future__ import annotations
 
 import pytest
-from prompt_reading_helpers import kinds
+from prompt_reading_helpers import kinds, unchecked_texts
 
 WORDS = "length_constraints:number_words"
 LINES = "rubriq:number_lines"
@@ -245,3 +245,11 @@ def test_keys_listed_after_objects_with() -> None:
                                                  ("A CSV file is attached.", False)])
 def test_csv_asked_for_as_a_fragment(sentence: str, asked: bool) -> None:
     assert ("rubriq:csv_format" in kinds("Summarize the data below. " + sentence)) is asked
+
+
+def test_a_checked_limit_said_again_is_not_reported_as_unchecked() -> None:
+    prompt = ("Put the trips in a table. I copy these onto the whiteboard, which fits eight lines of my handwriting, "
+              "so nothing longer than that.")
+    assert kinds(prompt).get(LINES) == [{"relation": "less than", "num_lines": 9}]
+    assert unchecked_texts(prompt) == []
+    assert "nothing else." in unchecked_texts("Put the trips in a table. Keep it short, and nothing else.")

@@ -98,6 +98,9 @@ def test_a_part_put_first_before_a_comma_scopes_the_request_after_it() -> None:
     "Our competitor's blurb is only 40 words.",
     "The previous answer had five bullet points; I want a fresh take.",
     'The old version used the word "cheap" a lot.',
+    "The flyer I got last year had 3 bullet points and nobody read it.",
+    "My notes below are about 200 words long.",
+    'Last year\'s invite said "BYOB" and people complained.',
 ])
 def test_another_text_described_asks_nothing_of_the_reply(sentence: str) -> None:
     assert kinds(TASK + sentence) == {}
@@ -146,3 +149,20 @@ def test_paragraphs_of_one_part_are_not_the_replys_paragraph_count(prompt: str) 
 ])
 def test_another_texts_title_named_as_the_reason_leaves_the_ban_the_whole_replys(prompt: str) -> None:
     assert FORBIDDEN in kinds(prompt)
+
+
+@pytest.mark.parametrize(("sentence", "params"), [
+    ("Keep the description under 100 words.", {"relation": "less than", "num_words": 100}),
+    ("The description has to fit on a postcard: 60 words max.", {"relation": "less than", "num_words": 61}),
+])
+def test_the_reply_named_as_a_text_still_takes_its_limit(sentence: str, params: dict) -> None:
+    assert kinds(TASK + sentence).get(WORDS) == [params]
+
+
+@pytest.mark.parametrize(("sentence", "kind"), [
+    ("For each of the five chapters, write two sentences.", SENTENCES),
+    ("Write two sentences for each of the chapters.", SENTENCES),
+    ("For each chapter, no more than 50 words.", WORDS),
+])
+def test_a_count_for_each_of_several_things_is_no_whole_reply_count(sentence: str, kind: str) -> None:
+    assert kind not in kinds("Here is the report to summarise. " + sentence)

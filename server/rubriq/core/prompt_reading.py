@@ -129,7 +129,11 @@ _INDIRECT_QUESTION_RE = re.compile(
     r"wer|was|wann|wo|warum|wie|ob|welche\w*)\b", re.IGNORECASE)
 # The other side of the request before it: "..., not in English", "..., nicht auf Englisch", "..., plutôt que ...".
 _CONTRAST_RE = re.compile(r"^[ \t]*(?:not|nicht|rather than|instead of|statt|anstatt|plutôt que|au lieu de|"
-                          r"en lugar de|en vez de)\b", re.IGNORECASE)
+                          r"en lugar de|en vez de)\b|"
+                          # the checked limit said again: "..., so nothing longer than that", "and not a word more"
+                          r"^[ \t]*(?:so|and|but)?[ \t]*(?:nothing|no(?:thing)?[ \t]+(?:longer|more|bigger|shorter)|"
+                          r"not[ \t]+(?:a[ \t]+word[ \t]+|one[ \t]+)?(?:more|longer))\b(?:[ \t]+than[ \t]+"
+                          r"(?:that|it|this))?[ \t]*[.!]?[ \t]*$", re.IGNORECASE)
 # A short sentence with no verb that names a manner ("Firm but polite.", "Für Laien, bitte.", "Vouvoiement."): a
 # request in note form, unless it narrates ("My boss is very formal.").
 _NARRATIVE_RE = re.compile(r"\b(?:is|are|was|were|am|be|been|has|have|had|did|does|i|we|he|she|they|my|our|his|her|"

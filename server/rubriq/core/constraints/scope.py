@@ -46,9 +46,12 @@ _IN_A_PART_RE = re.compile(
     rf"\b(?:in|within|inside|into|throughout|for|out\s+of)\s+(?:the|your|its|that)\s+"
     rf"(?:(?:very|actual|main|short|email'?s?|e-mail'?s?)\s+)?(?:{_INHERENT}|{_TITLE_LIKE})\b(?!\s+of\b)",
     re.IGNORECASE)  # "in the title of the supplement" names another text's title
-# "in each paragraph", "per section": a limit on every part, which for a cap is not the whole reply's
+# "in each paragraph", "per section", "for each of the five chapters": a limit on every part, which for a cap is not
+# the whole reply's
 _IN_EACH_PART_RE = re.compile(
     rf"\b(?:in|within|for|inside)\s+(?:each|every)\s+(?:single\s+)?(?:{_PIECE}|{_INHERENT}|{_TITLE_LIKE})\b|"
+    r"\b(?:for|in)\s+(?:each|every)\s+(?:one\s+)?of\s+(?:the|these|those|your|my|our)\s+|"
+    r"\bfor\s+(?:each|every)\s+(?!(?:one|time)\b)[a-z]{3,20}\b(?!['’])|"
     rf"\bper\s+{_PIECE}\b", re.IGNORECASE)
 # "the first paragraph should ...", "keep the intro to ...": the part is what the clause limits
 _PART_AS_SUBJECT_RE = re.compile(
@@ -73,12 +76,22 @@ _WHOLE_RE = re.compile(r"\b(?:whole|entire|total|overall|altogether|in\s+all)\b"
 # A permission has "you" or "it" before the modal: "Can you keep it under 100 words?" is a request.
 # Another text described, not the reply asked for: "our competitor's blurb is only 40 words", "the previous answer had
 # five bullet points", "the old version used the word "cheap" a lot".
+_TEXT_NOUN = (r"(?:version|answer|reply|response|draft|description|blurb|post|e-?mail|letter|text|copy|ad|advert|"
+              r"summary|article|one|attempt|bio|listing|page|tweet|caption|flyer|invite|invitation|poster|notice|"
+              r"leaflet|newsletter|brochure|menu|notes?|report|speech|message|slides?|deck|essay|story|poem)s?")
 _ANOTHER_TEXT_RE = re.compile(
+    # "our competitor's blurb is", "the previous answer had"
     r"\b(?:(?:the|your|our|my|their|his|her|its|that)\s+(?:(?:old|previous|original|current|existing|last|earlier|"
     r"first|other|competitor'?s?|rival'?s?)\s+){1,2}|[A-Za-z]{2,20}'s\s+(?:(?:old|previous|original|current|own)\s+)?)"
-    r"(?:version|answer|reply|response|draft|description|blurb|post|e-?mail|letter|text|copy|ad|advert|summary|"
-    r"article|one|attempt|bio|listing|page|tweet|caption)s?\s+(?:(?:is|was|are|were|has|had|used|uses|ran|runs|"
-    r"came\s+to|comes\s+to|contained|contains|went|goes)\b)", re.IGNORECASE)
+    rf"{_TEXT_NOUN}\s+(?:(?:is|was|are|were|has|had|used|uses|ran|runs|came\s+to|comes\s+to|contained|contains|went|"
+    r"goes|said|says|read|reads)\b)|"
+    # "my notes below are about 200 words long", "the flyer I got last year had 3 bullet points"
+    rf"\b(?:the|your|our|my|their|his|her)\s+{_TEXT_NOUN}\s+(?:below|above|attached|pasted|here|(?:i|we|you|they|she|he)\s+"
+    r"(?:got|sent|wrote|received|used|found|had)|from\s+last\s+\w+)\b[^.,;:!?\n]{0,25}?\s(?:is|are|was|were|has|had|"
+    r"used|said|reads|ran|runs|contains|contained|came\s+to)\b(?!\s+(?:supposed|meant|to)\b)|"
+    # past tense: "the invitation said "BYOB"", "the answer was 300 words"
+    rf"\b(?:the|your|our|my|their|his|her|[A-Za-z]{{2,20}}'s)\s+{_TEXT_NOUN}\s+(?:had|was|were|used|said|contained|ran|"
+    r"came\s+to)\b(?!\s+(?:supposed|meant|to)\b)", re.IGNORECASE)
 
 _PERMISSION_RE = re.compile(
     r"\bfeel\s+free\s+to\b|\b(?:you|it)\s+(?:can|may|could)\s+(?:also\s+|always\s+|easily\s+|even\s+)?(?:go|run|write|"
@@ -110,7 +123,7 @@ def _clause_around(view: str, span: Span) -> tuple[int, int]:
 
 
 # A part put first, before a comma: "In the intro, avoid the word "very"".
-_FRONTED_PART_RE = re.compile(r"^\s*(?:in|within|for|inside)\s+(?:the|your|each|every)\s+[\w-]+(?:\s+[\w-]+){0,2}\s*$",
+_FRONTED_PART_RE = re.compile(r"^\s*(?:in|within|for|inside)\s+(?:the|your|each|every)\s+[\w-]+(?:\s+[\w-]+){0,4}\s*$",
                               re.IGNORECASE)
 # A permission said after a comma: "use the word "cheap", if you want".
 _TRAILING_PERMISSION_RE = re.compile(r",\s*(?:if\s+you\s+(?:want|like|wish|prefer)|optional(?:ly)?)\b", re.IGNORECASE)
