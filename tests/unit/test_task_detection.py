@@ -461,8 +461,8 @@ def test_an_explanation_asked_as_a_part_of_a_code_answer_leaves_the_code_task():
                          "The Council is pleased to announce that the Mill Lane footbridge will reopen on 4 May "
                          "following the completion of structural repairs."),
     (TaskType.EXTRACTION, "Here is the letter from school:\n\nDear Parents, the choir sings at the Guildhall on "
-                          "Friday 6 June (£4, pay by 30 May) and at St Mary's on Sunday 15 June (free).\n\nKind regards,"
-                          "\nMr Hale\n\nCould you put the two concerts in a little table for the fridge?"),
+                          "Friday 6 June (£4, pay by 30 May) and at St Mary's on Sunday 15 June (free).\n\n"
+                          "Kind regards,\nMr Hale\n\nCould you put the two concerts in a little table for the fridge?"),
     (TaskType.CODE_GENERATION, "Je voudrais une petite fonction Python qui convertit des notes sur 20 en lettres, "
                                "et la fonction doit s'appeler note_en_lettre."),
     (TaskType.OPEN_QA, "why does bread go stale faster in the fridge? keep it short (long story, my flatmate "
