@@ -20,6 +20,8 @@ code starts with "FA" are scored against the labels:
   finding's span contains the labelled output value (case and runs of spaces ignored);
 - `where_source_found`: the same figures over the pairs whose source the prompt reader takes (at least 90% of every
   pasted document; `pairs_without_source_found` counts the others), which separates reading from verifying.
+- `pairs_with_a_failed_metric`: the ids of pairs where a metric raised (the engine logs it and leaves the parameter
+  unavailable, so the pair counts as finding nothing): a figure is only trustworthy when this list is empty.
 
 The bundled examples (`examples/<name>.prompt/.out`, labelled in the default corpus's `examples.labels.json`) are
 checked the same way, whichever corpus is scored: the target is no FA finding on a faithful sentence.
@@ -302,6 +304,11 @@ def fa_findings(result: Any) -> list[Any]:
     return [f for f in result.findings if f.where == "output" and f.code.startswith("FA")]
 
 
+def failed_metrics(result: Any) -> list[str]:
+    """The parameters whose metric raised on this pair (the engine reports them unavailable, "<metric> failed: ...")."""
+    return [p.name for p in result.profile.parameters if p.status == "unavailable" and " failed: " in p.reason]
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--split", choices=(*SPLITS, "all"), default="all")
@@ -333,13 +340,17 @@ def main() -> int:
 
     wanted = SPLITS if args.split == "all" else (args.split,)
     pairs = [pair for pair in (load_pair(i, args.corpus) for i in pair_ids(args.corpus)) if pair.split in wanted]
-    scores = [score_pair(p, fa_findings(check(p.prompt, p.output, config, models=hub, tiers=tiers))) for p in pairs]
+    results = [check(p.prompt, p.output, config, models=hub, tiers=tiers) for p in pairs]
+    scores = [score_pair(p, fa_findings(result)) for p, result in zip(pairs, results, strict=True)]
     missed_sources = [p.pair_id for p in pairs if source_coverage(p.prompt, p.labels["source"]) < 0.9]
+    # a metric that raised is logged and left unavailable by the engine: its pair then counts as finding nothing
+    failed = [p.pair_id for p, result in zip(pairs, results, strict=True) if failed_metrics(result)]
 
     report: dict[str, Any] = {
         "corpus": str(args.corpus.relative_to(REPO)) if args.corpus.is_relative_to(REPO) else str(args.corpus),
         "split": args.split, "tiers": sorted(tiers), "models": hub.model_ids() if hub else None,
-        "pairs": len(pairs), "pairs_without_source_found": len(missed_sources), "halves": {},
+        "pairs": len(pairs), "pairs_without_source_found": len(missed_sources),
+        "pairs_with_a_failed_metric": failed, "halves": {},
     }
     halves = {half: [i for i, p in enumerate(pairs) if p.split == half] for half in wanted}
     if args.split == "all":

@@ -293,3 +293,22 @@ def test_a_pair_listed_in_the_wrong_half_is_reported(broken_copy: Path) -> None:
 def test_a_pair_without_its_output_is_reported(broken_copy: Path) -> None:
     (broken_copy / "qa-train-strike.out").unlink()
     assert "qa-train-strike: qa-train-strike.out is missing" in corpus_problems(broken_copy)
+
+
+def test_the_benchmark_names_pairs_whose_metric_raised() -> None:
+    from types import SimpleNamespace
+
+    from rubriq.core.config import Config
+    from rubriq.core.engine import check
+    from rubriq.core.metrics import TIER_TEXT
+    from rubriq.core.report import ParameterResult
+
+    result = check("Summarise: <doc>The hall opens at 9am.</doc>", "The hall opens at 9am.", Config(),
+                   tiers=frozenset({TIER_TEXT}))
+    assert corpus.failed_metrics(result) == []
+    broken = ParameterResult(name="faithfulness", title="Faithfulness", badge="", weight=1.0, status="unavailable",
+                             score=None, reason="faithfulness failed: AssertionError")
+    waiting = ParameterResult(name="coverage", title="Coverage", badge="", weight=1.0, status="unavailable",
+                              score=None, reason="model tier not run in this pass")
+    assert corpus.failed_metrics(SimpleNamespace(profile=SimpleNamespace(parameters=[broken, waiting]))) == [
+        "faithfulness"]
