@@ -166,3 +166,15 @@ def test_the_reply_named_as_a_text_still_takes_its_limit(sentence: str, params: 
 ])
 def test_a_count_for_each_of_several_things_is_no_whole_reply_count(sentence: str, kind: str) -> None:
     assert kind not in kinds("Here is the report to summarise. " + sentence)
+
+
+@pytest.mark.parametrize(("prompt", "kind", "scoped"), [
+    ("Write an e-mail to the team announcing the office move. The subject line must be under 8 words.", WORDS, True),
+    ('Write a blog post about sourdough. The title shouldn\'t contain the word "easy".', FORBIDDEN, True),
+    ("Suggest a subject line for my e-mail about the office move. The subject line must be under 8 words.", WORDS,
+     False),
+    ("Write a title for my blog post about sourdough. The title must be under 8 words.", WORDS, False),
+])
+def test_a_title_is_a_part_of_a_reply_with_a_body_and_the_whole_of_a_title_asked_for(prompt: str, kind: str,
+                                                                                       scoped: bool) -> None:
+    assert (kind not in kinds(prompt)) is scoped

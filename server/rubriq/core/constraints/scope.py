@@ -70,6 +70,17 @@ _TITLE_AS_SUBJECT_RE = re.compile(
 _TITLE_IS_A_PART_RE = re.compile(
     rf"\b(?:with|add|include|plus|and|put|give\s+it|then|under)\s+(?:a|an|one)\s+(?:[a-z-]{{2,20}}\s+)?{_TITLE_LIKE}\b|"
     rf"\b{_TITLE_LIKE}\s+(?:and|plus|then|followed\s+by)\s+(?:a|an|the|\d+|one|two|three)\b|<<", re.IGNORECASE)
+# A reply with a body, whose title or subject line is a part of it ("Write an e-mail to the team ... The subject line
+# must be under 8 words"), unless the title itself is what is asked for ("Suggest a subject line for my e-mail").
+_TEXT_WITH_A_BODY_RE = re.compile(
+    r"\b(?:write|draft|compose|prepare|put\s+together|create)\s+(?:me\s+|us\s+)?(?:a|an|the|our|my)\s+(?:[a-z-]+\s+){0,3}?"
+    r"(?:e-?mail|letter|post|article|blog(?:\s+post)?|newsletter|essay|story|report|announcement|press\s+release|"
+    r"flyer|poster|memo|note|message|description|update|bulletin|notice)\b", re.IGNORECASE)
+_TITLE_IS_THE_TASK_RE = re.compile(
+    rf"\b(?:write|suggest|give\s+me|come\s+up\s+with|brainstorm|generate|propose|need|want|think\s+of)\s+(?:me\s+)?"
+    rf"(?:a|an|one|some|the|a\s+few|several|\d+|two|three|four|five|ten)?\s*(?:[a-z-]+\s+){{0,2}}?{_TITLE_LIKE}s?\b",
+    re.IGNORECASE)
+
 # The whole named beside the part: "each bullet under 10 words and the whole answer under 40".
 _WHOLE_RE = re.compile(r"\b(?:whole|entire|total|overall|altogether|in\s+all)\b", re.IGNORECASE)
 
@@ -171,7 +182,9 @@ def said_of_a_part(view: str, kind: str, span: Span) -> bool:
         return True
     if kind not in BAN_KINDS and _IN_EACH_PART_RE.search(stretch):
         return True
-    return bool(_TITLE_AS_SUBJECT_RE.search(stretch)) and bool(_TITLE_IS_A_PART_RE.search(view))
+    return bool(_TITLE_AS_SUBJECT_RE.search(stretch)) and (
+        bool(_TITLE_IS_A_PART_RE.search(view)) or (bool(_TEXT_WITH_A_BODY_RE.search(view)) and not
+                                                   _TITLE_IS_THE_TASK_RE.search(view)))
 
 
 def said_of_another_text(view: str, span: Span) -> bool:
