@@ -253,3 +253,8 @@ def test_a_checked_limit_said_again_is_not_reported_as_unchecked() -> None:
     assert kinds(prompt).get(LINES) == [{"relation": "less than", "num_lines": 9}]
     assert unchecked_texts(prompt) == []
     assert "nothing else." in unchecked_texts("Put the trips in a table. Keep it short, and nothing else.")
+
+
+def test_a_quoted_name_given_with_called_is_counted_by_back_reference() -> None:
+    read = kinds('Write a short ad for our bakery. Our bakery is called "Crumb". Say the name at least three times.')
+    assert read.get("keywords:frequency") == [{"keyword": "Crumb", "relation": "at least", "frequency": 3}]

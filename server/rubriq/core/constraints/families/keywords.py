@@ -202,7 +202,7 @@ NAME_BACKREF_RE = re.compile(
 
 # A name given with a verb of naming: "a sock called Rayas", "un calcetín llamado Rayas", "une tortue nommée Pebble".
 CALLED_NAME_RE = re.compile(rf"\b(?i:called|named|llamad[oa]|se\s+llama|nommée?|s'appelle|namens|genannt|heißt)\s+"
-                            rf"(?P<name>{_CAPITALISED})\b")
+                            rf"[\"“'‘]?(?P<name>{_CAPITALISED})\b")  # 'our bakery is called "Crumb"' too
 
 
 def _people_named(text: str) -> list[str]:
