@@ -53,20 +53,27 @@ _IN_EACH_PART_RE = re.compile(
     r"\b(?:for|in)\s+(?:each|every)\s+(?:one\s+)?of\s+(?:the|these|those|your|my|our)\s+|"
     r"\bfor\s+(?:each|every)\s+(?!(?:one|time)\b)[a-z]{3,20}\b(?!['’])|"
     rf"\bper\s+{_PIECE}\b", re.IGNORECASE)
-# "the first paragraph should ...", "keep the intro to ...": the part is what the clause limits
-_PART_AS_SUBJECT_RE = re.compile(
-    rf"\b(?:the|your|its|each|every)\s+{_INHERENT}\s+(?:should|must|shall|can(?:'t|not)?|could|may|might|will|won'?t|"
-    rf"needs?|has|have|ought|is|are|shouldn'?t|mustn'?t|stays?|runs?)\b|"
-    rf"\b(?:keep|limit|cap|make|restrict|hold)\s+(?:the|your)\s+{_INHERENT}\b", re.IGNORECASE)
+
+
+def _limited_part(determiners: str, part: str, verbs: str, keep_verbs: str) -> re.Pattern[str]:
+    """A part as what a clause limits: "the first paragraph should ...", "keep the intro to ..."."""
+    return re.compile(rf"\b(?:{determiners})\s+{part}\s+(?:{verbs})\b|\b(?:{keep_verbs})\s+(?:the|your)\s+{part}\b",
+                      re.IGNORECASE)
+
+
+_PART_AS_SUBJECT_RE = _limited_part(
+    "the|your|its|each|every", _INHERENT,
+    r"should|must|shall|can(?:'t|not)?|could|may|might|will|won'?t|needs?|has|have|ought|is|are|shouldn'?t|mustn'?t|"
+    r"stays?|runs?", "keep|limit|cap|make|restrict|hold")
 # A part named by its ordinal alone, just before the limit: "two paragraphs: the first under 50 words, the second ..."
 _ORDINAL_JUST_BEFORE_RE = re.compile(
     r"(?:^|[:;,(]|\band)\s*the\s+(?:first|second|third|fourth|last|final|other|next|opening|closing)(?:\s+one)?\s*"
     r"(?:(?:should|must|is|has\s+to|needs\s+to)\s+(?:be\s+)?)?$", re.IGNORECASE)
 # A title-like part in the subject position is a part only where the reply has more than the title: "write a post
 # with a title; the title should be under 8 words".
-_TITLE_AS_SUBJECT_RE = re.compile(
-    rf"\b(?:the|your|its)\s+{_TITLE_LIKE}\s+(?:should|must|shall|can(?:'t|not)?|may|will|won'?t|needs?|has|is|"
-    rf"shouldn'?t|mustn'?t)\b|\b(?:keep|limit|cap|make|restrict)\s+(?:the|your)\s+{_TITLE_LIKE}\b", re.IGNORECASE)
+_TITLE_AS_SUBJECT_RE = _limited_part(
+    "the|your|its", _TITLE_LIKE, r"should|must|shall|can(?:'t|not)?|may|will|won'?t|needs?|has|is|shouldn'?t|mustn'?t",
+    "keep|limit|cap|make|restrict")
 _TITLE_IS_A_PART_RE = re.compile(
     rf"\b(?:with|add|include|plus|and|put|give\s+it|then|under)\s+(?:a|an|one)\s+(?:[a-z-]{{2,20}}\s+)?{_TITLE_LIKE}\b|"
     rf"\b{_TITLE_LIKE}\s+(?:and|plus|then|followed\s+by)\s+(?:a|an|the|\d+|one|two|three)\b|<<", re.IGNORECASE)
