@@ -163,18 +163,25 @@ def _composed(found: list[Constraint], clauses: list[Clause]) -> list[Constraint
 # prohibition, never something the output must contain.
 
 CONDITION_RE = re.compile(
-    r"(?<!\bas\s)(?<!\beven\s)(?<!\bonly\s)\b(?:if|unless|in\s+case|whenever|should\s+you)\b(?!\s+(?:possible|needed|necessary|applicable|you\s+(?:can|like|"
-    r"want|wish|prefer)|it\s+helps)\b)[^,.;:!?\n]{1,160}", re.IGNORECASE)
+    r"(?:(?<!\bas\s)(?<!\beven\s)(?<!\bonly\s)\b(?:if|unless|in\s+case|whenever|should\s+you)\b(?!\s+(?:possible|needed|"
+    r"necessary|applicable|you\s+(?:can|like|want|wish|prefer)|it\s+helps|(?:it'?s\s+|it\s+is\s+)?(?:really\s+|absolutely\s+|"
+    r"strictly\s+)?(?:necessary|needed|unavoidable))\b)|"
+    # « si tu parles du chien », « si mencionas al perro », „wenn du den Hund erwähnst“; not « si possible »
+    r"\bsi\s+(?:tu|vous|il|elle|on|hay|usas|mencionas|hablas|incluyes|nombras)\b(?!\s+(?:peux|pouvez|puedes)\b)|"
+    r"\b(?:wenn|falls)\s+(?:du|ihr|es|man)\b(?!\s+(?:kannst|könnt|geht)\b))[^,.;:!?\n]{1,160}", re.IGNORECASE)
 
 
+_JOIN_BEFORE_RE = re.compile(r"(?:[;:]|,\s+(?:and|but)|\bbut)\s*$", re.IGNORECASE)
 POLITE_IF_RE = re.compile(r"\b(?:prefer|like|love|appreciate|great|nice|good|ideal|better|helpful|grateful|happy|best|"
                           r"perfect)\s+(?:it\s+)?$", re.IGNORECASE)
 
 
 def _holds_without_condition(c: Constraint) -> bool:
     p = c.params
+    # A ban of a format holds when the condition fails too ("if you use bullets, no emoji"); a ban of a word or a
+    # topic under a condition on the content ("if you mention the dog, don't use the word "mess"") does not.
     if c.kind.startswith(("rubriq:no_", "punctuation:no_")) or c.kind in (
-            "keywords:forbidden_words", "rubriq:forbidden_topic", "rubriq:item_length", "rubriq:explanation_length",
+            "rubriq:item_length", "rubriq:explanation_length",
             "rubriq:code_forbidden_import", "rubriq:code_stdlib_only"):
         return True
     if c.kind == "rubriq:bullet_count":
@@ -198,7 +205,8 @@ def _unconditional(found: list[Constraint], clauses: list[Clause], view: str) ->
                 continue  # 'end with "Let me know if you have questions."'
             if POLITE_IF_RE.search(clause.text[:m.start()]):
                 continue  # "I'd prefer it if the reply didn't go beyond 120 words": a request, no condition
-            if m.start() <= 12:  # "If you use bullet points, keep it to five": the consequence follows its comma
+            # "If you use bullet points, keep it to five": the consequence follows its comma; so after a ";" or a "but"
+            if m.start() <= 12 or _JOIN_BEFORE_RE.search(clause.text, 0, m.start()):
                 if not clause.text.startswith(",", m.end()):
                     continue  # "If a + b = 30 and b = 10. Is a = 20?": a premise, not a condition on the answer
                 consequence = Span(condition.end, clause.span.end)

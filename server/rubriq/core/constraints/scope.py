@@ -12,6 +12,9 @@ up to 100 words".
 A text other than the reply, described ("our competitor's blurb is only 40 words", "the previous answer had five
 bullet points"), asks nothing of the reply either.
 
+Nor does a requirement taken back ("forget the 100-word limit", "the 50-word cap no longer applies", "earlier I asked
+for five bullets, but now ..."), or one of two alternatives ("either three bullets or a short paragraph").
+
 These readings drop the constraint rather than guess another; the sentence is then reported as not checked.
 """
 
@@ -209,3 +212,55 @@ def only_allowed(view: str, span: Span) -> bool:
     permits = any(not _MORE_BEFORE_RE.search(view, max(lo, m.start() - 20), m.start())
                   for m in _PERMISSION_RE.finditer(view, lo, hi))
     return permits and not _CAP_WORD_RE.search(view, lo, hi)
+
+
+# A requirement taken back: "forget the 100-word limit", "ignore what I said about bullets", "scratch the part about
+# ending with ...", « oublie la limite de 100 mots »; never "don't forget to include ...".
+_WITHDRAWN_BEFORE_RE = re.compile(
+    r"(?<!n't\s)(?<!not\s)(?<!never\s)\b(?:forget|ignore|disregard|scratch|drop|never\s+mind|cancel|olvida|olvídate\s+de|"
+    r"ignora|oublie|oubliez|vergiss|vergesst|ignorier)\s+(?:about\s+)?(?:the|that|my|this|those|these|your|el|la|los|las|"
+    r"le|les|die|der|den|das|what\s+i\s+(?:said|wrote|asked)|lo\s+de|ce\s+que)\b", re.IGNORECASE)
+_WITHDRAWN_AFTER_RE = re.compile(
+    r"\b(?:no\s+longer\s+(?:applies|apply|matters?|stands?|holds?|counts?|needed|necessary|required)|"
+    r"(?:doesn'?t|does\s+not|don'?t|do\s+not)\s+(?:apply|matter|stand|count)\s+(?:any\s*more|now)|"
+    r"(?:is|are)\s*(?:n'?t|\s+not)\s+(?:needed|necessary|required)\s+any\s*more|is\s+off|are\s+off|"
+    r"ya\s+no\s+(?:aplica|cuenta|vale|hace\s+falta|es\s+necesari[oa])|"
+    r"gilt\s+nicht\s+mehr|(?:ist|sind)\s+nicht\s+mehr\s+nötig|"
+    r"ne\s+s'applique\s+plus|n'est\s+plus\s+(?:nécessaire|valable))\b", re.IGNORECASE)
+# An earlier request revised in the same sentence: "earlier I asked for five bullets, but now I want four".
+_EARLIER_REQUEST_RE = re.compile(
+    r"\b(?:earlier|before|previously|originally|at\s+first|last\s+time)\b,?\s+(?:i|you|we)\s+(?:had\s+)?"
+    r"(?:asked|said|wanted|wrote|requested|suggested|mentioned|gave|put)\b|"
+    r"\b(?:i|we)\s+(?:originally|first|initially|previously)\s+(?:asked|said|wanted|requested)\b", re.IGNORECASE)
+_REVISED_RE = re.compile(r"\b(?:but|now|instead|actually|rather|change\s+(?:that|it)|make\s+it)\b", re.IGNORECASE)
+
+# One of two alternatives: "either three bullets or a short paragraph", "bullets or a table, whichever reads better".
+_ALTERNATIVES_RE = re.compile(
+    r"\beither\b(?!\s+(?:way|one|of\s+(?:them|these|those)))|\bwhichever\b|\b(?:your|the\s+writer'?s)\s+(?:call|choice)\b|"
+    r"\bup\s+to\s+you\b|\b(?:o\s+bien|soit|entweder|(?:comme|like)\s+tu\s+(?:veux|préfères)|como\s+prefieras|"
+    r"wie\s+du\s+willst)\b",
+    re.IGNORECASE)
+
+
+def _sentence_around(view: str, span: Span) -> tuple[int, int]:
+    lo = max((view.rfind(c, 0, span.start) + 1 for c in ".!?\n"), default=0)
+    ends = [i for i in (view.find(c, span.end) for c in ".!?\n") if i >= 0]
+    return lo, min(ends, default=len(view))
+
+
+def withdrawn(view: str, span: Span) -> bool:
+    """The requirement at `span` is taken back, or revised later in its sentence."""
+    lo, hi = _clause_around(view, span)
+    if _WITHDRAWN_BEFORE_RE.search(view, lo, span.end) or _WITHDRAWN_AFTER_RE.search(view, span.end, hi):
+        return True
+    start, end = _sentence_around(view, span)
+    earlier = _EARLIER_REQUEST_RE.search(view, start, span.start)
+    return earlier is not None and _REVISED_RE.search(view, span.end, end) is not None
+
+
+def one_of_alternatives(view: str, kind: str, span: Span) -> bool:
+    """The requirement at `span` is one of two the reply may choose between; a ban of either is a ban of both."""
+    if kind in BAN_KINDS:
+        return False
+    lo, hi = _clause_around(view, span)
+    return _ALTERNATIVES_RE.search(view, lo, hi) is not None

@@ -21,9 +21,11 @@ from rubriq.core.constraints.reading import read
 from rubriq.core.constraints.scope import (
     WHOLE_REPLY_KINDS,
     holds_of_the_whole_if_of_a_part,
+    one_of_alternatives,
     only_allowed,
     said_of_a_part,
     said_of_another_text,
+    withdrawn,
 )
 from rubriq.core.constraints.types import AT_LEAST, EXACTLY, LESS_THAN, Constraint
 from rubriq.core.prompt import PromptDocument
@@ -328,7 +330,8 @@ class Extraction:
     def _asked_of_the_reply(self, kind: str, params: dict[str, Any], span: Span) -> bool:
         """Not a permission ("feel free to go over 200 words"), and not a cap or ban said of one part of the reply
         ("keep the first paragraph under 40 words"), which the whole-reply check would misjudge (`scope.py`)."""
-        if only_allowed(self.view, span) or said_of_another_text(self.view, span):
+        if only_allowed(self.view, span) or said_of_another_text(self.view, span) or withdrawn(self.view, span) or \
+                one_of_alternatives(self.view, kind, span):
             return False
         return kind not in WHOLE_REPLY_KINDS or holds_of_the_whole_if_of_a_part(kind, params) or \
             not said_of_a_part(self.view, kind, span)

@@ -44,7 +44,7 @@ FORBID_RE = re.compile(
     rf"exclud(?:e|ing)|omit(?:ting)?|leav(?:e|ing)\s+out|stay(?:ing)?\s+away\s+from|steer(?:ing)?\s+clear\s+of|"
     rf"shouldn'?t|mustn'?t|no)\s+(?:\w+\s+){{0,2}}?(?:(?:us(?:e|ing)|say(?:ing)?|includ(?:e|ing)|mention(?:ing)?|"
     rf"contain(?:ing)?|writ(?:e|ing)|put(?:ting)?|hav(?:e|ing)|see(?:ing)?|read(?:ing)?)\s+)?)(?:the\s+|any\s+|these\s+|following\s+|"
-    rf"of\s+the\s+){{0,2}}(?P<noun>(?:(?!other\b)[a-z]{{3,12}}\s+)?{KEYWORD_NOUN}\b(?:\s+(?:such\s+as|like|including))?\s*:?\s*)?"
+    rf"of\s+the\s+|either\s+){{0,2}}(?P<noun>(?:(?!other\b)[a-z]{{3,12}}\s+)?{KEYWORD_NOUN}\b(?:\s+(?:such\s+as|like|including))?\s*:?\s*)?"
     rf"(?=[\"“‘'`\[]|[^\W\d_])",
     re.IGNORECASE)
 # A list under a label: "Required words: thunder, lantern", "Keywords: a, b", "Banned words: 'x', 'y'".
