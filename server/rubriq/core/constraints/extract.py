@@ -19,8 +19,10 @@ the request before the haiku form), then, over what they found:
 3. what a condition states is dropped, and what depends on it is kept only when it holds either way
    ("if you use bullet points, keep it to five at most");
 4. what a question asks about is dropped ("why do people write P.S. at the end of letters?");
-5. duplicates and keywords that only name a required ending go;
-6. spans are mapped back to the prompt, parameters that quote the prompt take its words as written, and a casing
+5. in a chat transcript, a later user turn's length or shape replaces an earlier turn's ("Too long. Cut it to about
+   80 words."; "Now turn it into a limerick");
+6. duplicates and keywords that only name a required ending go;
+7. spans are mapped back to the prompt, parameters that quote the prompt take its words as written, and a casing
    request stated in another language becomes Rubriq's casing in any language (IFEval's kinds require English).
 """
 
@@ -54,7 +56,7 @@ from rubriq.core.constraints.families.grammar import Clause, Extraction
 from rubriq.core.constraints.reading import PROTECTED_RE
 from rubriq.core.constraints.types import AT_LEAST, EXACTLY, LESS_THAN, Constraint
 from rubriq.core.prompt import PromptDocument, parse_prompt
-from rubriq.core.requests import reads_as_request
+from rubriq.core.requests import conversation_turns, reads_as_request
 from rubriq.core.text import Span
 
 EXTRACTORS: tuple[Callable[[Extraction], None], ...] = (
@@ -323,6 +325,51 @@ def _topic_named(constraint: Constraint) -> Constraint:
         dataclasses.replace(constraint, params={**constraint.params, "topic": core})
 
 
+# What a later chat turn restates replaces what an earlier turn said of the same aspect of the reply.
+_ASPECTS: dict[str, str] = {
+    **dict.fromkeys(("length_constraints:number_words", "rubriq:approximate_words", "rubriq:number_characters",
+                     "length_constraints:number_sentences", "rubriq:number_lines"), "length"),
+    **dict.fromkeys(("detectable_format:number_bullet_lists", "rubriq:bullet_count", "rubriq:bullet_list",
+                     "rubriq:numbered_list", "rubriq:no_lists", "rubriq:number_paragraphs",
+                     "length_constraints:number_paragraphs", "rubriq:item_count", "rubriq:markdown_table",
+                     "detectable_format:json_format", "rubriq:yaml_format", "rubriq:csv_format", "rubriq:haiku",
+                     "rubriq:number_stanzas", "rubriq:lines_per_stanza"), "shape"),
+    **dict.fromkeys(("change_case:english_capital", "change_case:english_lowercase", "rubriq:all_lowercase",
+                     "rubriq:all_uppercase"), "casing"),
+    "language:response_language": "language",
+}
+# "turn it into a limerick", "as one paragraph instead": a new shape, whether or not Rubriq reads it
+_RESHAPED_RE = re.compile(r"\binstead\b|\b(?:turn|make|change|convert|rewrite|redo)\s+"
+                          r"(?:it|this|that|them|these|those)\s+(?:into|as|to)\b|"
+                          r"\b(?:make|redo)\s+(?:it|this|that)\s+(?:a|an)\b", re.IGNORECASE)
+
+
+def _latest_turn_wins(found: list[Constraint], view: str) -> list[Constraint]:
+    """An earlier user turn's length, shape, casing or language, restated or reshaped by a later user turn."""
+    users = [t.span for t in conversation_turns(view) if t.is_user]
+    if len(users) < 2:
+        return found
+
+    def turn_of(c: Constraint) -> int | None:
+        return next((i for i, span in enumerate(users) if span.start <= c.span.start < span.end), None)
+
+    restated: dict[str, int] = {}  # aspect -> the last user turn that states it
+    for c in found:
+        turn, aspect = turn_of(c), _ASPECTS.get(c.kind)
+        if turn is not None and aspect:
+            restated[aspect] = max(turn, restated.get(aspect, turn))
+    reshaped = max((i for i, span in enumerate(users) if _RESHAPED_RE.search(view, span.start, span.end)),
+                   default=None)
+    if reshaped is not None:
+        restated["shape"] = max(reshaped, restated.get("shape", reshaped))
+    kept = []
+    for c in found:
+        turn, aspect = turn_of(c), _ASPECTS.get(c.kind)
+        if turn is None or aspect is None or restated.get(aspect, turn) <= turn:
+            kept.append(c)
+    return kept
+
+
 def extract_constraints(prompt: PromptDocument | str) -> list[Constraint]:
     """Every constraint the prompt states that Rubriq can check, in prompt order, duplicates removed."""
     doc = prompt if isinstance(prompt, PromptDocument) else parse_prompt(prompt)
@@ -331,6 +378,7 @@ def extract_constraints(prompt: PromptDocument | str) -> list[Constraint]:
         extractor(ex)
     found = _not_asked_about(_unconditional(_composed(_narrowest(ex.found), ex.clauses), ex.clauses, ex.view),
                              ex.clauses)
+    found = _latest_turn_wins(found, ex.view)
     found = _input_formats(found, ex.clauses)
     # "keep pandas out of it" in a code task rules out the package, not a subject to leave unmentioned
     modules = {m.lower() for c in found if c.kind == "rubriq:code_forbidden_import" for m in c.params["modules"]}

@@ -67,7 +67,7 @@ def _limited_part(determiners: str, part: str, verbs: str, keep_verbs: str) -> r
 _PART_AS_SUBJECT_RE = _limited_part(
     "the|your|its|each|every", _INHERENT,
     r"should|must|shall|can(?:'t|not)?|could|may|might|will|won'?t|needs?|has|have|ought|is|are|shouldn'?t|mustn'?t|"
-    r"stays?|runs?", "keep|limit|cap|make|restrict|hold")
+    r"stays?|runs?", "keep|limit|cap|make|restrict|hold|cut|trim|shorten|reduce|condense|pare|bring|get")
 # A part named by its ordinal alone, just before the limit: "two paragraphs: the first under 50 words, the second ..."
 _ORDINAL_JUST_BEFORE_RE = re.compile(
     r"(?:^|[:;,(]|\band)\s*the\s+(?:first|second|third|fourth|last|final|other|next|opening|closing)(?:\s+one)?\s*"
@@ -76,7 +76,7 @@ _ORDINAL_JUST_BEFORE_RE = re.compile(
 # with a title; the title should be under 8 words".
 _TITLE_AS_SUBJECT_RE = _limited_part(
     "the|your|its", _TITLE_LIKE, r"should|must|shall|can(?:'t|not)?|may|will|won'?t|needs?|has|is|shouldn'?t|mustn'?t",
-    "keep|limit|cap|make|restrict")
+    "keep|limit|cap|make|restrict|cut|trim|shorten|reduce|condense")
 _TITLE_IS_A_PART_RE = re.compile(
     rf"\b(?:with|add|include|plus|and|put|give\s+it|then|under)\s+(?:a|an|one)\s+(?:[a-z-]{{2,20}}\s+)?{_TITLE_LIKE}\b|"
     rf"\b{_TITLE_LIKE}\s+(?:and|plus|then|followed\s+by)\s+(?:a|an|the|\d+|one|two|three)\b|<<", re.IGNORECASE)
@@ -112,7 +112,11 @@ _ANOTHER_TEXT_RE = re.compile(
     r"used|said|reads|ran|runs|contains|contained|came\s+to)\b(?!\s+(?:supposed|meant|to)\b)|"
     # past tense: "the invitation said "BYOB"", "the answer was 300 words"
     rf"\b(?:the|your|our|my|their|his|her|[A-Za-z]{{2,20}}'s)\s+{_TEXT_NOUN}\s+(?:had|was|were|used|said|contained|ran|"
-    r"came\s+to)\b(?!\s+(?:supposed|meant|to)\b)", re.IGNORECASE)
+    r"came\s+to)\b(?!\s+(?:supposed|meant|to)\b)|"
+    # "it was over 400 words and used the word "passionate" five times" (of a text that was rejected); not "it would
+    # be great if it was under 100 words"
+    r"(?<!\bif\s)(?<!\bwish\s)\b(?:it|they|that\s+one|this\s+one)\s+(?:was|were|had|used|ran|came\s+to|contained)\b"
+    r"(?!\s+(?:supposed|meant|to|better)\b)", re.IGNORECASE)
 
 _PERMISSION_RE = re.compile(
     r"\bfeel\s+free\s+to\b|\b(?:you|it)\s+(?:can|may|could)\s+(?:also\s+|always\s+|easily\s+|even\s+)?(?:go|run|write|"

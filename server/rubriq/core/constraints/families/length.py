@@ -74,6 +74,11 @@ UPPER_AFTER_RE = re.compile(r"\s*(?:max|maximum|at\s+most|or\s+(?:fewer|less))\b
 PER_ITEM_RE = re.compile(r"\s+(?:per|for\s+each|in\s+each|each)\s+(?:item|point|bullet|line|name|entry|idea|step|"
                          r"paragraph|section|answer|option|title)\b", re.IGNORECASE)
 LIMIT_TO_RE = re.compile(r"\b(?:limit|restrict|cap|keep)\w*\b[^.\n]{0,40}\b(?:to|at)\s*$|"
+                         # "trim it to 80 words", "boil it down to three sentences", "condense it into 50 words"
+                         r"\b(?:cut|trim|shorten|reduce|condense|boil|bring|get|pare|whittle|chop|slim|squeeze|shrink|"
+                         r"compress)\w*\s+(?:it|this|that|them|these|those|everything|(?:the|my|your|this|that)\s+(?:whole\s+|entire\s+)?"
+                         r"[\w-]+)\s+(?:(?:back|down)\s+)?"
+                         r"(?:to|into)\s*$|"
                          # "stick to two sentences", "I only want two sentences back"
                          r"\bstick(?:ing)?\s+(?:to|with)\s*$|\b(?:only|just)\s+(?:want|need)\s*$", re.IGNORECASE)
 # The unit's limit named as a noun: "Word limit: 150", "sentence maximum of 5", "word count: 300-400".
@@ -213,12 +218,14 @@ def _length(ex: Extraction, regex: re.Pattern[str], kind: str, param: str, unit:
         if rel or m.group("post"):  # "word count: 300" alone says no relation
             results.append((Span(m.start(), m.end()), bounds_for(rel, m.group("post"), n, limiting=LESS_THAN), True))
     # A bare or exact count next to an explicit bound of the same unit is usually its elaboration
-    # ("less than 3 sentences (just 1 sentence or 2 sentences)"): keep the bounds.
-    has_bound = any(b.relation in (AT_LEAST, LESS_THAN) for _, bs, _e in results for b in bs)
+    # ("less than 3 sentences (just 1 sentence or 2 sentences)"): keep the bounds. A count on another line (a later
+    # chat turn's "cut it to about 80 words") is not an elaboration.
+    bounded = [span for span, bs, _e in results if any(b.relation in (AT_LEAST, LESS_THAN) for b in bs)]
     seen: set[tuple[str, int]] = set()
     for span, bounds, explicit in sorted(results, key=lambda r: r[0].start):
         stated = range_wording(bounds, unit)  # "between 80 and 120 words" stays a range in what Rubriq says
-        if has_bound and all(b.relation in (EXACTLY, "about") for b in bounds):
+        if all(b.relation in (EXACTLY, "about") for b in bounds) and any(
+                "\n" not in view[min(span.start, b.start):max(span.end, b.end)] for b in bounded):
             continue
         if any(span.overlaps(c.span) and c.kind == kind for c in ex.found):
             continue
