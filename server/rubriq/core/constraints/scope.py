@@ -91,6 +91,14 @@ _TITLE_IS_THE_TASK_RE = re.compile(
     rf"(?:a|an|one|some|the|a\s+few|several|\d+|two|three|four|five|ten)?\s*(?:[a-z-]+\s+){{0,2}}?{_TITLE_LIKE}s?\b",
     re.IGNORECASE)
 
+# Parts named in the plural as what a modal limits: "headlines should be under 10 words", "paragraphs must stay short".
+_PLURAL_PART_SUBJECT_RE = re.compile(
+    r"(?:^|[:;(]|\bthat)\s*(?:all\s+)?(?:headlines|titles|headings|subheadings|captions|subject\s+lines|paragraphs|"
+    r"sentences|bullets|bullet\s+points|lines|items|entries|sections|slides|tweets|posts|replies|answers|e-?mails|"
+    r"messages|descriptions|bios|summaries|essays|reports|submissions|applications|stories|poems|stanzas|verses)\s+"
+    r"(?:must|should|shall|can(?:not|'t)?|may|need\s+to|have\s+to|are\s+to|mustn'?t|shouldn'?t|will|won'?t)\b",
+    re.IGNORECASE)
+
 # The whole named beside the part: "each bullet under 10 words and the whole answer under 40".
 _WHOLE_RE = re.compile(r"\b(?:whole|entire|total|overall|altogether|in\s+all)\b", re.IGNORECASE)
 
@@ -194,6 +202,8 @@ def said_of_a_part(view: str, kind: str, span: Span) -> bool:
         return True
     if _IN_A_PART_RE.search(stretch) or _PART_AS_SUBJECT_RE.search(stretch):
         return True
+    if kind not in BAN_KINDS and _PLURAL_PART_SUBJECT_RE.search(view[lo:span.start]):
+        return True
     if kind not in BAN_KINDS and _IN_EACH_PART_RE.search(stretch):
         return True
     return bool(_TITLE_AS_SUBJECT_RE.search(stretch)) and (
@@ -201,10 +211,39 @@ def said_of_a_part(view: str, kind: str, span: Span) -> bool:
                                                    _TITLE_IS_THE_TASK_RE.search(view)))
 
 
+# What the reply tells its readers to do, not what it must be: "a sign that says entries must be no more than 14 lines",
+# "an e-mail reminding staff that reports must be under 500 words", "telling them to keep updates under 100 words".
+# A reporting verb, its listener (never "me", never "how"), then a clause with a modal or "to" and a verb of writing:
+# all of it before the requirement, with no comma or colon between.
+_MODAL = r"(?:must|should|shall|can(?:not|'t)?|may|need\s+to|needs\s+to|have\s+to|has\s+to|are\s+to|is\s+to|mustn'?t|" \
+         r"shouldn'?t|are\s+(?:required|expected|asked)\s+to)"
+_REPORTED_RE = re.compile(
+    r"\b(?:says?|saying|said|remind(?:s|ing)?|explain(?:s|ing)?|tell(?:s|ing)?|inform(?:s|ing)?|warn(?:s|ing)?|"
+    r"announc(?:e|es|ing)|stat(?:e|es|ing)|let(?:s|ting)?\s+\w+\s+know|ask(?:s|ing)?|instruct(?:s|ing)?|"
+    r"encourag(?:e|es|ing)|urg(?:e|es|ing)|mak(?:e|es|ing)\s+(?:it\s+)?clear|point(?:s|ing)?\s+out|noting)\s+"
+    r"(?:(?!(?:me|us|it|how|what|why|when|where|which|whether|that|to)\b)[\w'-]+\s+){0,3}"
+    rf"(?:(?:that\s+)?(?!it\b)(?:[\w'-]+\s+){{1,4}}?{_MODAL}\s[^,;:]*|to(?:\s+(?:keep|limit|cap|stay|write|submit|send|"
+    rf"use|include|avoid|stick|put|add)\b[^,;:]*)?\s*)$", re.IGNORECASE)
+# Requirements set for people, not for the reply: "applicants should send a cover letter of no more than 300 words",
+# "each entrant can submit at most 3 photos".
+_PEOPLE = (r"(?:applicants|candidates|students|pupils|entrants|participants|members|volunteers|staff|employees|guests|"
+           r"visitors|customers|users|speakers|authors|contributors|players|kids|children|parents|attendees|delegates|"
+           r"drivers|tenants|residents|everyone|everybody|people|writers|submitters|teams)")
+_PEOPLE_MUST_RE = re.compile(
+    rf"\b(?:(?:all|our|the|your|their)\s+)?{_PEOPLE}\s+(?:\w+\s+)?{_MODAL}\b|\btheir\s+(?:[\w-]+\s+){{1,2}}?{_MODAL}\b|"
+    rf"\b(?:each|every|any)\s+(?:applicant|candidate|student|pupil|entrant|participant|member|volunteer|employee|guest|"
+    rf"visitor|customer|user|speaker|author|contributor|player|child|attendee|driver|tenant|resident|writer|team)\s+"
+    rf"{_MODAL}\b", re.IGNORECASE)
+
+
 def said_of_another_text(view: str, span: Span) -> bool:
-    """The stretch of `span` describes another text (an earlier answer, a competitor's copy), not the reply."""
+    """The stretch of `span` describes another text (an earlier answer, a competitor's copy), not the reply; or the
+    requirement is content the reply passes on to its readers ("a sign that says entries must be ...")."""
     lo, hi = _stretch(view, span)
-    return _ANOTHER_TEXT_RE.search(view, lo, hi) is not None
+    if _ANOTHER_TEXT_RE.search(view, lo, hi) is not None or _PEOPLE_MUST_RE.search(view, lo, span.start):
+        return True
+    start = max((view.rfind(c, 0, span.start) + 1 for c in ".!?\n"), default=0)
+    return _REPORTED_RE.search(view[start:span.start]) is not None
 
 
 def only_allowed(view: str, span: Span) -> bool:
