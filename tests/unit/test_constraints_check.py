@@ -110,6 +110,9 @@ CASES = [
      "- Shelf Share\n- A very long name here"),
     (c("rubriq:bullets_per_section", relation="less than", num_bullets=3), "## A\n- a\n- b\n## B\n- c",
      "## A\n- a\n- b\n- c\n## B\n- d"),
+    # a title heading over the sections is no section of its own; an introduction without bullets is
+    (c("rubriq:bullets_per_section", relation="exactly", num_bullets=2), "# Plan\n\n## A\n- a\n- b\n\n## B\n- c\n- d",
+     "## Intro\n\nSome text.\n\n## A\n- a\n- b"),
     (c("rubriq:number_lines", relation="exactly", num_lines=1), "Mars has two moons.\n", "Two moons.\nPhobos."),
     (c("rubriq:number_stanzas", num_stanzas=2), "<<Title>>\n\na\nb\n\nc\nd", "a\nb\n\nc\n\nd"),
     (c("rubriq:lines_per_stanza", num_lines=2), "a\nb\n\nc\nd", "a\nb\n\nc"),
@@ -120,6 +123,7 @@ CASES = [
      "- a\nSee you next week."),
     (c("rubriq:last_sentence_starts_with", options=["In short"]), "Long text. In short, yes.", "In short, yes. No."),
     (c("rubriq:ends_with_question"), "A story. What would you do?", "A story? It ends here."),
+    (c("rubriq:ends_with_question"), "Elle m'a dit : « Tu viens quand ? »", "Elle m'a dit : « Je viens demain. »"),
     (c("rubriq:bold_answer"), "Work: 2 + 2.\n\nYou need **4** tins.", "Work: 2 + 2.\n\nYou need 4 tins."),
     (c("rubriq:no_emoji"), "Open day on Saturday!", "Open day on Saturday! \U0001F389"),
     (c("rubriq:emoji_count", relation="at least", num_emoji=2), "Hi \U0001F600 \u2600\ufe0f", "Hi \U0001F600"),

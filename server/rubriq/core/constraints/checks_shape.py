@@ -195,11 +195,15 @@ def field_length(model: TextModel, p: dict[str, Any]) -> Outcome:
 
 
 def bullets_per_section(model: TextModel, p: dict[str, Any]) -> Outcome:
-    headings = [m.start() for m in HEADING_LINE_RE.finditer(model.text)] + [len(model.text)]
+    found = list(HEADING_LINE_RE.finditer(model.text))
+    headings = [m.start() for m in found] + [len(model.text)]
+    levels = [len(m.group().lstrip(" \t")) - len(m.group().lstrip(" \t").lstrip("#")) for m in found] + [0]
     items = [s.span for s in model.list_items]
     worst: tuple[int, list[Span]] | None = None
-    for start, end in pairwise(headings):
+    for index, (start, end) in enumerate(pairwise(headings)):
         inside = [span for span in items if start <= span.start < end]
+        if not inside and levels[index + 1] > levels[index]:
+            continue  # "# Report" over "## Findings" and "## Actions": a title, not a section without bullets
         if relation_ok(len(inside), p["relation"], p["num_bullets"]):
             continue
         if worst is None or len(inside) > worst[0]:
@@ -309,7 +313,7 @@ def last_sentence_starts_with(model: TextModel, p: dict[str, Any]) -> Outcome:
 
 def ends_with_question(model: TextModel, p: dict[str, Any]) -> Outcome:
     last = _last_sentence(model)
-    text = model.text[last.start:last.end].rstrip(STRIP_EMPHASIS + ")]")
+    text = model.text[last.start:last.end].rstrip(STRIP_EMPHASIS + ")]«»‹›„\u00a0\u202f")  # « Tu viens ? »
     if text.endswith("?"):
         return Outcome(True, "question", "ends with a question")
     return Outcome(False, text[-40:], f"ends with {text[-40:]!r}, not a question", [last])
