@@ -52,7 +52,7 @@ from rubriq.core.constraints.families import (
     startend,
     style,
 )
-from rubriq.core.constraints.families.grammar import Clause, Extraction
+from rubriq.core.constraints.families.grammar import REJECTED_RE, Clause, Extraction
 from rubriq.core.constraints.reading import PROTECTED_RE
 from rubriq.core.constraints.types import AT_LEAST, EXACTLY, LESS_THAN, Constraint
 from rubriq.core.prompt import PromptDocument, parse_prompt
@@ -203,7 +203,7 @@ def _unconditional(found: list[Constraint], clauses: list[Clause], view: str) ->
         for m in CONDITION_RE.finditer(clause.text):
             condition = Span(clause.start + m.start(), clause.start + m.end())
             q = bisect.bisect_right(quoted_starts, condition.start) - 1
-            if any(s < condition.end and condition.start < e for s, e in quoted[max(0, q):q + 2]):
+            if any(s <= condition.start < e for s, e in quoted[max(0, q):q + 2]):
                 continue  # 'end with "Let me know if you have questions."'
             if POLITE_IF_RE.search(clause.text[:m.start()]):
                 continue  # "I'd prefer it if the reply didn't go beyond 120 words": a request, no condition
@@ -217,8 +217,13 @@ def _unconditional(found: list[Constraint], clauses: list[Clause], view: str) ->
                 cuts = [c.end() for c in re.finditer(r",\s+|;\s+|\s+and\s+", clause.text[:m.start()])]
                 consequence = Span(clause.start + (cuts[-1] if cuts else 0), condition.start)
             for c in grouped.get(index, []):
-                if c.span.contains(condition):
-                    continue  # its own words hold the "if": 'end with: Let us know if there is anything'
+                if c.span.contains(condition) and (c.span.start < condition.start or
+                                                   not c.kind.startswith("keywords:")):
+                    # its own words hold the "if": 'end with: Let us know if there is anything'; but a count of a
+                    # word stated as the condition ('if "X" only turns up once ...') is no request for that count
+                    continue
+                if c.params.get("relation") == LESS_THAN and REJECTED_RE.search(clause.text):
+                    continue  # "if it runs past 140 words I'll lose the thread": the condition is the cap
                 if condition.contains(c.span) or (consequence.start <= c.span.start < consequence.end
                                                   and not _holds_without_condition(c)):
                     dropped.add(id(c))

@@ -35,7 +35,9 @@ from rubriq.core.text import Span, split_sentences
 # Relations
 
 LOWER_EXCLUSIVE = ("more than", "greater than", "longer than", "over", "above", "exceed", "exceeding", "in excess of",
-                   "north of", "running past", "going past", "running over", "going over")
+                   "north of", "running past", "going past", "running over", "going over", "runs past", "runs over",
+                   "goes past", "goes over", "goes beyond", "creeps past", "creeps over", "creeping past", "gets past",
+                   "past", "beyond")
 LOWER_INCLUSIVE = ("at least", "no fewer than", "no less than", "not less than", "not fewer than", "a minimum of",
                    "minimum of", "min", "minimum", "at minimum", "at a minimum")
 UPPER_EXCLUSIVE = ("less than", "fewer than", "under", "below", "shorter than", "shy of", "south of", "short of")
@@ -140,6 +142,35 @@ def negated_before(view: str, start: int, window: int = 40) -> bool:
 _REST_OF_CLAUSE_RE = re.compile(r"[^.,;:!?\n]{0,40}")
 _NEW_CLAUSE_RE = re.compile(r"\b(?:and|but|or|so|that|which|who|because|since|unless|if)\b", re.IGNORECASE)
 _NEGATION_AFTER_RE = re.compile(r"\b(?:not|never|nicht|nie|nobody|no\s+one|no\s+need)\b|n't\b|n’t\b", re.IGNORECASE)
+# What happens to a reply past a count, said as a loss: "anything over 85 words gets cut off", "if it runs past 140
+# words I'll lose the thread", "alles über 80 Wörter wird abgeschnitten": the count is a cap.
+REJECTED_RE = re.compile(
+    r"\b(?:cut\s*off|(?:gets?|is|are|will\s+be|get)\s+(?:cut|truncated|clipped|lost|hidden|rejected|ignored|skipped|"
+    r"chopped)|truncat\w*|too\s+(?:long|much)|stops?\s+reading|(?:i'?ll|she'?ll|he'?ll|they'?ll|we'?ll|people)\s+"
+    r"(?:stop|skim|skip|lose|tune\s+out|switch\s+off|give\s+up)|skims?|lose\s+(?:the\s+thread|interest|track)|"
+    r"read\s+more|(?:starts?|begins?)\s+(?:cutting|chopping|hiding)|hides?\s+the\s+rest|abgeschnitten|se\s+corta|"
+    r"se\s+pierde|coup[ée]e?s?|ne\s+rentre|no\s+cabe|passt\s+nicht)\b",
+    re.IGNORECASE)
+
+
+_LOSS_THEN_IF_RE = re.compile(r"\b(?:if|once|when|as\s+soon\s+as)\s+(?:it|the\s+\w+|that|this)\s+(?:\w+\s+){0,2}$",
+                              re.IGNORECASE)
+
+
+def rejected_before(view: str, start: int) -> bool:
+    """A loss earlier in the sentence, then the count as its condition: "I'll lose the thread if it runs past 140
+    words"."""
+    lo = max((view.rfind(c, 0, start) + 1 for c in ".;!?\n"), default=0)
+    head = view[lo:start]
+    condition = _LOSS_THEN_IF_RE.search(head)
+    return condition is not None and REJECTED_RE.search(head, 0, condition.start()) is not None
+
+
+def rejected_after(view: str, end: int) -> bool:
+    """A loss later in the sentence of a count ending at `end`: "shows five of them before it starts cutting the
+    bottom off", "two paragraphs, then WhatsApp hides the rest"."""
+    stop = min([i for i in (view.find(c, end) for c in ".;!?\n") if i >= 0] or [len(view)])
+    return REJECTED_RE.search(view, end, min(stop, end + 80)) is not None
 
 
 def negated_after(view: str, end: int) -> bool:
@@ -148,7 +179,8 @@ def negated_after(view: str, end: int) -> bool:
     rest = _REST_OF_CLAUSE_RE.match(view, end)
     text = rest.group() if rest else ""
     cut = _NEW_CLAUSE_RE.search(text)
-    return _NEGATION_AFTER_RE.search(text[:cut.start()] if cut else text) is not None
+    text = text[:cut.start()] if cut else text
+    return _NEGATION_AFTER_RE.search(text) is not None or REJECTED_RE.search(text) is not None
 
 
 # A count of a part of the output named after it: "no more than 2 sentences of explanation", "two paragraphs of

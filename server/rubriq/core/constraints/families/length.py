@@ -23,6 +23,7 @@ from rubriq.core.constraints.families.grammar import (
     negated_before,
     norm,
     range_wording,
+    rejected_before,
     wording_for,
 )
 from rubriq.core.constraints.numbers import NUM, parse_number
@@ -113,8 +114,8 @@ def _length(ex: Extraction, regex: re.Pattern[str], kind: str, param: str, unit:
         if n is None or n > 100_000:
             continue
         rel = m.group("rel")
-        negated = negated_before(view, m.start()) or (
-            norm(rel) in LOWER_EXCLUSIVE and negated_after(view, m.end()))  # "more than 40 words isn't needed"
+        negated = negated_before(view, m.start()) or (norm(rel) in LOWER_EXCLUSIVE and (
+            negated_after(view, m.end()) or rejected_before(view, m.start())))  # "more than 40 words isn't needed"
         hyphenated = "-" in m.group("sep") or (m.group("post") or "").strip() == "+"
         clause_head = view[max(0, m.start() - 60):m.start()]
         clause_head = clause_head[max(clause_head.rfind(c) for c in ".?!\n") + 1:]

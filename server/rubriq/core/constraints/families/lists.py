@@ -11,6 +11,7 @@ import re
 
 from rubriq.core.constraints.families.distributive import attached, referent
 from rubriq.core.constraints.families.grammar import (
+    LOWER_EXCLUSIVE,
     NEGATION_RE,
     POST,
     REL,
@@ -18,8 +19,11 @@ from rubriq.core.constraints.families.grammar import (
     Extraction,
     bounds_for,
     count_re,
+    negated_after,
     negated_before,
+    norm,
     range_wording,
+    rejected_after,
     wording_for,
 )
 from rubriq.core.constraints.families.length import LIMIT_TO_RE
@@ -168,8 +172,11 @@ def extract_bullets(ex: Extraction) -> None:
             if not rel and not (m.group("post") or m.group("post2")) and \
                     LIMIT_TO_RE.search(text, max(0, m.start() - 40), m.start()):
                 rel = "at most"  # "keep it to three bullets", "stick to four bullet points"
+            if not rel and not (m.group("post") or m.group("post2")) and rejected_after(text, m.end()):
+                rel = "at most"  # "the TV shows five of them before it starts cutting the bottom off"
             bounds = bounds_for(rel, m.group("post") or m.group("post2"), n,
-                                negated=negated_before(ex.view, span.start))
+                                negated=negated_before(ex.view, span.start) or (
+                                    norm(rel) in LOWER_EXCLUSIVE and negated_after(ex.view, span.end)))
             bound = bounds[0]
             if bound.relation == EXACTLY:
                 ex.add("detectable_format:number_bullet_lists", "structure", {"num_bullets": n}, span,

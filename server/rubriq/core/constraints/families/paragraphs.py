@@ -8,13 +8,16 @@ import re
 from typing import Any
 
 from rubriq.core.constraints.families.grammar import (
+    LOWER_EXCLUSIVE,
     PART_OF_RE,
     Bound,
     Extraction,
     bounds_for,
     count_re,
     near_units,
+    negated_after,
     negated_before,
+    norm,
     range_wording,
     wording_for,
 )
@@ -126,7 +129,9 @@ def extract_paragraphs(ex: Extraction) -> None:
         stated = BLANK_PARAGRAPH_COUNT_RE.match(ex.view, span.start)
         bounds = bounds_for(stated.group("rel") if stated else None,
                             (stated.group("post") or stated.group("post2")) if stated else None, n,
-                            negated=negated_before(ex.view, span.start))
+                            negated=negated_before(ex.view, span.start) or (
+                                norm(stated.group("rel") if stated else None) in LOWER_EXCLUSIVE and
+                                negated_after(ex.view, span.end)))
         for bound in bounds:
             if bound.relation in (EXACTLY, AT_LEAST, LESS_THAN):
                 ex.add("rubriq:number_paragraphs", "structure", {"num_paragraphs": bound.value,
