@@ -203,8 +203,12 @@ def _unconditional(found: list[Constraint], clauses: list[Clause], view: str) ->
         for m in CONDITION_RE.finditer(clause.text):
             condition = Span(clause.start + m.start(), clause.start + m.end())
             q = bisect.bisect_right(quoted_starts, condition.start) - 1
-            if any(s <= condition.start < e for s, e in quoted[max(0, q):q + 2]):
+            near = quoted[max(0, q):q + 2]
+            if any(s <= condition.start < e for s, e in near):
                 continue  # 'end with "Let me know if you have questions."'
+            # a quotation inside the condition ("recognises a title if it's wrapped <<like this>>") is an example,
+            # not a condition on the reply, unless the condition counts the quoted words ('if "X" only turns up once')
+            example_only = any(s < condition.end and condition.start < e for s, e in near)
             if POLITE_IF_RE.search(clause.text[:m.start()]):
                 continue  # "I'd prefer it if the reply didn't go beyond 120 words": a request, no condition
             # "If you use bullet points, keep it to five": the consequence follows its comma; so after a ";" or a "but"
@@ -217,11 +221,11 @@ def _unconditional(found: list[Constraint], clauses: list[Clause], view: str) ->
                 cuts = [c.end() for c in re.finditer(r",\s+|;\s+|\s+and\s+", clause.text[:m.start()])]
                 consequence = Span(clause.start + (cuts[-1] if cuts else 0), condition.start)
             for c in grouped.get(index, []):
-                if c.span.contains(condition) and (c.span.start < condition.start or
-                                                   not c.kind.startswith("keywords:")):
-                    # its own words hold the "if": 'end with: Let us know if there is anything'; but a count of a
-                    # word stated as the condition ('if "X" only turns up once ...') is no request for that count
+                counted_in_condition = c.kind.startswith("keywords:") and c.span.start == condition.start
+                if example_only and not counted_in_condition:
                     continue
+                if c.span.contains(condition) and not counted_in_condition:
+                    continue  # its own words hold the "if": 'end with: Let us know if there is anything'
                 if c.params.get("relation") == LESS_THAN and REJECTED_RE.search(clause.text):
                     continue  # "if it runs past 140 words I'll lose the thread": the condition is the cap
                 if condition.contains(c.span) or (consequence.start <= c.span.start < consequence.end
