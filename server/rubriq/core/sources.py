@@ -98,7 +98,32 @@ _NOT_MATERIAL_LABELS = (
     "requisitos", "esquema", "ejemplo", "consigne", "consignes", "réponse", "exigences", "schéma", "exemple",
     "frage", "fragen", "anweisung", "anweisungen", "aufgabe", "antwort", "anforderungen", "beispiel", "vorlage",
     "restricciones", "condiciones", "contraintes", "règles", "vorgaben", "bedingungen", "regeln",
+    "what i need", "what i want", "here's what i need", "what we need", "deliverables", "spec", "specs",
+    "specification", "must-haves", "must haves", "acceptance criteria", "the ask", "lo que necesito",
+    "ce dont j'ai besoin", "was ich brauche",
 )
+# The first paragraph saying who the person is: "I'm a freelance designer ...", "We run a small bakery ...".
+_BACKSTORY_RE = re.compile(r"(?:i'?m|i\s+am|i\s+work|i\s+run|i\s+look\s+after|i\s+manage|i\s+teach|we'?re|we\s+are|"
+                           r"we\s+run|soy|trabajo|somos|je\s+suis|on\s+est|nous\s+sommes|ich\s+bin|wir\s+sind)\s+"
+                           r"(?:a|an|the|one|un|una|une|ein|eine|el|la|le)?\b", re.IGNORECASE)
+_LIST_ITEM_RE = re.compile(r"^[ \t]*(?:[-*•]|\d{1,2}[.)])[ \t]+(.+)$", re.MULTILINE)
+# What a list item asking for something says, in the languages Rubriq reads: "escríbelo sin una sola coma", "tiene
+# que terminar con ...", « il faut ... », „bitte ohne ...“.
+_ITEM_CUE_RE = re.compile(
+    r"\b(?:you|your|please|must|should|need|needs|keep|make|use|don'?t|do\s+not|no\s+more|at\s+(?:most|least)|"
+    r"escr[ií]b\w*|tiene\s+que|tienes\s+que|debe\w*|quiero|necesito|no\s+uses|usa|pon\w*|haz\w*|dame|que\s+suene|"
+    r"[ée]cri[st]\w*|il\s+faut|doit|je\s+veux|mets|fais|donne|n'utilise|pas\s+de|"
+    r"schreib\w*|muss|soll\w*|bitte|gib|mach\w*|ich\s+will|ich\s+möchte|verwende\w*|keine?)\b",
+    re.IGNORECASE)
+_WANT_LABEL_RE = re.compile(r"\b(?:need|needs|want|wants|ask|asks|asking|pide|piden|quiere|necesit\w*|besoin|veut|"
+                            r"demande|braucht|brauche|will|möchte)\b", re.IGNORECASE)
+
+
+def _instruction_list(text: str, span: Span) -> bool:
+    """A list most of whose items ask for something: what the person wants, not material."""
+    items = [i.group(1) for i in _LIST_ITEM_RE.finditer(text, span.start, span.end)]
+    return len(items) >= 3 and 2 * sum(bool(reads_as_request(i) or _ITEM_CUE_RE.search(i)) for i in items) >= \
+        len(items)
 # Fence names of the prompt's own sections (`### Instructions ###`, `=== QUESTION ===`): what they hold is not material.
 _SECTION_FENCE_NAMES = frozenset({
     "instruction", "instructions", "task", "question", "questions", "requirements", "rules", "constraints", "format",
@@ -806,6 +831,8 @@ class _Finder:
             span = _until_instructions(text, lines, first + 1, last) if first + 1 <= last else None
             if span is None or (not _reads_as_material(text, span) and label not in ("transcript", "conversation")):
                 continue
+            if _instruction_list(text, span) or _WANT_LABEL_RE.search(label):
+                continue  # a labelled list of what the person asks for ("Lo que pide el cliente:"): instructions
             self.add("labelled", Span(m.start(), span.end), span, label)
 
     # -- 8. introduced blocks -------------------------------------------------------------------------------------
@@ -907,6 +934,10 @@ class _Finder:
                 continue
             if points or not _reads_as_material(text, span) or span.slice(text).rstrip().endswith(":"):
                 continue  # "Here is the part of the manual, copied by hand:": it introduces what follows
+            if _instruction_list(text, span):
+                continue  # "- Tiene que terminar con «...»\n- ... sin una sola coma": a list of requests
+            if (a, b) == runs[0] and _BACKSTORY_RE.match(span.slice(text)) and len(runs) > 1:
+                continue  # "I'm a freelance designer and I keep converting ...": who asks, before the request
             words = len(re.findall(r"\w+", span.slice(text)))
             cues = len(INSTRUCTION_CUE_RE.findall(span.slice(text)))
             # material is pasted beside a request: a prompt that is one paragraph is the request itself ("need a
