@@ -730,3 +730,30 @@ def test_a_month_a_stated_period_reaches_from_a_stated_date_is_matched() -> None
     source = "Apprentices in their first six months must not use the bandsaw alone. Start date: 9 March 2026."
     assert statuses("You'll need a supervisor until early September.", source)["September"] == "matched"
     assert statuses("You'll need a supervisor until early November.", source)["November"] != "matched"
+
+
+# --- workings of limits, maxima and data sizes -------------------------------------------------------------------
+
+def test_a_figure_the_claim_names_as_a_limit_matches_the_sources_bound_of_that_figure() -> None:
+    source = ("Pupils may travel free to the nearest faith school up to 12 miles from home. "
+              "The walk from the Okafor house to the station is 1.8 miles.")
+    checks = check_values("At 3.5 miles, Holy Cross is well inside the 12-mile limit.",
+                          [Span(source.index("The walk"), len(source))], source)
+    assert {c.value.text: c.status for c in checks}["12-mile"] == "matched"
+
+
+def test_a_changed_limit_is_not_matched() -> None:
+    source = "Pupils may travel free to the nearest faith school up to 12 miles from home."
+    assert statuses("Holy Cross is well inside the 15-mile limit.", source)["15-mile"] != "matched"
+
+
+def test_a_maximum_times_a_count_of_the_claim_is_derived() -> None:
+    source = "Split each sample into vials, up to four vials per sample, and freeze them within an hour."
+    checks = statuses("With seven samples left that is up to 28 vials at four per sample.", source)
+    assert checks["up to 28"] == "matched"
+
+
+def test_a_data_size_restated_in_binary_multiples_is_derived() -> None:
+    source = "Archive storage: $0.0040 per GB-month. Standard storage: $0.0200 per GB-month for the first 50 TB."
+    checks = statuses("Archive: 12 TB is 12,288 GB, which at $0.0040 comes to $49.15 a month.", source)
+    assert checks["12,288 GB"] == "matched"

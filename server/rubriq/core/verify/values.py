@@ -3258,6 +3258,7 @@ def _spans_between(c: Value, values: Sequence[Value], stated: Sequence[Value] = 
     return found
 
 
+_BINARY_FACTORS = (1.024, 1.024 ** 2, 1.024 ** 3, 1 / 1.024, 1 / 1.024 ** 2, 1 / 1.024 ** 3)
 _THRESHOLD_RE = re.compile(r"\b(?:minimum|maximum|min|max|limit|cap)\b", re.IGNORECASE)
 
 
@@ -3361,6 +3362,10 @@ def _derived(c: Value, values: Sequence[Value], claim_others: Sequence[Value] = 
     # the claim works it out from another maximum ("a bonus of up to 8% of salary, which would be up to £2,496").
     if _bound_from_bound(c, [*values, *claim_others]):
         return True
+    if c.qualifier in _UPPER_BOUNDS and c.high is not None and math.isfinite(c.high) and any(
+            family(o) == family(c) and o.unit == c.unit and o.qualifier in _UPPER_BOUNDS and o.high is not None and
+            abs(m * o.high - c.high) <= 1e-9 * max(1.0, c.high) for o in values for m in _multipliers(claim_others)):
+        return True  # "up to 54 aliquots" from nine tubes at "up to six aliquots per tube": a maximum times a count
     bounds = [o for o in claim_others if o.qualifier in _UPPER_BOUNDS and o.high is not None and math.isfinite(o.high)]
     if c.qualifier in _UPPER_BOUNDS and bounds and c.high is not None and math.isfinite(c.high):
         c = replace(c, low=c.high, qualifier="")
@@ -3376,6 +3381,9 @@ def _derived(c: Value, values: Sequence[Value], claim_others: Sequence[Value] = 
     fam = family(c)
     points = _in_points(c)
     fits, window_lo, window_hi = _derivation_fit(c)
+    if c.unit == "B" and any(o.unit == "B" and o.low is not None and o.low == o.high and
+                             any(fits(o.low * f) for f in _BINARY_FACTORS) for o in claim_others):
+        return True  # "18 TB is 18,432 GB": the claim's own conversion in binary multiples
     if fam == "money" and _split_rate(c.unit)[1] is not None and any(
             (r := _restated(c, o)) is not None and o.unit != c.unit and _split_rate(o.unit)[1] is not None and
             r.low is not None and r.low == r.high and fits(r.low) for o in claim_others):
@@ -3732,6 +3740,10 @@ def compare(claim: list[Value], evidence: list[Value], source: ValueIndex, *, in
             continue
         others = [x for x in (*claim, *context) if x is not c and family(x) in _NUMERIC_FAMILIES | {"date", "time"}]
         check = _check_one(c, evidence, taken, source, in_evidence, claim_words, others)
+        if check.status in ("absent", "conflict") and claim_index is not None and family(c) in _NUMERIC_FAMILIES:
+            limit = _named_limit(c, claim_index.text, source)
+            if limit is not None:
+                check = ValueCheck(c, "matched", limit, False, "the source states the limit the claim names")
         if check.status == "conflict" and c.kind == "date" and check.evidence is not None and \
                 _only_a_weekday_shared(c, check.evidence, source):
             check = ValueCheck(c, "absent", None, False, "a date of something the source does not mention")
@@ -4643,6 +4655,24 @@ def _share_anywhere(c: Value, source: ValueIndex) -> Value | None:
 
 
 _FREE_WORDS = frozenset({"free", "gratis", "complimentary", "gratuit", "gratuite", "gratuito", "kostenlos"})
+
+
+_LIMIT_NOUN_AFTER_RE = re.compile(r"[\s-]{0,2}(?:limit|cap|ceiling|maximum|max|minimum|threshold|allowance)\b",
+                                  re.IGNORECASE)
+_LIMIT_NOUN_BEFORE_RE = re.compile(r"\b(?:limit|cap|ceiling|maximum|minimum|threshold)\s+(?:of\s+)?$", re.IGNORECASE)
+
+
+def _named_limit(c: Value, claim_text: str, source: ValueIndex) -> Value | None:
+    """A figure the claim names as a limit ("well within the 15-mile limit", "the £40 cap") and the source states
+    as a bound of the same figure ("up to 15 miles from home"): the limit restated, whatever else the evidence says."""
+    if c.low is None or c.high is None or c.low != c.high or not (
+            _LIMIT_NOUN_AFTER_RE.match(claim_text, c.span.end) or
+            _LIMIT_NOUN_BEFORE_RE.search(claim_text, max(0, c.span.start - 20), c.span.start)):
+        return None
+    figure = stated_number(c)
+    return next((e for e in source.by_family.get(family(c), []) if e.qualifier in (*_LOWER_BOUNDS, *_UPPER_BOUNDS)
+                 and e.low is not None and e.high is not None and figure in (e.low, e.high) and _units_agree(c, e)),
+                None)
 
 
 def _limit_anywhere(c: Value, source: ValueIndex) -> Value | None:
