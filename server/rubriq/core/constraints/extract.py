@@ -173,6 +173,9 @@ CONDITION_RE = re.compile(
     r"\b(?:wenn|falls)\s+(?:du|ihr|es|man)\b(?!\s+(?:kannst|könnt|geht)\b))[^,.;:!?\n]{1,160}", re.IGNORECASE)
 
 
+_LENGTH_KINDS = frozenset({"length_constraints:number_words", "length_constraints:number_sentences",
+                           "rubriq:number_paragraphs", "length_constraints:number_paragraphs", "rubriq:number_lines",
+                           "rubriq:number_characters", "rubriq:item_length"})
 _JOIN_BEFORE_RE = re.compile(r"(?:[;:]|,\s+(?:and|but)|\bbut)\s*$", re.IGNORECASE)
 POLITE_IF_RE = re.compile(r"\b(?:prefer|like|love|appreciate|great|nice|good|ideal|better|helpful|grateful|happy|best|"
                           r"perfect)\s+(?:it\s+)?$", re.IGNORECASE)
@@ -214,7 +217,11 @@ def _unconditional(found: list[Constraint], clauses: list[Clause], view: str) ->
             # "If you use bullet points, keep it to five": the consequence follows its comma; so after a ";" or a "but"
             if m.start() <= 12 or _JOIN_BEFORE_RE.search(clause.text, 0, m.start()):
                 if not clause.text.startswith(",", m.end()):
-                    continue  # "If a + b = 30 and b = 10. Is a = 20?": a premise, not a condition on the answer
+                    # "If a + b = 30 and b = 10. Is a = 20?": a premise, not a condition on the answer; but a minimum
+                    # length inside "if it creeps past 180 words ..." is asked of nobody
+                    dropped.update(id(c) for c in grouped.get(index, []) if condition.contains(c.span) and
+                                   c.kind in _LENGTH_KINDS and c.params.get("relation") == AT_LEAST)
+                    continue
                 consequence = Span(condition.end, clause.span.end)
             else:  # "start with a TL;DR if your answer is long": it comes first, from the last comma or "and" on
                 # ("Say her name three times, she counts, and she'll complain if it's two or four": the count stands)
@@ -226,7 +233,8 @@ def _unconditional(found: list[Constraint], clauses: list[Clause], view: str) ->
                     continue
                 if c.span.contains(condition) and not counted_in_condition:
                     continue  # its own words hold the "if": 'end with: Let us know if there is anything'
-                if c.params.get("relation") == LESS_THAN and REJECTED_RE.search(clause.text):
+                if c.params.get("relation") == LESS_THAN and (REJECTED_RE.search(clause.text) or (
+                        condition.contains(c.span) and c.span.start - condition.start <= 40)):
                     continue  # "if it runs past 140 words I'll lose the thread": the condition is the cap
                 if condition.contains(c.span) or (consequence.start <= c.span.start < consequence.end
                                                   and not _holds_without_condition(c)):

@@ -99,6 +99,13 @@ _PLURAL_PART_SUBJECT_RE = re.compile(
     r"(?:must|should|shall|can(?:not|'t)?|may|need\s+to|have\s+to|are\s+to|mustn'?t|shouldn'?t|will|won'?t)\b",
     re.IGNORECASE)
 
+# One of several parts as the subject of a condition: "if an option goes over 25 words, it's too long".
+_ANY_PART_IF_RE = re.compile(
+    r"\b(?:if|when|once|should)\s+(?:an?|any|one)\s+(?:single\s+)?(?:option|item|bullet|point|line|entry|idea|"
+    r"suggestion|opener|title|name|tip|step|answer|question|caption|headline|paragraph|sentence)\b|"
+    r"\b(?:if|when|once|should)\s+(?:one|any)\s+(?:of\s+(?:them|these|those)\s+)?(?:goes|runs|gets|is|comes\s+in)\b",
+    re.IGNORECASE)
+
 # The whole named beside the part: "each bullet under 10 words and the whole answer under 40".
 _WHOLE_RE = re.compile(r"\b(?:whole|entire|total|overall|altogether|in\s+all)\b", re.IGNORECASE)
 
@@ -202,7 +209,8 @@ def said_of_a_part(view: str, kind: str, span: Span) -> bool:
         return True
     if _IN_A_PART_RE.search(stretch) or _PART_AS_SUBJECT_RE.search(stretch):
         return True
-    if kind not in BAN_KINDS and _PLURAL_PART_SUBJECT_RE.search(view[lo:span.start]):
+    if kind not in BAN_KINDS and (_PLURAL_PART_SUBJECT_RE.search(view[lo:span.start]) or
+                                  _ANY_PART_IF_RE.search(view, lo, span.end)):
         return True
     if kind not in BAN_KINDS and _IN_EACH_PART_RE.search(stretch):
         return True

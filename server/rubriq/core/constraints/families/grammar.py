@@ -53,7 +53,8 @@ _REL_WORDS = sorted(
     LOWER_EXCLUSIVE + LOWER_INCLUSIVE + UPPER_EXCLUSIVE + UPPER_INCLUSIVE + EXACT + LIMITING + APPROXIMATE
     + ("between",), key=len, reverse=True)
 REL = "(?:" + "|".join(w.replace(" ", r"\s+") for w in _REL_WORDS) + ")"
-POST = r"(?:\+|\s+or\s+(?:more|less|fewer|greater|above|below|under|over|higher|lower)|\s+at\s+(?:most|least)|" \
+POST = r"(?:\+|,?\s+or\s+(?:more|less|fewer|greater|above|below|under|over|higher|lower)\b(?!\s+than\b)|" \
+       r"\s+at\s+(?:most|least)|" \
        r",?\s+(?:max|maximum|min|minimum)\b(?!\s+(?:of|\d))|\s+or\s+so|,?\s+tops\b|" \
        r"\s+is\s+the\s+(?:ceiling|limit|cap|max(?:imum)?)\b|" \
        r"\s+at\s+the\s+very\s+most|\s+at\s+(?:a\s+|the\s+)?(?:minimum|maximum|least|most)\b|" \
@@ -148,13 +149,32 @@ REJECTED_RE = re.compile(
     r"\b(?:cut\s*off|(?:gets?|is|are|will\s+be|get)\s+(?:cut|truncated|clipped|lost|hidden|rejected|ignored|skipped|"
     r"chopped)|truncat\w*|too\s+(?:long|much)|stops?\s+reading|(?:i'?ll|she'?ll|he'?ll|they'?ll|we'?ll|people)\s+"
     r"(?:stop|skim|skip|lose|tune\s+out|switch\s+off|give\s+up)|skims?|lose\s+(?:the\s+thread|interest|track)|"
-    r"read\s+more|(?:starts?|begins?)\s+(?:cutting|chopping|hiding)|hides?\s+the\s+rest|abgeschnitten|se\s+corta|"
+    r"read\s+more|(?:a\s+)?problem|no\s+good|useless|(?:starts?|begins?)\s+(?:cutting|chopping|hiding)|hides?\s+the\s+rest|abgeschnitten|se\s+corta|"
     r"se\s+pierde|coup[ée]e?s?|ne\s+rentre|no\s+cabe|passt\s+nicht)\b",
     re.IGNORECASE)
 
 
 _LOSS_THEN_IF_RE = re.compile(r"\b(?:if|once|when|as\s+soon\s+as)\s+(?:it|the\s+\w+|that|this)\s+(?:\w+\s+){0,2}$",
                               re.IGNORECASE)
+
+
+# Who goes past a count, said just before it: "if it creeps past 180 words", "if an option goes over 25 words",
+# "anything past twelve words": the count is where the reply must stop.
+_IF_IT_GOES_PAST_RE = re.compile(
+    r"\b(?:if|once|when|should)\s+(?:it|this|that|the\s+[\w-]+|your\s+[\w-]+|any\s+[\w-]+|an?\s+[\w-]+|one)\s+"
+    r"(?:(?:ever|still)\s+)?(?:(?:runs|goes|creeps|gets|comes\s+in|ends\s+up|is)\s+)?$", re.IGNORECASE)
+_ANYTHING_RE = re.compile(r"\b(?:anything|everything)\s+$", re.IGNORECASE)
+
+
+def goes_past_before(view: str, start: int) -> bool:
+    """The count at `start` is where the reply must stop: "anything past twelve words", or "if an option goes over 25
+    words, it's too long" (a loss later in the sentence)."""
+    if _ANYTHING_RE.search(view, max(0, start - 12), start):
+        return True
+    if not _IF_IT_GOES_PAST_RE.search(view, max(0, start - 40), start):
+        return False
+    stop = min([i for i in (view.find(c, start) for c in ".;!?\n") if i >= 0] or [len(view)])
+    return REJECTED_RE.search(view, start, stop) is not None
 
 
 def rejected_before(view: str, start: int) -> bool:
@@ -292,6 +312,27 @@ def _label_opens_the_last_line(kind: str, params: dict[str, Any], wording: str) 
     return "rubriq:last_line_starts_with", {"options": [phrase]}, f"a last line starting with {phrase!r}"
 
 
+# The last line or sentence named earlier in the sentence of an opening: "the final line is what I copy onto the sheet,
+# so it needs to open with "Menu price:"".
+_LAST_PART_BEFORE_RE = re.compile(r"\b(?:the|your|its)\s+(?:very\s+)?(?:final|last|closing|bottom)\s+(line|sentence)\b",
+                                  re.IGNORECASE)
+
+
+def _opening_of_the_last_part(view: str, kind: str, params: dict[str, Any], span: Span,
+                              wording: str) -> tuple[str, dict[str, Any], str]:
+    """An opening said of the last line or sentence is that part's opening, not the reply's."""
+    if kind != "rubriq:starts_with":
+        return kind, params, wording
+    lo = max((view.rfind(c, 0, span.start) + 1 for c in ".!?;\n"), default=0)
+    parts = list(_LAST_PART_BEFORE_RE.finditer(view, lo, span.start))
+    if not parts:
+        return kind, params, wording
+    part = parts[-1].group(1).lower()
+    options = params.get("options", [])
+    return (f"rubriq:last_{part}_starts_with", {"options": options},
+            f"a last {part} starting with {' or '.join(repr(o) for o in options)}")
+
+
 def _longer_list(params: dict[str, Any], other: dict[str, Any]) -> bool:
     """`params` list every item of `other`'s one list parameter, and more."""
     lists = [(k, v) for k, v in params.items() if isinstance(v, list)]
@@ -322,6 +363,7 @@ class Extraction:
     def add(self, kind: str, subtype: str, params: dict[str, Any], span: Span, wording: str,
             confidence: float = 0.9) -> None:
         kind, params, wording = _label_opens_the_last_line(kind, params, wording)
+        kind, params, wording = _opening_of_the_last_part(self.view, kind, params, span, wording)
         if kind in OPENING_AND_ENDING_KINDS:
             lo = max(0, span.start - 30)
             lo = max(lo, *(self.view.rfind(c, lo, span.start) + 1 for c in ".!?;\n"))  # this sentence only

@@ -39,7 +39,8 @@ INCLUDE_RE = re.compile(
 FORBID_RE = re.compile(
     # "I don't want to see the word "advisory" in there"
     rf"(?:\b(?:do\s+not|don'?t|never)\s+want\s+to\s+(?:see|read|hear)\s+(?=(?:the\s+|any\s+)?{KEYWORD_NOUN}\b)|"
-    rf"\b(?:do\s+not|don'?t|never|avoid|without|refrain\s+from|not\s+to|should\s+not|must\s+not|cannot|can'?t|"
+    rf"\b(?:none\s+of\s+(?:them|these|those|the\s+(?:[\w-]+\s+)?[\w-]+)\s+(?:can|may|should|must|is\s+to|gets\s+to)|"
+    rf"do\s+not|don'?t|never|avoid|without|refrain\s+from|not\s+to|should\s+not|must\s+not|cannot|can'?t|"
     rf"bans?|banned|forbids?|prohibits?|outlaws?|"
     rf"exclud(?:e|ing)|omit(?:ting)?|leav(?:e|ing)\s+out|stay(?:ing)?\s+away\s+from|steer(?:ing)?\s+clear\s+of|"
     rf"shouldn'?t|mustn'?t|no)\s+(?:\w+\s+){{0,2}}?(?:(?:us(?:e|ing)|say(?:ing)?|includ(?:e|ing)|mention(?:ing)?|"
@@ -71,6 +72,9 @@ POSTFIX_REQUIRE_RE = re.compile(
     # 'the word "Lattung" please keep', '... stays as it is' (a word the rewrite must keep)
     r"(?:please\s+)?(?:keep|leave\s+in)(?:\s+(?:it|that|this))?(?=\s*(?:[,.;!?]|$))|"
     r"(?:stays?|remains?)\s+(?:(?:exactly|just)\s+)?(?:as\s+(?:it\s+)?is|unchanged|intact|in|word\s+for\s+word)\b|"
+    # '"at least half of every match" goes in letter for letter'
+    r"goe?s\s+in(?:\s+(?:letter\s+for\s+letter|word\s+for\s+word|verbatim|as\s+(?:it\s+)?is|unchanged|exactly))?"
+    r"(?=\s*(?:[.;,!]|$))|"
     r"(?:(?:should|must|need\s+to|needs\s+to|has\s+to|have\s+to)\s+be|is|are)\s+(?:somewhere\s+)?in\s+(?:it|there|"
     r"the\s+(?:text|answer|response|reply|poem|story|post|email|message|title)|your\s+(?:text|answer|response|reply))\b",
     re.IGNORECASE)
@@ -130,6 +134,11 @@ MENTION_THING_RE = re.compile(
     r"(?i:(?:the|our|my|your|his|her|their)\s+)?"
     r"(?P<thing>[A-Za-z][\w'’-]{2,30}(?:[ \t]+[a-z][\w'’-]{2,30})?)"
     r"(?=[ \t]*(?:$|[.;,!?)]|[ \t]+(?i:and|too|as\s+well|somewhere|at\s+least\s+once|by\s+name)\b))")
+# A name to say, unquoted, with where it must come: "say Incoterms 2020 somewhere", "say Parcelink, not "the courier"".
+SAY_NAME_RE = re.compile(
+    r"\b(?i:say|use|write|call\s+(?:it|them|him|her))\s+"
+    r"(?P<thing>[A-Z][\w'’-]{1,30}(?:[ \t]+(?:[A-Z][\w'’-]{1,30}|\d{2,4})){0,3})"
+    r"(?=[ \t]+(?i:somewhere|at\s+least\s+once|by\s+name|in\s+(?:there|it|full))\b|[ \t]*,[ \t]*not\b)")
 QUOTED_AFTER_THING_RE = re.compile(
     r"\s+and\s+(?:the\s+)?(?:word|name|term|phrase)\s+[\"“](?P<word>[^\"”\n]{1,40})[\"”]", re.IGNORECASE)
 _THING_FRAME_RE = re.compile(r"(?<=\w)[ \t]+(?:trick|tip|idea|option|bit|part|issue|problem|rule|method|"
@@ -233,12 +242,30 @@ def _name_backreferences(ex: Extraction, clause: Clause) -> None:
             _add_frequency(ex, name, bounds, span)
 
 
+# Names kept out of the reply: "Jayden and Theo stay out of it", "Marisa, Julián and Rocío should stay out of this".
+NAMES_OUT_RE = re.compile(
+    r"(?P<names>(?!(?:They|We|He|She|It|You|These|Those|Both|All)\b)[A-Z][\w'’-]{1,20}"
+    r"(?:(?:,[ \t]*|[ \t]+(?:and|&)[ \t]+)[A-Z][\w'’-]{1,20}){0,4})[ \t]+"
+    r"(?:stays?|should[ \t]+stay|must[ \t]+stay|have[ \t]+to[ \t]+stay|are[ \t]+to[ \t]+stay)"
+    r"[ \t]+out[ \t]+of[ \t]+(?:it|this|that|the[ \t]+\w+)\b")
+
+
+def _names_kept_out(ex: Extraction, clause: Clause) -> None:
+    m = NAMES_OUT_RE.search(clause.text)
+    if m is None:
+        return
+    names = [n.strip() for n in re.split(r",|\band\b|&", m.group("names")) if n.strip()]
+    ex.add("keywords:forbidden_words", "keyword", {"forbidden_words": names},
+           Span(clause.start + m.start(), clause.start + m.end()), "leave out " + ", ".join(map(repr, names)), 0.75)
+
+
 def extract_keywords(ex: Extraction) -> None:
     previous: str | None = None  # the last keyword the previous clause named, for "It should appear twice."
     for clause in ex.clauses:
         first = len(ex.found)
         _keyword_clause(ex, clause, previous)
         _name_backreferences(ex, clause)
+        _names_kept_out(ex, clause)
         previous = _last_named(ex.found[first:])
         worked = WORKED_IN_RE.search(clause.text)
         if worked and not negated_before(clause.text, worked.start(), 25):
@@ -532,6 +559,13 @@ def _keyword_clause(ex: Extraction, clause: Clause, previous: str | None = None)
                Span(clause.start + m.start(), clause.start + end), "include " + ", ".join(map(repr, things)), 0.75)
         taken.append((m.start(), end))
 
+    for m in islice(SAY_NAME_RE.finditer(text), MAX_MATCHES):
+        if not free(m.start(), m.end()) or negated_before(text, m.start(), 25):
+            continue
+        ex.add("keywords:existence", "keyword", {"keywords": [m.group("thing")]},
+               Span(clause.start + m.start(), clause.start + m.end()), f"include {m.group('thing')!r}", 0.75)
+        taken.append((m.start(), m.end()))
+
     # Back-references: a count said of the keyword named just before ("... and use it at least five times")
     for m in islice(BACKREF_RE.finditer(text), MAX_MATCHES):
         if not free(m.start(), m.end()):
@@ -638,7 +672,8 @@ TOPIC_AFTER_RE = re.compile(
     r"\s+out(?:\s+of\s+(?:it|this|the\s+\w+))?(?=\s*(?:[.;,!]|$))|"
     # "His late wife shouldn't come up", "the merger mustn't be mentioned"
     r"(?:should|must|may|can|will|could)(?:n't|n’t|\s+not|not)[ \t]+(?:come[ \t]+up|be[ \t]+(?:mentioned|"
-    r"brought[ \t]+up|raised|discussed)|get[ \t]+a[ \t]+mention|feature|crop[ \t]+up)(?=\s*(?:[.;,!]|$)))",
+    r"brought[ \t]+up|raised|discussed)|get[ \t]+a[ \t]+mention|feature|crop[ \t]+up)"
+    r"(?:[ \t]+(?:anywhere|at[ \t]+all|in[ \t]+(?:it|there)))?(?=\s*(?:[.;,!]|$)))",
     re.IGNORECASE)
 _NOT_TALK_TOPICS = frozenset({"small", "idle", "more", "further", "big", "sales", "baby", "pep", "back", "shop"})
 # "No car park talk", "no politics chat": the subject named before a word for talk (not "no small talk")

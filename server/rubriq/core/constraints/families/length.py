@@ -18,6 +18,7 @@ from rubriq.core.constraints.families.grammar import (
     Extraction,
     bounds_for,
     count_re,
+    goes_past_before,
     near_units,
     negated_after,
     negated_before,
@@ -115,7 +116,8 @@ def _length(ex: Extraction, regex: re.Pattern[str], kind: str, param: str, unit:
             continue
         rel = m.group("rel")
         negated = negated_before(view, m.start()) or (norm(rel) in LOWER_EXCLUSIVE and (
-            negated_after(view, m.end()) or rejected_before(view, m.start())))  # "more than 40 words isn't needed"
+            negated_after(view, m.end()) or rejected_before(view, m.start()) or
+            goes_past_before(view, m.start())))  # "more than 40 words isn't needed", "if it runs past 140 words"
         hyphenated = "-" in m.group("sep") or (m.group("post") or "").strip() == "+"
         clause_head = view[max(0, m.start() - 60):m.start()]
         clause_head = clause_head[max(clause_head.rfind(c) for c in ".?!\n") + 1:]

@@ -19,6 +19,7 @@ from rubriq.core.constraints.families.grammar import (
     Extraction,
     bounds_for,
     count_re,
+    goes_past_before,
     negated_after,
     negated_before,
     norm,
@@ -75,6 +76,8 @@ NUMBERED_LIST_RE = re.compile(
     rf"(?<![\w.])1\.,?[ \t]*2\.,?[ \t]*3\.(?!\d)|"
     rf"(?:in|as|with|into|using)\s+numbered\s+(?:steps|points|lines|items)|"
     rf"(?:on\s+its|on\s+their)\s+own\s+numbered\s+lines?|"
+    # "give each step a number"
+    rf"give\s+(?:each|every)\s+(?:step|point|item|line|tip|idea|stage|reason|option)\s+(?:a|its\s+own)\s+number\b|"
     rf"number\s+(?:the|each|every|all\s+the|your)\s+(?:[a-z-]{{3,15}}\s+)?(?:steps?|points?|items?|lines?|tips?|ideas?|"
     rf"answers?|methods?|ways?|reasons?|options?|causes?|stages?|suggestions?|working|workings)\b|"
     # "number them", not "number them like 1/4, 2/4" (a scheme of its own, not a list's "1.")
@@ -359,7 +362,10 @@ def _item_lengths(ex: Extraction) -> None:
             rel = m.group("rel") or m.group("rel3") or m.group("rel4")
             post = m.group("post") or m.group("post2") or m.group("post3") or m.group("post4") or m.group("post5")
             none = (m.group("each") or "").lower() == "no"  # "no question longer than 20 words": each at most 20
-            bounds = bounds_for(rel, post, n, negated=none or negated_before(ex.view, span.start), limiting=LESS_THAN)
+            past = norm(rel) in LOWER_EXCLUSIVE and (negated_after(ex.view, span.end) or
+                                                     goes_past_before(ex.view, span.start))  # "anything past 12"
+            bounds = bounds_for(rel, post, n, negated=none or past or negated_before(ex.view, span.start),
+                                limiting=LESS_THAN)
         _add_item_lengths(ex, bounds, n, span)
         return
 
