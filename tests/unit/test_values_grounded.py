@@ -757,3 +757,21 @@ def test_a_data_size_restated_in_binary_multiples_is_derived() -> None:
     source = "Archive storage: $0.0040 per GB-month. Standard storage: $0.0200 per GB-month for the first 50 TB."
     checks = statuses("Archive: 12 TB is 12,288 GB, which at $0.0040 comes to $49.15 a month.", source)
     assert checks["12,288 GB"] == "matched"
+
+
+def test_the_weekday_between_two_dates_belongs_to_the_date_after_it() -> None:
+    source = "Participants are randomised on Thursday 5 March 2026 after a screening window of four weeks."
+    checks = statuses("| Screening | Thu 5 Feb – Wed 4 Mar 2026 |", source)
+    assert checks["Wed"] == "matched"
+
+
+def test_the_weekday_of_a_ranges_first_day_takes_the_month_its_end_names() -> None:
+    source = "Visit 2 is on Day 15 (± 2 days). Day 1 was Thursday 5 March 2026."
+    checks = statuses("| Visit 2 | Thu 19 Mar | Tue 17 – Sat 21 Mar |", source)
+    assert (checks["Tue"], checks["Sat"]) == ("matched", "matched")
+
+
+def test_a_wrong_weekday_in_the_next_table_cell_is_not_taken_for_this_dates() -> None:
+    source = "Visit 2 is on Day 15 (± 2 days). Day 1 was Thursday 5 March 2026."
+    checks = statuses("| Visit 2 | Thu 19 Mar | Wed 17 – Sat 21 Mar |", source)
+    assert checks["Wed"] != "matched"

@@ -4223,6 +4223,9 @@ def _end_of_a_stated_duration(c: Value, claim: Sequence[Value], source: ValueInd
     return None
 
 
+_DAY_OF_A_RANGE_RE = re.compile(r"\s+(\d{1,2})\s*(?:–|-|—|to)\s*(?:[A-Za-z]{3,9}\.?\s+)?\d{1,2}\b")
+
+
 def _calendar_weekday(c: Value, claim: Sequence[Value], source: ValueIndex, text: str = "") -> Value | None:
     """The date written right beside weekday `c` ("Friday 16 May", "16 May, a Friday", "23 December is a
     Wednesday") when the calendar gives that weekday to it: its own year, else the one year the source's dates name.
@@ -4236,13 +4239,27 @@ def _weekday_of_date_beside(c: Value, claim: Sequence[Value], source: ValueIndex
     """The date written right beside weekday `c` and the weekday the calendar gives it (`_calendar_weekday`):
     (date, None) when the year is unknown or ambiguous, (None, None) when no date is there."""
     def beside(d: Value) -> bool:
+        if text and any(mark in text[min(c.span.end, d.span.end):max(c.span.start, d.span.start)] for mark in "|\n"):
+            return False  # a date in the next cell of a table row is another column's
         if 0 <= d.span.start - c.span.end <= 3 or 0 <= c.span.start - d.span.end <= 3:
             return True
         return bool(text) and 0 <= c.span.start - d.span.end <= 20 and \
             _WEEKDAY_OF_DATE_RE.fullmatch(text[d.span.end:c.span.start]) is not None
 
-    date = next((d for d in claim if d.kind == "date" and len(d.key) == 4 and d.key[2] is not None and
-                 d.key[3] is not None and beside(d)), None)
+    # of two dates beside it, the one after ("Thu 5 Feb – Wed 4 Mar 2026": Wednesday is 4 March's)
+    candidates = [d for d in claim if d.kind == "date" and len(d.key) == 4 and d.key[2] is not None and
+                  d.key[3] is not None and beside(d)]
+    date = min(candidates, key=lambda d: (d.span.start < c.span.start, abs(d.span.start - c.span.end)), default=None)
+    if date is None and text:
+        # "Tue 17 – Sat 21 Mar": the range's first day, in the month its end names (the month before, if later)
+        m = _DAY_OF_A_RANGE_RE.match(text, c.span.end)
+        end = next((d for d in claim if d.kind == "date" and len(d.key) == 4 and d.key[2] is not None and
+                    m is not None and d.span.start <= m.end() <= d.span.end), None) if m else None
+        if m and end is not None and end.key[3] is not None:
+            day, month = int(m.group(1)), int(end.key[2])
+            month = month - 1 if day > int(end.key[3]) else month
+            if 1 <= month <= 12:
+                date = replace(end, key=(end.key[0], end.key[1], month, day))
     if date is None:
         return None, None
     year = date.key[0]
