@@ -59,3 +59,40 @@ def test_a_minimum_inside_a_condition_without_a_comma_is_asked_of_nobody() -> No
 
 def test_a_condition_on_the_replys_length_is_no_cap() -> None:
     assert kinds(TASK + "If the reply is over 50 words, put a one-line summary first.") == {}
+
+
+CODE_TASK = "Write a Python function that turns a parcel's weight into a postage band. "
+
+
+@pytest.mark.parametrize(("sentence", "kind", "params"), [
+    ("It runs on the shop laptop and nobody there is allowed to install anything.", "rubriq:code_stdlib_only", {}),
+    ("Plain Python only.", "rubriq:code_stdlib_only", {}),
+    ("It's the standard library or bust.", "rubriq:code_stdlib_only", {}),
+    ("Pas de pip, rien à installer.", "rubriq:code_stdlib_only", {}),
+    ("The CI job fails the build if any parameter is missing its type.", "rubriq:code_type_hints", {}),
+    ("Any explaining goes under the code, and I stop reading after the second sentence.",
+     "rubriq:explanation_length", {"relation": "less than", "num_sentences": 3}),
+    ("Don't explain the rounding beyond a sentence or two.", "rubriq:explanation_length",
+     {"relation": "less than", "num_sentences": 3}),
+    ("Pour l'explication, au-delà de la deuxième phrase je décroche.", "rubriq:explanation_length",
+     {"relation": "less than", "num_sentences": 3}),
+])
+def test_a_code_requirement_in_the_rounds_wordings_is_read(sentence: str, kind: str, params: dict) -> None:
+    read = kinds(CODE_TASK + sentence)
+    assert params in read.get(kind, []), read
+
+
+def test_the_answer_named_before_it_is_asked_in_bold_is_a_bold_answer() -> None:
+    read = kinds("Work out the cost of the team lunch. El total final, con propina incluida, márcamelo en negrita.")
+    assert "rubriq:bold_answer" in read and "detectable_format:number_highlighted_sections" not in read, read
+
+
+def test_keys_an_importer_rejects_unless_snake_case_ask_for_snake_case() -> None:
+    read = kinds("List the volunteers as JSON for the import. The importer rejects any key that isn't snake_case.")
+    assert read.get("rubriq:json_key_case") == [{"case": "snake_case"}], read
+
+
+def test_a_new_subject_after_and_starts_a_new_clause_for_scope() -> None:
+    read = kinds('Price the new dish. The final line needs to open with "Price:" and I\'ll lose the thread if it '
+                 "runs past 120 words")
+    assert read.get("length_constraints:number_words") == [{"relation": "less than", "num_words": 121}], read

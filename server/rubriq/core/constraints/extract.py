@@ -236,6 +236,9 @@ def _unconditional(found: list[Constraint], clauses: list[Clause], view: str) ->
                 if c.params.get("relation") == LESS_THAN and (REJECTED_RE.search(clause.text) or (
                         condition.contains(c.span) and c.span.start - condition.start <= 40)):
                     continue  # "if it runs past 140 words I'll lose the thread": the condition is the cap
+                if c.kind.startswith("rubriq:code_") and condition.contains(c.span) and \
+                        REJECTED_RE.search(view, clause.start, condition.start):
+                    continue  # "the linter fails the build if any argument is missing its type": a rule of the code
                 if condition.contains(c.span) or (consequence.start <= c.span.start < consequence.end
                                                   and not _holds_without_condition(c)):
                     dropped.add(id(c))

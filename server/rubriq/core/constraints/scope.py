@@ -145,6 +145,8 @@ _CAP_WORD_RE = re.compile(
     r"\b(?:up\s+to|at\s+most|at\s+the\s+most|max(?:imum)?|no\s+more\s+than|within|tops|only|just)\b", re.IGNORECASE)
 _MORE_BEFORE_RE = re.compile(r"\b(?:more|longer|over|extra)\s*,?\s*$", re.IGNORECASE)
 _CLAUSE_CUT_RE = re.compile(r";|,\s+(?:and|but|then|plus|while|whereas)\s+|\s+-\s+|\s+–\s+|"
+                            # "... open with "Menu price:" and I'll lose the thread if ...": a new subject
+                            r"\s+(?:and|but|so)\s+(?=(?:i|we|she|he|they)(?:'[a-z]{1,2})?\s)|"
                             r"\s+(?:because|since|porque|weil|parce\s+que)\s+", re.IGNORECASE)
 
 

@@ -105,7 +105,10 @@ TYPE_HINTS_RE = re.compile(
     r"type[\s-]annotated|with\s+types\b|typing\s+annotations?|typehints?\b|"
     # "type-hint every function", "annotate the types properly"
     r"type[\s-]hint\s+(?:every|each|all|the)\s+(?:functions?|parameters|arguments|signatures?)|"
-    r"annotate\s+(?:the\s+)?types\b)", re.IGNORECASE)
+    r"annotate\s+(?:the\s+)?types\b|"
+    # "the linter fails if any argument or return value is missing its type"
+    r"(?:arguments?|parameters?|params?|return\s+values?)\b[^.\n]{0,30}?\bmissing\s+(?:its|their|a)\s+"
+    r"(?:type|annotation)s?\b)", re.IGNORECASE)
 STDLIB_RE = re.compile(
     r"\b(?:(?:the\s+)?standard[\s-]+library\s+only|only\s+(?:use\s+|the\s+)?(?:the\s+)?standard[\s-]+library|"
     r"(?:just|only)\s+(?:use\s+|using\s+|with\s+)?(?:the\s+)?(?:stdlib|standard\s+lib(?:rary)?|built-?in\s+modules?|"
@@ -140,7 +143,14 @@ STDLIB_RE = re.compile(
     r"(?:\s+install(?:ation)?)?|"
     # "only what ships with Python", "just what comes with Node", "stick to what comes with python"
     r"(?:only|just|stick\s+to|stick\s+with|keep\s+(?:it\s+)?to)\s+(?:with\s+)?what\s+(?:ships|comes)\s+with\s+"
-    r"(?:python|node))\b", re.IGNORECASE)
+    r"(?:python|node)|"
+    # "plain Python only", "standard library or bust", "nobody there is allowed to install anything", « rien à
+    # installer »
+    r"(?:plain|pure|vanilla|bare|stock)\s+(?:python|node|javascript|js)\s+only|(?:only|just)\s+(?:plain|pure|vanilla)\s+"
+    r"(?:python|node|javascript|js)|(?:stdlib|standard[\s-]+library)\s+or\s+bust|"
+    r"(?:nobody|no\s+one)\s+(?:there\s+|here\s+)?(?:is\s+|'s\s+)?(?:allowed|able|permitted)\s+to\s+install|"
+    r"nothing\s+to\s+install|rien\s+à\s+installer|nichts\s+zu\s+installieren|sin\s+instalar\s+nada)\b",
+    re.IGNORECASE)
 FORBID_MODULE_RE = re.compile(
     r"(?:\b(?:don'?t|do\s+not|never|please\s+don'?t)\s+(?:use|import|rely\s+on|pull\s+in|depend\s+on)|"
     r"\b(?:no|without(?:\s+using)?|avoid(?:ing)?|not)\s+(?:using\s+|importing\s+)?)\s*(?:the\s+)?`?"
@@ -228,7 +238,7 @@ AFTER_CODE_RE = re.compile(
 # The explanation named as what a count limits: "keep your explanation under 50 words", "no more than 3 sentences of
 # explanation", "any explanation outside the code to two sentences".
 EXPLANATION_RE = re.compile(
-    r"\b(?:explanations?|commentary|prose|notes?\s+(?:outside|around)|text\s+(?:outside|around|besides|after)\s+"
+    r"\b(?:explanations?|explaining|commentary|prose|notes?\s+(?:outside|around)|text\s+(?:outside|around|besides|after)\s+"
     r"the\s+code|words\s+outside\s+the\s+code)\b", re.IGNORECASE)
 # In a code task, the verb says it too: "explain the fix in one sentence after the code".
 EXPLAIN_VERB_RE = re.compile(
@@ -493,8 +503,40 @@ def _tests(ex: Extraction) -> None:
            f"at least {bound.value} test{'s' if bound.value != 1 else ''}", 0.85)
 
 
+# Where the reader stops: "I stop reading after the second sentence", "au-delà de la troisième phrase je ne lis plus"
+# (glossed "beyond the third sentence"), "don't explain beyond a sentence or two".
+_ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "1st": 1, "2nd": 2, "3rd": 3, "4th": 4,
+             "5th": 5}
+_STOP_AFTER_RE = re.compile(
+    r"\b(?:after|beyond|past)\s+(?:the\s+)?(?P<o>first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th)\s+"
+    r"(?P<unit>sentence|line)\b|\bbeyond\s+(?:a|one)\s+(?P<unit2>sentence|line)\s+or\s+two\b", re.IGNORECASE)
+
+
+def _explanation_stops(ex: Extraction, code_task: bool) -> bool:
+    """An explanation's length said as where the reader stops, in a sentence about the explanation."""
+    for m in _STOP_AFTER_RE.finditer(ex.view):
+        lo = max((ex.view.rfind(c, 0, m.start()) + 1 for c in ".!?\n"), default=0)
+        hi = min([i for i in (ex.view.find(c, m.end()) for c in ".!?\n") if i >= 0] or [len(ex.view)])
+        cue = EXPLANATION_RE.search(ex.view, lo, hi) or (EXPLAIN_VERB_RE.search(ex.view, lo, hi) or
+                                                         re.compile(r"\bexplain\w*", re.IGNORECASE).search(
+                                                             ex.view, lo, hi) if code_task else None)
+        if cue is None:
+            continue
+        n = _ORDINALS[m.group("o").lower()] if m.group("o") else 2
+        unit = (m.group("unit") or m.group("unit2")).lower()
+        if unit != "sentence":
+            continue
+        span = Span(min(cue.start(), m.start()), max(cue.end(), m.end()))
+        ex.add("rubriq:explanation_length", "length", {"relation": LESS_THAN, "num_sentences": n + 1}, span,
+               f"at most {n} sentence{'s' if n != 1 else ''} of explanation", 0.8)
+        return True
+    return False
+
+
 def _explanation(ex: Extraction) -> None:
     code_task = CODE_TASK_RE.search(ex.view) is not None
+    if _explanation_stops(ex, code_task):
+        return
     for clause in ex.clauses:
         text = clause.text
         cue = EXPLANATION_RE.search(text) or (

@@ -119,7 +119,11 @@ NO_EXTRA_KEYS_RE = re.compile(
 SNAKE_KEYS_RE = re.compile(r"\b(?:keys|field\s+names)\s+(?:in|as|using|should\s+be(?:\s+in)?)\s+snake[_\s-]?case\b|"
                            # "every key lower-case with underscores between words"
                            r"\bkeys?\s+(?:in\s+)?lower[\s-]?case\s+with\s+underscores\b|"
-                           r"\bsnake[_\s-]?case\s+(?:keys|field\s+names)\b", re.IGNORECASE)
+                           r"\bsnake[_\s-]?case\s+(?:keys|field\s+names)\b|"
+                           # "the importer rejects any key that isn't snake_case", "every key has to be snake_case"
+                           r"\b(?:any|every|each|all)\s+(?:keys?|field\s+names?)\s+(?:that\s+)?(?:is\s*n'?t|is\s+not|"
+                           r"isn’t|has\s+to\s+be|must\s+be|should\s+be|in)\s+(?:in\s+)?snake[_\s-]?case\b",
+                           re.IGNORECASE)
 COLUMNS_RE = re.compile(
     r"\b(?:with|having|containing|and)\s+(?:exactly\s+)?(?:the\s+|these\s+)?(?:following\s+)?(?:header\s+row|"
     r"column\s+headers?|column\s+names|columns?|headers?)\s*(?:for\s+|named\s+|called\s+)?"
@@ -314,6 +318,9 @@ BOLD_ANSWER_RE = re.compile(
     # "finish with the price in bold": the answer the reply ends on, in bold
     r"\b(?:finish|end|close|conclude)\s+(?:off\s+)?with\s+(?:the\s+|your\s+)?(?:final\s+)?" + _ANSWER_NOUNS +
     r"\s+in\s+bold\b|"
+    # the answer named first, then asked in bold further on: "la cifra final, lo que se ahorran ..., márcamela en
+    # negrita" (glossed "the figure final, ..., márcamela in bold"), « le total TTC, tu me le mets en gras »
+    r"\b(?:the|your)\s+(?:final\s+)?" + _ANSWER_NOUNS + r"(?:\s+final)?(?:\s+[\w'-]+)?\s*,[^.\n]{0,80}?\bin\s+bold\b|"
     # "bold the final figure", "the answer should be bold", "the total, in bold"
     r"\bbold\s+(?:the|your)\s+(?:[\w'-]+\s+){0,2}?" + _ANSWER_NOUNS + r"\b|"
     r"\b(?:the|your)\s+(?:final\s+|[\w'-]+\s+)?" + _ANSWER_NOUNS +
