@@ -775,3 +775,18 @@ def test_a_wrong_weekday_in_the_next_table_cell_is_not_taken_for_this_dates() ->
     source = "Visit 2 is on Day 15 (± 2 days). Day 1 was Thursday 5 March 2026."
     checks = statuses("| Visit 2 | Thu 19 Mar | Wed 17 – Sat 21 Mar |", source)
     assert checks["Wed"] != "matched"
+
+
+def test_weeks_restating_working_days_five_to_a_week_are_matched() -> None:
+    source = "Please allow up to 10 working days for your new card to arrive."
+    assert statuses("The new card can take up to two weeks to come.", source)["up to two weeks"] == "matched"
+    assert statuses("The new card can take up to three weeks to come.", source)["up to three weeks"] != "matched"
+
+
+def test_an_approximation_of_a_figure_in_its_units_column_is_matched() -> None:
+    source = ("container,contents,packages,gross_kg\nTGHU1,bagged cement in 25 kg sacks,20 pallets,19870\n"
+              "TGHU2,floor tiles,18 pallets,21450\n")
+    checks = check_values("The cement box weighs nearly 20 tonnes.", [Span(0, source.index("\nTGHU2"))], source)
+    assert {c.value.text: c.status for c in checks}["nearly 20 tonnes"] == "matched"
+    checks = check_values("The cement box weighs about 30 tonnes.", [Span(0, source.index("\nTGHU2"))], source)
+    assert {c.value.text: c.status for c in checks}["about 30 tonnes"] != "matched"

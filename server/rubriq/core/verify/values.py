@@ -3740,6 +3740,10 @@ def compare(claim: list[Value], evidence: list[Value], source: ValueIndex, *, in
             continue
         others = [x for x in (*claim, *context) if x is not c and family(x) in _NUMERIC_FAMILIES | {"date", "time"}]
         check = _check_one(c, evidence, taken, source, in_evidence, claim_words, others)
+        if check.status in ("absent", "conflict") and family(c) in _NUMERIC_FAMILIES:
+            column = _column_figure_approximated(c, source)
+            if column is not None:
+                check = ValueCheck(c, "matched", column, False, "a figure of the source's column, rounded")
         if check.status in ("absent", "conflict") and claim_index is not None and family(c) in _NUMERIC_FAMILIES:
             limit = _named_limit(c, claim_index.text, source)
             if limit is not None:
@@ -4614,7 +4618,23 @@ def _check_one(c: Value, evidence: list[Value], taken: list[bool], source: Value
     limit = _limit_anywhere(c, source)
     if limit is not None:
         return ValueCheck(c, "matched", limit, False, "the source states the same limit")
+    if _working_days_as_weeks(c, source):
+        return ValueCheck(c, "matched", None, False, "the source's working days as weeks of five")
     return ValueCheck(c, "absent", None, False, "not in the source")
+
+
+_WORKING_DAYS_RE = re.compile(r"\b(\d{1,3})\s+(?:working|business)\s+days\b", re.IGNORECASE)
+
+
+def _working_days_as_weeks(c: Value, source: ValueIndex) -> bool:
+    """Whole weeks the source states as working days, five to a week: "up to three weeks" for "allow up to 15
+    working days"."""
+    if family(c) != "duration" or c.high is None or not math.isfinite(c.high):
+        return False
+    weeks = stated_number(c) / _SECONDS["week"]
+    if weeks != int(weeks) or weeks < 1:
+        return False
+    return any(int(m.group(1)) == 5 * int(weeks) for m in _WORKING_DAYS_RE.finditer(source.text))
 
 
 _PART_WORD_RE = re.compile(r"\b(?:first|last|final|remaining|initial|other)\s+$", re.IGNORECASE)
@@ -4716,6 +4736,17 @@ def _limit_anywhere(c: Value, source: ValueIndex) -> Value | None:
                     (c.qualifier == "more than" and e.low == figure + 1))):
                 return e
     return None
+
+
+def _column_figure_approximated(c: Value, source: ValueIndex) -> Value | None:
+    """A bare figure of a table column named by the claim's unit that the claim's approximation rounds: "nearly 25
+    tonnes" for 24960 in a "gross_kg" column."""
+    if c.qualifier not in _APPROXIMATE or not c.unit or c.low is None or c.high is None:
+        return None
+    fits, _, _ = _derivation_fit(c)
+    unit = lemma(c.unit.lower())
+    return next((e for e in source.by_family.get("count", []) if e.kind == "number" and not e.unit and e.in_table and
+                 unit in e.column and e.low is not None and e.low == e.high and fits(e.low)), None)
 
 
 def _bare_anywhere(c: Value, source: ValueIndex) -> Value | None:
