@@ -470,3 +470,18 @@ def test_an_explanation_asked_as_a_part_of_a_code_answer_leaves_the_code_task():
 ])
 def test_a_task_asked_in_a_participle_a_layout_a_wish_or_around_an_aside(expected, prompt):
     assert detect_task(parse_prompt(prompt)).task == expected
+
+
+@pytest.mark.parametrize(("expected", "prompt"), [
+    (TaskType.REWRITING, "I wrote this to the swimming club parents after a bad gala. Can you make it calmer?\n\n"
+                         '"""\nParents. I am tired of the shouting from the balcony. Every swimmer gets a lane, '
+                         'that is the rule, and it is not changing.\n"""'),
+    (TaskType.OPEN_QA, "Je prépare un atelier de conversation pour des adultes. Tu peux m'expliquer pourquoi on dit "
+                       "« il faut que tu viennes » et pas « il faut que tu viens » ?"),
+    (TaskType.EXTRACTION, "Los vecinos han ido avisando por el grupo:\n\n"
+                          "> 2ºB: la persiana del salón no baja desde el lunes\n"
+                          "> 4ºA: gotea el grifo de la cocina\n\n"
+                          "Pásamelo a YAML, una entrada por avería, con piso y problema."),
+])
+def test_a_task_asked_as_a_change_of_tone_an_infinitive_or_a_data_format(expected, prompt):
+    assert detect_task(parse_prompt(prompt)).task == expected

@@ -197,6 +197,9 @@ TASK_CUES: dict[TaskType, tuple[tuple[str, float], ...]] = {
          1.0),
         (r"\b(?:return|output|give|respond|format|convert|devuelve|donne|gib)\b[ \t]+" + _W +
          r"(?:as|in|into|en|au|als)[ \t]+(?:a[ \t]+)?(?:json|csv|yaml|formato json|format json)\b", 1.5),
+        # "pásamelo a YAML", « passe-le en JSON », "bring es in CSV": the material put into a data format
+        (r"\bpás(?:alo|amelo|ala|amela|alos|amelos)[ \t]+a[ \t]+(?:un[ \t]+|una[ \t]+)?(?:json|csv|yaml|tabla|excel)\b|"
+         r"\bpasse[sz]?-(?:le|la|les|moi)[ \t]+en[ \t]+(?:json|csv|yaml)\b", 2.5),
         # "Mach mir YAML draus", "mach daraus eine Tabelle": the material made into data
         (r"\bmach\w*[ \t]+(?:(?:mir|uns|daraus|bitte)[ \t]+){1,3}(?:ein(?:e|en)?[ \t]+)?(?:json|csv|yaml|tabelle)\b",
          2.0),
@@ -227,7 +230,8 @@ TASK_CUES: dict[TaskType, tuple[tuple[str, float], ...]] = {
          r"\braccourcis(?:-le|-la|-les)?\b", 3.0),
         (r"\b(?:edit)\b[ \t]+(?:the|this|my|following)\b", 2.5),
         (r"\bmake (?:it|this|the \w+|this \w+|my \w+)[ \t]+(?:\w+[ \t]+)?(?:more|less|shorter|clearer|simpler|"
-         r"formal|casual|punchier|friendlier|better|nicer|smoother|tighter)\b|\bmake (?:it|this) sound\b", 2.5),
+         r"formal|casual|punchier|friendlier|better|nicer|smoother|tighter|calmer|gentler|softer|kinder|warmer|"
+         r"politer|cooler|milder|plainer|crisper)\b|\bmake (?:it|this) sound\b", 2.5),
         (r"\b(?:improve|tighten|clean up|smooth out|punch up|tone down|spruce up|jazz up)\b(?=[ \t]+(?:this|these|it|"
          r"the|my|our|up)\b|[ \t]*[:.!?]|[ \t]+(?:this|it) up\b)|\btighten (?:this|it) up\b", 2.5),
         (r"\bfix (?:this|these|it|the|my)\b(?![ \t]+(?:code|bug|bugs|function|script|query|error|class|test|issue|"
@@ -246,7 +250,8 @@ TASK_CUES: dict[TaskType, tuple[tuple[str, float], ...]] = {
          1.5),
         # plain words asked of pasted text: "in plain English", "pásalo a un lenguaje que entienda todo el mundo"
         (r"\b(?:in|into) plain (?:english|language|words)\b|\ben (?:langage|termes|mots) (?:clairs?|simples?)\b|"
-         r"\ben (?:lenguaje|palabras|términos) (?:claros?|sencill[oa]s?|llan[oa]s?)\b|\bpás(?:alo|amelo|ala) a\b|"
+         r"\ben (?:lenguaje|palabras|términos) (?:claros?|sencill[oa]s?|llan[oa]s?)\b|"
+         r"\bpás(?:alo|amelo|ala) a\b(?! (?:un |una )?(?:json|csv|yaml|tabla|excel)\b)|"
          r"\bin einfache(?:r|n)? (?:sprache|worte\w*)\b|\bin leichte(?:r|n)? sprache\b", 2.5),
     ),
     TaskType.REASONING: (
@@ -305,8 +310,8 @@ TASK_CUES: dict[TaskType, tuple[tuple[str, float], ...]] = {
          r"\bschau dir\b[^.\n]{0,30}?\ban\b|\brevisa (?:este|esta|el|la|mi)\b|\brelis (?:ce|cette|mon|ma)\b", 2.0),
     ),
     TaskType.OPEN_QA: (
-        (r"\b(?:explain|describe|tell me about|what are|overview of|explica|explícalo|explique|erkläre|erklär)\b",
-         1.2),
+        (r"\b(?:explain|describe|tell me about|what are|overview of|explica|explícalo|explique|erkläre|erklär|"
+         r"m['’]expliquer|nous expliquer|explicarme|explícame|mir erklären|uns erklären)\b", 1.2),
         # the explanation asked for as the thing to write: "Tu peux m'écrire l'explication ?" (not "pour l'explication,
         # trois phrases": a part of another answer)
         (r"\b(?:écri\w*|donne\w*|rédige\w*|escribe\w*|dame|schreib\w*|gib)[ \t]+(?:mir[ \t]+)?(?:l['’]|(?:une|la|una|"
