@@ -96,3 +96,8 @@ def test_a_new_subject_after_and_starts_a_new_clause_for_scope() -> None:
     read = kinds('Price the new dish. The final line needs to open with "Price:" and I\'ll lose the thread if it '
                  "runs past 120 words")
     assert read.get("length_constraints:number_words") == [{"relation": "less than", "num_words": 121}], read
+
+
+def test_a_school_year_named_beside_a_child_is_no_section_label() -> None:
+    read = kinds("Amara (Year 6) wants violin lessons and Theo (Year 3) wants guitar. What will the autumn term cost?")
+    assert "detectable_format:multiple_sections" not in read, read

@@ -110,6 +110,8 @@ NOT_A_LABEL = frozenset((
     "write", "mark", "label", "start", "begin", "each", "every", "are", "was", "page", "number", "no", "level",
     "grade", "times", "type", "size", "up", "within", "around", "just", "give", "make", "have", "has", "it", "them",
     "this", "one", "other", "single", "time",
+    # what a number names in running text ("Amara (Year 6)", "Room 4", "Gate 12"), not a section's label
+    "year", "class", "form", "room", "flat", "floor", "gate", "seat", "platform", "bus", "route", "flight", "tier",
 ))
 # Just before a label: what introduces it ("with", "as", "like", "such as", a colon, a quote, a list's comma).
 LABEL_INTRO_RE = re.compile(r"(?:\b(?:with|as|like|by|using|use|e\.g\.|i\.e\.|example|and|or|then|labell?ed|marked|"
