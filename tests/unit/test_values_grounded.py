@@ -790,3 +790,10 @@ def test_an_approximation_of_a_figure_in_its_units_column_is_matched() -> None:
     assert {c.value.text: c.status for c in checks}["nearly 20 tonnes"] == "matched"
     checks = check_values("The cement box weighs about 30 tonnes.", [Span(0, source.index("\nTGHU2"))], source)
     assert {c.value.text: c.status for c in checks}["about 30 tonnes"] != "matched"
+
+
+def test_digits_of_a_card_number_are_no_figure_a_price_can_match() -> None:
+    source = ("Your pass (card number 633597 0015 4482 119) expires on 31 March. "
+              "Should your card be lost, a replacement fee of £10 is payable.")
+    assert statuses("If you lose your pass, a new one costs £15.", source.split(". ")[0] + ".", source)["£15"] != \
+        "matched"

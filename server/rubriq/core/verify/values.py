@@ -3200,6 +3200,11 @@ def _lookup_source(c: Value, source: ValueIndex) -> Value | None:
     return best
 
 
+def _code_digits(v: Value) -> bool:
+    """Zero-padded digits ("0015" of a card number "633597 0015 4482"): a code's digits, not a figure."""
+    return len(v.text) > 1 and v.text[0] == "0" and v.text.isdigit()
+
+
 def _number_anywhere(c: Value, source: ValueIndex) -> Value | None:
     """A source number equal to c's, whatever its unit or kind (a year counts): the claim's figure is there."""
     if c.low is None or c.low != c.high or not math.isfinite(c.low):
@@ -3207,7 +3212,9 @@ def _number_anywhere(c: Value, source: ValueIndex) -> Value | None:
     values, items = source.points
     k = bisect.bisect_left(values, c.low)
     while k < len(values) and values[k] == c.low:
-        return items[k]
+        if not _code_digits(items[k]):
+            return items[k]
+        k += 1
     return None
 
 
@@ -4756,7 +4763,8 @@ def _bare_anywhere(c: Value, source: ValueIndex) -> Value | None:
         return None
     figure = stated_number(c)
     return next((e for e in source.by_family.get("count", []) if e.kind == "number" and not e.unit and
-                 e.low is not None and e.high is not None and stated_number(e) == figure), None)
+                 e.low is not None and e.high is not None and stated_number(e) == figure and not _code_digits(e)),
+                None)
 
 
 _ELSEWHERE = "a different value in the same slot elsewhere in the source"
