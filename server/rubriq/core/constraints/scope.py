@@ -10,7 +10,9 @@ can use the word "cheap" if you want" ask for nothing. A cap stated with its own
 up to 100 words".
 
 A text other than the reply, described ("our competitor's blurb is only 40 words", "the previous answer had five
-bullet points"), asks nothing of the reply either.
+bullet points", "it was over 400 words"), asks nothing of the reply either; nor does a rule the reply passes on to its
+readers ("a notice that says entries must be no more than 14 lines", "applicants should send a cover letter of no more
+than 300 words").
 
 Nor does a requirement taken back ("forget the 100-word limit", "the 50-word cap no longer applies", "earlier I asked
 for five bullets, but now ..."), or one of two alternatives ("either three bullets or a short paragraph").
