@@ -158,7 +158,11 @@ Otherwise c matches its agreeing value, or is derived from the evidence, the cla
 the source's figures of its family (matched), or is absent. A name the source states is never a conflict (two stated
 names swapped is beyond values). An acronym of two to five capitals whose letters begin a run of the source's content
 words ("PR" for "pull request") is matched, as is a common abbreviation of a word of the source ("GP" for "doctor":
-`_COMMON_ABBREVIATIONS`). So rounding, a bound or range holding the value, derived figures, values of other slots, a
+`_COMMON_ABBREVIATIONS`). A figure the claim names as a limit ("within the 15-mile limit") matches the source's bound
+of that figure ("up to 15 miles"); whole weeks match the source's working days five to a week ("up to three weeks" for
+"up to 15 working days"); an approximation matches a bare figure of a table column named by its unit ("nearly 25
+tonnes" for 24960 under "gross_kg"). Zero-padded digits ("0015" of a card number) are a code, never a figure. So
+rounding, a bound or range holding the value, derived figures, values of other slots, a
 year inside a date, list and section numbers, and times in zones of unknown offset are never conflicts.
 
 Beyond the evidence (`compare`, given the spans of the source proper). A value the prompt states outside its source
@@ -183,7 +187,9 @@ difference of two operands or such products ("2 adults at £14 and 2 children at
 itself; a ratio or a percentage change of two counts or amounts of one kind (for a percent); the total of three or
 more counts; for a duration or an age, the time between two dates, two times or two years ("28 April" to "28 May" is
 30 days, 13:10 to 14:25 is 75 minutes); for "N times", the ratio of two figures of one kind; a maximum only from
-another maximum of the claim ("up to 8% of salary, up to £2,496"); two figures of the claim and then their exact sum
+another maximum of the claim ("up to 8% of salary, up to £2,496"), or from a maximum of the evidence times a count of
+the claim ("up to 54 aliquots" from nine tubes at "up to six aliquots per tube"); a data size the claim restates in
+binary multiples of its own figure ("18 TB is 18,432 GB"); two figures of the claim and then their exact sum
 ("25 days plus the 8 bank holidays, so 33 days"); a bound of three significant figures or more that is a figure plus
 or minus a bound of the other side, to its last digit ("at least £934 left" from £1,284 and "up to £350"); the total
 of the low ends, or of the high ends, of three or more ranges, the source's or the output's earlier ones ("roughly
