@@ -78,3 +78,27 @@ def test_one_of_two_alternatives_is_not_required(sentence: str) -> None:
 def test_a_ban_of_either_of_two_words_bans_both() -> None:
     assert kinds(TASK + 'Avoid either "sorry" or "apologies" in the note.').get(FORBIDDEN) == [
         {"forbidden_words": ["sorry", "apologies"]}]
+
+
+@pytest.mark.parametrize(("prompt", "kind"), [
+    ("Summarise the minutes. Ignore the typos and give it to me in 3 bullet points.",
+     "detectable_format:number_bullet_lists"),
+    ("Rewrite my note. Drop the jargon and keep it under 80 words.", WORDS),
+])
+def test_setting_aside_something_else_withdraws_no_requirement(prompt: str, kind: str) -> None:
+    assert kind in kinds(prompt)
+
+
+@pytest.mark.parametrize("prompt", [
+    "Write a short story set in 1920 where it was always raining in under 300 words.",
+    "Write a poem saying you can do anything in 12 lines.",
+    "Write a speech everyone can understand in under 200 words.",
+])
+def test_past_tense_or_a_possibility_in_the_task_leaves_its_limit_the_replys(prompt: str) -> None:
+    assert kinds(prompt) != {}
+
+
+def test_a_later_turn_that_changes_a_word_instead_keeps_the_earlier_shape() -> None:
+    read = kinds("User: Give me 4 bullet points on the new rota.\nAssistant: - Mondays ...\n"
+                 'User: Good. Say "shift" instead of "slot".')
+    assert read.get("detectable_format:number_bullet_lists") == [{"num_bullets": 4}], read

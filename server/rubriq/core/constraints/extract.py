@@ -359,9 +359,12 @@ _ASPECTS: dict[str, str] = {
     "language:response_language": "language",
 }
 # "turn it into a limerick", "as one paragraph instead": a new shape, whether or not Rubriq reads it
-_RESHAPED_RE = re.compile(r"\binstead\b|\b(?:turn|make|change|convert|rewrite|redo)\s+"
-                          r"(?:it|this|that|them|these|those)\s+(?:into|as|to)\b|"
-                          r"\b(?:make|redo)\s+(?:it|this|that)\s+(?:a|an)\b", re.IGNORECASE)
+_SHAPES = r"(?:paragraphs?|list|bullets?|bullet\s+points|table|prose|poem|haiku|limerick|sonnet|song|story|" \
+          r"e-?mail|json|yaml|csv|tweet|thread|letter|script)"
+_RESHAPED_RE = re.compile(rf"\b(?:turn|make|change|convert|rewrite|redo)\s+(?:it|this|that|them|these|those)\s+"
+                          rf"(?:into|as|to)\b|\b(?:make|redo)\s+(?:it|this|that)\s+(?:a|an)\s+(?!bit\b|little\b|lot\b|touch\b)|"
+                          rf"\b{_SHAPES}\s+instead\b|\binstead\s+of\s+(?:a|an|the)\s+(?:[\w-]+\s+)?{_SHAPES}\b",
+                          re.IGNORECASE)
 
 
 def _latest_turn_wins(found: list[Constraint], view: str) -> list[Constraint]:

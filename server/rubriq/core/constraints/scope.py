@@ -98,7 +98,7 @@ _PLURAL_PART_SUBJECT_RE = re.compile(
     r"(?:^|[:;(]|\bthat)\s*(?:all\s+)?(?:headlines|titles|headings|subheadings|captions|subject\s+lines|paragraphs|"
     r"sentences|bullets|bullet\s+points|lines|items|entries|sections|slides|tweets|posts|replies|answers|e-?mails|"
     r"messages|descriptions|bios|summaries|essays|reports|submissions|applications|stories|poems|stanzas|verses)\s+"
-    r"(?:must|should|shall|can(?:not|'t)?|may|need\s+to|have\s+to|are\s+to|mustn'?t|shouldn'?t|will|won'?t)\b",
+    r"(?:must|should|shall|cannot|can't|need\s+to|have\s+to|are\s+to|mustn'?t|shouldn'?t)\b",
     re.IGNORECASE)
 
 # One of several parts as the subject of a condition: "if an option goes over 25 words, it's too long".
@@ -129,11 +129,15 @@ _ANOTHER_TEXT_RE = re.compile(
     r"used|said|reads|ran|runs|contains|contained|came\s+to)\b(?!\s+(?:supposed|meant|to)\b)|"
     # past tense: "the invitation said "BYOB"", "the answer was 300 words"
     rf"\b(?:the|your|our|my|their|his|her|[A-Za-z]{{2,20}}'s)\s+{_TEXT_NOUN}\s+(?:had|was|were|used|said|contained|ran|"
-    r"came\s+to)\b(?!\s+(?:supposed|meant|to)\b)|"
-    # "it was over 400 words and used the word "passionate" five times" (of a text that was rejected); not "it would
-    # be great if it was under 100 words"
-    r"(?<!\bif\s)(?<!\bwish\s)\b(?:it|they|that\s+one|this\s+one)\s+(?:was|were|had|used|ran|came\s+to|contained)\b"
-    r"(?!\s+(?:supposed|meant|to|better)\b)", re.IGNORECASE)
+    r"came\s+to)\b(?!\s+(?:supposed|meant|to)\b)", re.IGNORECASE)
+_PAST_VERB_RE = re.compile(r"(?:used|had|was|were|ran|contained)\b", re.IGNORECASE)
+_PAST_CHAIN_RE = re.compile(r"\b(?:it|they|that\s+one|this\s+one)\s+(?:was|were|had|used|ran|contained)\b[^.;,\n]{0,60}"
+                            r"\band\s+(?:(?P<verb>used|had|was|were|ran|contained)\s+)?$", re.IGNORECASE)
+# "it was over 400 words", "it used the word "passionate" five times": a past text's measure, right before the
+# requirement's words (not "a story where it was raining, in under 300 words"; not "if it was under 100 words")
+_PAST_MEASURE_RE = re.compile(
+    r"(?<!\bif\s)(?<!\bwish\s)\b(?:it|they|that\s+one|this\s+one)\s+(?:was|were|had|used|ran|came\s+to|contained)\s+"
+    r"(?:(?:well|just|only|way|far)\s+)?$", re.IGNORECASE)
 
 _PERMISSION_RE = re.compile(
     r"\bfeel\s+free\s+to\b|\b(?:you|it)\s+(?:can|may|could)\s+(?:also\s+|always\s+|easily\s+|even\s+)?(?:go|run|write|"
@@ -227,8 +231,9 @@ def said_of_a_part(view: str, kind: str, span: Span) -> bool:
 # "an e-mail reminding staff that reports must be under 500 words", "telling them to keep updates under 100 words".
 # A reporting verb, its listener (never "me", never "how"), then a clause with a modal or "to" and a verb of writing:
 # all of it before the requirement, with no comma or colon between.
-_MODAL = r"(?:must|should|shall|can(?:not|'t)?|may|need\s+to|needs\s+to|have\s+to|has\s+to|are\s+to|is\s+to|mustn'?t|" \
-         r"shouldn'?t|are\s+(?:required|expected|asked)\s+to)"
+# Modals that oblige: "can" and "may" say what is possible ("a poem saying you can do anything in 12 lines").
+_MODAL = r"(?:must|should|shall|cannot|can't|need\s+to|needs\s+to|have\s+to|has\s+to|are\s+to|is\s+to|mustn'?t|" \
+         r"shouldn'?t|are\s+(?:required|expected|asked)\s+to|(?:are|is)\s+not\s+allowed\s+to)"
 _REPORTED_RE = re.compile(
     r"\b(?:says?|saying|said|remind(?:s|ing)?|explain(?:s|ing)?|tell(?:s|ing)?|inform(?:s|ing)?|warn(?:s|ing)?|"
     r"announc(?:e|es|ing)|stat(?:e|es|ing)|let(?:s|ting)?\s+\w+\s+know|ask(?:s|ing)?|instruct(?:s|ing)?|"
@@ -254,6 +259,10 @@ def said_of_another_text(view: str, span: Span) -> bool:
     lo, hi = _stretch(view, span)
     if _ANOTHER_TEXT_RE.search(view, lo, hi) is not None or _PEOPLE_MUST_RE.search(view, lo, span.start):
         return True
+    chain = _PAST_CHAIN_RE.search(view[lo:span.start])
+    if _PAST_MEASURE_RE.search(view, max(lo, span.start - 30), span.start) or (
+            chain is not None and (chain.group("verb") or _PAST_VERB_RE.match(view, span.start))):
+        return True  # "... it was over 400 words and used the word "passionate" six times"
     start = max((view.rfind(c, 0, span.start) + 1 for c in ".!?\n"), default=0)
     return _REPORTED_RE.search(view[start:span.start]) is not None
 
@@ -273,8 +282,15 @@ def only_allowed(view: str, span: Span) -> bool:
 # ending with ...", « oublie la limite de 100 mots »; never "don't forget to include ...".
 _WITHDRAWN_BEFORE_RE = re.compile(
     r"(?<!n't\s)(?<!not\s)(?<!never\s)\b(?:forget|ignore|disregard|scratch|drop|never\s+mind|cancel|olvida|olvídate\s+de|"
-    r"ignora|oublie|oubliez|vergiss|vergesst|ignorier)\s+(?:about\s+)?(?:the|that|my|this|those|these|your|el|la|los|las|"
-    r"le|les|die|der|den|das|what\s+i\s+(?:said|wrote|asked)|lo\s+de|ce\s+que)\b", re.IGNORECASE)
+    r"ignora|oublie|oubliez|vergiss|vergesst|ignorier)\s+(?:about\s+)?(?:(?:the|that|my|this|those|these|your|el|la|los|"
+    r"las|le|les|die|der|den|das|lo\s+de)\s+(?P<object>(?:[\w-]+\s+){0,3}?)|(?:what\s+i\s+(?:said|wrote|asked)|ce\s+que)\b)",
+    re.IGNORECASE)
+# What a withdrawal takes back, named after its verb: "forget the 120-word limit", "drop the bit about ...";
+# not "ignore the typos and ...", "drop the jargon and ..."
+_REQUIREMENT_NOUN_RE = re.compile(
+    r"(?:limit|cap|maximum|minimum|max|rule|requirement|instruction|request|count|bit|part|format|length|"
+    r"bullets?|bullet\s+points|list|table|title|ending|opening|word|words|límite|limite|grenze|regel|règle|regla)\b",
+    re.IGNORECASE)
 _WITHDRAWN_AFTER_RE = re.compile(
     r"\b(?:no\s+longer\s+(?:applies|apply|matters?|stands?|holds?|counts?|needed|necessary|required)|"
     r"(?:doesn'?t|does\s+not|don'?t|do\s+not)\s+(?:apply|matter|stand|count)\s+(?:any\s*more|now)|"
@@ -306,7 +322,10 @@ def _sentence_around(view: str, span: Span) -> tuple[int, int]:
 def withdrawn(view: str, span: Span) -> bool:
     """The requirement at `span` is taken back, or revised later in its sentence."""
     lo, hi = _clause_around(view, span)
-    if _WITHDRAWN_BEFORE_RE.search(view, lo, span.end) or _WITHDRAWN_AFTER_RE.search(view, span.end, hi):
+    for m in _WITHDRAWN_BEFORE_RE.finditer(view, lo, span.end):
+        if m.group("object") is None or m.end() >= span.start or _REQUIREMENT_NOUN_RE.match(view, m.end()):
+            return True  # "forget the 120-word limit", "ignore what I said about bullets"
+    if _WITHDRAWN_AFTER_RE.search(view, span.end, hi):
         return True
     start, end = _sentence_around(view, span)
     earlier = _EARLIER_REQUEST_RE.search(view, start, span.start)

@@ -136,7 +136,7 @@ MENTION_THING_RE = re.compile(
     r"(?=[ \t]*(?:$|[.;,!?)]|[ \t]+(?i:and|too|as\s+well|somewhere|at\s+least\s+once|by\s+name)\b))")
 # A name to say, unquoted, with where it must come: "say Incoterms 2020 somewhere", "say Parcelink, not "the courier"".
 SAY_NAME_RE = re.compile(
-    r"\b(?i:say|use|write|call\s+(?:it|them|him|her))\s+"
+    r"\b(?i:say|call\s+(?:it|them|him|her))\s+"
     r"(?P<thing>[A-Z][\w'’-]{1,30}(?:[ \t]+(?:[A-Z][\w'’-]{1,30}|\d{2,4})){0,3})"
     r"(?=[ \t]+(?i:somewhere|at\s+least\s+once|by\s+name|in\s+(?:there|it|full))\b|[ \t]*,[ \t]*not\b)")
 QUOTED_AFTER_THING_RE = re.compile(
