@@ -156,11 +156,15 @@ _CLAUSE_CUT_RE = re.compile(r";|,\s+(?:and|but|then|plus|while|whereas)\s+|\s+-\
                             r"\s+(?:because|since|porque|weil|parce\s+que)\s+", re.IGNORECASE)
 
 
+def sentence_bounds(view: str, start: int, end: int, stops: str = ".!?\n") -> tuple[int, int]:
+    """Where the sentence holding view[start:end] begins and ends, cut at any of `stops`."""
+    lo = max((view.rfind(c, 0, start) + 1 for c in stops), default=0)
+    return lo, min((i for i in (view.find(c, end) for c in stops) if i >= 0), default=len(view))
+
+
 def _clause_around(view: str, span: Span) -> tuple[int, int]:
     """The clause holding `span`: its sentence, cut at ';' and at ', and' / ', but' joins."""
-    lo = max((view.rfind(c, 0, span.start) + 1 for c in ".!?\n"), default=0)
-    ends = [i for i in (view.find(c, span.end) for c in ".!?\n") if i >= 0]
-    hi = min(ends, default=len(view))
+    lo, hi = sentence_bounds(view, span.start, span.end)
     for cut in _CLAUSE_CUT_RE.finditer(view, lo, hi):
         if cut.end() <= span.start:
             lo = cut.end()
@@ -263,7 +267,7 @@ def said_of_another_text(view: str, span: Span) -> bool:
     if _PAST_MEASURE_RE.search(view, max(lo, span.start - 30), span.start) or (
             chain is not None and (chain.group("verb") or _PAST_VERB_RE.match(view, span.start))):
         return True  # "... it was over 400 words and used the word "passionate" six times"
-    start = max((view.rfind(c, 0, span.start) + 1 for c in ".!?\n"), default=0)
+    start, _ = sentence_bounds(view, span.start, span.end)
     return _REPORTED_RE.search(view[start:span.start]) is not None
 
 
@@ -313,12 +317,6 @@ _ALTERNATIVES_RE = re.compile(
     re.IGNORECASE)
 
 
-def _sentence_around(view: str, span: Span) -> tuple[int, int]:
-    lo = max((view.rfind(c, 0, span.start) + 1 for c in ".!?\n"), default=0)
-    ends = [i for i in (view.find(c, span.end) for c in ".!?\n") if i >= 0]
-    return lo, min(ends, default=len(view))
-
-
 def withdrawn(view: str, span: Span) -> bool:
     """The requirement at `span` is taken back, or revised later in its sentence."""
     lo, hi = _clause_around(view, span)
@@ -327,7 +325,7 @@ def withdrawn(view: str, span: Span) -> bool:
             return True  # "forget the 120-word limit", "ignore what I said about bullets"
     if _WITHDRAWN_AFTER_RE.search(view, span.end, hi):
         return True
-    start, end = _sentence_around(view, span)
+    start, end = sentence_bounds(view, span.start, span.end)
     earlier = _EARLIER_REQUEST_RE.search(view, start, span.start)
     return earlier is not None and _REVISED_RE.search(view, span.end, end) is not None
 

@@ -38,6 +38,7 @@ from rubriq.core.constraints.families.grammar import (
     wording_for,
 )
 from rubriq.core.constraints.numbers import NUM, parse_number
+from rubriq.core.constraints.scope import sentence_bounds
 from rubriq.core.constraints.types import AT_LEAST, EXACTLY, LESS_THAN
 from rubriq.core.text import Span
 
@@ -515,8 +516,7 @@ _STOP_AFTER_RE = re.compile(
 def _explanation_stops(ex: Extraction, code_task: bool) -> bool:
     """An explanation's length said as where the reader stops, in a sentence about the explanation."""
     for m in _STOP_AFTER_RE.finditer(ex.view):
-        lo = max((ex.view.rfind(c, 0, m.start()) + 1 for c in ".!?\n"), default=0)
-        hi = min([i for i in (ex.view.find(c, m.end()) for c in ".!?\n") if i >= 0] or [len(ex.view)])
+        lo, hi = sentence_bounds(ex.view, m.start(), m.end())
         cue = EXPLANATION_RE.search(ex.view, lo, hi) or (EXPLAIN_VERB_RE.search(ex.view, lo, hi) or
                                                          re.compile(r"\bexplain\w*", re.IGNORECASE).search(
                                                              ex.view, lo, hi) if code_task else None)

@@ -25,6 +25,7 @@ from rubriq.core.constraints.scope import (
     only_allowed,
     said_of_a_part,
     said_of_another_text,
+    sentence_bounds,
     withdrawn,
 )
 from rubriq.core.constraints.types import AT_LEAST, EXACTLY, LESS_THAN, Constraint
@@ -173,14 +174,14 @@ def goes_past_before(view: str, start: int) -> bool:
         return True
     if not _IF_IT_GOES_PAST_RE.search(view, max(0, start - 40), start):
         return False
-    stop = min([i for i in (view.find(c, start) for c in ".;!?\n") if i >= 0] or [len(view)])
+    _, stop = sentence_bounds(view, start, start, ".;!?\n")
     return REJECTED_RE.search(view, start, stop) is not None
 
 
 def rejected_before(view: str, start: int) -> bool:
     """A loss earlier in the sentence, then the count as its condition: "I'll lose the thread if it runs past 140
     words"."""
-    lo = max((view.rfind(c, 0, start) + 1 for c in ".;!?\n"), default=0)
+    lo, _ = sentence_bounds(view, start, start, ".;!?\n")
     head = view[lo:start]
     condition = _LOSS_THEN_IF_RE.search(head)
     return condition is not None and REJECTED_RE.search(head, 0, condition.start()) is not None
@@ -189,7 +190,7 @@ def rejected_before(view: str, start: int) -> bool:
 def rejected_after(view: str, end: int) -> bool:
     """A loss later in the sentence of a count ending at `end`: "shows five of them before it starts cutting the
     bottom off", "two paragraphs, then WhatsApp hides the rest"."""
-    stop = min([i for i in (view.find(c, end) for c in ".;!?\n") if i >= 0] or [len(view)])
+    _, stop = sentence_bounds(view, end, end, ".;!?\n")
     return REJECTED_RE.search(view, end, min(stop, end + 80)) is not None
 
 
@@ -323,7 +324,7 @@ def _opening_of_the_last_part(view: str, kind: str, params: dict[str, Any], span
     """An opening said of the last line or sentence is that part's opening, not the reply's."""
     if kind != "rubriq:starts_with":
         return kind, params, wording
-    lo = max((view.rfind(c, 0, span.start) + 1 for c in ".!?;\n"), default=0)
+    lo, _ = sentence_bounds(view, span.start, span.end, ".!?;\n")
     parts = list(_LAST_PART_BEFORE_RE.finditer(view, lo, span.start))
     if not parts:
         return kind, params, wording
