@@ -285,15 +285,15 @@ def only_allowed(view: str, span: Span) -> bool:
 # A requirement taken back: "forget the 100-word limit", "ignore what I said about bullets", "scratch the part about
 # ending with ...", « oublie la limite de 100 mots »; never "don't forget to include ...".
 _WITHDRAWN_BEFORE_RE = re.compile(
-    r"(?<!n't\s)(?<!not\s)(?<!never\s)\b(?:forget|ignore|disregard|scratch|drop|never\s+mind|cancel|olvida|olvídate\s+de|"
+    r"(?<!n't\s)(?<!not\s)(?<!never\s)\b(?:forget|ignore|disregard|scratch|never\s+mind|cancel|olvida|olvídate\s+de|"
     r"ignora|oublie|oubliez|vergiss|vergesst|ignorier)\s+(?:about\s+)?(?:(?:the|that|my|this|those|these|your|el|la|los|"
     r"las|le|les|die|der|den|das|lo\s+de)\s+(?P<object>(?:[\w-]+\s+){0,3}?)|(?:what\s+i\s+(?:said|wrote|asked)|ce\s+que)\b)",
     re.IGNORECASE)
-# What a withdrawal takes back, named after its verb: "forget the 120-word limit", "drop the bit about ...";
-# not "ignore the typos and ...", "drop the jargon and ..."
+# What a withdrawal takes back, named after its verb: "forget the 120-word limit", "scratch the bit about ...";
+# not "ignore the typos and ...", and never a word ('drop the word "pizza"' bans it)
 _REQUIREMENT_NOUN_RE = re.compile(
     r"(?:limit|cap|maximum|minimum|max|rule|requirement|instruction|request|count|bit|part|format|length|"
-    r"bullets?|bullet\s+points|list|table|title|ending|opening|word|words|límite|limite|grenze|regel|règle|regla)\b",
+    r"bullets?|bullet\s+points|list|table|title|ending|opening|límite|limite|grenze|regel|règle|regla)\b",
     re.IGNORECASE)
 _WITHDRAWN_AFTER_RE = re.compile(
     r"\b(?:no\s+longer\s+(?:applies|apply|matters?|stands?|holds?|counts?|needed|necessary|required)|"
