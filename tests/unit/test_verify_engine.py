@@ -170,3 +170,25 @@ def test_a_figure_worked_beside_a_stated_figure_is_not_held_against_the_claim(hu
 def test_a_date_beside_a_stated_figure_still_counts_as_absent(hub: LocalModelHub) -> None:
     (dated,) = _verdicts(hub, "The repairs will cost 2.3 million euros, and the pier will reopen on 30 July.")
     assert [v.text for v in dated.whole.absent] == ["30 July"]
+
+
+def _lexical_verdict(output: str, *, claim_changes: bool) -> Verdict:
+    units = split_sentences(SOURCE)
+    claims, _ = split_claims(output)
+    (verdict,) = Verifier(SOURCE, units, [0] * len(units), claim_changes=claim_changes).verify(claims, output)
+    return verdict
+
+
+def test_a_changed_value_whose_source_sentence_speaks_of_the_same_thing_stays_a_conflict() -> None:
+    verdict = _lexical_verdict("Repairing the pier will cost 3.2 million euros.", claim_changes=True)
+    assert verdict.verdict == "conflicts"
+    assert [c.value.text for c in verdict.conflicts] == ["3.2 million euros"]
+
+
+def test_an_output_value_sharing_no_word_with_the_source_sentence_of_the_other_value_is_absent_not_a_conflict() -> None:
+    output = "All told, that is 3.2 million euros."
+    verdict = _lexical_verdict(output, claim_changes=True)
+    assert verdict.verdict != "conflicts"
+    assert [v.text for v in verdict.whole.absent] == ["3.2 million euros"]
+    # a reference fact checked against an output (the SQB) keeps the value comparison alone
+    assert _lexical_verdict(output, claim_changes=False).verdict == "conflicts"
