@@ -63,6 +63,12 @@ AFTER_RE = re.compile(
     rf"(?!(?:and|or|but|of|the|a|an|with)\b)(?P<noun>[a-z-]{{2,20}})\b",
     re.IGNORECASE)
 SEGMENT_BREAK_RE = re.compile(r"[.!?;,:\n]|\b(?:and|but|plus|while|whereas)\b", re.IGNORECASE)
+# The reply itself named after "each" or "every": "keep every reply under 80 words", "each response ends with ..."
+# limits every reply the model gives, that is the whole output, unless the prompt counts several of them in one output
+# ("three replies, each under 40 words").
+_REPLY = r"(?:repl(?:y|ies)|responses?)"  # not "messages": "for each message in the thread" names the input's
+REPLY_NOUN_RE = re.compile(_REPLY, re.IGNORECASE)
+_REPLIES_COUNTED_RE = re.compile(rf"\b{_COUNT}[\s-]+(?:[a-z-]{{2,20}}\s+){{0,2}}?{_REPLY}\b", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -71,6 +77,11 @@ class Distributive:
 
     span: Span
     referent: str | None
+
+
+def the_reply_itself(view: str, pos: int, noun: str) -> bool:
+    """Whether `noun`, said after "each"/"every" at `pos`, is the reply itself: no count of replies comes before."""
+    return bool(REPLY_NOUN_RE.fullmatch(noun.strip())) and not _REPLIES_COUNTED_RE.search(view, 0, pos)
 
 
 def kind_of(word: str) -> str | None:
@@ -103,6 +114,8 @@ def attached(view: str, start: int, end: int) -> Distributive | None:
         at = lo + before.start()
         named = re.search(r"\bof\s+the\s+([a-z-]{2,20})", before.group("pro") or "", re.IGNORECASE)
         noun = before.group("noun") or (named.group(1) if named else None)  # "each name", "each of the names"
+        if before.group("noun") and the_reply_itself(view, at, before.group("noun")):
+            return None  # "keep every reply under 80 words": the whole output
         return Distributive(Span(at, end), kind_of(noun) if noun else referent(view, at))
     after = AFTER_RE.match(view, end)
     if after:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from rubriq.core.constraints.families.distributive import attached
+from rubriq.core.constraints.families.distributive import attached, the_reply_itself
 from rubriq.core.constraints.families.grammar import (
     CAPITAL_CUE,
     LOWER_EXCLUSIVE,
@@ -147,7 +147,8 @@ def _length(ex: Extraction, regex: re.Pattern[str], kind: str, param: str, unit:
         joined = max((j.end() for j in re.finditer(r",\s+(?:and|but)\s+|;\s+|,\s+(?=(?:it|it's|it’s|that's|the\s+whole|"
                                                    r"the\s+entire|the\s+answer|the\s+reply|the\s+response)\b)",
                                                    clause_head, re.IGNORECASE)), default=0)
-        each = list(DISTRIBUTIVE_RE.finditer(clause_head, joined))
+        each = [d for d in DISTRIBUTIVE_RE.finditer(clause_head, joined)
+                if not the_reply_itself(view, m.start() - len(clause_head) + d.start(), d.group().split()[-1])]
         if (each and not WHOLE_RE.search(clause_head, each[-1].end())) or PER_ITEM_RE.match(view, m.end()) or \
                 attached(view, m.start(), m.end()):
             continue  # "each line should contain exactly one sentence", "five taglines, each under 8 words": per part

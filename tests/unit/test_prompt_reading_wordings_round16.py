@@ -1,0 +1,26 @@
+"""Prompt reading in a sixteenth round: the reply itself named after "each" or "every" ("keep every reply between
+four and seven sentences" in a system message) limits the whole output, while replies counted in one output stay
+parts."""
+
+from __future__ import annotations
+
+import pytest
+from prompt_reading_helpers import kinds
+
+
+@pytest.mark.parametrize(("prompt", "kind", "params"), [
+    ("SYSTEM: You answer messages for the fire station. Keep every reply between four and seven sentences.",
+     "length_constraints:number_sentences", [{"relation": "at least", "num_sentences": 4},
+                                             {"relation": "less than", "num_sentences": 8}]),
+    ("You are the shop's support assistant. Keep every reply under 80 words.", "length_constraints:number_words",
+     [{"relation": "less than", "num_words": 80}]),
+    ("You handle booking questions. Each response must stay under 60 words.", "length_constraints:number_words",
+     [{"relation": "less than", "num_words": 60}]),
+])
+def test_every_reply_is_the_whole_output(prompt: str, kind: str, params: list[dict]) -> None:
+    assert kinds(prompt)[kind] == params
+
+
+def test_replies_counted_in_one_output_are_parts_not_the_whole():
+    read = kinds("Draft three replies to the customer, each reply under 40 words.")
+    assert "length_constraints:number_words" not in read
