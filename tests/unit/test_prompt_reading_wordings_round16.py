@@ -24,3 +24,27 @@ def test_every_reply_is_the_whole_output(prompt: str, kind: str, params: list[di
 def test_replies_counted_in_one_output_are_parts_not_the_whole():
     read = kinds("Draft three replies to the customer, each reply under 40 words.")
     assert "length_constraints:number_words" not in read
+
+
+@pytest.mark.parametrize(("prompt", "kind", "params"), [
+    ("Write the safety notes as a list. Five bullets is all she'll get through.", "rubriq:bullet_count",
+     {"min": None, "max": 5}),
+    ("Summarise the minutes. Two paragraphs are all anyone reads.", "rubriq:number_paragraphs",
+     {"num_paragraphs": 3, "relation": "less than"}),
+])
+def test_a_count_said_to_be_all_someone_takes_is_the_most_allowed(prompt: str, kind: str, params: dict) -> None:
+    assert kinds(prompt)[kind] == [params]
+
+
+def test_a_count_that_is_all_it_takes_is_no_limit():
+    read = kinds("Write a story. Three sentences is all it takes to hook a reader.")
+    assert "length_constraints:number_sentences" not in read
+
+
+@pytest.mark.parametrize(("prompt", "params"), [
+    ("Write a caption for the studio's post. An emoji is ok, but never more than one.",
+     {"relation": "less than", "num_emoji": 2}),
+    ("Reply to the review. Emojis are fine, but no more than two.", {"relation": "less than", "num_emoji": 3}),
+])
+def test_an_emoji_count_after_but_with_its_noun_left_out(prompt: str, params: dict) -> None:
+    assert kinds(prompt)["rubriq:emoji_count"] == [params]

@@ -317,10 +317,10 @@ RELATION_RULES: tuple[tuple[re.Pattern[str], Replacement], ...] = (
     (re.compile(rf"\b(?P<count>(?:\d{{1,7}}|one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty)\s+"
                 rf"{UNITS})\s*,?\s+(?:and\s+)?(?:no|not\s+one|not\s+a\s+single)\s+more\b(?!\s+than)", re.IGNORECASE),
      lambda m: f"{m.group('count')} max"),
-    # "three sentences is all I need", "quatre phrases, c'est le plafond", "cinco frases, no me hagas leer más": the
-    # count named, then said to be the most the reader wants
+    # "three sentences is all I need", "five bullets is all she'll get through", "quatre phrases, c'est le plafond",
+    # "cinco frases, no me hagas leer más": the count named, then said to be all that someone takes
     (re.compile(rf"\b(?P<count>{_NUMBER_WORD}\s+"
-                rf"{UNITS})\s*,?\s+(?:(?:is|are)\s+all\s+(?:i|we|she|he|they)\s+(?:need|want|can\s+take|will\s+read)|"
+                rf"{UNITS})\s*,?\s+(?:(?:is|are)\s+all\s+(?:that\s+)?(?:i|we|she|he|they|you|anyone|people|(?:the\s+)?readers?)\b|"
                 r"(?:is|are|sind|ist|es|son|c'est|c’est|ce\s+sont)\s+(?:the|my|our|das|mein|el|mi|le|mon|un|une)\s+"
                 r"(?:limit|limite|límite|max|maximum|máximo|ceiling|cap|plafond|tope|grenze|obergrenze)|"
                 r"no\s+me\s+hagas\s+leer\s+más|"

@@ -280,9 +280,11 @@ NO_EMOJI_RE = re.compile(
 EMOJI_COUNT_RE = re.compile(
     rf"\b(?:use|add|include|with|put|end\s+with|sprinkle\s+in|give\s+me|give)\s+(?:(?P<rel>{REL})\s+)?(?P<n>{NUM}|an|a\s+few)"
     rf"(?P<post>{POST})?\s+{EMOJI_WORD}(?P<post2>{POST})?", re.IGNORECASE)
-# A count in a list of requirements, without a verb: "Max 50 words, one emoji at most", "… and at most two emojis".
+# A count in a list of requirements, without a verb: "Max 50 words, one emoji at most", "… and at most two emojis",
+# "emojis are fine, but no more than two" (the reading names the emoji again after the count).
 EMOJI_FRAGMENT_RE = re.compile(
-    rf"(?:^|(?<=[,;:(\n])|(?<=\band)|(?<=\bwith))[ \t]*(?:(?P<rel>{REL})\s+(?P<n>{NUM}|an|a)\s+{EMOJI_WORD}(?P<post>)|"
+    rf"(?:^|(?<=[,;:(\n])|(?<=\band)|(?<=\bwith))[ \t]*(?:but\s+)?"
+    rf"(?:(?P<never>never\s+)?(?P<rel>{REL})\s+(?P<n>{NUM}|an|a)\s+{EMOJI_WORD}(?P<post>)|"
     rf"(?P<n2>{NUM}|an|a)\s+{EMOJI_WORD}(?P<post2>{POST}))\b", re.IGNORECASE)
 NO_HEADINGS_RE = re.compile(
     r"\b(?:no|without(?:\s+any)?|don'?t\s+use(?:\s+any)?|do\s+not\s+use(?:\s+any)?|avoid(?:\s+any)?)\s+"
@@ -350,6 +352,8 @@ def extract_markup(ex: Extraction) -> None:
             n = 1 if raw in ("an", "a few") else parse_number(raw)
             if n:
                 rel = m.group("rel") or ("at least" if raw in ("an", "a few") else None)
+                if m.groupdict().get("never") and rel and rel.lower() == "more than":
+                    rel = "no more than"  # "but never more than one"
                 for bound in bounds_for(rel, m.group("post") or m.group("post2"), n):  # "one emoji at most"
                     if bound.relation in (AT_LEAST, LESS_THAN, EXACTLY):
                         ex.add("rubriq:emoji_count", "format", {"relation": bound.relation, "num_emoji": bound.value},
