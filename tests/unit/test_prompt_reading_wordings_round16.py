@@ -48,3 +48,18 @@ def test_a_count_that_is_all_it_takes_is_no_limit():
 ])
 def test_an_emoji_count_after_but_with_its_noun_left_out(prompt: str, params: dict) -> None:
     assert kinds(prompt)["rubriq:emoji_count"] == [params]
+
+
+@pytest.mark.parametrize(("prompt", "kind", "params"), [
+    ("Write the update for the call. Past the third sentence people start talking over her.",
+     "length_constraints:number_sentences", {"relation": "less than", "num_sentences": 4}),
+    ("Write the notice. After the second sentence nobody reads on.", "length_constraints:number_sentences",
+     {"relation": "less than", "num_sentences": 3}),
+])
+def test_the_unit_where_someone_stops_named_first_is_the_most_allowed(prompt: str, kind: str, params: dict) -> None:
+    assert kinds(prompt)[kind] == [params]
+
+
+def test_a_part_placed_after_an_ordinal_unit_is_no_limit():
+    read = kinds("Write the report. After the second paragraph, start a new section on costs.")
+    assert "rubriq:number_paragraphs" not in read and "length_constraints:number_paragraphs" not in read

@@ -245,6 +245,15 @@ RELATION_RULES: tuple[tuple[re.Pattern[str], Replacement], ...] = (
                 r"off)(?:\s+(?:reading|listening))?)\s+(?:past|beyond|after)\s+(?:the\s+)?"
                 rf"(?:(?P<ord>{_ORDINAL})|(?P<n>{_NUMBER_WORD}))\s+(?P<unit>{_READ_UNIT})s?\b", re.IGNORECASE),
      lambda m: f"at most {_ORDINALS.get((m.group('ord') or '').lower(), m.group('n'))} {m.group('unit').lower()}s"),
+    # "past the third sentence people start talking over her", "after the second paragraph nobody reads on": the
+    # unit named first, then someone who stops there (a subject is needed: "after the second paragraph, start a new
+    # section" places a part)
+    (re.compile(rf"\b(?:after|past|beyond)\s+the\s+(?P<ord>{_ORDINAL})\s+(?P<unit>{_READ_UNIT})\s*,?\s+(?:"
+                r"(?:nobody|no\s+one)\s+\w+|(?:people|they|she|he|i|we|readers?|everyone|(?:the|my|our)\s+(?:reader|"
+                r"readers|audience|client|customer|boss|manager|listeners?))\s+(?:\w+\s+)?(?:stop|stops|quit|quits|"
+                r"lose|loses|give\s+up|gives\s+up|tune\s+out|tunes\s+out|switch\s+off|switches\s+off|start|starts|"
+                r"skim|skims|drift|drifts|zone|zones))\b", re.IGNORECASE),
+     lambda m: f"at most {_ORDINALS[m.group('ord').lower()]} {m.group('unit').lower()}s"),
     # "nach dem dritten Satz hört sie auf zu lesen" (glossed "nach the third sentence hört sie auf"): the same
     (re.compile(rf"\bnach\s+the\s+(?P<ord>{_ORDINAL})\s+(?P<unit>{_READ_UNIT})\s+(?:hört|hören|steigt|steigen|liest|"
                 r"lesen)\s+(?:[a-zäöüß]+\s+){0,2}?(?:auf|aus|no\s+more)\b", re.IGNORECASE),
