@@ -63,3 +63,10 @@ def test_the_unit_where_someone_stops_named_first_is_the_most_allowed(prompt: st
 def test_a_part_placed_after_an_ordinal_unit_is_no_limit():
     read = kinds("Write the report. After the second paragraph, start a new section on costs.")
     assert "rubriq:number_paragraphs" not in read and "length_constraints:number_paragraphs" not in read
+
+
+def test_either_inside_a_requirements_own_options_is_no_choice_between_requirements():
+    read = kinds("Answer the question. Jas likes to know where it's going, so that first word should be either Yes "
+                 "or No.")
+    assert read["rubriq:starts_with"] == [{"options": ["Yes", "No"]}]
+    assert "rubriq:bullet_count" not in kinds("Write it as either four bullets or a short paragraph.")

@@ -335,4 +335,6 @@ def one_of_alternatives(view: str, kind: str, span: Span) -> bool:
     if kind in BAN_KINDS:
         return False
     lo, hi = _clause_around(view, span)
-    return _ALTERNATIVES_RE.search(view, lo, hi) is not None
+    # a cue inside the requirement's own words is its options: "the first word should be either Yes or No"
+    return _ALTERNATIVES_RE.search(view, lo, span.start) is not None or \
+        _ALTERNATIVES_RE.search(view, span.end, hi) is not None
