@@ -70,3 +70,19 @@ def test_either_inside_a_requirements_own_options_is_no_choice_between_requireme
                  "or No.")
     assert read["rubriq:starts_with"] == [{"options": ["Yes", "No"]}]
     assert "rubriq:bullet_count" not in kinds("Write it as either four bullets or a short paragraph.")
+
+
+@pytest.mark.parametrize(("prompt", "word"), [
+    ('Write the email to the client. I can\'t send anything to the client that says "probably".', "probably"),
+    ('Write the ad copy. We cannot publish anything that contains the word "guarantee".', "guarantee"),
+    ('Draft the reply. Nothing that says "unfortunately" can go out.', "unfortunately"),
+])
+def test_what_the_asker_cannot_send_if_it_says_a_word_bans_the_word(prompt: str, word: str) -> None:
+    read = kinds(prompt)
+    assert read["keywords:forbidden_words"] == [{"forbidden_words": [word]}]
+    assert "keywords:existence" not in read
+
+
+def test_what_a_character_cannot_accept_is_the_storys_content():
+    read = kinds('Write a story. She could not accept anything that says "sorry" without a gift.')
+    assert "keywords:forbidden_words" not in read

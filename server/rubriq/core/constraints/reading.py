@@ -227,6 +227,14 @@ RELATION_RULES: tuple[tuple[re.Pattern[str], Replacement], ...] = (
      lambda m: "make sure to"),
     (re.compile(r"\b(?:don'?t|do\s+not|never)\s+(?:forget|leave\s+out|omit|skip)\b(?!\s+(?:to|about)\b)",
                 re.IGNORECASE), lambda m: "include"),
+    # "I can't send anything to the client that says "probably"", "we cannot publish anything that contains the word
+    # "guarantee"", "nothing that says "probably" can go out": a word the reply may not carry (the asker speaking: a
+    # character who "could not accept anything that says "sorry"" is a story's content)
+    (re.compile(rf"\b(?:i|we|you)\s+(?:really\s+|just\s+)?{_NEG}\s+(?:send|publish|post|print|use|put\s+out|accept|"
+                r"approve|run|submit|share|hand\s+in)\s+"
+                r"anything\s+(?:(?!(?:that|which)\b)[\w'-]+\s+){0,4}?(?:that|which)\s+(?:says|contains|uses|mentions|"
+                r"includes|has)\b|\bnothing\s+(?:that|which)\s+(?:says|contains|uses|mentions|includes|has)\b"
+                r"(?=\s+(?:the\s+words?\s+)?\")", re.IGNORECASE), lambda m: "do not use"),
     # "don't forget about the word "cheap"": the word is wanted
     (re.compile(r"\b(?:don'?t|do\s+not|never)\s+forget\s+about\b(?=\s+(?:the\s+)?(?:words?|terms?|phrases?|names?)\b)",
                 re.IGNORECASE), lambda m: "include"),
