@@ -86,3 +86,8 @@ def test_what_the_asker_cannot_send_if_it_says_a_word_bans_the_word(prompt: str,
 def test_what_a_character_cannot_accept_is_the_storys_content():
     read = kinds('Write a story. She could not accept anything that says "sorry" without a gift.')
     assert "keywords:forbidden_words" not in read
+
+
+def test_il_faut_que_with_its_subjunctive_asks_for_the_word():
+    read = kinds("Écris le texte pour le client. Il faut que le mot « norme » apparaisse.")
+    assert read["keywords:existence"] == [{"keywords": ["norme"]}]
