@@ -151,6 +151,10 @@ INSTRUCTION_CUE_RE = re.compile(
     r"must|should|provide|give|generate|create|describe|extract|rewrite)\b",
     re.IGNORECASE,
 )
+# "pasting last night's report below": a paragraph pointing forward introduces the material after it.
+FORWARD_POINTER_RE = re.compile(
+    r"(?<![\w'’])(?:below|underneath|beneath|(?:the\s+)?following|as\s+follows|a\s+continuaci[oó]n|abajo|"
+    r"siguientes?|ci-dessous|ci-apr[eè]s|suivante?s?|unten|nachfolgend\w*|folgende[nmrs]?)(?![\w'’])", re.IGNORECASE)
 PASTED_MIN_WORDS = 60  # an unmarked paragraph this long, with few instruction words, is pasted material
 REFERENCED_MIN_WORDS = 8  # when the instructions point at material, a shorter block is enough
 EMAIL_HEADER_RE = re.compile(
@@ -300,6 +304,14 @@ def _reads_as_material(text: str, span: Span) -> bool:
     return len(sentences) >= 5 and len(asking) == 1 and not asking[0].slice(text).rstrip().endswith("?")
 
 
+def _states_constraints(paragraph: str) -> bool:
+    """Read alone, the paragraph states something Rubriq checks on an answer ("one entry per moment", "no more than
+    twelve words a line"): what the asker wants, not material pasted to work on."""
+    from .constraints import extract_constraints  # the extractor reads prompts, whose parsing needs this module
+
+    return bool(extract_constraints(paragraph))
+
+
 def _opens_with_request(text: str, span: Span) -> bool:
     """The paragraph's first sentence asks for something: where the prompt's instructions resume after a letter,
     whose own paragraphs ask their reader for things anywhere ("Please call us ...")."""
@@ -341,6 +353,9 @@ def _until_instructions(text: str, lines: _Lines, first: int, last: int,
     return _trimmed(text, lines.starts[start], lines.ends[end_line])
 
 
+FENCE_NAME_MAX = 120  # `=== TECH REPORT: "Title", Wed 12 March ===`: a fence's name may carry a title and a date
+
+
 def _fence_line(line: str) -> tuple[str, str] | None:
     """("-", "NAME") for `--- NAME ---` (also `===`, `###`, `***`, and `—— NAME ——` in long dashes); ("-", "") for a
     bare `---` or `===` line."""
@@ -355,7 +370,7 @@ def _fence_line(line: str) -> tuple[str, str] | None:
         return (char, "") if char in "-=" else None
     trail = len(s) - len(s.rstrip(char))
     name = s[lead : len(s) - trail].strip()
-    if trail < (2 if char == "—" else 3) or not name or len(name) > 60:
+    if trail < (2 if char == "—" else 3) or not name or len(name) > FENCE_NAME_MAX:
         return None
     return char, name
 
@@ -927,12 +942,21 @@ class _Finder:
         # noun inside the material itself ("the onboarding survey") points at nothing.
         pointing = [referring(span) and has_request(view, span.start, span.end) for span in spans]
         referenced_anywhere = any(pointing)
-        for (a, b), span, points in zip(runs, spans, pointing, strict=True):
+        asking = [has_request(view, span.start, span.end) for span in spans]
+        block_starts = sorted(block.span.start for block in self.blocks)
+
+        def pointer_pending(span: Span) -> bool:
+            """Some pointer before the paragraph has no block between it and the paragraph to point at."""
+            before = bisect.bisect_left(block_starts, span.start)
+            return any(r < span.start and bisect.bisect_left(block_starts, r) == before for r in reference_starts)
+
+        for index, ((a, b), span, points) in enumerate(zip(runs, spans, pointing, strict=True)):
             if self.taken.overlaps(span) or any(t.span.overlaps(span) or span.contains(t.span) for t in self.turns):
                 continue
             if any(span.overlaps(f) for f in self.formats) or SECTION_END_RE.match(text, span.start):
                 continue
-            if points or not _reads_as_material(text, span) or span.slice(text).rstrip().endswith(":"):
+            if points or (span != spans[-1] and FORWARD_POINTER_RE.search(text, span.start, span.end)) or \
+                    not _reads_as_material(text, span) or span.slice(text).rstrip().endswith(":"):
                 continue  # "Here is the part of the manual, copied by hand:": it introduces what follows
             if _instruction_list(text, span):
                 continue  # "- Tiene que terminar con «...»\n- ... sin una sola coma": a list of requests
@@ -943,7 +967,10 @@ class _Finder:
             # material is pasted beside a request: a prompt that is one paragraph is the request itself ("need a
             # slugify helper. spec: - `slugify(title)` ... - 4+ tests, pytest style")
             beside = any(other != span and len(re.findall(r"\w+", other.slice(text))) >= 3 for other in spans)
-            long_and_plain = words >= PASTED_MIN_WORDS and cues < 0.02 * words and beside
+            # After the request, with nothing left to point at, a plain paragraph stating what Rubriq checks goes on
+            # with what is wanted.
+            long_and_plain = words >= PASTED_MIN_WORDS and cues < 0.02 * words and beside and not (
+                any(asking[:index]) and not pointer_pending(span) and _states_constraints(span.slice(text)))
             referenced = referenced_anywhere and (words >= REFERENCED_MIN_WORDS or b > a)
             if long_and_plain or referenced or (beside and _chat_log(span.slice(text))):
                 self.add("pasted", span, span, "paragraph")  # a chat export is material, however short

@@ -1,0 +1,52 @@
+"""Where pasted material starts and stops: a fence may carry a long title; a paragraph that points forward ("pasting
+the notes below") introduces the material after it; and once the request has been made and nothing is left to point
+at, a long paragraph that states what Rubriq checks on the answer is more of what is wanted, not material. Material
+after a question, with no pointer and no checkable wants in it, is still found."""
+
+from __future__ import annotations
+
+from rubriq.core.prompt import parse_prompt
+
+
+def sources(prompt: str) -> list[str]:
+    return [block.text.strip() for block in parse_prompt(prompt).sources]
+
+
+REPORT = ("Load-in: 08:00, two hours late because the loading bay was blocked by a delivery lorry.\n"
+          "Sound: the left monitor wedge crackles when the stage is wet; a spare is on order for Friday.\n"
+          "Lighting: the follow spot's lamp failed in the second half and was swapped during the interval.\n")
+
+
+def test_a_fence_whose_name_carries_a_title_and_a_date_holds_the_material() -> None:
+    prompt = ('Boil this down to three bullets for the producer.\n\n'
+              '=== SHOW REPORT: "The Ferryman\'s Lantern", touring week 3, Tuesday 14 October ===\n'
+              + REPORT + "=== END ===\n")
+    assert sources(prompt) == [REPORT.strip()]
+
+
+def test_a_paragraph_pointing_at_the_material_below_is_not_material() -> None:
+    prompt = ("morning! copying yesterday's site diary underneath. Our client, who is travelling all day, wants "
+              "to know where things stand before her train gets in at six.\n\n"
+              "=== SITE DIARY ===\n" + REPORT + "=== END ===\n\n"
+              "Can you boil that report down to a short update for her?")
+    assert sources(prompt) == [REPORT.strip()]
+
+
+def test_a_long_paragraph_of_wants_after_the_request_is_not_material() -> None:
+    prompt = ("Ich bin Hausmeister in einer Wohnanlage, nächste Woche wird die Heizung gewartet. "
+              "Schreibst du mir was für die Haustür?\n\n"
+              "Der Aushang hängt im Treppenhaus neben den Briefkästen, und die Leute bleiben da höchstens im "
+              "Vorbeigehen stehen, also bitte nicht mehr als achtzig Wörter. Das Wort „Heizungsausfall“ lassen wir "
+              "weg, weil es den älteren Bewohnern Angst macht, und am Ende steht meine Telefonnummer für Rückfragen, "
+              "damit niemand bei der Verwaltung anrufen muss, die sowieso nie erreichbar ist, schon gar nicht am "
+              "Freitagnachmittag.")
+    assert sources(prompt) == []
+
+
+def test_material_after_a_question_is_still_found() -> None:
+    rules = ("Quiet hours apply on weekdays from 1 pm to 3 pm and from 10 pm to 7 am, and all day on Sundays and "
+             "public holidays. The drying room in the basement is open to every household. Laundry may be hung "
+             "there from Monday to Saturday and must be taken down within 48 hours. Washing machines in the flats "
+             "may run outside quiet hours. Bicycles must be kept in the bicycle cellar only.")
+    prompt = "Quick one about our house rules: can I hang my washing in the drying room on a Sunday?\n\n" + rules
+    assert sources(prompt) == [rules]
