@@ -215,6 +215,20 @@ UNITS = (r"(?:words?|sentences?|paragraphs?|bullet[\s-]?points?|bullets|points?|
 _DIGITS = r"\d{1,7}"
 _NEG = (r"(?:(?:can|could|must|should|would|do|does|did|will|may|might)\s*(?:not|n't|n’t)|cannot|can't|can’t|won'?t|"
         r"never)")
+# What happens when a count is passed, said of the reader or of the text: "they get upset", "I've lost them", "it
+# gets cut off", "nobody reads it", "it won't fit".
+_WHO = r"(?:they|she|he|i|we|you|people|readers?|everyone|everybody|(?:the|my|our|your)\s+[\w-]+|[A-Z][a-z]{1,20})"
+_BAD_OUTCOME = (
+    rf"(?:{_WHO}\s+(?:will\s+|'ll\s+|would\s+|'d\s+|just\s+|simply\s+)?(?:(?:get|gets|are|is|'re|'s|be|feel|feels)\s+)?"
+    r"(?:upset|annoyed|cross|angry|bored|lost|confused|offended|overwhelmed|stop\s+reading|stops\s+reading|"
+    r"stop\s+listening|stops\s+listening|give\s+up|gives\s+up|tune\s+out|tunes\s+out|switch\s+off|switches\s+off|"
+    r"zone\s+out|zones\s+out|skip\s+it|skips\s+it|ignore\s+it|ignores\s+it|lose\s+interest|loses\s+interest|"
+    r"won't\s+read|don't\s+read|doesn't\s+read|can't\s+read|won't\s+bother|glaze\s+over|glazes\s+over)\b|"
+    r"(?:i|we|you)(?:'ve|\s+have)?\s+lost\s+(?:them|her|him|me|people|everyone)\b|(?:i|we|you)\s+lose\s+(?:them|her|him)\b|"
+    r"(?:nobody|no\s+one)\s+(?:will\s+|'ll\s+|would\s+)?(?:reads?|listens?|gets?\s+(?:through|to\s+the\s+end))\b|"
+    r"(?:it|that|this|the\s+[\w-]+)(?:'s|\s+is|\s+gets|\s+will\s+be|'ll\s+be)\s+(?:too\s+(?:long|much|many)|cut(?:\s+off)?|"
+    r"truncated|rejected|chopped)\b|(?:it|that|this|the\s+[\w-]+)\s+(?:won't|doesn't|can't|will\s+not|does\s+not|"
+    r"cannot)\s+fit\b)")
 # Contractions typed without the apostrophe ("dont capitalise anything", "it cant go over 100 words"), restored in a
 # layer of their own so that the relation rules read them.
 CONTRACTION_RULES: tuple[tuple[re.Pattern[str], Replacement], ...] = (
@@ -310,6 +324,16 @@ RELATION_RULES: tuple[tuple[re.Pattern[str], Replacement], ...] = (
                 rf"(?P<unit>{UNITS})\s+(?:is|would\s+be|will\s+be)\s+(?:too\s+(?:long|much|many)|not\s+ok(?:ay)?|"
                 r"unacceptable|out)\b", re.IGNORECASE),
      lambda m: f"at most {m.group('n')} {m.group('unit')}"),
+    # "more than two words in capitals and they get upset", "if it creeps past 180 words I've lost him", "beyond
+    # five bullets, nobody reads on": a count whose excess has a bad outcome is the most allowed (a count that avoids
+    # one, "more than 200 words, otherwise they get bored", is not)
+    (re.compile(rf"\b(?:(?:if|once|when)\s+(?:it|they|that|this|the\s+[\w-]+|(?:an?|any)\s+(?P<one>[\w-]+))\s+(?:ever\s+)?"
+                r"(?:goes|go|runs|run|creeps|creep|gets|get|is|are|'s|'re|grows|grow|spills|stretches|has|have)\s+"
+                r"(?:on\s+)?(?:to\s+)?|(?:anything|everything)\s+)?(?:more\s+than|over|beyond|past|above|longer\s+than)\s+"
+                rf"(?P<n>{_NUMBER_WORD})\s+(?P<unit>{UNITS})\b"
+                rf"(?=(?:(?!otherwise|or\s+else|so\s+that|so\b|unless)[^.;!?\n]){{0,40}}?\b{_BAD_OUTCOME})",
+                re.IGNORECASE),
+     lambda m: (f"each {m.group('one')} " if m.group("one") else "") + f"at most {m.group('n')} {m.group('unit')}"),
     # "a 280-character limit", "150-word max"
     (re.compile(rf"\b(?:an?\s+)?(?P<n>{_DIGITS})[-\s](?P<unit>word|sentence|character|line|paragraph|bullet)s?\s+"
                 r"(?:limit|max(?:imum)?|cap|ceiling)\b", re.IGNORECASE),
