@@ -1,11 +1,15 @@
 """Where pasted material starts and stops: a fence may carry a long title; a paragraph that points forward ("pasting
 the notes below") introduces the material after it; and once the request has been made and nothing is left to point
-at, a long paragraph that states what Rubriq checks on the answer is more of what is wanted, not material. Material
-after a question, with no pointer and no checkable wants in it, is still found."""
+at, a long paragraph that states what Rubriq checks on the answer is more of what is wanted, not material; so is a
+closing paragraph of such wants after introduced material, and a sentence asking for something after "so" ("...,
+así que dámelo en tabla"). Material after a question, with no pointer and no checkable wants in it, is still found."""
 
 from __future__ import annotations
 
+import pytest
+
 from rubriq.core.prompt import parse_prompt
+from rubriq.core.requests import reads_as_request
 
 
 def sources(prompt: str) -> list[str]:
@@ -50,3 +54,33 @@ def test_material_after_a_question_is_still_found() -> None:
              "may run outside quiet hours. Bicycles must be kept in the bicycle cellar only.")
     prompt = "Quick one about our house rules: can I hang my washing in the drying room on a Sunday?\n\n" + rules
     assert sources(prompt) == [rules]
+
+
+def test_a_section_of_my_own_constraints_is_not_material() -> None:
+    prompt = ("Je prépare un atelier d'écriture pour des CE2 et il me faut des devinettes sur les animaux de la "
+              "ferme.\n\nMes contraintes :\n- cinq devinettes, pas une de plus ;\n- chacune tient sur une ligne ;\n"
+              "- le mot « ferme » dans au moins deux d'entre elles ;\n- pas de réponse écrite à la suite.\n")
+    assert sources(prompt) == []
+
+
+NOTE = ("Renewals can now be done at the self-service kiosk by the entrance as well as at the desk. The kiosk takes "
+        "library cards and the new app's code.\n\n"
+        "Late returns will no longer be charged for children's books from the first of next month. Adult fines stay "
+        "as they are until the council reviews them in the spring.")
+
+
+def test_introduced_material_ends_where_a_closing_paragraph_of_wants_starts() -> None:
+    prompt = ("Library desk here. This is the note the head librarian sent round this morning:\n\n" + NOTE + "\n\n"
+              "The committee reads the newsletter on paper over coffee. Our box there takes about 120 words. The "
+              "head likes it plain and friendly. Nobody on the committee has seen the kiosk yet.")
+    assert sources(prompt) == [NOTE]
+
+
+@pytest.mark.parametrize("sentence", [
+    "Se lo contesto en el cuerpo del correo, así que dámelo en forma de tabla.",
+    "She reads it on her phone between meetings, so keep it to one screen.",
+    "Die Tabelle zeigt Smileys als leere Kästchen an, also lass sie weg.",
+])
+def test_a_request_after_so_reads_as_a_request(sentence: str) -> None:
+    assert reads_as_request(sentence)
+

@@ -272,6 +272,11 @@ def is_question(sentence: str) -> bool:
     return text.endswith("?") or text.startswith("¿")
 
 
+# A request after a reason, in the same sentence: "..., so give it to me as a table", «..., así que dámelo en tabla».
+_SO_RE = re.compile(r"[,;:]\s*(?:so|and\s+so|así\s+que|conque|donc|alors|du\s+coup|also|daher|deshalb)\s+",
+                    re.IGNORECASE)
+
+
 def reads_as_request(sentence: str, lead_in: bool = True) -> bool:
     """Whether the sentence asks the model for something (see the module docstring); `lead_in` also reads a
     request after a leading phrase ("Based on the notes, write ...")."""
@@ -292,6 +297,10 @@ def reads_as_request(sentence: str, lead_in: bool = True) -> bool:
         after = rest[phrase.end():]
         polite = _POLITE_RE.match(after)
         after = after[polite.end():] if polite else after
+        if _REQUEST_START_RE.match(after) or _MODAL_RE.match(after):
+            return True
+    for connective in _SO_RE.finditer(text):  # "I paste it into an e-mail, so give it to me as a table"
+        after = text[connective.end():]
         if _REQUEST_START_RE.match(after) or _MODAL_RE.match(after):
             return True
     if _PLEASE_RE.search(text) and len(text.split()) <= 10:  # longer notices say "please" to their readers
@@ -336,9 +345,14 @@ def has_request(text: str, start: int = 0, end: int | None = None) -> bool:
     return any(reads_as_request(s.slice(text)) for s in sentence_spans(text, start, end))
 
 
+_QUOTE_AFTER_RE = re.compile(r"[ \t]?[«\"“„‹]")
+
+
 def material_references(text: str) -> list[Span]:
     """Phrases that point at pasted material: "this paragraph", "the text below", "voici", "den folgenden Absatz"."""
-    return [Span(m.start(), m.end()) for m in _MATERIAL_REF_RE.finditer(text)]
+    # « le mot « ferme » »: a noun followed by a quotation names a word, not material
+    return [Span(m.start(), m.end()) for m in _MATERIAL_REF_RE.finditer(text)
+            if not _QUOTE_AFTER_RE.match(text, m.end())]
 
 
 @dataclass(frozen=True)

@@ -124,6 +124,8 @@ def _instruction_list(text: str, span: Span) -> bool:
     items = [i.group(1) for i in _LIST_ITEM_RE.finditer(text, span.start, span.end)]
     return len(items) >= 3 and 2 * sum(bool(reads_as_request(i) or _ITEM_CUE_RE.search(i)) for i in items) >= \
         len(items)
+# "My constraints:", « Mes contraintes : », "Unsere Regeln:": whose the section is does not change what it holds.
+_OWNER_RE = re.compile(r"^(?:my|our|the|mes|mis|nos|nuestras|nuestros|meine|unsere|les|las|los|die)\s+", re.IGNORECASE)
 # Fence names of the prompt's own sections (`### Instructions ###`, `=== QUESTION ===`): what they hold is not material.
 _SECTION_FENCE_NAMES = frozenset({
     "instruction", "instructions", "task", "question", "questions", "requirements", "rules", "constraints", "format",
@@ -323,7 +325,8 @@ def _instructions_or_closing_request(text: str, span: Span) -> bool:
     """Instructions (`_instruction_paragraph`), or the prompt's last paragraph opening with a request: what people
     write after pasted material ("Mach mir YAML draus, ... Die Telefonnummern haben da nichts zu suchen.") asks first
     and then explains."""
-    return _instruction_paragraph(text, span) or (not text[span.end:].strip() and _opens_with_request(text, span))
+    return _instruction_paragraph(text, span) or (not text[span.end:].strip() and (
+        _opens_with_request(text, span) or _states_constraints(span.slice(text))))
 
 
 def _until_instructions(text: str, lines: _Lines, first: int, last: int,
@@ -833,7 +836,7 @@ class _Finder:
                 content = span
             self.add("labelled", Span(m.start(), content.end), content, m.group(1).lower())
         for m in LABEL_LINE_RE.finditer(text):
-            label = m.group(1).strip().lower()
+            label = _OWNER_RE.sub("", m.group(1).strip().lower())
             if m.start() < self.body_start or label in _NOT_MATERIAL_LABELS or reads_as_request(m.group(0)):
                 continue
             first = lines.index_at(m.start())
@@ -943,7 +946,7 @@ class _Finder:
         pointing = [referring(span) and has_request(view, span.start, span.end) for span in spans]
         referenced_anywhere = any(pointing)
         asking = [has_request(view, span.start, span.end) for span in spans]
-        block_starts = sorted(block.span.start for block in self.blocks)
+        block_starts = sorted(block.content_span.start for block in self.blocks)
 
         def pointer_pending(span: Span) -> bool:
             """Some pointer before the paragraph has no block between it and the paragraph to point at."""
@@ -967,11 +970,15 @@ class _Finder:
             # material is pasted beside a request: a prompt that is one paragraph is the request itself ("need a
             # slugify helper. spec: - `slugify(title)` ... - 4+ tests, pytest style")
             beside = any(other != span and len(re.findall(r"\w+", other.slice(text))) >= 3 for other in spans)
-            # After the request, with nothing left to point at, a plain paragraph stating what Rubriq checks goes on
-            # with what is wanted.
+            # After the request or the material, with nothing left to point at, a plain paragraph stating what
+            # Rubriq checks goes on with what is wanted.
             long_and_plain = words >= PASTED_MIN_WORDS and cues < 0.02 * words and beside and not (
-                any(asking[:index]) and not pointer_pending(span) and _states_constraints(span.slice(text)))
-            referenced = referenced_anywhere and (words >= REFERENCED_MIN_WORDS or b > a)
+                (any(asking[:index]) or bisect.bisect_left(block_starts, span.start) > 0)
+                and not pointer_pending(span) and _states_constraints(span.slice(text)))
+            # a pointer answered by a block before a paragraph stating what Rubriq checks points at that block
+            referenced = referenced_anywhere and (words >= REFERENCED_MIN_WORDS or b > a) and (
+                pointer_pending(span) or any(r >= span.end for r in reference_starts) or
+                not _states_constraints(span.slice(text)))
             if long_and_plain or referenced or (beside and _chat_log(span.slice(text))):
                 self.add("pasted", span, span, "paragraph")  # a chat export is material, however short
 
