@@ -24,6 +24,11 @@ from functools import cached_property
 # Phrasings: foreign = English. Variants share a line; the longest phrase wins where several start at one place.
 
 SPANISH = """
+# what happens past a count ("si pasan de cinco, me pierdo"): read with the count as its limit
+si pasa de | si pasan de | si se pasa de | si se pasan de = if it goes over
+me pierdo | se pierde | se pierden | me lío = I get lost
+se corta | se cortan | lo cortan | la cortan = gets cut
+nadie lo lee | nadie la lee | nadie los lee | ya no se lee | ya no se leen = nobody reads it
 delante del todo | al principio del todo | al principio de todo | lo primero de todo = at the very start
 no me pases de | no te pases de | no pases de | no me pase de = at most
 caber en | cabe en | quepa en | quepan en = fit in
@@ -317,6 +322,11 @@ portugués = Portuguese
 """
 
 FRENCH = """
+# what happens past a count ("au-delà de vingt mots, un point ne se lit plus"): read with the count as its limit
+ne se lit plus | ne se lisent plus | personne ne lit | personne ne le lit | personne ne la lit = nobody reads it
+se coupe | se fait couper | est coupé | est coupée | est tronqué | est tronquée | sont coupés = gets cut
+décroche | décrochent = stop reading
+rien en capitales | rien en majuscules | aucune majuscule = no capital letters
 rien sur | rien au sujet de | rien à propos de = nothing about
 chaque objet = each object
 rien d'autre dans les objets | rien d'autre dans l'objet = nothing else in the objects
@@ -605,6 +615,10 @@ portugais = Portuguese
 """
 
 GERMAN = """
+# what happens past a count ("über 130 Wörter wird nur noch gescrollt"): read with the count as its limit
+wird nur noch gescrollt | wird nur gescrollt | liest keiner mehr | liest niemand mehr = nobody reads it
+liest das keiner | liest das niemand = nobody reads it
+wird abgeschnitten | werden abgeschnitten = gets cut
 englisch formulieren | auf englisch formulieren | englisch schreiben | auf englisch schreiben = write in English
 soll in der antwort gar nicht auftauchen | soll in der antwort nicht auftauchen = should not appear
 soll gar nicht auftauchen = should not appear

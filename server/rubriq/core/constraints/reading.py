@@ -217,7 +217,8 @@ _NEG = (r"(?:(?:can|could|must|should|would|do|does|did|will|may|might)\s*(?:not
         r"never)")
 # What happens when a count is passed, said of the reader or of the text: "they get upset", "I've lost them", "it
 # gets cut off", "nobody reads it", "it won't fit".
-_WHO = r"(?:they|she|he|i|we|you|people|readers?|everyone|everybody|(?:the|my|our|your)\s+[\w-]+|[A-Z][a-z]{1,20})"
+_WHO = (r"(?:they|she|he|i|we|you|people|readers?|everyone|everybody|(?:the|my|our|your)\s+[\w-]+|[A-Z][a-z]{1,20}|"
+        r"il|elle|ils|elles|on|je|er|sie|wir|ich)")  # pronouns the gloss leaves as written
 _BAD_OUTCOME = (
     rf"(?:{_WHO}\s+(?:will\s+|'ll\s+|would\s+|'d\s+|just\s+|simply\s+)?(?:(?:get|gets|are|is|'re|'s|be|feel|feels)\s+)?"
     r"(?:upset|annoyed|cross|angry|bored|lost|confused|offended|overwhelmed|stop\s+reading|stops\s+reading|"
@@ -229,6 +230,37 @@ _BAD_OUTCOME = (
     r"(?:it|that|this|the\s+[\w-]+)(?:'s|\s+is|\s+gets|\s+will\s+be|'ll\s+be)\s+(?:too\s+(?:long|much|many)|cut(?:\s+off)?|"
     r"truncated|rejected|chopped)\b|(?:it|that|this|the\s+[\w-]+)\s+(?:won't|doesn't|can't|will\s+not|does\s+not|"
     r"cannot)\s+fit\b)")
+# The ordinal of the next one, in the four languages ("a third and she thinks you're yelling", « un neuvième et il
+# décroche », "una tercera ya no la leo", "ein drittes nicht"): refusing it caps the count at the one before.
+_NEXT_ORDINALS = {
+    2: "second|segundo|segunda|deuxième|seconde|zweite[nrs]?", 3: "third|tercer|tercero|tercera|troisième|dritte[nrs]?",
+    4: "fourth|cuarto|cuarta|quatrième|vierte[nrs]?", 5: "fifth|quinto|quinta|cinquième|fünfte[nrs]?",
+    6: "sixth|sexto|sexta|sixième|sechste[nrs]?", 7: "seventh|séptimo|séptima|septième|siebte[nrs]?",
+    8: "eighth|octavo|octava|huitième|achte[nrs]?", 9: "ninth|noveno|novena|neuvième|neunte[nrs]?",
+    10: "tenth|décimo|décima|dixième|zehnte[nrs]?", 11: "eleventh|undécimo|undécima|onzième|elfte[nrs]?",
+    12: "twelfth|duodécimo|duodécima|douzième|zwölfte[nrs]?"}
+_ORDINAL_VALUE = {word: n for n, words in _NEXT_ORDINALS.items() for word in words.split("|")}
+_NEXT_ORDINAL = "(?:" + "|".join(_NEXT_ORDINALS.values()) + ")"
+
+
+_RELATION_BEFORE_RE = re.compile(r"(?:at\s+most|at\s+least|more\s+than|fewer\s+than|less\s+than|up\s+to|"
+                                 r"fits?\s+(?:in|into|within|on)|tient\s+en|tiennent\s+en)\s*$", re.IGNORECASE)
+
+
+def _count_value(text: str) -> int | None:
+    return int(text) if text.isdigit() else (_small_value(text) or None)
+
+
+def _next_one_refused(m: re.Match[str]) -> str | None:
+    word = m.group("ord").lower()
+    value = next((n for pattern, n in ((w, n) for w, n in _ORDINAL_VALUE.items()) if re.fullmatch(pattern, word)),
+                 None)
+    if value is None or _count_value(m.group("n").lower()) != value - 1 or _RELATION_BEFORE_RE.search(
+            m.string, max(0, m.start() - 30), m.start()):
+        return None
+    return f"at most {m.group('n')} {m.group('rest')}"
+
+
 # Contractions typed without the apostrophe ("dont capitalise anything", "it cant go over 100 words"), restored in a
 # layer of their own so that the relation rules read them.
 CONTRACTION_RULES: tuple[tuple[re.Pattern[str], Replacement], ...] = (
@@ -330,10 +362,32 @@ RELATION_RULES: tuple[tuple[re.Pattern[str], Replacement], ...] = (
     (re.compile(rf"\b(?:(?:if|once|when)\s+(?:it|they|that|this|the\s+[\w-]+|(?:an?|any)\s+(?P<one>[\w-]+))\s+(?:ever\s+)?"
                 r"(?:goes|go|runs|run|creeps|creep|gets|get|is|are|'s|'re|grows|grow|spills|stretches|has|have)\s+"
                 r"(?:on\s+)?(?:to\s+)?|(?:anything|everything)\s+)?(?:more\s+than|over|beyond|past|above|longer\s+than)\s+"
-                rf"(?P<n>{_NUMBER_WORD})\s+(?P<unit>{UNITS})\b"
-                rf"(?=(?:(?!otherwise|or\s+else|so\s+that|so\b|unless)[^.;!?\n]){{0,40}}?\b{_BAD_OUTCOME})",
+                rf"(?P<n>{_NUMBER_WORD})\s+(?P<unit>{UNITS})\b(?=(?:\s*,\s*(?:a|an|any|each)\s+(?P<item>[^\W\d_]{{2,20}})\b)?"
+                rf"(?:(?!otherwise|or\s+else|so\s+that|so\b|unless)[^.;!?\n]){{0,40}}?\b{_BAD_OUTCOME})",
                 re.IGNORECASE),
-     lambda m: (f"each {m.group('one')} " if m.group("one") else "") + f"at most {m.group('n')} {m.group('unit')}"),
+     lambda m: (f"each {m.group('one') or m.group('item')} " if m.group("one") or m.group("item") else "")
+     + f"at most {m.group('n')} {m.group('unit')}"),
+    # "two capitalised words, a third and she thinks you're yelling", "dos frases; una tercera ya no la leo": the next
+    # one refused, so the count is the most allowed
+    (re.compile(rf"(?<!at most )(?<!at least )(?<!more than )(?<!fewer than )(?<!less than )(?<!up to )"
+                rf"\b(?:(?:a|an|{_NUMBER_WORD})\s+or\s+)?(?P<n>{_NUMBER_WORD})\s+(?P<rest>(?:[\w'-]+\s+){{0,2}}?{UNITS}\b"
+                rf"[^.!?\n]{{0,40}}?[,;:]\s*(?:but\s+)?"
+                rf"(?:a|an|one|un|une|una|ein|eine|einen)\s+)(?P<ord>{_NEXT_ORDINAL})\b"
+                rf"(?=(?:\s+[\w'-]+)?\s*(?:,|and|—|-)?\s*(?:{_BAD_OUTCOME}|(?:she|he|they|i|we|you|people|it|il|elle|on)\b|"
+                r"not\b|no\b|ya\s+no\b|never\b|nicht\b|pas\b))", re.IGNORECASE),
+     lambda m: (lambda r: None if r is None else r + m.group("ord"))(_next_one_refused(m))),
+    # "170 words and I stop", "five bullets and they give up": the count reached, then the reader stops
+    (re.compile(rf"\b(?P<n>{_NUMBER_WORD})\s+(?P<unit>{UNITS})\s+and\s+(?=(?:{_WHO})\s+(?:just\s+)?(?:stop|stops|quit|"
+                rf"quits)\b(?!\s+(?:to|at|using|with))|{_BAD_OUTCOME})", re.IGNORECASE),
+     lambda m: f"at most {m.group('n')} {m.group('unit')} and "),
+    # "the text block gets cut off past 150 words", "the thread folds up after 50 words": the count is the most kept
+    (re.compile(rf"\b(?P<outcome>(?:(?:gets?|is|are|will\s+be)\s+(?:cut(?:\s+off)?|truncated|chopped(?:\s+off)?))|"
+                r"folds?(?:\s+up)?|collapses?|truncates?|cuts?\s+off)\s+"
+                rf"(?:after|past|beyond|above|over|at)\s+(?P<n>{_NUMBER_WORD})\s+(?P<unit>{UNITS})\b", re.IGNORECASE),
+     lambda m: f"{m.group('outcome')}, at most {m.group('n')} {m.group('unit')}"),
+    # "a box for 150-odd words", "forty-odd lines": about that many
+    (re.compile(r"\b(?P<n>\d{1,7}|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)[-\s]odd\b", re.IGNORECASE),
+     lambda m: f"about {m.group('n')}"),
     # "a 280-character limit", "150-word max"
     (re.compile(rf"\b(?:an?\s+)?(?P<n>{_DIGITS})[-\s](?P<unit>word|sentence|character|line|paragraph|bullet)s?\s+"
                 r"(?:limit|max(?:imum)?|cap|ceiling)\b", re.IGNORECASE),

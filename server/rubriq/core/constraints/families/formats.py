@@ -280,10 +280,11 @@ NO_EMOJI_RE = re.compile(
 EMOJI_COUNT_RE = re.compile(
     rf"\b(?:use|add|include|with|put|end\s+with|sprinkle\s+in|give\s+me|give)\s+(?:(?P<rel>{REL})\s+)?(?P<n>{NUM}|an|a\s+few)"
     rf"(?P<post>{POST})?\s+{EMOJI_WORD}(?P<post2>{POST})?", re.IGNORECASE)
-# A count in a list of requirements, without a verb: "Max 50 words, one emoji at most", "… and at most two emojis",
-# "emojis are fine, but no more than two" (the reading names the emoji again after the count).
+# A count without a verb, in a list of requirements or opening a sentence: "Max 50 words, one emoji at most", "… and at
+# most two emojis", "At most two emojis are fine.", "emojis are fine, but no more than two" (the reading names the
+# emoji again after the count).
 EMOJI_FRAGMENT_RE = re.compile(
-    rf"(?:^|(?<=[,;:(\n])|(?<=\band)|(?<=\bwith))[ \t]*(?:but\s+)?"
+    rf"(?:^|(?<=[,;:(\n])|(?<=[.!?]\s)|(?<=\band)|(?<=\bwith))[ \t]*(?:but\s+)?"
     rf"(?:(?P<never>never\s+)?(?P<rel>{REL})\s+(?P<n>{NUM}|an|a)\s+{EMOJI_WORD}(?P<post>)|"
     rf"(?P<n2>{NUM}|an|a)\s+{EMOJI_WORD}(?P<post2>{POST}))\b", re.IGNORECASE)
 NO_HEADINGS_RE = re.compile(

@@ -57,7 +57,7 @@ REL = "(?:" + "|".join(w.replace(" ", r"\s+") for w in _REL_WORDS) + ")"
 POST = r"(?:\+|,?\s+or\s+(?:more|less|fewer|greater|above|below|under|over|higher|lower)\b(?!\s+than\b)|" \
        r"\s+at\s+(?:most|least)|" \
        r",?\s+(?:max|maximum|min|minimum)\b(?!\s+(?:of|\d))|\s+or\s+so|,?\s+tops\b|" \
-       r"\s+is\s+the\s+(?:ceiling|limit|cap|max(?:imum)?)\b|" \
+       r"\s+is\s+the\s+(?:(?:absolute|hard|upper|very)\s+)?(?:ceiling|limit|cap|max(?:imum)?)\b|" \
        r"\s+at\s+the\s+very\s+most|\s+at\s+(?:a\s+|the\s+)?(?:minimum|maximum|least|most)\b|" \
        r"\s+(?:is|are)\s+(?:plenty|enough|sufficient)\b|\s+(?:will|would|should)\s+do\b|,?\s+give\s+or\s+take\b|" \
        r",?\s+(?:or\s+)?more\s+(?:if\s+you\s+(?:like|want|wish)|is\s+fine)\b|" \
