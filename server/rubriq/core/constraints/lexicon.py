@@ -24,6 +24,7 @@ from functools import cached_property
 # Phrasings: foreign = English. Variants share a line; the longest phrase wins where several start at one place.
 
 SPANISH = """
+una línea en blanco | una línea vacía | una línea libre = a blank line
 # what happens past a count ("si pasan de cinco, me pierdo"): read with the count as its limit
 si pasa de | si pasan de | si se pasa de | si se pasan de = if it goes over
 me pierdo | se pierde | se pierden | me lío = I get lost
@@ -322,6 +323,7 @@ portugués = Portuguese
 """
 
 FRENCH = """
+une ligne vide | une ligne blanche | une ligne sautée = a blank line
 # what happens past a count ("au-delà de vingt mots, un point ne se lit plus"): read with the count as its limit
 ne se lit plus | ne se lisent plus | personne ne lit | personne ne le lit | personne ne la lit = nobody reads it
 se coupe | se fait couper | est coupé | est coupée | est tronqué | est tronquée | sont coupés = gets cut
@@ -615,6 +617,8 @@ portugais = Portuguese
 """
 
 GERMAN = """
+eine zeile frei | eine leerzeile | einer leerzeile | leerzeile | leere zeile = a blank line
+zwischen denen = with between them
 # what happens past a count ("über 130 Wörter wird nur noch gescrollt"): read with the count as its limit
 wird nur noch gescrollt | wird nur gescrollt | liest keiner mehr | liest niemand mehr = nobody reads it
 liest das keiner | liest das niemand = nobody reads it

@@ -385,6 +385,11 @@ RELATION_RULES: tuple[tuple[re.Pattern[str], Replacement], ...] = (
                 r"folds?(?:\s+up)?|collapses?|truncates?|cuts?\s+off)\s+"
                 rf"(?:after|past|beyond|above|over|at)\s+(?P<n>{_NUMBER_WORD})\s+(?P<unit>{UNITS})\b", re.IGNORECASE),
      lambda m: f"{m.group('outcome')}, at most {m.group('n')} {m.group('unit')}"),
+    # "three chunks with a blank line between", "two blocks separated by an empty line": blank lines make paragraphs
+    (re.compile(rf"\b(?P<n>{_NUMBER_WORD})\s+(?:chunks|blocks|bits|parts|pieces|blöcke|blöcken|blocs|bloques|trozos|partes|"
+                r"teile|teilen|abschnitte|abschnitten|parties|morceaux)\b(?=\s*,?\s*(?:with|separated\s+by|and|between)\s+(?:\w+\s+){0,2}?"
+                r"(?:a\s+|an\s+|one\s+)?(?:blank|empty)\s+lines?\b)", re.IGNORECASE),
+     lambda m: f"{m.group('n')} paragraphs"),
     # "a box for 150-odd words", "forty-odd lines": about that many
     (re.compile(r"\b(?P<n>\d{1,7}|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)[-\s]odd\b", re.IGNORECASE),
      lambda m: f"about {m.group('n')}"),
