@@ -846,6 +846,13 @@ def test_a_bound_worked_out_from_a_bound_and_an_exact_sum_of_two_figures_are_der
     assert status_of("25 days plus the 8 bank holidays, so 34 days in total.", leave, "34 days") == "absent"
 
 
+def test_the_exact_difference_of_two_figures_before_it_is_derived() -> None:
+    source = "Research students and staff: 20 free requests per academic year, then £5 each."
+    left = "You get 20 free requests a year, so with 6 used you have 14 free ones left; after that they're £5 each."
+    assert status_of(left, source, "14") == "matched"
+    assert status_of(left.replace("14", "15"), source, "15") != "matched"
+
+
 def test_a_date_moved_by_a_stated_period_is_derived_to_the_day() -> None:
     source = "You bought it on 12 March 2025. It is guaranteed for 2 years from the date of purchase."
     assert status_of("The guarantee ended on 12 March 2027.", source, "12 March 2027") == "matched"

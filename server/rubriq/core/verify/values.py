@@ -3487,10 +3487,15 @@ def _derived(c: Value, values: Sequence[Value], claim_others: Sequence[Value] = 
     if own_written is not None and len(written) >= 3 and None not in written and \
             abs(sum(x for x in written if x is not None) - own_written) <= 0.05 * own_written:
         return True
-    # two figures and then their exact sum: "25 days plus the 8 bank holidays, so 33 days"
+    # two figures and then their exact sum or difference: "25 days plus the 8 bank holidays, so 33 days", "20 free
+    # requests a year, so with 6 used you have 14 left"
     before = [o for o in claim_others if family(o) in _NUMERIC_FAMILIES and o.span.end <= c.span.start]
+    before_written = [_written_figure(o) for o in before]
     if own_written is not None and len(before) == len(written) == 2 and None not in written and \
             abs(sum(x for x in written if x is not None) - own_written) <= 1e-6 * max(1.0, own_written):
+        return True
+    if own_written is not None and len(before) == 2 and None not in before_written and \
+            abs(abs(before_written[0] - before_written[1]) - own_written) <= 1e-6 * max(1.0, own_written):
         return True
     counts = [e.low for e in values if e is not c and family(e) == "count" and e.low is not None and
               e.low == e.high and math.isfinite(e.low) and e.unit not in _PHYSICAL_UNITS]
