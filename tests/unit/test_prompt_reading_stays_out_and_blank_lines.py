@@ -1,6 +1,6 @@
 """A subject said to stay off or out of the answer is a topic to leave out, with or without a determiner ("Head lice
 stay off this one entirely", "the merger stays out of it"); a count of chunks or blocks with a blank line between
-them is a count of paragraphs, in English, German, French and Spanish."""
+them is a count of paragraphs, in English, German, French and Spanish; a list "numbered 1 to 6" has six items."""
 
 from __future__ import annotations
 
@@ -40,3 +40,11 @@ def test_something_that_stays_off_something_else_in_the_story_is_no_topic() -> N
 ])
 def test_chunks_with_a_blank_line_between_are_paragraphs(prompt: str, count: int) -> None:
     assert ("rubriq:number_paragraphs", {"num_paragraphs": count, "relation": "exactly"}) in readings(prompt)
+
+
+@pytest.mark.parametrize(("prompt", "count"), [
+    ("Give me three things he can try this week, numbered 1 to 3.", 3),
+    ("List the checks for the new starters, numbered from 1 to 6.", 6),
+])
+def test_a_list_numbered_one_to_n_has_n_items(prompt: str, count: int) -> None:
+    assert ("rubriq:numbered_list", {"num_items": count}) in readings(prompt)

@@ -93,6 +93,9 @@ COUNT_AFTER_LIST_RE = re.compile(
     rf"[^.;:!?\n]{{0,50}}?(?<![\w-])(?:(?P<rel>{REL})\s+)?(?P<n>{NUM})\s+(?:items|entries|points|steps|lines)\b"
     rf"(?!{POST})",  # "numbered, five steps at most" bounds the items: the item count reads it
     re.IGNORECASE)
+# The numbers the list runs through, right after "numbered": "numbered 1 to 3", « numérotées de 1 à 4 ».
+NUMBERED_UP_TO_RE = re.compile(r"[ \t]+(?:from[ \t]+)?1[ \t]*(?:to|-|–|through|thru)[ \t]*(?P<n>\d{1,2})\b",
+                               re.IGNORECASE)
 # The list's size said just before it, alone: "- exactly 8, numbered", "ten of them, numbered".
 COUNT_BEFORE_LIST_RE = re.compile(
     rf"(?:^|(?<=[\n,;:(—–])|(?<=[.!?]\s)|(?<=^[-*•])|(?<=\n[-*•])|(?<=\s-))[ \t]*"
@@ -272,6 +275,9 @@ def extract_bullets(ex: Extraction) -> None:
         after = COUNT_AFTER_LIST_RE.match(ex.view, numbered.end()) if n is None else None
         if after and not after.group("rel") and (n := parse_number(after.group("n"))):
             span = Span(span.start, after.end())  # "a numbered list with 3 items", "..., one per day, so 3 items"
+        up_to = NUMBERED_UP_TO_RE.match(ex.view, numbered.end())
+        if up_to and (last := parse_number(up_to.group("n"))) and last >= 2:
+            n, span = last, Span(span.start, up_to.end())  # "numbered 1 to 3": the last number is the count
         params = {"num_items": n} if n else {}
         ex.add("rubriq:numbered_list", "format", params, span,
                f"a numbered list of {n} items" if n else "a numbered list", 0.8)
