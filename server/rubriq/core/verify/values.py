@@ -190,7 +190,8 @@ more counts; for a duration or an age, the time between two dates, two times or 
 another maximum of the claim ("up to 8% of salary, up to £2,496"), or from a maximum of the evidence times a count of
 the claim ("up to 54 aliquots" from nine tubes at "up to six aliquots per tube"); a data size the claim restates in
 binary multiples of its own figure ("18 TB is 18,432 GB"); two figures of the claim and then their exact sum
-("25 days plus the 8 bank holidays, so 33 days"); a bound of three significant figures or more that is a figure plus
+("25 days plus the 8 bank holidays, so 33 days"), or two figures before it and then their exact difference ("20 free
+requests, so with 6 used you have 14 left"); a bound of three significant figures or more that is a figure plus
 or minus a bound of the other side, to its last digit ("at least £934 left" from £1,284 and "up to £350"); the total
 of the low ends, or of the high ends, of three or more ranges, the source's or the output's earlier ones ("roughly
 £12,600 to £21,050 in total"); an amount of three significant figures or more that is a price of the claim or the
