@@ -164,7 +164,7 @@ TASK_CUES: dict[TaskType, tuple[tuple[str, float], ...]] = {
     TaskType.SUMMARIZATION: (
         (r"\bsummar(?:y|ize|ise|ies|izing|ising)\b", 3.0),
         (r"\b(?:resume|resúmeme|resumen|resumir|résume|résumé|résumer|fass\w*[^.\n]{0,160}?zusammen|"
-         r"zusammenfass\w*|kurzfassung|sintetiza|synthèse)\b", 3.0),
+         r"zusammenfass\w*|zusammengefasst|kurzfassung|sintetiza|synthèse)\b", 3.0),
         (r"\b(?:tl;?dr|key (?:points|takeaways)|condense|gist|synopsis|abstract of|recap|digest|boil (?:it )?down|"
          r"takeaways|for people who missed|main points|main ideas|puntos principales|points clés|kernpunkte)", 2.5),
         # what the material says overall: "Was ist da der Tenor?", "what's the general feeling?"
@@ -186,6 +186,12 @@ TASK_CUES: dict[TaskType, tuple[tuple[str, float], ...]] = {
     ),
     TaskType.EXTRACTION: (
         (r"\b(?:extract|pull out|harvest|extrae|extrais|extraire|relève|extrahiere|extrahieren)\b", 3.0),
+        # "pull the booking details out of this", "get the dates out of the e-mail"
+        (r"\b(?:pull|get|take|grab|fish|dig)\b[^.\n?]{0,40}?\bout\s+of\s+(?:this|these|that|the|my|her|his|it)\b", 3.0),
+        # what the material goes into reads a data format: "the import reads JSON", « un outil qui lit du YAML »
+        (r"\b(?:reads?|takes?|accepts?|expects?|imports?|lit|prend|accepte|attend|liest|nimmt|lee|acepta|admite)\s+"
+         r"(?:only\s+|just\s+|que\s+|du\s+|de\s+la\s+|nur\s+|solo\s+){0,2}(?:raw\s+|plain\s+)?"
+         r"(?:json|yaml|csv|tsv)\b", 2.0),
         (r"\b(?:identify|list|find|get|pull|grab|collect|gather|note|jot down|encuentra|lista|saca|apunta|anota|"
          r"trouve|liste|note|relève|récupère|sors|finde|nenne|sammle|notier\w*)(?:-moi|-nous| me| mir| us)?(?: out)? "
          r"(?:all|every|each|todos|todas|tous|toutes|alle)\b(?! (?:steps|reasons|ways|causes|tips|ideas))", 2.0),
@@ -225,6 +231,9 @@ TASK_CUES: dict[TaskType, tuple[tuple[str, float], ...]] = {
          r"\b(?:reescríbe|reformúla|simplifíca|redácta)(?:la|lo|las|los|me)\b|\b(?:réécris|reformule|simplifie)-(?:le|la|"
          r"les|moi)\b", 3.0),
         (r"\b(?:translate|traduce|traduis|traduire|übersetze|übersetzen)\b", 3.0),
+        # « mets ça sous forme de points », "put it in the form of a list": the material recast
+        (r"\b(?:mets|mettez|remets|remettez)(?:-les|-la|-le)?\s+(?:ça|cela|les|le|la|tout\s+ça)?\s*sous\s+forme\s+de\b|"
+         r"\bput\s+(?:it|this|them|these|that)\s+in(?:to)?\s+the\s+form\s+of\b", 2.5),
         # "Kürz ihn auf 70 Wörter", "acórtalo", "raccourcis-le": shorten the writer's own text
         (r"\b(?:kürz(?:e)?|kürzt)\s+(?:ihn|sie|es|den|die|das|meinen|meine|mein)\b|\bacórta(?:lo|la|me)\b|"
          r"\braccourcis(?:-le|-la|-les)?\b", 3.0),
@@ -301,7 +310,9 @@ TASK_CUES: dict[TaskType, tuple[tuple[str, float], ...]] = {
         (r"\b(?:based (?:only |solely )?on|according to|using (?:only )?|from|given) (?:the|this|these|above|below|"
          r"provided|following|given) (?:\w+ )?(?:text|document|article|passage|context|sources?|excerpt|report|"
          r"information|notes|data|specs?|table|handbook|policy|config|quotes?|excerpt)\b", 3.0),
-        (r"\b(?:d'après|selon|según|anhand|laut|gemäß|basándote en|en te basant sur|nur anhand)\b", 2.5),
+        # „laut dem Vertrag" (according to), not „laut vorlesen" (aloud)
+        (r"\b(?:d'après|selon|según|anhand|laut(?!\s+(?:vor\w*|lesen|lese|les|sagen|gesagt|sprechen|aus\w*|denken|und))|"
+         r"gemäß|basándote en|en te basant sur|nur anhand)\b", 2.5),
         (r"\b(?:answer|responde|réponds|beantworte) (?:the|this|these|my|la|la siguiente|die) (?:following )?"
          r"(?:questions?|pregunta|question|frage)\b|\bjust answer from\b", 1.5),
         # A review: comments on pasted code or text, not a new version of it.
