@@ -2,7 +2,8 @@
 "if it goes over 120 words, I've lost them", "if a tip runs past 20 words it gets cut off", "the box gets cut off past
 90 words", « au-delà de douze mots, un point ne se lit plus », „über 90 Wörter liest keiner mehr“. A count written
 to avoid a bad outcome ("more than 200 words, otherwise they get bored") stays a minimum. "120-odd words" is about
-120."""
+120. What fits is the most allowed ("only one sentence fits on the label"), and what is explained outside the code
+is the explanation a count limits."""
 
 from __future__ import annotations
 
@@ -77,3 +78,16 @@ def test_the_next_one_wanted_is_no_cap() -> None:
     prompt = "Write three paragraphs about the new rota, a fourth for the questions people will ask."
     assert not any(kind == "rubriq:number_paragraphs" and params.get("relation") == "less than"
                    for kind, params in readings(prompt))
+
+
+@pytest.mark.parametrize(("prompt", "expected"), [
+    ("Write the caption for the display case. Only one sentence fits on the label.",
+     ("length_constraints:number_sentences", {"relation": "less than", "num_sentences": 2})),
+    ("Schreib den Text fürs Klingelschild, da passt nur ein Satz rein.",
+     ("length_constraints:number_sentences", {"relation": "less than", "num_sentences": 2})),
+    ("Escribe la función en Python; lo que me expliques fuera del código, que no pase de tres frases.",
+     ("rubriq:explanation_length", {"relation": "less than", "num_sentences": 4})),
+])
+def test_what_fits_and_what_is_explained_outside_the_code_are_limits(
+        prompt: str, expected: tuple[str, dict[str, object]]) -> None:
+    assert expected in readings(prompt)

@@ -24,6 +24,8 @@ from functools import cached_property
 # Phrasings: foreign = English. Variants share a line; the longest phrase wins where several start at one place.
 
 SPANISH = """
+lo que me expliques | lo que expliques | lo que me cuentes = what you explain
+fuera del código = outside the code
 una línea en blanco | una línea vacía | una línea libre = a blank line
 # what happens past a count ("si pasan de cinco, me pierdo"): read with the count as its limit
 si pasa de | si pasan de | si se pasa de | si se pasan de = if it goes over
@@ -617,6 +619,7 @@ portugais = Portuguese
 """
 
 GERMAN = """
+da passt nur | da passen nur | passt nur | passen nur = only fits
 eine zeile frei | eine leerzeile | einer leerzeile | leerzeile | leere zeile = a blank line
 zwischen denen = with between them
 # what happens past a count ("über 130 Wörter wird nur noch gescrollt"): read with the count as its limit

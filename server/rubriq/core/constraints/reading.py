@@ -390,6 +390,11 @@ RELATION_RULES: tuple[tuple[re.Pattern[str], Replacement], ...] = (
                 r"teile|teilen|abschnitte|abschnitten|parties|morceaux)\b(?=\s*,?\s*(?:with|separated\s+by|and|between)\s+(?:\w+\s+){0,2}?"
                 r"(?:a\s+|an\s+|one\s+)?(?:blank|empty)\s+lines?\b)", re.IGNORECASE),
      lambda m: f"{m.group('n')} paragraphs"),
+    # "only one sentence fits there", „da passt nur ein Satz rein" (glossed "only fits a sentence"): the most that fits
+    (re.compile(rf"\bonly\s+(?:(?P<n>{_NUMBER_WORD}|a|an)\s+(?P<unit>{UNITS})\s+(?:fits?|will\s+fit|goes\s+in|go\s+in)|"
+                rf"fits?\s+(?P<n2>{_NUMBER_WORD}|a|an)\s+(?P<unit2>{UNITS}))\b", re.IGNORECASE),
+     lambda m: "at most " + ("1" if (m.group("n") or m.group("n2")).lower() in ("a", "an")
+                             else (m.group("n") or m.group("n2"))) + f" {m.group('unit') or m.group('unit2')}"),
     # "a box for 150-odd words", "forty-odd lines": about that many
     (re.compile(r"\b(?P<n>\d{1,7}|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)[-\s]odd\b", re.IGNORECASE),
      lambda m: f"about {m.group('n')}"),

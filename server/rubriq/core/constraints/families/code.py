@@ -240,7 +240,10 @@ AFTER_CODE_RE = re.compile(
 # explanation", "any explanation outside the code to two sentences".
 EXPLANATION_RE = re.compile(
     r"\b(?:explanations?|explaining|commentary|prose|notes?\s+(?:outside|around)|text\s+(?:outside|around|besides|after)\s+"
-    r"the\s+code|words\s+outside\s+the\s+code)\b", re.IGNORECASE)
+    r"the\s+code|words\s+outside\s+the\s+code|"
+    # "what you explain outside the code", « lo que me expliques fuera del código »
+    r"(?:what|anything|whatever)\s+(?:else\s+)?you\s+(?:explain|say|write)\s+(?:outside|around|besides|after)\s+"
+    r"(?:the\s+)?code)\b", re.IGNORECASE)
 # In a code task, the verb says it too: "explain the fix in one sentence after the code".
 EXPLAIN_VERB_RE = re.compile(
     r"\bexplain\w*\b(?:\s+(?:the|your|what|why|how|it|this|each|any)\b[^.\n]{0,30}?)?(?:\s+(?=in\s)|\s*,\s*"
