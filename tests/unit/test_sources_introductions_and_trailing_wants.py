@@ -84,3 +84,21 @@ def test_introduced_material_ends_where_a_closing_paragraph_of_wants_starts() ->
 def test_a_request_after_so_reads_as_a_request(sentence: str) -> None:
     assert reads_as_request(sentence)
 
+
+
+def test_the_asker_telling_their_situation_first_is_not_material() -> None:
+    prompt = ("Our allotment society (forty-odd plots, one shared shed) turns twenty-five this summer and I've been "
+              "roped in for the anniversary poem in the newsletter. Things people will want in it: the first plot "
+              "holder was a retired bus driver everyone called Captain, seeds used to be swapped in biscuit tins by "
+              "the gate, and we finally put up a polytunnel last spring after years of arguing about it.\n\n"
+              "The newsletter has room for three verses of four lines each. Captain should get a mention twice.")
+    assert sources(prompt) == []
+
+
+def test_a_first_person_letter_pointed_at_is_still_material() -> None:
+    letter = ("The hall will be closed on Saturday 12 April because the boiler has failed again and the engineer "
+              "cannot come before the following Tuesday. I've been told the repair will take two days, so the "
+              "Monday and Tuesday classes are cancelled as well, and the youth club will meet in the church room "
+              "instead. Sorry for the short notice, it was out of our hands.")
+    prompt = letter + "\n\nCan you turn this into a short notice for the board by the door?"
+    assert sources(prompt) == [letter]

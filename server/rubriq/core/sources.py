@@ -106,6 +106,10 @@ _NOT_MATERIAL_LABELS = (
 _BACKSTORY_RE = re.compile(r"(?:i'?m|i\s+am|i\s+work|i\s+run|i\s+look\s+after|i\s+manage|i\s+teach|we'?re|we\s+are|"
                            r"we\s+run|soy|trabajo|somos|je\s+suis|on\s+est|nous\s+sommes|ich\s+bin|wir\s+sind)\s+"
                            r"(?:a|an|the|one|un|una|une|ein|eine|el|la|le)?\b", re.IGNORECASE)
+# The asker speaking of their own situation or need: "I've been volunteered for the newsletter poem", "j'ai besoin".
+_ASKER_RE = re.compile(r"\b(?:i'?ve\s+been|i\s+need|i'?d\s+like|i\s+want|i'?m\s+(?:doing|writing|putting|making|"
+                       r"organising|organizing)|j'ai\s+besoin|je\s+dois|ich\s+brauche|ich\s+soll|necesito|tengo\s+que)\b",
+                       re.IGNORECASE)
 _LIST_ITEM_RE = re.compile(r"^[ \t]*(?:[-*•]|\d{1,2}[.)])[ \t]+(.+)$", re.MULTILINE)
 # What a list item asking for something says, in the languages Rubriq reads: "escríbelo sin una sola coma", "tiene
 # que terminar con ...", « il faut ... », „bitte ohne ...“.
@@ -154,9 +158,12 @@ INSTRUCTION_CUE_RE = re.compile(
     re.IGNORECASE,
 )
 # "pasting last night's report below": a paragraph pointing forward introduces the material after it.
+# "Following" only as a pointer ("the following:", "the following notes"), never "the following Tuesday".
 FORWARD_POINTER_RE = re.compile(
-    r"(?<![\w'’])(?:below|underneath|beneath|(?:the\s+)?following|as\s+follows|a\s+continuaci[oó]n|abajo|"
-    r"siguientes?|ci-dessous|ci-apr[eè]s|suivante?s?|unten|nachfolgend\w*|folgende[nmrs]?)(?![\w'’])", re.IGNORECASE)
+    r"(?<![\w'’])(?:below|underneath|as\s+follows|a\s+continuaci[oó]n|abajo|ci-dessous|ci-apr[eè]s|unten|"
+    r"nachfolgend\w*|(?:the\s+)?following(?=\s*[:\n]|\s+(?:text|message|e-?mail|notes?|report|document|paragraphs?|"
+    r"lines?|data|table|list|transcript|article|passage|excerpt|thread|chat|minutes|log)\b))(?![\w'’])",
+    re.IGNORECASE)
 PASTED_MIN_WORDS = 60  # an unmarked paragraph this long, with few instruction words, is pasted material
 REFERENCED_MIN_WORDS = 8  # when the instructions point at material, a shorter block is enough
 EMAIL_HEADER_RE = re.compile(
@@ -963,7 +970,8 @@ class _Finder:
                 continue  # "Here is the part of the manual, copied by hand:": it introduces what follows
             if _instruction_list(text, span):
                 continue  # "- Tiene que terminar con «...»\n- ... sin una sola coma": a list of requests
-            if (a, b) == runs[0] and _BACKSTORY_RE.match(span.slice(text)) and len(runs) > 1:
+            if (a, b) == runs[0] and len(runs) > 1 and (_BACKSTORY_RE.match(span.slice(text)) or (
+                    not referenced_anywhere and _ASKER_RE.search(span.slice(text)))):
                 continue  # "I'm a freelance designer and I keep converting ...": who asks, before the request
             words = len(re.findall(r"\w+", span.slice(text)))
             cues = len(INSTRUCTION_CUE_RE.findall(span.slice(text)))
