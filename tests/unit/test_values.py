@@ -853,6 +853,13 @@ def test_the_exact_difference_of_two_figures_before_it_is_derived() -> None:
     assert status_of(left.replace("14", "15"), source, "15") != "matched"
 
 
+def test_working_days_restated_as_days_conflict() -> None:
+    source = "The deposit is released within 10 working days of the vehicle's return, less any charges."
+    assert status_of("It is released within 10 days of return, less any charges.", source, "10 days") == "conflict"
+    assert status_of("It is released within 10 working days of return.", source, "10") == "matched"
+    assert status_of("It is released within two weeks of return.", source, "two weeks") == "matched"
+
+
 def test_a_date_moved_by_a_stated_period_is_derived_to_the_day() -> None:
     source = "You bought it on 12 March 2025. It is guaranteed for 2 years from the date of purchase."
     assert status_of("The guarantee ended on 12 March 2027.", source, "12 March 2027") == "matched"

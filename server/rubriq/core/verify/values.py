@@ -160,7 +160,8 @@ names swapped is beyond values). An acronym of two to five capitals whose letter
 words ("PR" for "pull request") is matched, as is a common abbreviation of a word of the source ("GP" for "doctor":
 `_COMMON_ABBREVIATIONS`). A figure the claim names as a limit ("within the 15-mile limit") matches the source's bound
 of that figure ("up to 15 miles"); whole weeks match the source's working days five to a week ("up to three weeks" for
-"up to 15 working days"); an approximation matches a bare figure of a table column named by its unit ("nearly 25
+"up to 15 working days"), while the same count of plain days conflicts with them ("within 10 days" for "within 10
+working days", `_working_days_as_days`); an approximation matches a bare figure of a table column named by its unit ("nearly 25
 tonnes" for 24960 under "gross_kg"). Zero-padded digits ("0015" of a card number) are a code, never a figure. So
 rounding, a bound or range holding the value, derived figures, values of other slots, a
 year inside a date, list and section numbers, and times in zones of unknown offset are never conflicts.
@@ -4639,6 +4640,9 @@ def _check_one(c: Value, evidence: list[Value], taken: list[bool], source: Value
         return ValueCheck(c, "matched", limit, False, "the source states the same limit")
     if _working_days_as_weeks(c, source):
         return ValueCheck(c, "matched", None, False, "the source's working days as weeks of five")
+    counted = _working_days_as_days(c, evidence, source)
+    if counted is not None:
+        return ValueCheck(c, "conflict", counted, in_evidence, "calendar days where the source counts working days")
     return ValueCheck(c, "absent", None, False, "not in the source")
 
 
@@ -4654,6 +4658,22 @@ def _working_days_as_weeks(c: Value, source: ValueIndex) -> bool:
     if weeks != int(weeks) or weeks < 1:
         return False
     return any(int(m.group(1)) == 5 * int(weeks) for m in _WORKING_DAYS_RE.finditer(source.text))
+
+
+def _working_days_as_days(c: Value, evidence: list[Value], source: ValueIndex) -> Value | None:
+    """The evidence's "N working days" when c says N days: "released within 10 days" for "within 10 working days"
+    drops the word that makes the wait two weeks, not ten days."""
+    if family(c) != "duration" or c.low != c.high or c.low is None or re.search(r"\b(?:working|business)\b", c.text,
+                                                                                 re.IGNORECASE):
+        return None
+    days = stated_number(c) / _SECONDS["day"]
+    if days != int(days) or days < 2:
+        return None
+    for e in evidence:
+        m = _WORKING_DAYS_RE.match(source.text, e.span.start)
+        if m and int(m.group(1)) == int(days):
+            return replace(e, text=m.group(), span=Span(m.start(), m.end()))  # quoted as the source words it
+    return None
 
 
 _PART_WORD_RE = re.compile(r"\b(?:first|last|final|remaining|initial|other)\s+$", re.IGNORECASE)
