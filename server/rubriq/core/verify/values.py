@@ -161,8 +161,9 @@ words ("PR" for "pull request") is matched, as is a common abbreviation of a wor
 `_COMMON_ABBREVIATIONS`). A figure the claim names as a limit ("within the 15-mile limit") matches the source's bound
 of that figure ("up to 15 miles"); whole weeks match the source's working days five to a week ("up to three weeks" for
 "up to 15 working days"), while the same count of plain days conflicts with them ("within 10 days" for "within 10
-working days", `_working_days_as_days`); an approximation matches a bare figure of a table column named by its unit ("nearly 25
-tonnes" for 24960 under "gross_kg"). Zero-padded digits ("0015" of a card number) are a code, never a figure. So
+working days", `_working_days_as_days`); an approximation matches a bare figure of a table column named by its
+unit ("nearly 25 tonnes" for 24960 under "gross_kg"). Zero-padded digits ("0015" of a card number) are a code, never
+a figure. So
 rounding, a bound or range holding the value, derived figures, values of other slots, a
 year inside a date, list and section numbers, and times in zones of unknown offset are never conflicts.
 
