@@ -163,9 +163,8 @@ of that figure ("up to 15 miles"); whole weeks match the source's working days f
 "up to 15 working days"), while the same count of plain days conflicts with them ("within 10 days" for "within 10
 working days", `_working_days_as_days`); an approximation matches a bare figure of a table column named by its
 unit ("nearly 25 tonnes" for 24960 under "gross_kg"). Zero-padded digits ("0015" of a card number) are a code, never
-a figure. So
-rounding, a bound or range holding the value, derived figures, values of other slots, a
-year inside a date, list and section numbers, and times in zones of unknown offset are never conflicts.
+a figure. So rounding, a bound or range holding the value, derived figures, values of other slots, a year inside a
+date, list and section numbers, and times in zones of unknown offset are never conflicts.
 
 Beyond the evidence (`compare`, given the spans of the source proper). A value the prompt states outside its source
 (the user's own figure, "our uptime was 98.7%") or that is the source's figure scaled by a factor the prompt asks for
