@@ -358,12 +358,12 @@ RELATION_RULES: tuple[tuple[re.Pattern[str], Replacement], ...] = (
      lambda m: f"at most {m.group('n')} {m.group('unit')}"),
     # "more than two words in capitals and they get upset", "if it creeps past 180 words I've lost him", "beyond
     # five bullets, nobody reads on": a count whose excess has a bad outcome is the most allowed (a count that avoids
-    # one, "more than 200 words, otherwise they get bored", is not)
+    # one, "more than 200 words, otherwise they get bored", "keep it over 100 words or it gets rejected", is not)
     (re.compile(rf"\b(?:(?:if|once|when)\s+(?:it|they|that|this|the\s+[\w-]+|(?:an?|any)\s+(?P<one>[\w-]+))\s+(?:ever\s+)?"
                 r"(?:goes|go|runs|run|creeps|creep|gets|get|is|are|'s|'re|grows|grow|spills|stretches|has|have)\s+"
                 r"(?:on\s+)?(?:to\s+)?|(?:anything|everything)\s+)?(?:more\s+than|over|beyond|past|above|longer\s+than)\s+"
                 rf"(?P<n>{_NUMBER_WORD})\s+(?P<unit>{UNITS})\b(?=(?:\s*,\s*(?:a|an|any|each)\s+(?P<item>[^\W\d_]{{2,20}})\b)?"
-                rf"(?:(?!otherwise|or\s+else|so\s+that|so\b|unless)[^.;!?\n]){{0,40}}?\b{_BAD_OUTCOME})",
+                rf"(?:(?!otherwise|or\b|so\s+that|so\b|unless)[^.;!?\n]){{0,40}}?\b{_BAD_OUTCOME})",
                 re.IGNORECASE),
      lambda m: (f"each {m.group('one') or m.group('item')} " if m.group("one") or m.group("item") else "")
      + f"at most {m.group('n')} {m.group('unit')}"),
