@@ -49,6 +49,8 @@ from rubriq.core.requests import (
 from rubriq.core.text import Span, find_code_blocks
 
 SourceKind = Literal["fenced", "xml", "quoted", "labelled", "pasted", "delimited", "email", "data", "introduced"]
+# Material found from how prose reads, with no wrapping of its own to mark it
+_PROSE_KINDS = frozenset({"labelled", "pasted", "introduced"})
 
 SOURCE_TAGS = (
     "document", "documents", "source", "sources", "context", "article", "text", "passage", "input", "email",
@@ -100,7 +102,8 @@ _NOT_MATERIAL_LABELS = (
     "restricciones", "condiciones", "contraintes", "règles", "vorgaben", "bedingungen", "regeln",
     "what i need", "what i want", "here's what i need", "what we need", "deliverables", "spec", "specs",
     "specification", "must-haves", "must haves", "acceptance criteria", "the ask", "lo que necesito",
-    "ce dont j'ai besoin", "was ich brauche",
+    "ce dont j'ai besoin", "was ich brauche", "rahmenbedingungen", "guidelines", "ground rules", "pautas",
+    "directives", "criteria", "critères", "criterios", "kriterien",
 )
 # The first paragraph saying who the person is: "I'm a freelance designer ...", "We run a small bakery ...".
 _BACKSTORY_RE = re.compile(r"(?:i'?m|i\s+am|i\s+work|i\s+run|i\s+look\s+after|i\s+manage|i\s+teach|we'?re|we\s+are|"
@@ -512,8 +515,17 @@ class _Finder:
         if k < len(self.set_aside_starts) and self.set_aside_starts[k] < content.end:  # stop where a set-aside starts
             content = _trimmed(text, content.start, self.set_aside_starts[k])
             whole = Span(whole.start, min(whole.end, max(content.end, whole.start)))
+        # Material pasted inside a chat turn ends with that turn: the next turn's label starts where it stops. (A
+        # pasted chat log begins before its first label and keeps its turns.)
+        turn = next((t for t in self.turns if t.span.start <= content.start < t.span.end < content.end), None)
+        if turn is not None:
+            label_start = text.rfind("\n", content.start, turn.span.end) + 1 or turn.span.end
+            content = _trimmed(text, content.start, label_start)
+            whole = Span(whole.start, min(whole.end, max(content.end, whole.start)))
         if whole.start < self.body_start or self.taken.overlaps(whole) or not content.slice(text).strip():
             return False
+        if kind in _PROSE_KINDS and any(not t.is_user and t.span.contains(content) for t in self.turns):
+            return False  # "Assistant: Here is a recap:" introduces the assistant's own answer, not material
         self.blocks.append(SourceBlock(kind, whole, content, label, content.slice(text)))
         self.taken.add(whole)
         return True

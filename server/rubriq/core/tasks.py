@@ -146,7 +146,7 @@ TASK_CUES: dict[TaskType, tuple[tuple[str, float], ...]] = {
          r"(?:function|class|method|script|program|module|endpoint|regex|regular expression|sql query|query|"
          r"unit tests?|api|cli|decorator|component)\b", 3.0),
         (r"\b(?:escribe|crea|implementa|écris|crée|implémente|schreib|schreibe|erstelle|implementiere|voudrais|veux|"
-         r"aimerais|besoin d'|quiero|necesito|querría|möchte|brauche|bräuchte)\b[ \t]+"
+         r"aimerais|besoin d'|quiero|necesito|querría|möchte|brauche|bräuchte)(?:\b[ \t]+|(?<=d'))"
          + _W + r"(?:función|funcion|clase|script|programa|consulta|fonction|classe|programme|requête|funktion|"
          r"klasse|skript|programm|abfrage|python-funktion)\b", 3.0),
         # "debug" as a verb: "debug this", "help me debug"; a config's "debug" flag is not a request
@@ -158,7 +158,8 @@ TASK_CUES: dict[TaskType, tuple[tuple[str, float], ...]] = {
          r"regex|query)[ \t]+(?:that|which|to|for)\b", 3.5),
         # "c++" and "c#" end in a symbol, where \b does not hold: they get their own ending.
         (r"\b" + _LANGS + r"\b|\bc(?:\+\+|#)(?!\w)|\bpython-", 1.0),
-        (r"\bdef \w+\(|\bfunction \w+\(|\b\w+\([\w, =]*\)(?= that| which| to| for|`| —| -|,|\.)", 1.5),
+        (r"\bdef \w+\(|\bfunction \w+\(|\b\w+\([\w, =]*\)(?= that| which| to| for| qui| que| die| der| das|`| —| -|,|"
+         r"\.)", 1.5),
         (r"\b(?:code|snippet|algorithm|type hints|standard library|pytest|unittest|imports?)\b", 0.8),
     ),
     TaskType.SUMMARIZATION: (
@@ -171,7 +172,8 @@ TASK_CUES: dict[TaskType, tuple[tuple[str, float], ...]] = {
         (r"\bwas ist (?:da |hier )?der tenor\b|\bwhat(?:'s| is) the (?:general|overall) (?:feeling|verdict|"
          r"consensus|tone)\b|\bquel est le (?:ton|sentiment) général\b", 3.0),
         (r"\bsum (?:it |this |these |that |them |everything )?up\b|\b(?:round-?up|wrap-?up) of\b|"
-         r"\bboil (?:this|these|that|them|it all) down\b|\bfor (?:the )?(?:people|those|anyone|everyone|colleagues) "
+         r"\bboil(?:s|ed|ing)? (?:(?:this|these|that|them|it|it all) )?down\b|"
+         r"\bfor (?:the )?(?:people|those|anyone|everyone|colleagues) "
          r"who (?:missed|couldn'?t|weren'?t|didn'?t)\b|\bpour ceux qui (?:n'ont pas|ont manqué)\b|"
          r"\bfür (?:alle|die),? die (?:nicht|gefehlt)\b", 3.0),
         # what the material is about, explained: "lui expliquer en clair de quoi il s'agit", "explain what it's about"
@@ -289,9 +291,11 @@ TASK_CUES: dict[TaskType, tuple[tuple[str, float], ...]] = {
         (r"\d+\s*[+*×÷^]\s*\d+|\d+\s+[-/]\s+\d+", 1.0),
     ),
     TaskType.CREATIVE_WRITING: (
-        # "(long story)" is an aside, not a story asked for
+        # "(long story)" is an aside, not a story asked for; "lo cuento de viva voz" (I tell it) is no story
         (r"\b(?<!long )(?:poem|haiku|limerick|sonnet|story|short story|fable|lyrics|song|screenplay|script for a|"
-         r"fiction|tale|verse|rap|ballad|slogans?|toast|monologue|dialogue between|poema|cuento|microcuento|relato|"
+         r"fiction|tale|verse|rap|ballad|slogans?|toast|monologue|dialogue between|poema|"
+         r"(?<!\blo )(?<!\bla )(?<!\ble )(?<!\bse )(?<!\bte )(?<!\bme )(?<!\blos )(?<!\blas )(?<!\bles )"
+         r"cuento(?! con\b)|microcuento|relato|"
          r"canción|poème|conte|chanson|histoire courte|gedicht|geschichte|kurzgeschichte|märchen|liedtext|"
          r"microrrelatos?|leyenda|fábula|poesía|soneto|haiku|coplas?|fable|haïku|comptine|récit|slogans?|eslóganes|"
          r"eslogans?|"
@@ -386,6 +390,15 @@ _COUNT_UNIT_AFTER_RE = re.compile(
     r"[ \t]*(?:words?|sentences?|paragraphs?|bullets?|bullet points?|lines?|items?|characters?|palabras|frases|"
     r"mots|phrases|wörtern|wörter|sätzen|sätze|tests?)\b", re.IGNORECASE)
 # "Can you cut my bio down to 50 words?" asks for work, not for information.
+# A question put to the person and passed on: "a worker asks me how many days she gets", « me demande si ... »,
+# „fragt mich, ob ...": the prompt asks for its answer all the same.
+_INDIRECT_QUESTION_RE = re.compile(
+    r"\b(?:asks?|asked|keeps? asking)(?: me| us),? (?:how|what|when|where|whether|if|which|who|why)\b|"
+    r"\b(?:me|nos) pregunt(?:a|an|aba|aban|ó|aron),? (?:cu[aá]nt[oa]s?|qu[eé]|si|cu[aá]ndo|d[oó]nde|c[oó]mo|"
+    r"por qu[eé]|cu[aá]l(?:es)?)\b|"
+    r"\b(?:me|nous) demand(?:e|ent|ait|aient),? (?:combien|si|s'il|s'ils|quand|où|comment|pourquoi|quel(?:le)?s?)\b|"
+    r"\b(?:fragt|fragen|fragte|fragten) (?:mich|uns),? (?:ob|wie|was|wann|wo|warum|welche\w*)\b",
+    re.IGNORECASE)
 _POLITE_REQUEST_RE = re.compile(
     r"^[¿\s]*(?:(?:can|could|would|will) (?:you|u)|puedes|podrías|peux-tu|pourrais-tu|pouvez-vous|pourriez-vous|"
     r"tu peux|tu pourrais|vous pouvez|vous pourriez|me (?:lo|la|los|las) \w+(?:as|es)|"
@@ -457,6 +470,9 @@ _MEASURED_RE = re.compile(
     r"litres?|liters?|metres?|meters?|kilos?|grams?|miles?|feet|ft|inches?)(?![\w]))",
     re.IGNORECASE)
 MEASURED_FOR_WORD_PROBLEM = 2  # quantities of money or measure that make a question a word problem
+# A code score this high names a program to write ("a Python function that ...", « un script qui ... »): one cue of
+# weight 3 or more, or several smaller ones
+PROGRAM_NAMED = 3.0
 
 
 def _measured_quantities(view: str) -> int:
@@ -515,8 +531,10 @@ def detect_task(prompt: PromptDocument) -> TaskDetection:
             if match:  # one hit per cue: repetition is not more evidence
                 start = match.start() + len(match.group()) - len(match.group().lstrip())
                 credit(task, weight, match.group().strip(), Span(start, match.end()))
-    questions = [s for s in sentence_spans(region, prompt.body_start)
-                 if is_question(s.slice(region)) and not _POLITE_REQUEST_RE.match(s.slice(region))]
+    sentences = sentence_spans(region, prompt.body_start)
+    questions = [s for s in sentences if is_question(s.slice(region)) and not _POLITE_REQUEST_RE.match(s.slice(region))]
+    if not questions:
+        questions = [s for s in sentences if _INDIRECT_QUESTION_RE.search(s.slice(region))]
     # "Hi, how are you?" is small talk; "Salut ! On est 4 adultes ... Les enfants ont le droit ?" greets, then asks
     phatic = bool(_PHATIC_RE.match(region[prompt.body_start:].lstrip())) and \
         len(region[prompt.body_start:].split()) <= PHATIC_MAX_WORDS
@@ -531,7 +549,9 @@ def detect_task(prompt: PromptDocument) -> TaskDetection:
                                               for b in material[:3]))
     numbers = _maths_numbers(view)
     quantity = _QUANTITY_QUESTION_RE.search(region) or (chat and _QUANTITY_QUESTION_RE.search(view))
-    if not material and quantity and numbers >= 2:
+    # "a Python function that calculates the deflection": working out is what the program does, not the request
+    program = scores.get(TaskType.CODE_GENERATION, 0.0) >= PROGRAM_NAMED
+    if not material and quantity and numbers >= 2 and not program:
         credit(TaskType.REASONING, 3.0 + scores.pop(TaskType.OPEN_QA, 0.0), quantity.group(),
                Span(quantity.start(), quantity.end()))  # its question asks for the quantity: it is the problem's
         evidence.append(f"{numbers} numbers and a quantity to work out, no source")
@@ -575,14 +595,16 @@ def detect_task(prompt: PromptDocument) -> TaskDetection:
 
     read = tuple(evidence) + (() if material else ("no source text",))
     if not scores:
-        if chat or phatic:
-            return TaskDetection(TaskType.GENERAL, 0.6, "conversation without a task cue", None, read)
-        if material and not questions and not code_only and not _WRITE_VERB_RE.search(region) and \
-                _CONDENSE_CUE_RE.search(region) and not _RESPOND_CUE_RE.search(region):
-            # material pasted, nothing asked about it and no other cue: most often it is to be condensed ("my boss
-            # only reads bullets. three bullets exactly ... <incident_report>")
+        # material pasted, nothing asked about it and no other cue: most often it is to be condensed ("my boss only
+        # reads bullets. three bullets exactly ... <incident_report>"); in a chat, notes pasted earlier and a last
+        # turn that asks for it shorter ("Refais-moi ça en trois phrases maximum")
+        condense = bool(material) and not questions and not code_only and not _WRITE_VERB_RE.search(region) and \
+            _CONDENSE_CUE_RE.search(region) is not None and not _RESPOND_CUE_RE.search(region)
+        if condense:
             return TaskDetection(TaskType.SUMMARIZATION, 0.4, "material with no question and no other cue", None,
                                  read)
+        if chat or phatic:
+            return TaskDetection(TaskType.GENERAL, 0.6, "conversation without a task cue", None, read)
         return TaskDetection(TaskType.GENERAL, 0.3, "no task cue found", None, read)
     ranked = sorted(scores.items(), key=lambda item: (-item[1], list(TaskType).index(item[0])))
     task, top = ranked[0]
