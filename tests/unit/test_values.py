@@ -967,6 +967,14 @@ def test_a_measured_quantity_times_a_price_derives_an_amount_to_its_last_digit()
     assert status_of("Passenger supplement: 400 miles, so £20", policy, "£20") != "matched"
 
 
+def test_a_number_of_periods_times_a_daily_rate_derives_an_amount_to_its_last_digit() -> None:
+    rates = "| Period | Loss of earnings |\n|---|---|\n| Days 1 to 10 | £64.95 |\n| Day 11 onwards | £129.91 |"
+    assert status_of("Over 10 days that's £649.50 in all.", rates, "£649.50") == "matched"
+    assert status_of("For three weeks you would pay £41.97 in total.", "Storage costs £1.99 a day.", "£41.97") \
+        != "matched"  # 21 × £1.99 is £41.79: a slip of two digits is no product
+    assert status_of("Over 10 days that's £694.50 in all.", rates, "£694.50") != "matched"
+
+
 def test_a_figure_the_output_repeats_is_checked_where_it_first_stands() -> None:
     source = "I drove 172 miles each way; my normal commute is 9 miles each way. Mileage is 45p per mile."
     output = ("Mileage: 326 miles (344 miles less 18 miles of commuting).\n"

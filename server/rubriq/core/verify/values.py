@@ -3426,10 +3426,11 @@ def _derived(c: Value, values: Sequence[Value], claim_others: Sequence[Value] = 
             return True
         terms += made
     if products and fam == "money" and c.low == c.high and abs(n_written := stated_number(c)) >= 100 * c.step:
-        # "326 miles × 5p | £16.30", "21.0p a share, which on 1,250 shares comes to £262.50": a quantity or a count
-        # of the claim times a price (per thing or per period), to the figure's last digit (three significant
-        # figures at least, so a chance product of round figures does not count)
-        measures = [_written_figure(o) for o in claim_others if family(o) == "count"]
+        # "326 miles × 5p | £16.30", "21.0p a share, which on 1,250 shares comes to £262.50", "over 10 days that's
+        # £649.50": a quantity, a count or a number of periods of the claim times a price (per thing or per
+        # period), to the figure's last digit (three significant figures at least, so a chance product of round
+        # figures does not count)
+        measures = [_written_figure(o) for o in claim_others if family(o) in ("count", "duration")]
         prices = [x for v in pool if family(v) == "money" and _split_rate(v.unit)[0] == c.unit for x in _figures(v)]
         if any(m and abs(m * x - n_written) <= c.step / 2 + 1e-9 for m in measures[:_MAX_MULTIPLIERS]
                for x in prices[:_MAX_DERIVATION_VALUES]):
