@@ -24,6 +24,8 @@ from functools import cached_property
 # Phrasings: foreign = English. Variants share a line; the longest phrase wins where several start at one place.
 
 SPANISH = """
+empezar por | empiece por | empieza por | empiecen por | comenzar por | comience por | comienza por = start with
+hazme | házmela | házmelo = make me
 lo que me expliques | lo que expliques | lo que me cuentes = what you explain
 fuera del código = outside the code
 una línea en blanco | una línea vacía | una línea libre = a blank line
@@ -325,6 +327,11 @@ portugués = Portuguese
 """
 
 FRENCH = """
+juste le code | rien que le code = only the code
+n'écris rien après | n'ajoute rien après | ne mets rien après | rien après = nothing after
+après le code | après ton code = after the code
+petits | petites = small
+ni de = or
 une ligne vide | une ligne blanche | une ligne sautée = a blank line
 # what happens past a count ("au-delà de vingt mots, un point ne se lit plus"): read with the count as its limit
 ne se lit plus | ne se lisent plus | personne ne lit | personne ne le lit | personne ne la lit = nobody reads it
@@ -619,6 +626,10 @@ portugais = Portuguese
 """
 
 GERMAN = """
+bekommt | bekommen | erhält | erhalten = gets
+nur deutsch | bitte nur deutsch = only in German
+nach dem code | nach deinem code | unter dem code = after the code
+am ende eine frage | am schluss eine frage | zum schluss eine frage = end with a question
 da passt nur | da passen nur | passt nur | passen nur = only fits
 eine zeile frei | eine leerzeile | einer leerzeile | leerzeile | leere zeile = a blank line
 zwischen denen = with between them
@@ -1049,7 +1060,19 @@ def _de_times(text: str) -> str:
     return _DE_TIMES_RE.sub(lambda m: f"{m.group(1)} times", text)
 
 
+_DE_QUOTED_LIST = r"(\"[^\"\n]{1,60}\"(?:\s*(?:,|oder|und|noch)\s*\"[^\"\n]{1,60}\")*)"
 _DE_REORDER: tuple[Rule, ...] = (
+    # "nur das, was bei Python sowieso dabei ist": only what comes with it
+    (re.compile(r"\bnur\s+(?:das|was)\s*,?\s*was\s+(?:bei|mit|in)\s+(python|node)\s+(?:(?:sowieso|schon|eh|"
+                r"standardmäßig)\s+)?(?:dabei|drin|enthalten|mitgeliefert)\s+ist\b", re.IGNORECASE),
+     lambda m: f"only what comes with {m.group(1)}"),
+    # the verb last: "also nicht „Bloom“ oder „Tempering“ schreiben" -> "do not use "Bloom" or "Tempering""
+    (re.compile(r"\b(?:nicht|kein|keine|keinen)\s+" + _DE_QUOTED_LIST + r"\s+(?:schreiben|verwenden|benutzen|sagen|"
+                r"nehmen)\b", re.IGNORECASE), lambda m: f"do not use {m.group(1)}"),
+    # "Wörter wie „Provenienz“ und „Innung“ bitte komplett raus": the words named, then out
+    (re.compile(r"\b(?:wörter|begriffe|ausdrücke|fremdwörter)\s+wie\s+" + _DE_QUOTED_LIST + r"\s+(?:bitte\s+)?"
+                r"(?:(?:komplett|ganz|einfach|alle)\s+)?(?:raus|weg|streichen|weglassen|rauslassen)\b", re.IGNORECASE),
+     lambda m: f"do not use words like {m.group(1)}"),
     # a separable verb around its object: "fang die Antwort mit Ja oder Nein an" -> "start the answer with ..."
     (re.compile(r"\b(?:fang|fange|fangt)\s+(?:([^.,;\n]{1,40}?)\s+)?(mit\s+[^.,;\n]{1,60}?)\s+an\b(?=\s*(?:[,.;!?]|$|und\b))",
                 re.IGNORECASE), lambda m: f"start {m.group(1) + ' ' if m.group(1) else ''}{m.group(2)}"),
@@ -1066,8 +1089,8 @@ _DE_REORDER: tuple[Rule, ...] = (
     (re.compile(r"\bmit\s+(\d{1,5})\s+(wörtern|sätzen|zeilen|absätzen|zeichen)\s+(?:musst|sollst|solltest|kannst|must)\s+"
                 r"du\s+auskommen\b", re.IGNORECASE),
      lambda m: f"at most {m.group(1)} {m.group(2)}"),
-    # "Die Funktion soll weiterhin `x` heißen": the name before the verb
-    (re.compile(r"\b(funktion|methode|klasse)\s+(?:soll|muss|sollte)\s+(?:(?:auch\s+)?weiterhin\s+|immer\s+noch\s+)?"
+    # "Die Funktion soll weiterhin `x` heißen", "Die Hauptfunktion soll x heißen": the name before the verb
+    (re.compile(r"\b[\wäöüß]*?(funktion|methode|klasse)\s+(?:soll|muss|sollte)\s+(?:(?:auch\s+)?weiterhin\s+|immer\s+noch\s+)?"
                 r"(`[^`\n]{1,60}`|[A-Za-z_][\w]{1,60})\s+heißen\b", re.IGNORECASE),
      lambda m: f"{m.group(1)} stays called {m.group(2)}"),
     # "am Schluss soll „Sportliche Grüße, Kai“ stehen": the words the reply ends with, the verb last
@@ -1249,7 +1272,7 @@ MARKERS: dict[str, frozenset[str]] = {
                  "sollte einem einer eines beim zum zur vom am ins deine dein deinen meine mein meinen uns euch"),
 }
 _WORD_RE = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)?")
-_QUOTED_RE = re.compile(r"\"[^\"\n]{0,200}\"|“[^”\n]{0,200}”|„[^“”\n]{0,200}[“”]|«[^»\n]{0,200}»|`[^`\n]{0,200}`")
+_QUOTED_RE = re.compile(r"\"[^\"\n]{0,200}\"|“[^”\n]{0,200}”|„[^“”\"\n]{0,200}[“”\"]|«[^»\n]{0,200}»|`[^`\n]{0,200}`")
 
 
 # Letters only some of the languages write: a word with one is evidence for those languages.

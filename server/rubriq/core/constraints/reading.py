@@ -113,7 +113,7 @@ def apply_edits(text: str, edits: Iterable[tuple[int, int, str]]) -> tuple[str, 
 
 # A run of backticks named as such ("no ``` around it") is not a code span.
 PROTECTED_RE = re.compile(
-    r"\"[^\"\n]{0,200}\"|“[^”\n]{0,200}”|„[^“”\n]{0,200}[“”]|«[^»\n]{0,200}»|‹[^›\n]{0,200}›|‘[^’\n]{0,200}’|"
+    r"\"[^\"\n]{0,200}\"|“[^”\n]{0,200}”|„[^“”\"\n]{0,200}[“”\"]|«[^»\n]{0,200}»|‹[^›\n]{0,200}›|‘[^’\n]{0,200}’|"
     r"(?<![\w'’])'(?=\w)[^'\n]{0,60}(?<=[\w.!?])'(?![\w])|(?<!`)`[^`\n]{1,200}`(?!`)|\[[^\]\n]{0,80}\]|<<[^<>\n]{0,80}>>|"
     r"```.{0,4000}?```",
     re.DOTALL)
@@ -663,7 +663,7 @@ def _gloss(text: str, glossary: Glossary, regions: list[tuple[int, int]]) -> tup
 
 # Quotation marks of other typographies as the families expect them: „Schnee“ and « feuille » become "Schnee" and
 # "feuille" (the spaces French puts inside guillemets are not part of the words).
-QUOTES_RE = re.compile(r"„([^“”„\n]{1,200})[“”]|«\s?([^»«\n]{1,200}?)\s?»|‹\s?([^›‹\n]{1,200}?)\s?›")
+QUOTES_RE = re.compile(r"„([^“”„\"\n]{1,200})[“”\"]|«\s?([^»«\n]{1,200}?)\s?»|‹\s?([^›‹\n]{1,200}?)\s?›")
 
 
 def _straight_quotes(m: re.Match[str]) -> str:

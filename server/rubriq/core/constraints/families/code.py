@@ -164,7 +164,8 @@ MODULE_RULED_OUT_RE = re.compile(
     r"(?:is|are)\s+(?:(?:completely|totally|definitely|really|just)\s+)?(?:overkill|off\s+the\s+table|not\s+allowed|"
     r"off[\s-]limits|a\s+no[\s-]go|not\s+an\s+option|banned|forbidden|out\s+of\s+the\s+question)\b", re.IGNORECASE)
 TESTS_RE = re.compile(
-    rf"\b(?:(?P<rel>{REL})\s+)?(?P<n>{NUM})(?P<post>{POST})?\s+(?:(?:pytest|unit|jest|unittest|automated|simple|"
+    rf"\b(?:(?P<rel>{REL})\s+)?(?P<n>{NUM})(?:\s*[-–]\s*\d{{1,2}}|\s+(?:to|or)\s+{NUM})?(?P<post>{POST})?\s+"
+    rf"(?:(?:pytest|unit|jest|unittest|automated|simple|"
     rf"small|separate|passing|different)\s+){{0,2}}(?:test\s+(?:functions?|cases?)|tests?|(?<=pytest\s)cases?)\b|"
     rf"\b(?:add|include|write)\s+(?:some\s+|a\s+few\s+)?(?:pytest\s+|unit\s+)?tests\s*\(\s*(?:(?P<rel2>{REL})\s+)?"
     rf"(?P<n2>{NUM})\s*\)", re.IGNORECASE)
@@ -243,7 +244,9 @@ EXPLANATION_RE = re.compile(
     r"the\s+code|words\s+outside\s+the\s+code|"
     # "what you explain outside the code", « lo que me expliques fuera del código »
     r"(?:what|anything|whatever)\s+(?:else\s+)?you\s+(?:explain|say|write)\s+(?:outside|around|besides|after)\s+"
-    r"(?:the\s+)?code)\b", re.IGNORECASE)
+    r"(?:the\s+)?code|"
+    # "after the code, two sentences at most", „nach dem Code höchstens zwei Sätze"
+    r"(?:after|below|beneath|under)\s+the\s+code)\b", re.IGNORECASE)
 # In a code task, the verb says it too: "explain the fix in one sentence after the code".
 EXPLAIN_VERB_RE = re.compile(
     r"\bexplain\w*\b(?:\s+(?:the|your|what|why|how|it|this|each|any)\b[^.\n]{0,30}?)?(?:\s+(?=in\s)|\s*,\s*"
@@ -253,8 +256,8 @@ EXPLAIN_VERB_RE = re.compile(
 HOW_IT_WORKS_RE = re.compile(r"\b(?:on|about|of|explaining|describing|saying)\s+(?:how|what)\s+(?:it|the\s+code|the\s+"
                              r"function|the\s+script|this|that)\s+(?:works|does)\b", re.IGNORECASE)
 EXPLANATION_COUNT_RE = re.compile(
-    rf"\b(?:(?P<rel>{REL})\s+)?(?:(?P<a>{NUM})\s*(?:-|–|to|or)\s*)?(?P<n>{NUM})(?P<post>{POST})?[\s-]+"
-    rf"(?P<unit>words?|sentences?|lines?)\b(?P<post2>{POST})?", re.IGNORECASE)
+    rf"\b(?:(?P<rel>{REL})\s+)?(?:(?P<a>{NUM})\s*(?:-|–|to|or)\s*)?(?P<n>{NUM}|an?(?=\s+(?:sentence|line)\b))"
+    rf"(?P<post>{POST})?[\s-]+(?P<unit>words?|sentences?|lines?)\b(?P<post2>{POST})?", re.IGNORECASE)
 LIMIT_VERB_RE = re.compile(r"\b(?:keep|limit|restrict|cap)\b", re.IGNORECASE)
 
 
@@ -549,7 +552,8 @@ def _explanation(ex: Extraction) -> None:
         for m in EXPLANATION_COUNT_RE.finditer(text):
             if abs(m.start() - cue.end()) > 60 and abs(cue.start() - m.end()) > 30:
                 continue
-            n = parse_number(m.group("n"))
+            # "at most a sentence" is one; a bare "a sentence" counts nothing
+            n = 1 if m.group("n").lower() in ("a", "an") and m.group("rel") else parse_number(m.group("n"))
             if n is None:
                 continue
             unit = m.group("unit").lower().rstrip("s")

@@ -43,7 +43,11 @@ CSV_RE = re.compile(r"\b(?:in|as|into|using)\s+(?:a\s+|the\s+)?(?:format\s+)?CSV
 TABLE_RE = re.compile(
     r"\b(?:in|as|into|using)\s+(?:a\s+)?(?:markdown\s+)?table\b|\bmarkdown\s+table\b|\btable\s+format\b|"
     r"\ba\s+table\s+in\s+markdown\b|"
-    r"\ba\s+table\s+(?:of|comparing|with\s+columns|that\s+(?:compares|lists|shows))\b", re.IGNORECASE)
+    r"\ba\s+table\s+(?:of|comparing|with\s+(?:(?:\d{1,2}|two|three|four|five|six)\s+)?columns|that\s+(?:compares|lists|"
+    r"shows))\b|"
+    # "make me a table", « hazme una tabla » (glossed): a table asked for as the reply
+    r"\b(?:make|give|draw|build|put\s+together)\s+(?:me|us)\s+a\s+(?:quick\s+|small\s+|simple\s+|little\s+)?table\b",
+    re.IGNORECASE)
 HEADINGS_RE = re.compile(
     r"\b(?:use|using|with|include|add|under)\s+(?:markdown\s+|clear\s+|section\s+)?(?:headings|headers)\b",
     re.IGNORECASE)

@@ -582,7 +582,7 @@ PHRASE_SEPARATOR_RE = re.compile(rf"\s*(?:,\s*(?:(?:{_JOINERS})\s+)?|\s+(?:{_JOI
 PHRASE_ENDERS = frozenset((
     "and", "or", "then", "with", "for", "in", "to", "of", "no", "but", "each", "please", "plus", "also", "so", "that",
     "which", "where", "as", "at", "by", "from", "y", "o", "et", "ou", "und", "oder", "under", "over", "after",
-    "before", "using", "into", "on",
+    "before", "using", "into", "on", "without",
 ))
 
 

@@ -13,7 +13,7 @@ from rubriq.core.constraints.families.grammar import (
 from rubriq.core.constraints.numbers import NUM, parse_number
 from rubriq.core.text import Span
 
-PLACEHOLDER_NOUN = r"(?:placeholders?|blanks?|fill-ins?|fill-in\s+(?:fields?|spots?)|slots?|template\s+fields?)"
+PLACEHOLDER_NOUN = r"(?:placeholders?|blanks?|gaps?|fill-ins?|fill-in\s+(?:fields?|spots?)|slots?|template\s+fields?)"
 PLACEHOLDER_RE = re.compile(
     rf"\b(?:(?P<rel>{REL})\s+)?(?P<n>{NUM})\s+\[?(?:[a-z]{{2,15}}\s+)?{PLACEHOLDER_NOUN}\b|\b{PLACEHOLDER_NOUN}\b",
     re.IGNORECASE)
