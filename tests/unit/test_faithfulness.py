@@ -316,6 +316,17 @@ def test_an_invented_weekday_time_or_duration_is_named_until_even_odds_other_kin
     assert _sure_absent_parts(Verdict(claim, "supported", SURE_ABSENT_THRESHOLD, sure)) == []  # even odds: silent
 
 
+def test_an_absent_date_and_the_weekday_written_beside_it_are_not_named() -> None:
+    text = "so by Saturday 30 May, or on Friday at 10:00 in Leeds"
+    values = tuple(Value(kind, Span(text.index(word), text.index(word) + len(word)), word, (word,))
+                   for word, kind in (("Saturday", "weekday"), ("30 May", "date"), ("Friday", "weekday"),
+                                      ("10:00", "time"), ("Leeds", "entity")))
+    part = PartVerdict(Span(0, len(text)), text, 0.1, Features(None, None, 0.0, len(values)), None, (), None, None, (),
+                       values)
+    # a deadline worked out from the source is most often what an absent date is; its weekday goes with it
+    assert [v.text for v in _named_absent(part)] == ["Friday", "10:00", "Leeds"]
+
+
 def test_an_absent_count_or_rank_alone_is_no_reason_to_report_a_claim() -> None:
     counted = _part(0, 60, 0.1, (("two", "number"), ("four deadlines", "quantity"), ("third", "ordinal")))
     assert _named_absent(counted) == []

@@ -11,7 +11,8 @@ agreement, one calibrated probability; the formula is in `verify/decision.py`). 
   value or name the source does not (named in the message), quoting the closest source sentence: a model's reading,
   information by default. A weekday, clock time or duration the source nowhere states is reported below
   `SURE_ABSENT_THRESHOLD` (even odds) instead. A count or a rank the source does not state names nothing a reader
-  can check (`UNNAMED_ABSENT_FAMILIES`). A claim the model doubts with nothing missing to point at is reported
+  can check (`UNNAMED_ABSENT_FAMILIES`), and a date it does not state is most often one worked out from it
+  (`UNNAMED_ABSENT_DATES`). A claim the model doubts with nothing missing to point at is reported
   only with the `model_only_unsupported` setting; it still lowers the score.
 
 The parameter's score is the mean over claims of P(supported), with a claim whose value conflicts counted as 0:
@@ -49,6 +50,13 @@ SURE_ABSENT_THRESHOLD = 0.5
 # grounded sets, FA001 findings naming only such values lay on faithful sentences 8 times in 11 (3 right); they still
 # lower P(supported) and the score.
 UNNAMED_ABSENT_FAMILIES = frozenset({"count", "ordinal"})
+# An absent calendar date is most often one the answer worked out from the source's own dates and rules (a deadline
+# 30 days on, the last working day before a bank holiday, the day before a visit). On the development halves of the
+# sixteen hand-written grounded sets, FA001 findings naming only dates (with or without their weekday) lay on
+# faithful sentences 17 times in 24 (7 right), against 26 in 78 for every other kind; they still lower P(supported)
+# and the score, and a date the source states otherwise for the same thing is FA002. A weekday written beside a date
+# ("Saturday 30 May") is that date's and goes with it.
+UNNAMED_ABSENT_DATES = frozenset({"date"})
 QUOTE_LIMIT = 200
 
 
@@ -123,15 +131,24 @@ class Faithfulness:
 
 def _named_absent(part: PartVerdict) -> list[Value]:
     """The absent values a finding may rest on: not counts or ranks ("two follow-ups", "all four deadlines", "the
-    third fall in a row"), which an output mostly counts or works out from the source itself."""
-    return [v for v in part.absent if family(v) not in UNNAMED_ABSENT_FAMILIES]
+    third fall in a row"), which an output mostly counts or works out from the source itself, nor calendar dates and
+    the weekdays written beside them (UNNAMED_ABSENT_DATES)."""
+    dates = [v for v in part.absent if family(v) in UNNAMED_ABSENT_DATES]
+    return [v for v in part.absent if family(v) not in UNNAMED_ABSENT_FAMILIES | UNNAMED_ABSENT_DATES
+            and not (v.kind == "weekday" and any(_beside(v, d) for d in dates))]
+
+
+def _beside(a: Value, b: Value) -> bool:
+    """Two values written next to each other ("Saturday 30 May", "30 May (Saturday)"), at most three characters
+    apart."""
+    return -3 <= b.span.start - a.span.end <= 3 or -3 <= a.span.start - b.span.end <= 3
 
 
 def _sure_absent_parts(verdict: Verdict) -> list[PartVerdict]:
     """The parts (a clause before the whole claim) naming a value of SURE_ABSENT_KINDS the source nowhere states,
     below SURE_ABSENT_THRESHOLD; nested parts are reported once, at the innermost."""
     parts = [p for p in (*verdict.clauses, verdict.whole)
-             if p.probability < SURE_ABSENT_THRESHOLD and any(v.kind in SURE_ABSENT_KINDS for v in p.absent)]
+             if p.probability < SURE_ABSENT_THRESHOLD and any(v.kind in SURE_ABSENT_KINDS for v in _named_absent(p))]
     return [p for p in parts if not any(q is not p and p.span.start <= q.span.start and q.span.end <= p.span.end
                                         for q in parts)]
 
@@ -160,7 +177,7 @@ def _unsupported_finding(ctx: CheckContext, verdict: Verdict, part: PartVerdict,
                          sure: bool = False) -> Finding:
     """FA001 on `part`; `sure` when it is reported for a SURE_ABSENT_KINDS value alone, above SUPPORT_THRESHOLD."""
     closest = units[part.closest] if part.closest is not None else None
-    absent = [v for v in part.absent if v.kind in SURE_ABSENT_KINDS] if sure else _named_absent(part)
+    absent = [v for v in _named_absent(part) if v.kind in SURE_ABSENT_KINDS] if sure else _named_absent(part)
     if absent:
         named = ", ".join(f"\u201c{v.text}\u201d" for v in absent[:4])
         lead = f"{named} {'is' if len(absent) == 1 else 'are'} not in the source"
