@@ -930,6 +930,14 @@ def test_an_outputs_own_figures_on_its_line_and_without_a_unit_derive_a_later_fi
     assert ("six", "matched") not in clause_statuses(claimed, notice, "The developer")
 
 
+def test_cells_of_two_tables_fill_one_slot_only_under_headers_that_share_a_word() -> None:
+    targets = "| Priority | Response target | Resolution target |\n|---|---|---|\n| P2 | 1 hour | 8 hours |\n"
+    answer = "| Ticket | Priority | Hours taken | Result |\n|---|---|---|---|\n| T-17 | P2 | 11 hours | Missed |\n"
+    assert status_of(answer, targets, "11 hours") != "conflict"  # time taken is no target
+    restated = "| Priority | Resolution target |\n|---|---|\n| P2 | 6 hours |\n"
+    assert status_of(restated, targets, "6 hours") == "conflict"  # the same column, another figure
+
+
 def test_pasted_csv_is_a_table_and_a_currency_column_holds_amounts() -> None:
     budget = ("item,annual_cost_gbp,apportionment\nBuildings insurance,9360,by floor area\n"
               "Cleaning,4680,equal shares\nGardening,1440,equal shares\n")

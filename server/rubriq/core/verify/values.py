@@ -3159,6 +3159,9 @@ def _cell_slot_score(c: Value, e: Value, score: int) -> int:
     shared = (c_words & e_words) - {c.unit, e.unit, ""}
     if not shared:
         return -1
+    if c.in_table and e.in_table and {*c.column} - {""} and {*e.column} - {""} and \
+            not (set(c.column) & set(e.column)) - {""}:
+        return -1  # two tables' cells under headers with no word in common ("Actual" and "Resolution target")
     if c.in_table and not e.in_table and e.governor and \
             e.governor.split(" ", 1)[0] not in set(c.context) | set(c.column):
         return -1
