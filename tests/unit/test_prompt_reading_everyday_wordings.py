@@ -3,7 +3,9 @@ docstring", "only what comes with Python", "the main function should be called .
 at most", "two or three tests", « juste le code », « n'écris rien après le code »; words quoted „like this" with a
 plain closing mark; words ruled out with the verb last („nicht „A“ oder „B“ schreiben") or as "words like ... out";
 « ni de « X » » continuing a list of banned words; « empezar por «X» »; a table asked for as "make me a table"; a
-gap in [brackets] to fill in later; columns listed before a remark about them."""
+gap in [brackets] to fill in later; columns listed before a remark about them; a phrase to write "out in full" and
+the short form it replaces; a closing tip "that starts with" given words; "a PS" without its dots; "never use
+headings or bullet points"."""
 
 from __future__ import annotations
 
@@ -68,3 +70,26 @@ def test_words_endings_and_languages_in_everyday_words(prompt: str, expected: tu
 ])
 def test_shapes_in_everyday_words(prompt: str, expected: tuple[str, dict[str, object]]) -> None:
     assert expected in readings(prompt)
+
+
+@pytest.mark.parametrize(("prompt", "expected", "not_expected"), [
+    ("Summarise the tariff letter and write \"kilowatt hours\" out in full, not kWh.",
+     [("keywords:existence", {"keywords": ["kilowatt hours"]}),
+      ("keywords:forbidden_words", {"forbidden_words": ["kWh"]})],
+     [("keywords:forbidden_words", {"forbidden_words": ["kilowatt hours"]})]),
+    ("Explain why the bread is dense. Finish with a tip that starts with \"Try\".",
+     [("rubriq:last_sentence_starts_with", {"options": ["Try"]})], [("rubriq:starts_with", {"options": ["Try"]})]),
+    ("Explícame por qué se corta la mayonesa. Acaba con un consejo que empiece por \"Prueba\".",
+     [("rubriq:last_sentence_starts_with", {"options": ["Prueba"]})],
+     [("rubriq:starts_with", {"options": ["Prueba"]})]),
+    ("Write the note to the cleaners and stick a PS on the end about the new bins.",
+     [("detectable_content:postscript", {"postscript_marker": "P.S."})], []),
+    ("Schreib mir ein Python-Skript, das die Kassenliste prüft. Keine Fremdbibliotheken.",
+     [("rubriq:code_stdlib_only", {})], []),
+    ("Answer the receptionist's question. Never use headings or bullet points, she reads it aloud.",
+     [("rubriq:no_headings", {}), ("rubriq:no_lists", {})], []),
+])
+def test_what_is_asked_and_what_is_ruled_out_are_told_apart(prompt: str, expected: list, not_expected: list) -> None:
+    found = readings(prompt)
+    assert all(e in found for e in expected), found
+    assert not any(n in found for n in not_expected), found

@@ -292,7 +292,8 @@ EMOJI_FRAGMENT_RE = re.compile(
     rf"(?:(?P<never>never\s+)?(?P<rel>{REL})\s+(?P<n>{NUM}|an|a)\s+{EMOJI_WORD}(?P<post>)|"
     rf"(?P<n2>{NUM}|an|a)\s+{EMOJI_WORD}(?P<post2>{POST}))\b", re.IGNORECASE)
 NO_HEADINGS_RE = re.compile(
-    r"\b(?:no|without(?:\s+any)?|don'?t\s+use(?:\s+any)?|do\s+not\s+use(?:\s+any)?|avoid(?:\s+any)?)\s+"
+    r"\b(?:no|without(?:\s+any)?|don'?t\s+use(?:\s+any)?|do\s+not\s+use(?:\s+any)?|never\s+use(?:\s+any)?|"
+    r"avoid(?:\s+any)?)\s+"
     r"(?:(?:markdown\s+)?(?:headings|headers|section\s+headings|titles\s+or\s+headings)\b|"
     # "no heading above the table", "keine Überschrift über der Tabelle" (glossed "no title over the table")
     r"(?:heading|header|title)\s+(?:above|over|on\s+top\s+of|at\s+the\s+top\s+of)\s+(?:the|it|your)\b)",

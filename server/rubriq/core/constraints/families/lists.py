@@ -42,7 +42,9 @@ NO_LISTS_RE = re.compile(
     r"(?:don'?t|do\s+not|never)\s+(?:use|give|include|write|add|format\s+(?:it|this)\s+as)\s+(?:me\s+)?(?:any\s+)?(?:a\s+)?|"
     r"without\s+(?:using\s+)?(?:any\s+)?(?:a\s+)?|avoid\s+(?:using\s+)?(?:any\s+)?|rather\s+than\s+(?:a\s+)?|"
     r"not\s+(?:as\s+)?(?:a\s+)?|nothing\s+(?:in|as)\s+(?:a\s+)?)"
-    # a numbered list ruled out leaves bullets and prose: "don't give me a numbered list" is no list ban
+    # a numbered list ruled out leaves bullets and prose: "don't give me a numbered list" is no list ban; another
+    # markup may be named first ("never use headings or bullet points")
+    r"(?:(?:headings|headers|titles|bold|tables|emojis?|markdown)\s*(?:,|\bor\b|\band\b|\bnor\b)\s*)?"
     r"(?:bullet(?:ed|s)?\s*(?:points?|lists?)?|lists?|list\s+format)\b|"
     # "don't chop it up into a list", "don't break this into bullet points", "don't turn it into a list"
     r"\b(?:don'?t|do\s+not|never)\s+(?:chop|break|split|turn|cut|carve|make|put|lay|set)\s+(?:it|this|that|them|"

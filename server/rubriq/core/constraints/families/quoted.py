@@ -28,7 +28,7 @@ from __future__ import annotations
 import re
 
 from rubriq.core.constraints.families.grammar import MATERIAL_SUBJECT_RE, Extraction
-from rubriq.core.constraints.families.startend import PLACEHOLDER_SLOT_RE
+from rubriq.core.constraints.families.startend import LAST_SENTENCE_START_RE, PLACEHOLDER_SLOT_RE
 from rubriq.core.constraints.types import AT_LEAST, EXACTLY, LESS_THAN
 from rubriq.core.text import Span
 
@@ -183,6 +183,16 @@ def _times_wording(text: str, relation: str, n: int) -> str:
     return f"{text!r} exactly {times(n)}"
 
 
+# A phrase to be written in full, and the short form it replaces: '"pence per litre" out in full, not ppl'
+_IN_FULL_RE = re.compile(r"\s*(?:out\s+)?in\s+full\b(?:,?\s+(?:and\s+)?not\s+(?:as\s+)?[\"“]?(?P<short>[\w.'-]{1,20}?)"
+                         r"[\"”]?(?=[\s,.;:)!?]|$))?", re.IGNORECASE)
+
+
+def _last_sentence_opening(before: str) -> bool:
+    """The quote opens the last sentence ("finish with a tip that starts with "Try""), which the end family reads."""
+    return any(not before[m.end():].strip() for m in LAST_SENTENCE_START_RE.finditer(before[-160:]))
+
+
 def extract_quoted(ex: Extraction) -> None:
     view = ex.view
     read = _quotes_read(ex, words_to_use=False)
@@ -235,7 +245,7 @@ def extract_quoted(ex: Extraction) -> None:
         opening = bool(_OPENING_RE.search(near) or _OPENING_AFTER_RE.match(after))
         ending = bool(_ENDING_RE.search(near) or _ENDING_AFTER_RE.match(after))
         if opening and not ending:
-            if words <= _MAX_OPENING_WORDS:
+            if words <= _MAX_OPENING_WORDS and not _last_sentence_opening(before):
                 ex.add("rubriq:starts_with", "startend", {"options": [text]}, span, f"start with {text!r}", 0.8)
             continue
         if ending and not opening:
@@ -246,12 +256,21 @@ def extract_quoted(ex: Extraction) -> None:
         if _KEEP_RE.search(_near(before, _WORD_CUE_WORDS)):
             continue  # 'Don't change the quote "We grow together."' keeps it
         cue_words = _near(before, _WORD_CUE_WORDS)
-        if (_PUT_IN_AFTER_RE.match(after) or (_MAKE_SURE_RE.search(before) and _PRESENT_USED_RE.match(after))) and \
+        in_full = _IN_FULL_RE.match(view, m.end())  # past the clause: ", not ppl" is its own
+        if in_full and not _NEGATED_NEAR_RE.search(cue_words):
+            # 'write "pence per litre" out in full, not ppl': the phrase written out, the short form ruled out
+            ex.add("keywords:existence", "keywords", {"keywords": [text]}, span, f"use {text!r}", 0.8)
+            if in_full.group("short"):
+                short = in_full.group("short")
+                ex.add("keywords:forbidden_words", "keywords", {"forbidden_words": [short]},
+                       Span(in_full.start("short"), in_full.end("short")),
+                       f"without the word {short!r}", 0.8)
+        elif (_PUT_IN_AFTER_RE.match(after) or (_MAKE_SURE_RE.search(before) and _PRESENT_USED_RE.match(after))) and \
                 not _NEGATED_NEAR_RE.search(cue_words):
             ex.add("keywords:existence", "keywords", {"keywords": [text]}, span, f"use {text!r}", 0.8)
         elif _LEAVE_OUT_RE.search(cue_words) or \
-                re.match(r"\s*(?:out\b|(?:is|are)\s+(?:off\s+the\s+table|taboo)|(?:please\s+)?avoid\b)", after,
-                         re.IGNORECASE):
+                re.match(r"\s*(?:out\b(?!\s+in\s+full\b|\s+fully\b)|(?:is|are)\s+(?:off\s+the\s+table|taboo)|"
+                         r"(?:please\s+)?avoid\b)", after, re.IGNORECASE):  # 'write "X" out in full' spells it out
             ex.add("keywords:forbidden_words", "keywords", {"forbidden_words": [text]}, span,
                    f"without the word {text!r}", 0.8)
         elif _USING_RE.search(cue_words) or _USED_AFTER_RE.match(after):

@@ -108,8 +108,10 @@ LAST_SENTENCE_START_RE = re.compile(
     # "start the last sentence with "Tip:"", "starting that last sentence with ..."
     r"\b(?:start|begin|open)(?:s|ing)?\s+(?:the|that|your|this)\s+(?:very\s+)?(?:last|final|closing|concluding)\s+"
     r"sentence\s+with\s*|"
-    r"\b(?:end|finish|close|conclude)(?:s|ing)?\s+(?:\w+\s+){0,2}?with\s+a\s+sentence\s+(?:that|which)\s+"
-    r"(?:starts?|begins?|opens?)\s+with\s*|"
+    # "end with a sentence that begins with 'Remember'", "finish with a tip that starts with "Try""
+    r"\b(?:end|finish|close|conclude)(?:s|ing)?\s+(?:\w+\s+){0,2}?with\s+(?:a|one)\s+(?:\w+\s+)?(?:sentence|tip|"
+    r"thought|suggestion|reminder|recommendation|piece\s+of\s+advice)\s+(?:that|which)\s+(?:starts?|begins?|opens?)\s+"
+    r"with\s*|"
     # "three bullets, then a sentence that starts with 'Bottom line:'": a sentence added after the rest, so last
     r"\b(?:then|followed\s+by|after\s+that|and\s+after\s+(?:that|it))\s*,?\s+(?:a|one)\s+(?:final\s+|closing\s+|"
     r"last\s+)?sentence\s+(?:that|which)\s+(?:starts?|begins?|opens?)\s+with\s*", re.IGNORECASE)
@@ -302,8 +304,10 @@ def extract_openings_and_closings(ex: Extraction) -> None:
     m = STARTS_WITH_RE.search(view)
     head = view[max(0, m.start() - 30):m.start()] if m else ""
     head = re.split(r"[.!?\n]", head)[-1]  # the part named before "start with", in the same sentence
+    # "The article opens with ...": how the pasted text starts; "finish with a tip that starts with ...": the last
+    # sentence's opening, read by the end family
     if m and not re.search(r"paragraph|section|line|sentence", head + m.group(), re.I) and \
-            not MATERIAL_SUBJECT_RE.search(head):  # "The article opens with ...": how the pasted text starts
+            not MATERIAL_SUBJECT_RE.search(head) and not ex.has("rubriq:last_sentence_starts_with"):
         options, end = _options(view, m.end())
         if options:
             ex.add("rubriq:starts_with", "startend", {"options": options}, Span(m.start(), end),
@@ -311,7 +315,8 @@ def extract_openings_and_closings(ex: Extraction) -> None:
 
 
 # A postscript: its markers as written (P.S., P.P.S, and P.D. or P.-S. of a glossed prompt) and the word itself.
-_MARKER = r"P\.\s?P\.\s?S\b\.?|P\.\s?-?\s?S\.|P\.\s?D\.|PS(?=:)"
+# "a PS" in capitals after an article is the marker written without its dots
+_MARKER = r"P\.\s?P\.\s?S\b\.?|P\.\s?-?\s?S\.|P\.\s?D\.|PS(?=:)|(?<=\b[aA]\s)(?-i:PS)\b"
 POSTSCRIPT_MENTION_RE = re.compile(rf"\b(?:post\s?-?script|{_MARKER})", re.IGNORECASE)
 # The marker stated after the word: "a postscript starting with P.P.S", "... marked 'Note:'".
 POSTSCRIPT_MARKED_RE = re.compile(
@@ -334,7 +339,7 @@ def _marker(raw: str) -> str:
     compact = raw.strip("\"“”'").replace(" ", "").upper()
     if compact.startswith("P.P.S"):
         return "P.P.S"
-    if compact in ("P.S", "P.S."):
+    if compact in ("P.S", "P.S.", "PS"):
         return "P.S."
     if compact in ("P.D", "P.D."):
         return "P.D."
