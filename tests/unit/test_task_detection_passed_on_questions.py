@@ -2,8 +2,7 @@
 whether ...", « me pregunta cuántos ... ») is a question about the pasted material; material "boiled down" is
 summarised; « lo cuento en clase » (I tell it) asks for no story; a program named as the thing wanted ("a Python
 function that calculates ...") is code even when it calculates; and a chat whose last turn only asks for the earlier
-answer shorter is still condensing the notes pasted at its start; a system message and one user question is no
-conversation to continue."""
+answer shorter is still condensing the notes pasted at its start."""
 
 from __future__ import annotations
 
@@ -51,8 +50,3 @@ def test_a_last_turn_asking_for_it_shorter_keeps_condensing_the_notes() -> None:
               "User: Still too long, she reads these on her phone. Two sentences at most.")
     assert detect_task(parse_prompt(prompt)).task == TaskType.SUMMARIZATION
 
-
-def test_a_system_message_and_one_user_question_is_no_conversation() -> None:
-    prompt = ("System: You help the front desk of a dental practice. Keep answers short and plain.\n\n"
-              "User: why do fillings sometimes feel sensitive to cold for a week? a patient asked me this morning")
-    assert detect_task(parse_prompt(prompt)).task == TaskType.OPEN_QA

@@ -493,9 +493,6 @@ def _request_region(prompt: PromptDocument) -> tuple[str, list[str]]:
         return view, []
     last = users[-1].span
     region = "".join(c if last.start <= i < last.end or c == "\n" else " " for i, c in enumerate(view))
-    if len(users) == 1 and all(t.is_user or t.speaker == "system" for t in turns):
-        # "System: ... User: ...": a system message and one request, no conversation to continue
-        return region, []
     return region, [f"chat transcript: {len(turns)} turns, the last user turn states the request"]
 
 
