@@ -22,8 +22,10 @@ contains, and the values (numbers, dates, names) the source nowhere states.
 A claim whose probability is below the threshold is reported when it states a value or name (a number, date, place,
 person, organisation ...) that the source nowhere states: the message names it and quotes the closest source
 sentence, so a reader can check both at a glance. A count or a rank alone ("two follow-ups", "the third fall in a
-row") is not enough: an output counts listed items and works figures out from the source. Nor is a value the claim
-says the source leaves out ("the quote doesn't mention VAT"). A weekday, clock time or duration the source nowhere
+row") is not enough: an output counts listed items and works figures out from the source. Nor is a calendar date
+(with the weekday written beside it): a date an answer states and the source does not is most often a deadline
+worked out from the source's own dates and rules. Nor is a value the claim says the source leaves out ("the quote
+doesn't mention VAT"). A weekday, clock time or duration the source nowhere
 states is reported up to even odds (probability below 0.5), since a sentence otherwise copied from the source keeps
 a high probability around one invented "Sunday" or "45 minutes". A claim the model doubts with nothing missing to
 point at is not reported (it still lowers the faithfulness score); on hand-written pairs such findings were right
