@@ -389,7 +389,6 @@ _NUMBER_RE = re.compile(
 _COUNT_UNIT_AFTER_RE = re.compile(
     r"[ \t]*(?:words?|sentences?|paragraphs?|bullets?|bullet points?|lines?|items?|characters?|palabras|frases|"
     r"mots|phrases|wörtern|wörter|sätzen|sätze|tests?)\b", re.IGNORECASE)
-# "Can you cut my bio down to 50 words?" asks for work, not for information.
 # A question put to the person and passed on: "a worker asks me how many days she gets", « me demande si ... »,
 # „fragt mich, ob ...": the prompt asks for its answer all the same.
 _INDIRECT_QUESTION_RE = re.compile(
@@ -399,6 +398,7 @@ _INDIRECT_QUESTION_RE = re.compile(
     r"\b(?:me|nous) demand(?:e|ent|ait|aient),? (?:combien|si|s'il|s'ils|quand|où|comment|pourquoi|quel(?:le)?s?)\b|"
     r"\b(?:fragt|fragen|fragte|fragten) (?:mich|uns),? (?:ob|wie|was|wann|wo|warum|welche\w*)\b",
     re.IGNORECASE)
+# "Can you cut my bio down to 50 words?" asks for work, not for information.
 _POLITE_REQUEST_RE = re.compile(
     r"^[¿\s]*(?:(?:can|could|would|will) (?:you|u)|puedes|podrías|peux-tu|pourrais-tu|pouvez-vous|pourriez-vous|"
     r"tu peux|tu pourrais|vous pouvez|vous pourriez|me (?:lo|la|los|las) \w+(?:as|es)|"
