@@ -486,6 +486,12 @@ RELATION_RULES: tuple[tuple[re.Pattern[str], Replacement], ...] = (
                 rf"minimum|or\s+(?:fewer|less|more|under|over)|at\s+most|at\s+least))?)(?=\s*(?:[.;,)\n]|$))",
                 re.IGNORECASE),
      lambda m: f"{m.group('lead')}{m.group('count')} {_plural(m.group('unit'))}"),
+    # "use her name, Maribel, at least twice", "the name (Maribel) three times": a capitalised name set off after
+    # "name" is that name, read as if written plainly ("her name Maribel")
+    (re.compile(r"\b(?P<noun>(?i:his|her|their|its|my|our|the)\s+(?i:first\s+|full\s+)?(?i:name))"
+                r"(?:,[ \t]+(?P<name>[A-Z][\w'’-]{1,30}(?:[ \t]+[A-Z][\w'’-]{1,30}){0,2}),|"
+                r"[ \t]+\((?P<bracketed>[A-Z][\w'’-]{1,30}(?:[ \t]+[A-Z][\w'’-]{1,30}){0,2})\))(?=[ \t])"),
+     lambda m: f"{m.group('noun')} {m.group('name') or m.group('bracketed')}"),
     # regional and informal names of a unit
     (re.compile(r"\bdot[\s-]points?\b", re.IGNORECASE), lambda m: "bullet points" if m.group().lower().endswith("s")
      else "bullet point"),

@@ -68,7 +68,7 @@ POSTFIX_REQUIRE_RE = re.compile(
     r"(?:appear|be\s+(?:used|included|mentioned|present|featured|incorporated)|show\s+up|feature|occur)\b|"
     # "the word "bark" has to be in it", "... is in there somewhere"
     # "the word "smoked" has to stay in", "... must remain"
-    r"(?:should|must|need\s+to|needs\s+to|has\s+to|have\s+to)\s+(?:stay|remain)(?:\s+in(?:\s+(?:it|there))?)?\b|"
+    r"(?:should|must|need\s+to|needs\s+to|has\s+to|have\s+to)\s+(?:stay|remain|survive)(?:\s+in(?:\s+(?:it|there))?)?\b|"
     # 'the word "Lattung" please keep', '... stays as it is' (a word the rewrite must keep)
     r"(?:please\s+)?(?:keep|leave\s+in)(?:\s+(?:it|that|this))?(?=\s*(?:[,.;!?]|$))|"
     r"(?:stays?|remains?)\s+(?:(?:exactly|just)\s+)?(?:as\s+(?:it\s+)?is|unchanged|intact|in|word\s+for\s+word)\b|"
@@ -77,6 +77,13 @@ POSTFIX_REQUIRE_RE = re.compile(
     r"(?=\s*(?:[.;,!]|$))|"
     r"(?:(?:should|must|need\s+to|needs\s+to|has\s+to|have\s+to)\s+be|is|are)\s+(?:somewhere\s+)?in\s+(?:it|there|"
     r"the\s+(?:text|answer|response|reply|poem|story|post|email|message|title)|your\s+(?:text|answer|response|reply))\b",
+    re.IGNORECASE)
+_QUOTED_LIST = (r"[\"“‘'][^\"”’'\n]{1,60}[\"”’']"
+                r"(?:\s*(?:,\s*(?:and\s+)?|\s+and\s+)[\"“‘'][^\"”’'\n]{1,60}[\"”’']){0,5}")
+QUOTED_KEPT_RE = re.compile(
+    rf"(?:^|(?<=[.;:!?,]\s)|(?<=\n)|(?<=\band\s))(?:the\s+(?:[a-z]{{2,15}}\s+)?)?(?P<head>{_QUOTED_LIST})\s+(?=\w)|"
+    rf"\b(?:keep|leave|retain|preserve)\s+(?P<kept>{_QUOTED_LIST})\s+(?:(?:exactly|just|precisely)\s+)?"
+    r"(?:as\s+(?:it\s+is|is|written|it\s+was)|unchanged|intact|word\s+for\s+word|verbatim|letter\s+for\s+letter)\b",
     re.IGNORECASE)
 # After "make sure", the present tense asks for the words: "make sure the word 'parking' shows up somewhere".
 MAKE_SURE_RE = re.compile(r"\b(?:make|be)\s+sure\s+(?:that\s+)?$|\bensure\s+(?:that\s+)?$|\bcheck\s+that\s+$",
@@ -426,6 +433,21 @@ def _keyword_clause(ex: Extraction, clause: Clause, previous: str | None = None)
             span = Span(clause.start + m.start(), clause.start + post.end())
             _add_required(ex, items, span)
             taken.append((m.start(), post.end()))
+    # A quoted phrase said to stay, at the head of its clause ('"(m/f/d)" stays in the title', 'and the price "120 €"
+    # stays as it is') or kept as written ('keep "from 3 to 7 March" exactly as it is'): a word the reply must carry
+    for m in islice(QUOTED_KEPT_RE.finditer(text), MAX_MATCHES):
+        if not free(m.start(), m.end()) or NEGATION_RE.search(text[max(0, m.start() - 25):m.start()]):
+            continue
+        post = POSTFIX_REQUIRE_RE.match(text, m.end()) if m.group("head") else None
+        if m.group("head") and not post:
+            continue
+        end = post.end() if post else m.end()
+        if any(pos[0] - end < 30 for _, pos in times_bounds(text, end, end=end + 40)):
+            continue  # '"Dice" needs to show up twice, minimum': a count, read as a frequency
+        items = [next(g for g in q.groups() if g) for q in QUOTED_ITEM_RE.finditer(m.group("head") or m.group("kept"))]
+        if items:
+            _add_required(ex, items, Span(clause.start + m.start(), clause.start + end))
+            taken.append((m.start(), end))
     for m in islice(NAMED_KEYWORD_RE.finditer(text), MAX_MATCHES):
         if not free(m.start(), m.end()):
             continue

@@ -188,6 +188,12 @@ _IN_FULL_RE = re.compile(r"\s*(?:out\s+)?in\s+full\b(?:,?\s+(?:and\s+)?not\s+(?:
                          r"[\"”]?(?=[\s,.;:)!?]|$))?", re.IGNORECASE)
 
 
+# "The second paragraph should open with", "each bullet starts with": one part's opening, not the reply's
+_A_PART_OPENS_RE = re.compile(
+    r"\b(?:first|second|third|fourth|fifth|last|final|next|each|every|other)\s+(?:paragraph|section|line|stanza|verse|"
+    r"bullet|point|item|sentence|step|slide|tweet|post)s?\b[^.!?;\n]{0,30}$", re.IGNORECASE)
+
+
 def _last_sentence_opening(before: str) -> bool:
     """The quote opens the last sentence ("finish with a tip that starts with "Try""), which the end family reads."""
     return any(not before[m.end():].strip() for m in LAST_SENTENCE_START_RE.finditer(before[-160:]))
@@ -245,7 +251,8 @@ def extract_quoted(ex: Extraction) -> None:
         opening = bool(_OPENING_RE.search(near) or _OPENING_AFTER_RE.match(after))
         ending = bool(_ENDING_RE.search(near) or _ENDING_AFTER_RE.match(after))
         if opening and not ending:
-            if words <= _MAX_OPENING_WORDS and not _last_sentence_opening(before):
+            if words <= _MAX_OPENING_WORDS and not _last_sentence_opening(before) and \
+                    not _A_PART_OPENS_RE.search(before[-60:]):
                 ex.add("rubriq:starts_with", "startend", {"options": [text]}, span, f"start with {text!r}", 0.8)
             continue
         if ending and not opening:

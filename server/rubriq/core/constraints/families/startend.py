@@ -201,14 +201,15 @@ ENDS_WITH_QUESTION_RE = re.compile(
     r"\b(?:end|finish|close)\s+(?:by\s+)?asking\s+(?:me|us|him|her|them)\s+(?:what|whether|if|how|which|si|ob)\b",
     re.IGNORECASE)
 STARTS_WITH_RE = re.compile(
-    r"\b(?:start|begin|open)(?:s|ing)?\s+(?:(?:your|the)\s+(?:answer|response|reply|email|letter|message|note|post|"
-    r"text|output|story|poem|speech)\s+|it\s+|off\s+)?with\s+(?:the\s+(?:word|words|phrase|line|greeting)\s+|"
+    r"\b(?:(?:start|begin|open|lead)(?:s|ing)?|kick(?:s|ing)?\s+off)\s+(?:(?:your|the)\s+(?:answer|response|reply|"
+    r"email|letter|message|note|post|text|output|story|poem|speech)\s+|it\s+|off\s+)?with\s+(?:the\s+(?:word|words|phrase|line|greeting)\s+|"
     r"either\s+|(?:a|an)\s+(?:plain|simple|clear|straight|single|one-word)\s+)?(?=[\"“‘'`])|"
     r"\b(?:your|the)\s+(?:answer|response|reply|email|letter|message|output)\s+(?:should|must|has\s+to|needs\s+to|will)\s+"
     r"(?:start|begin|open)\s+with\s+(?:the\s+(?:word|words|phrase)\s+|either\s+)?(?=[\"“‘'`])|"
-    # 'The first word should be "Yes" or "No"'
-    r"\b(?:the\s+)?(?:very\s+)?first\s+(?:word|words)\s+(?:of\s+(?:your|the)\s+\w+\s+)?(?:should|must|has\s+to|"
-    r"needs\s+to|will)\s+be\s+(?:either\s+)?(?=[\"“‘'`])", re.IGNORECASE)
+    # 'The first word should be "Yes" or "No"', 'the first thing he sees should be a "Yep" or a "Nope"'
+    r"\b(?:the\s+)?(?:very\s+)?first\s+(?:word|words|thing)\s+(?:(?:he|she|they|you|we|I|people|readers?|the\s+"
+    r"reader)\s+(?:sees?|reads?|hears?|writes?|puts?)\s+)?(?:of\s+(?:your|the)\s+\w+\s+)?(?:should|must|has\s+to|"
+    r"needs\s+to|will)\s+be\s+(?:either\s+)?(?:an?\s+)?(?=[\"“‘'`])", re.IGNORECASE)
 
 
 # The options named before where they go: 'put "Yes" or "No" at the very start', '"Yes" or "No" first, then why'; or
@@ -252,7 +253,7 @@ def _options(view: str, pos: int, limit: int = 4) -> tuple[list[str], int]:
             break
         options.append(next(g for g in quoted.groups() if g is not None).strip())
         end = quoted.end()
-        sep = re.match(r"\s*(?:,\s*)?(?:or|and)?\s*", view[end:end + 8])
+        sep = re.match(r"\s*(?:,\s*)?(?:or|and)?\s*(?:an?\s+)?", view[end:end + 10])  # '"Yep" or a "Nope"'
         if not sep or not QUOTED_PHRASE_RE.match(view, end + sep.end()):
             break
         end += sep.end()
@@ -303,7 +304,8 @@ def extract_openings_and_closings(ex: Extraction) -> None:
             return
     m = STARTS_WITH_RE.search(view)
     head = view[max(0, m.start() - 30):m.start()] if m else ""
-    head = re.split(r"[.!?\n]", head)[-1]  # the part named before "start with", in the same sentence
+    # the part named before "start with", in the same clause ("3 sentences at most, and open with" names no part)
+    head = re.split(r"[.!?;\n]|,\s*(?:and|then|but)\s", head)[-1]
     # "The article opens with ...": how the pasted text starts; "finish with a tip that starts with ...": the last
     # sentence's opening, read by the end family
     if m and not re.search(r"paragraph|section|line|sentence", head + m.group(), re.I) and \
