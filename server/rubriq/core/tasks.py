@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from rubriq.core.prompt import PromptDocument
-from rubriq.core.requests import conversation_turns, is_question, sentence_spans
+from rubriq.core.requests import ASSISTANT_SPEAKERS, conversation_turns, is_question, sentence_spans
 from rubriq.core.text import Span
 
 
@@ -149,6 +149,9 @@ TASK_CUES: dict[TaskType, tuple[tuple[str, float], ...]] = {
          r"aimerais|besoin d'|quiero|necesito|querría|möchte|brauche|bräuchte)(?:\b[ \t]+|(?<=d'))"
          + _W + r"(?:función|funcion|clase|script|programa|consulta|fonction|classe|programme|requête|funktion|"
          r"klasse|skript|programm|abfrage|python-funktion)\b", 3.0),
+        # German puts the verb last: "Kannst du mir ein kleines Python-Skript schreiben?"
+        (r"\b(?:ein|eine|einen)[ \t]+(?:[\w-]+[ \t]+){0,2}?(?:\w+-)?(?:funktion|klasse|skript|programm|abfrage|methode)"
+         r"[ \t]+(?:\w+[ \t]+){0,3}?(?:schreiben|programmieren|bauen|basteln|erstellen|implementieren)\b", 3.0),
         # "debug" as a verb: "debug this", "help me debug"; a config's "debug" flag is not a request
         (r"\brefactor\b|\bdebug (?:this|the|my|it|that|these|our)\b|\bhelp (?:me )?debug\b|"
          r"\bfix (?:this|the|my) (?:code|bug|function|script|query|error|class)\b|"
@@ -172,7 +175,7 @@ TASK_CUES: dict[TaskType, tuple[tuple[str, float], ...]] = {
         (r"\bwas ist (?:da |hier )?der tenor\b|\bwhat(?:'s| is) the (?:general|overall) (?:feeling|verdict|"
          r"consensus|tone)\b|\bquel est le (?:ton|sentiment) général\b", 3.0),
         (r"\bsum (?:it |this |these |that |them |everything )?up\b|\b(?:round-?up|wrap-?up) of\b|"
-         r"\bboil(?:s|ed|ing)? (?:(?:this|these|that|them|it|it all) )?down\b|"
+         r"\bboil(?:s|ed|ing)? (?:(?:this|these|that|them|it|it all|the|my|our)(?: [\w-]+){0,2}? )?down\b|"
          r"\bfor (?:the )?(?:people|those|anyone|everyone|colleagues) "
          r"who (?:missed|couldn'?t|weren'?t|didn'?t)\b|\bpour ceux qui (?:n'ont pas|ont manqué)\b|"
          r"\bfür (?:alle|die),? die (?:nicht|gefehlt)\b", 3.0),
@@ -269,7 +272,8 @@ TASK_CUES: dict[TaskType, tuple[tuple[str, float], ...]] = {
         # Verbs of working something out, where a request starts: "what problems does it solve?" is not maths.
         (r"(?:^|(?<=[.!?:][ \t])|(?<=[.!?:]\n))[ \t]*(?:please[ \t]+|can you[ \t]+|could you[ \t]+|now[ \t]+)?"
          r"(?:solve|calculate|compute|derive|prove|deduce|work (?:it )?out|calcula|resuelve|calcule|résous|"
-         r"berechne|rechne|löse|begründe)\b|\bsolve (?:for|this|the (?:equation|problem|puzzle))\b", 2.5),
+         r"berechne|rechne(?![^.?!\n]{0,60}?\bab\b)|löse|begründe)\b|"
+         r"\bsolve (?:for|this|the (?:equation|problem|puzzle))\b", 2.5),
         (r"\b(?:your|the|deine|ton|tu) (?:reasoning|working|razonamiento|raisonnement|rechenweg)\b|"
          r"\bnumbered steps\b|\bthink it through\b|\bétapes numérotées\b", 2.0),
         (r"\bstep[- ]by[- ]step\b|\bshow (?:your|the) (?:work|working|reasoning|steps)\b|\bpaso a paso\b|"
@@ -278,7 +282,8 @@ TASK_CUES: dict[TaskType, tuple[tuple[str, float], ...]] = {
          r"equation|prime number|número primo|nombre premier|primzahl|if all\b|si todos\b|si tous\b|wenn alle\b|"
          r"who owns which|folgt daraus|se deduce|en déduire)", 2.0),
         # a matching puzzle, asked as a question (so it outweighs the question form): "who is on which day?"
-        (r"\bwho (?:is|sits|lives|owns|has|gets|takes|works|plays|drives|wears|goes|does)\b[^.?\n]{0,25}\bwhich\b",
+        (r"\bwho (?:is|was|were|sits|sat|lives|lived|owns|owned|has|had|gets|got|takes|took|works|worked|plays|played|"
+         r"drives|drove|wears|wore|goes|went|does|did)\b[^.?\n]{0,25}\bwhich\b",
          2.5),
         (r"\b(?:deduce|conclude|infer|follows? that|folgt daraus|se deduce|en déduire|déduire)\b", 1.5),
         # Logic puzzles: an arrangement that satisfies rules ("A must come before C", "give one schedule that works").
@@ -299,7 +304,8 @@ TASK_CUES: dict[TaskType, tuple[tuple[str, float], ...]] = {
          r"canción|poème|conte|chanson|histoire courte|gedicht|geschichte|kurzgeschichte|märchen|liedtext|"
          r"microrrelatos?|leyenda|fábula|poesía|soneto|haiku|coplas?|fable|haïku|comptine|récit|slogans?|eslóganes|"
          r"eslogans?|"
-         r"fabel|sonett|reim|chorus|jingle|taglines?|tongue[- ]twisters?|trabalenguas|virelangues?|zungenbrecher|"
+         r"fabel|sonett|reim|chorus|jingle|taglines?|radio (?:ad|spot)s?|cuñas?(?: de radio| radiofónicas?)?|"
+         r"spots? radio|radiospots?|tongue[- ]twisters?|trabalenguas|virelangues?|zungenbrecher|"
          r"acrostics?|elfchen|akrostichon|cinquains?|rondell|lullab(?:y|ies)|berceuses?|nanas?|canción de cuna|"
          r"wiegenlied(?:er)?|schlaflied(?:er)?|sprüche|spruch|dichos?|devinettes?|adivinanzas?|rätsel|"
          # more forms of verse and wit, in the four languages
@@ -330,9 +336,11 @@ TASK_CUES: dict[TaskType, tuple[tuple[str, float], ...]] = {
         # the explanation asked for as the thing to write: "Tu peux m'écrire l'explication ?" (not "pour l'explication,
         # trois phrases": a part of another answer)
         (r"\b(?:écri\w*|donne\w*|rédige\w*|escribe\w*|dame|schreib\w*|gib)[ \t]+(?:mir[ \t]+)?(?:l['’]|(?:une|la|una|"
-         r"die|eine)[ \t]+)(?:explication|explicación|erklärung)\b", 1.2),
+         r"die|eine)[ \t]+)(?:explication|explicación|erklärung)\b|"
+         r"\b(?:give|write)[ \t]+(?:me|us|her|him|them)?[ \t]*(?:a|an)[ \t]+(?:[\w-]+[ \t]+){0,2}?explanation\b", 1.2),
         # Questions asked indirectly: "my daughter asked why the sky is blue", "tell me how tides work".
-        (r"\b(?:asked(?: me)?|wondering|wonder|want to know|wants to know|curious|tell me|me pregunta|"
+        (r"\b(?:asked(?: me)?|keeps? asking(?: me)?|kept asking(?: me)?|wondering|wonder|want to know|wants to know|"
+         r"curious|tell me|me pregunta|"
          r"me demande|fragt(?: mich)?) (?:why|how|what|whether|who|when|where|por qué|cómo|pourquoi|comment|warum|"
          r"wie)\b", 2.0),
         # Indirect questions asked as commands: "tell me whether", "find out if", "dis-moi quand", "dime si",
@@ -370,7 +378,7 @@ _QUANTITY_QUESTION_RE = re.compile(
     r"\b(?:how (?:many|much|long|old|far|fast)|what time|what(?:'s| is) the (?:total|probability|average)|"
     r"on what day|which day|is it the same|cuántos|cuántas|cuánto|cuánta|combien|wie viele|wie viel|wie hoch|"
     r"wie lange|quel est le total|à quelle heure|a qué hora|um wie viel uhr)\b|"
-    r"\b(?:calculate|compute|work (?:it )?out|calcula|calcule|berechne|rechne)\b|"
+    r"\b(?:calculate|compute|work (?:it )?out|calcula|calcule|berechne|rechne(?![^.?!\n]{0,60}?\bab\b))\b|"
     # "what do I end up paying?", "what will we owe?"
     r"\bwhat (?:do|does|will|would|did|should) (?:i|we|you|he|she|they|it) (?:end up )?(?:pay(?:ing)?|owe|spend|"
     r"save|get back|earn|have left)\b",
@@ -489,8 +497,8 @@ def _request_region(prompt: PromptDocument) -> tuple[str, list[str]]:
     view = prompt.reading_view
     turns = conversation_turns(view, prompt.body_start)
     users = [t for t in turns if t.is_user]
-    if not users:
-        return view, []
+    if not users or not any(t.speaker in ASSISTANT_SPEAKERS for t in turns):
+        return view, []  # a system message and one request is a single request, not a conversation
     last = users[-1].span
     region = "".join(c if last.start <= i < last.end or c == "\n" else " " for i, c in enumerate(view))
     return region, [f"chat transcript: {len(turns)} turns, the last user turn states the request"]
