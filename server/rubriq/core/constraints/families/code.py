@@ -220,9 +220,11 @@ CODE_ONLY_RE = re.compile(
     r"without\s+(?:any\s+)?(?:explanations?|walk-?throughs?)\b|"
     r"(?:just|only)\s+(?:give|send|show|return|write)\s+(?:me\s+)?(?:the\s+)?(?:code|sql|query|regex|script|command|"
     r"snippet|function)\b(?![\s-]+(?:block|review|and\s+(?:a|an|the|some)\b)))", re.IGNORECASE)
+_EACH_PART_BEFORE_RE = re.compile(r"\b(?:each|every|per|cada|chaque)\b[^,.;:\n]{0,20}$", re.IGNORECASE)
 AFTER_CODE_RE = re.compile(
     r"\b(?:no|without|don'?t\s+(?:add|write|put|include)|do\s+not\s+(?:add|write|put|include))\s+(?:any\s+)?"
-    r"(?:prose|text|explanation|commentary|notes?|words?|summary)\s+(?:after|below|following)\s+(?:the\s+)?"
+    r"(?:prose|text|explanation|commentary|notes?|words?|summary|chit-?chat|waffle|blah(?:-blah)?|fluff|chatter)\s+"
+    r"(?:after|below|following)\s+(?:the\s+)?"
     r"(?:code|code\s+block|last\s+code\s+block|snippet)|\bnothing\s+after\s+the\s+code\b|"
     # "a single fenced block, and no commentary below it": "it" is the code named before
     r"\b(?:block|code|snippet)\b[^.\n]{0,60}?\bno\s+(?:prose|text|explanation|commentary|notes?|words?)\s+(?:after|"
@@ -554,8 +556,8 @@ def _explanation(ex: Extraction) -> None:
                 continue
             # "at most a sentence" is one; a bare "a sentence" counts nothing
             n = 1 if m.group("n").lower() in ("a", "an") and m.group("rel") else parse_number(m.group("n"))
-            if n is None:
-                continue
+            if n is None or _EACH_PART_BEFORE_RE.search(text, max(0, m.start() - 30), m.start()):
+                continue  # "a numbered list of four points, each point under 25 words": each item's length
             unit = m.group("unit").lower().rstrip("s")
             param = {"word": "num_words", "sentence": "num_sentences"}.get(unit)
             if param is None:

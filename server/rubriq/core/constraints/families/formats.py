@@ -150,7 +150,10 @@ CSV_HEADER_RE = re.compile(r"[\w-]{1,40}(?:,[\w-]{1,40}){1,30}")
 TABLE_CUE_RE = re.compile(r"\b(?:table|csv|spreadsheet|columns?)\b", re.IGNORECASE)
 # A table the program or the person reads, not one the reply writes: "tally sightings from a csv? header is date,
 # species,count", "my script loads a spreadsheet with the columns ..."
-INPUT_TABLE_RE = re.compile(r"\b(?:from|read(?:s|ing)?|pars(?:e|es|ing)|load(?:s|ing)?|open(?:s|ing)?|ingest(?:s|ing)?)"
+INPUT_TABLE_RE = re.compile(r"\b(?:from|read(?:s|ing)?|pars(?:e|es|ing)|load(?:s|ing)?|open(?:s|ing)?|ingest(?:s|ing)?|"
+                            # what a tool hands over: "our ticket tool exports a CSV with the columns ..." (not the
+                            # imperative "export it as a CSV with ...", which asks for one)
+                            r"exports|exported|produces|produced|generates|generated|spits\s+out|dumps|dumped)"
                             r"\s+(?:a|an|the|my|our|this|that|each|every)?\s*(?:[\w-]+\s+)?(?:table|csv|spreadsheet)\b",
                             re.IGNORECASE)
 
@@ -296,8 +299,12 @@ NO_HEADINGS_RE = re.compile(
     r"avoid(?:\s+any)?)\s+"
     r"(?:(?:markdown\s+)?(?:headings|headers|section\s+headings|titles\s+or\s+headings)\b|"
     # "no heading above the table", "keine Überschrift über der Tabelle" (glossed "no title over the table")
-    r"(?:heading|header|title)\s+(?:above|over|on\s+top\s+of|at\s+the\s+top\s+of)\s+(?:the|it|your)\b)",
-    re.IGNORECASE)
+    r"(?:heading|header|title)\s+(?:above|over|on\s+top\s+of|at\s+the\s+top\s+of)\s+(?:the|it|your)\b|"
+    # "no heading, no list", « sans titre ni liste »: one heading ruled out, where its clause ends or a list goes on
+    # (a poem's "no title" is about its content, and stays unread)
+    r"(?:a\s+)?(?:heading|header)(?=[ \t]*(?:$|[.,;!?)\n])|[ \t]+(?:or|and|nor)\b)|"
+    r"(?:a\s+)?title(?=[ \t]+(?:or|and|nor)[ \t]+(?:a\s+)?(?:lists?|bullets?|bullet\s+points?)\b))",
+    re.IGNORECASE | re.MULTILINE)
 NO_MARKDOWN_RE = re.compile(
     r"\b(?:no|without(?:\s+any)?|don'?t\s+use(?:\s+any)?|do\s+not\s+use(?:\s+any)?|avoid(?:\s+any)?)\s+"
     # "no asterisks or other markdown": the markup named first, then markdown itself

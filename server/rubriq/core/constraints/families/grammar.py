@@ -586,6 +586,7 @@ PHRASE_ENDERS = frozenset((
 ))
 
 
+_REMARK_OPENERS = frozenset(("exactly", "precisely", "strictly", "sorted", "ordered", "all"))
 _PREPOSITION_ENDERS = frozenset(("by", "for", "to", "in", "on", "at", "from", "over", "under", "after", "before"))
 _ITEM_END_RE = re.compile(r"[ \t]*(?:[.;)\n]|,(?![ \t]*(?:and|or)\b)|$)")
 
@@ -617,7 +618,11 @@ def phrase_list(text: str, pos: int, limit: int = 12, max_words: int = 4) -> tup
                     break
                 words.append(nxt.group(1))
                 j += nxt.end()
-            if words[0].lower() in PHRASE_ENDERS:
+            # a preposition or "exactly" opens a remark on the list ("..., exactly in that order"), unless it stands
+            # alone between commas in a list already running ("numero, objet, pour, contre": a column named "pour")
+            if words[0].lower() in PHRASE_ENDERS | _REMARK_OPENERS and not (
+                    items and len(words) == 1 and words[0].lower() in _PREPOSITION_ENDERS
+                    and re.match(r"[ \t]*,[ \t]*[^\W\d_]", text[j:j + 8])):
                 break
             if len(items) >= 2 and all(x[:1].isupper() for x in items) and words[0][:1].islower():
                 break  # "Élève, Parent, Créneau, classé par heure": capitalised names, then a remark on them

@@ -189,6 +189,16 @@ KEPT_PART_RE = re.compile(
     r"line|sentence|mention|detail|reference|paragraph)\s+(?:about|on|with|mentioning|where\s+I\s+mention)\s+"
     r"(?:the\s+|my\s+|our\s+|his\s+|her\s+)?)(?P<name>[A-Z][\w-]+(?:[ \t]+[A-Z][\w-]+){0,3})")
 
+# The same, the name first: "keep the ISO 17100 bit in", "leave the Harlow line in"
+KEPT_NAMED_BIT_RE = re.compile(
+    r"\b(?i:keep|leave|retain)\s+(?i:the|that|my|our)\s+(?P<name>[A-Z][\w-]*(?:[ \t]+[A-Z0-9][\w-]*){0,3})[ \t]+"
+    r"(?i:bit|part|line|sentence|mention|reference|detail)[ \t]+(?i:in)\b")
+# A name the reply must carry, asked with "make sure ... is in there": "make sure Saturday is in there", "make sure
+# Dr Patel gets a mention" (a capitalised name only: "make sure the tone is in there" names no word)
+MADE_SURE_NAME_RE = re.compile(
+    r"\b(?i:make|be)\s+sure\s+(?i:that\s+)?(?P<name>[A-Z][\w'’-]{1,30}(?:[ \t]+[A-Z0-9][\w'’-]{0,30}){0,2})[ \t]+"
+    r"(?i:(?:is|are)\s+(?:in\s+(?:there|it)|mentioned|included|named)|gets?\s+(?:a\s+)?mention(?:ed)?|appears|"
+    r"(?:comes|shows|turns)\s+up)\b")
 # People the prompt names, for "use her name three times": a name right after a possessive and a word for a person
 # ("my daughter Lina", "mi sobrino Mateo", "meine Tochter Lena"), and a second name joined to it ("my brother Sam's
 # wedding to Leila", "my parents Anna and Tom").
@@ -279,9 +289,13 @@ def extract_keywords(ex: Extraction) -> None:
             word = worked.group("quoted") or worked.group("word")
             if word.lower() not in ("it", "them", "this", "that", "one", "some", "something"):
                 _add_required(ex, [word], Span(clause.start + worked.start(), clause.start + worked.end()))
-        kept = KEPT_PART_RE.search(clause.text)
-        if kept:
+        kept = KEPT_PART_RE.search(clause.text) or KEPT_NAMED_BIT_RE.search(clause.text)
+        if kept and not negated_before(clause.text, kept.start(), 25):
             _add_required(ex, [kept.group("name")], Span(clause.start + kept.start(), clause.start + kept.end()))
+        sure = MADE_SURE_NAME_RE.search(clause.text)
+        if sure and not any(c.kind == "keywords:existence" and sure.group("name") in c.params.get("keywords", ())
+                            for c in ex.found):
+            _add_required(ex, [sure.group("name")], Span(clause.start + sure.start(), clause.start + sure.end()))
         named = NAMED_CODE_RE.search(clause.text)
         if named and not negated_before(clause.text, named.start()) and not any(
                 c.kind == "keywords:existence" and named.group("code") in c.params.get("keywords", ())

@@ -97,6 +97,10 @@ def _stanzas_named_otherwise(ex: Extraction) -> None:
 EACH_LINES_RE = re.compile(rf"\b(?:(?:exactly|precisely)\s+)?(?P<n>{NUM})[\s-]+lines?\b", re.IGNORECASE)
 
 
+TABLE_ROWS_AFTER_RE = re.compile(r"[ \t]+(?:in|of)[ \t]+(?:the|your|that|this)[ \t]+(?:table|spreadsheet|csv)\b",
+                                 re.IGNORECASE)
+
+
 def extract_lines(ex: Extraction) -> None:
     view = ex.view
     stanza = STANZAS_RE.search(view)
@@ -125,6 +129,8 @@ def extract_lines(ex: Extraction) -> None:
         span = Span(m.start(), m.end())
         if per_span and span.overlaps(per_span):
             continue
+        if TABLE_ROWS_AFTER_RE.match(view, m.end()):
+            continue  # "at most five lines in the table": rows of a table, not lines of the reply
         if (m.group("one") or m.group("nline")) and (
                 PART_BEFORE_RE.search(view[max(0, m.start() - 60):m.start()]) or PART_AFTER_RE.match(view, m.end())):
             continue  # a part of the answer, not its length

@@ -44,7 +44,7 @@ NO_LISTS_RE = re.compile(
     r"not\s+(?:as\s+)?(?:a\s+)?|nothing\s+(?:in|as)\s+(?:a\s+)?)"
     # a numbered list ruled out leaves bullets and prose: "don't give me a numbered list" is no list ban; another
     # markup may be named first ("never use headings or bullet points")
-    r"(?:(?:headings|headers|titles|bold|tables|emojis?|markdown)\s*(?:,|\bor\b|\band\b|\bnor\b)\s*)?"
+    r"(?:(?:headings?|headers?|titles?|bold|tables?|emojis?|markdown)\s*(?:,|\bor\b|\band\b|\bnor\b)\s*)?"
     r"(?:bullet(?:ed|s)?\s*(?:points?|lists?)?|lists?|list\s+format)\b|"
     # "don't chop it up into a list", "don't break this into bullet points", "don't turn it into a list"
     r"\b(?:don'?t|do\s+not|never)\s+(?:chop|break|split|turn|cut|carve|make|put|lay|set)\s+(?:it|this|that|them|"
@@ -372,7 +372,11 @@ def _item_lengths(ex: Extraction) -> None:
             none = (m.group("each") or "").lower() == "no"  # "no question longer than 20 words": each at most 20
             past = norm(rel) in LOWER_EXCLUSIVE and (negated_after(ex.view, span.end) or
                                                      goes_past_before(ex.view, span.start))  # "anything past 12"
-            bounds = bounds_for(rel, post, n, negated=none or past or negated_before(ex.view, span.start),
+            # the negation read is the one before the relation ("bullet points not numbers, each one under 8
+            # words": the "not" belongs to the clause before the comma)
+            rel_group = next((g for g in ("rel", "rel3", "rel4") if m.group(g)), None)
+            at = clause.start + m.start(rel_group) if rel_group else span.start
+            bounds = bounds_for(rel, post, n, negated=none or past or negated_before(ex.view, at),
                                 limiting=LESS_THAN)
         _add_item_lengths(ex, bounds, n, span)
         return

@@ -269,6 +269,10 @@ UNIT_KINDS = {"word": ("length_constraints:number_words", "num_words", "length")
               "sentence": ("length_constraints:number_sentences", "num_sentences", "length")}
 
 
+_IN_A_TABLE_RE = re.compile(r"[ \t]+(?:in[ \t]+der|in[ \t]+dieser|de[ \t]+la|en[ \t]+la|du|dans[ \t]+le|de[ \t]+ce)"
+                            r"[ \t]+(?:tabelle|tabla|tableau)\b", re.IGNORECASE)
+
+
 def extract_multilingual(ex: Extraction) -> None:
     view = ex.source_view
     for lang in PHRASINGS:
@@ -296,6 +300,8 @@ def _counts(ex: Extraction, lang: Phrasings) -> None:
         stretch = re.split(r"[.;,:!?\n]", view[max(0, m.start() - 40):m.start()])[-1]
         if re.search(rf"(?<![\w-]){lang.each}(?![\w-])", stretch, re.IGNORECASE) or EACH_AFTER_RE.match(view, m.end()):
             continue  # "chacun doit faire moins de 8 mots", "jeweils mit drei Stichpunkten": each part's count
+        if unit == "line" and _IN_A_TABLE_RE.match(view, m.end()):
+            continue  # "höchstens fünf Zeilen in der Tabelle": a table's rows, not the reply's lines
         if PER_RE.match(view, m.end()):
             if unit == "word" and re.match(r"\s+(?:par|por|pro|je)\s+(?:point|punto|punkt|élément|elemento)",
                                            view[m.end():m.end() + 20], re.IGNORECASE):

@@ -24,6 +24,26 @@ LATER_COUNT_RE = re.compile(rf"\b(?P<rel>at\s+least|no\s+fewer\s+than|a\s+minimu
                             rf"exactly|more\s+than)\s+(?P<n>{NUM})\b", re.IGNORECASE)
 
 
+EXAMPLE_CUE_RE = re.compile(r"\b(?:like|such\s+as|e\.\s?g\.|for\s+(?:example|instance)|say|z\.\s?B\.|wie|comme|"
+                            r"como|par\s+exemple|por\s+ejemplo)\b", re.IGNORECASE)
+# The slots listed after "for": "placeholders in square brackets for her name, the date and the venue"
+FOR_SLOTS_RE = re.compile(r"\bfor\s+(?P<list>(?:[\w'’-]+[ \t]+){0,3}[\w'’-]+"
+                          r"(?:(?:,[ \t]*(?:and[ \t]+)?|[ \t]+and[ \t]+)(?:[\w'’-]+[ \t]+){0,3}[\w'’-]+){1,7})"
+                          r"(?=[ \t]*(?:$|[.;:!?)]))", re.IGNORECASE)
+
+
+def _named_slots(text: str, start: int) -> int | None:
+    """How many placeholders the clause names one by one: "keep the [Student name] and [Book title] placeholders"
+    (two shown, not as examples), "placeholders for her name and the hiring manager's name" (two listed)."""
+    shown = {m.group().lower() for m in re.finditer(r"\[[^\]\n]{1,40}\]", text)}
+    if len(shown) >= 2 and not EXAMPLE_CUE_RE.search(text):
+        return len(shown)
+    listed = FOR_SLOTS_RE.search(text, start)
+    if listed:
+        return len(re.split(r",[ \t]*(?:and[ \t]+)?|[ \t]+and[ \t]+", listed.group("list")))
+    return None
+
+
 def extract_placeholders(ex: Extraction) -> None:
     """The placeholders asked for: a mention with square brackets named or shown around it, and its count."""
     for clause in ex.clauses:
@@ -41,6 +61,8 @@ def extract_placeholders(ex: Extraction) -> None:
             if later and (value := parse_number(later.group("n"))):
                 n = value + (1 if later.group("rel").lower() == "more than" else 0)
                 span = Span(span.start, clause.start + later.end())
+        if n is None:
+            n = _named_slots(text, first.start())
         n = n or 1
         ex.add("detectable_content:number_placeholders", "content", {"num_placeholders": n}, span,
                f"at least {n} placeholder{'s' if n != 1 else ''} in [square brackets]")

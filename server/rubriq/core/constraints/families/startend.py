@@ -206,6 +206,9 @@ STARTS_WITH_RE = re.compile(
     r"either\s+|(?:a|an)\s+(?:plain|simple|clear|straight|single|one-word)\s+)?(?=[\"“‘'`])|"
     r"\b(?:your|the)\s+(?:answer|response|reply|email|letter|message|output)\s+(?:should|must|has\s+to|needs\s+to|will)\s+"
     r"(?:start|begin|open)\s+with\s+(?:the\s+(?:word|words|phrase)\s+|either\s+)?(?=[\"“‘'`])|"
+    # 'put a heading at the top that says "Trip to-do"': the reply opens with it
+    r"\b(?:put|add|give\s+it|start\s+with)\s+(?:a|an)\s+(?:heading|title|header|line)\s+at\s+the\s+(?:very\s+)?"
+    r"(?:top|start|beginning)\s+(?:that\s+says|saying|reading|with|:)\s*(?=[\"“‘'`])|"
     # 'The first word should be "Yes" or "No"', 'the first thing he sees should be a "Yep" or a "Nope"'
     r"\b(?:the\s+)?(?:very\s+)?first\s+(?:word|words|thing)\s+(?:(?:he|she|they|you|we|I|people|readers?|the\s+"
     r"reader)\s+(?:sees?|reads?|hears?|writes?|puts?)\s+)?(?:of\s+(?:your|the)\s+\w+\s+)?(?:should|must|has\s+to|"
