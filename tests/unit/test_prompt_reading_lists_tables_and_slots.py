@@ -104,3 +104,23 @@ def test_each_points_length_is_not_the_explanations() -> None:
     found = readings("Dame la explicación en una lista numerada de tres puntos, cada punto de menos de 20 palabras.")
     assert ("rubriq:item_length", {"relation": "less than", "num_words": 20}) in found
     assert not any(kind == "rubriq:explanation_length" for kind, _ in found)
+
+
+def test_a_layout_remark_after_the_columns_is_not_a_column() -> None:
+    found = readings("Fais-moi un CSV des votes. Colonnes : motion, pour, contre, une ligne par séance.")
+    assert ("rubriq:table_columns", {"columns": ["motion", "pour", "contre"]}) in found
+
+
+@pytest.mark.parametrize(("prompt", "names"), [
+    ("Write a Python module with three functions: load(path) reads the file, tidy(rows) drops blank rows and "
+     "report(rows, out) writes the summary.", ["load", "tidy", "report"]),
+    ("Kannst du mir ein kleines Python-Skript schreiben? Zwei Funktionen: zeilen(text) zählt die Zeilen, und "
+     "preis(text, satz) gibt den Betrag zurück.", ["zeilen", "preis"]),
+])
+def test_plain_function_names_listed_after_functions_are_all_read(prompt: str, names: list[str]) -> None:
+    assert ("rubriq:code_function_names", {"names": names}) in readings(prompt)
+
+
+def test_a_thing_to_mention_by_name_that_the_prompt_only_describes_names_no_word() -> None:
+    found = readings("Draft my reply to the parent and mention the bursary option by name so she can look it up.")
+    assert not any(kind == "keywords:existence" and "bursary" in p["keywords"] for kind, p in found)

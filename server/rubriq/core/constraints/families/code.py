@@ -56,6 +56,8 @@ _IN_LANG = (r"(?:\s+(?:(?:written\s+)?in\s+)?(?:python|javascript|typescript|jav
 FUNCTION_NAME_RE = re.compile(
     rf"\b(?:function|method|class|def|helper|func|fn)(?:{_IN_LANG}\s*[,:])?\s+(?:(?:called|named)\s+)?`?(?P<a>{_IDENT})`?"
     r"\s*\(|"
+    # "two functions: normzeilen(text) returns ..., and honorar(text, rate) ...": calls listed after the plural
+    rf"\b(?:functions|methods){_IN_LANG}\s*:\s*`?(?P<l>{_IDENT})`?\s*\(|"
     # "write me one called retry that ...": a plain name, where a clause or the sentence ends after it
     rf"\b(?:function|method|class|helper|decorator|one){_IN_LANG}\s+(?:called|named)\s+(?P<g>{_IDENT})"
     rf"(?=\s*(?:[,.;:(]|$|that\b|which\b|who\b|with\b|taking\b|returning\b|"
@@ -359,12 +361,20 @@ def _function_names(ex: Extraction) -> None:
         a_class = re.search(r"\bclass\b", m.group(), re.IGNORECASE) is not None and name[:1].isupper()
         if m.group("k") and not (re.search(r"[a-z][A-Z]|[_$\d]", name) or _code_cue_besides(ex.view)):
             continue  # "a class Person that ...": a plain capitalised word, only where more than "class" says code
-        if not (re.search(r"[_$]|[a-z][A-Z]", name) or m.group("a") or m.group("c") or m.group("e") or m.group("f") or
+        if not (re.search(r"[_$]|[a-z][A-Z]", name) or m.group("a") or m.group("l") or m.group("c") or m.group("e") or
+                m.group("f") or
                 (m.group("g") and CODE_TASK_RE.search(ex.view)) or
                 named or a_class or re.search(rf"`{re.escape(name)}", m.group())):
             continue  # a plain word after "called" ("a function called whenever ...") only when written as code
         names.append(name)
         first = _grown(ex.view, first, m)
+        if m.group("l"):  # the rest of the list, in the same sentence: every name written as a call
+            end = re.search(r"[.!?](?:\s|$)|\n", ex.view[m.end():])
+            rest = ex.view[m.end():m.end() + (end.start() if end else 300)]
+            for call in re.finditer(rf"(?<![\w.$`])`?(?P<n>{_IDENT})`?\s*\([^()\n]{{0,80}}\)", rest):
+                if call.group("n") not in names and call.group("n") not in BUILTIN_CALLS and \
+                        call.group("n").lower() not in NOT_A_NAME:
+                    names.append(call.group("n"))
     for m in islice(KEEP_NAME_RE.finditer(ex.view), MAX_MATCHES):  # "fix the bug but keep the name total"
         name = m.group("name")
         if name.lower() not in NOT_A_NAME and name.lower() not in _HOW_A_NAME_IS and name not in names and \

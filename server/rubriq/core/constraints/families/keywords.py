@@ -585,6 +585,10 @@ def _keyword_clause(ex: Extraction, clause: Clause, previous: str | None = None)
         source = ex.reading.to_source(Span(clause.start + m.start(), clause.start + m.end()))
         if ex.source_view[source.start:source.end].lower().startswith(("nenn", "nomm", "nombr")):
             continue  # "nenne den Absatz", "nomme la clause": name the thing asked for, not a word to use
+        described = thing[:1].islower() and re.search(r"\b(?:the|our|my|your|his|her|their)\s+$",
+                                                      text[m.start():m.start("thing")], re.IGNORECASE)
+        if described and re.match(r"[ \t]+by\s+(?:its\s+|their\s+)?(?:full\s+)?name", text[m.end("thing"):]):
+            continue  # "mention the resit option by name": the option's name, which the prompt does not give
         things = [_THING_FRAME_RE.sub("", thing)]  # "the apostrophe trick": the apostrophe
         end = m.end("thing")
         named = QUOTED_AFTER_THING_RE.match(text, end)  # "mention her garden and the name "Rosalind""
