@@ -183,7 +183,10 @@ figures, less those the evidence states already (arithmetic written out in the c
 €1,149)"); failing those, the figures the output states in the 1,500 characters before the claim (its own totals). c
 is derived when it is: a count of the claim (2 to 1,000: "30 vehicles", "9 visits") times an operand; a quantity or a
 count of the claim times a price (per thing or per period), to c's last digit, for an amount of three significant
-figures or more ("326 miles × 5p | £16.30", "21.0p a share, which on 1,250 shares comes to £262.50"); or a sum or
+figures or more ("326 miles × 5p | £16.30", "21.0p a share, which on 1,250 shares comes to £262.50"); a share of an
+operand, or an operand less or plus a share below 100% ("£1,050, or £945 with the 10% discount"); an amount per
+month, week or day that is a plain amount of its currency or unit spread over a year ("£1,240 for the first year,
+about £103 a month"); or a sum or
 difference of two operands or such products ("2 adults at £14 and 2 children at £7 comes to £42"), never a figure with
 itself; a ratio or a percentage change of two counts or amounts of one kind (for a percent); the total of three or
 more counts; for a duration or an age, the time between two dates, two times or two years ("28 April" to "28 May" is
@@ -3441,7 +3444,16 @@ def _derived(c: Value, values: Sequence[Value], claim_others: Sequence[Value] = 
     # a share of an amount or a count: "a credit of 25% of the monthly fee, which is £1,600" (£6,400 × 25%)
     if fam in ("money", "count") and not points:
         shares = [f / 100.0 for v in pool if family(v) == "percent" and v.unit == "%" for f in _figures(v)]
-        if any(fits(share * x) for share in shares[:_MAX_MULTIPLIERS] for x in own if share):
+        # ... or the amount less or plus that share: "£68 a session, or £61.20 with your 10% concession"
+        if any(fits(share * x) or (share < 1 and (fits((1 - share) * x) or fits((1 + share) * x)))
+               for share in shares[:_MAX_MULTIPLIERS] for x in own if share > 0):
+            return True
+    # a yearly amount spread over c's period: "£1,240 for the first year, about £103 a month"
+    c_base, c_period = _split_rate(c.unit)
+    if fam in ("money", "count") and c_period is not None and c_period < _SECONDS["year"]:
+        yearly = [x for v in pool if family(v) == fam and _split_rate(v.unit) == (c_base, None) and v.unit
+                  for x in _figures(v)]
+        if any(fits(x * c_period / _SECONDS["year"]) for x in yearly[:_MAX_DERIVATION_VALUES]):
             return True
     # sums and differences of two figures, one of them c's own kind (or a product of it); a percent's loose
     # figures (counts, amounts) only make ratios

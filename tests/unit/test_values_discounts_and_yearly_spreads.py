@@ -1,0 +1,38 @@
+"""Figures an answer works out in one step that the value check must accept: an amount less or plus a percentage the
+source states ("£1,050, or £945 with the 10% loyalty discount") and a yearly amount spread over a month ("£1,240 for
+the first year, about £103 a month"); the same sentences with a wrong figure stay conflicts."""
+
+from __future__ import annotations
+
+import pytest
+
+from rubriq.core.verify.values import check_values
+
+CLUB = "Annual membership: £1,050. Members renewing before 1 March get a 10% loyalty discount. Juniors pay £500."
+FLAT = "Your estimated service charge for the first year is £1,240. Major works: £4,650."
+METER = "Estimated annual consumption: 11,460 kWh. This bill: 1,104 kWh."
+VAT = "Labour: £850 plus VAT at 20%. Parts: £140."
+
+
+def status(claim: str, source: str, text: str) -> str:
+    found = [c.status for c in check_values(claim, source, source) if c.value.text == text]
+    assert found
+    return found[0]
+
+
+@pytest.mark.parametrize(("claim", "source", "text"), [
+    ("Membership is £1,050 a year, or £945 with the 10% loyalty discount.", CLUB, "£945"),
+    ("The labour comes to £1,020 once VAT is added.", VAT, "£1,020"),
+    ("The service charge is £1,240 for the first year, about £103 a month.", FLAT, "about £103 a month"),
+    ("Your annual use was 11,460 kWh, about 955 kWh a month.", METER, "about 955 kWh a month"),
+])
+def test_a_figure_worked_in_one_step_from_the_source_is_not_a_conflict(claim: str, source: str, text: str) -> None:
+    assert status(claim, source, text) == "matched"
+
+
+@pytest.mark.parametrize(("claim", "source", "text"), [
+    ("Membership is £1,050 a year, or £955 with the 10% loyalty discount.", CLUB, "£955"),
+    ("The service charge is £1,240 for the first year, about £130 a month.", FLAT, "about £130 a month"),
+])
+def test_a_wrong_figure_in_the_same_sentence_is_still_a_conflict(claim: str, source: str, text: str) -> None:
+    assert status(claim, source, text) == "conflict"
