@@ -39,3 +39,10 @@ def test_a_system_message_with_a_user_and_an_assistant_turn_is_still_a_conversat
     prompt = ("System: You are a friendly assistant for a garden centre.\n\nUser: Do you sell compost?\n\nAssistant: "
               "Yes, we stock peat-free compost in 40 litre bags.\n\nUser: How much is it?")
     assert detect_task(parse_prompt(prompt)).task == TaskType.GENERAL
+
+
+def test_a_program_asked_for_in_an_earlier_turn_keeps_a_how_many_question_code() -> None:
+    prompt = ("User: I need a small Python function that takes the prescribed sessions and the dates already done."
+              "\n\nAssistant: Sure. It returns the sessions left, never fewer than zero.\n\nUser: Good. Add a second "
+              "function valid_until(day) that says how many of the 12 sessions fall after 1 June.")
+    assert detect_task(parse_prompt(prompt)).task == TaskType.CODE_GENERATION

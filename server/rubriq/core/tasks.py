@@ -504,6 +504,11 @@ def _request_region(prompt: PromptDocument) -> tuple[str, list[str]]:
     return region, [f"chat transcript: {len(turns)} turns, the last user turn states the request"]
 
 
+def _cue_score(task: TaskType, text: str) -> float:
+    """The weight of `task`'s cues found in `text`, one hit per cue."""
+    return sum(weight for pattern, weight in _COMPILED_CUES[task] if pattern.search(text))
+
+
 def detect_task(prompt: PromptDocument) -> TaskDetection:
     """Decide the task type from the whole prompt (cues are evidence, not the decision):
 
@@ -558,7 +563,8 @@ def detect_task(prompt: PromptDocument) -> TaskDetection:
     numbers = _maths_numbers(view)
     quantity = _QUANTITY_QUESTION_RE.search(region) or (chat and _QUANTITY_QUESTION_RE.search(view))
     # "a Python function that calculates the deflection": working out is what the program does, not the request
-    program = scores.get(TaskType.CODE_GENERATION, 0.0) >= PROGRAM_NAMED
+    program = scores.get(TaskType.CODE_GENERATION, 0.0) >= PROGRAM_NAMED or (
+        chat and _cue_score(TaskType.CODE_GENERATION, view) >= PROGRAM_NAMED)  # the program named in an earlier turn
     if not material and quantity and numbers >= 2 and not program:
         credit(TaskType.REASONING, 3.0 + scores.pop(TaskType.OPEN_QA, 0.0), quantity.group(),
                Span(quantity.start(), quantity.end()))  # its question asks for the quantity: it is the problem's
