@@ -187,3 +187,10 @@ def test_a_list_item_heads_only_the_items_nested_under_it():
 def test_a_label_after_an_emoji_is_stripped_like_any_other():
     claims, _ = split_claims("📖 **Look after your books:** if a book gets damaged, you will need to pay for it.")
     assert [c.text for c in claims] == ["if a book gets damaged, you will need to pay for it."]
+
+
+def test_a_good_luck_sign_off_is_not_a_claim_even_naming_a_module_code() -> None:
+    text = "The mark is capped at 40. Good luck with BIO2115, and I hope the next few weeks are calmer."
+    assert _reasons(text)["Good luck with BIO2115, and I hope the next few weeks are calmer."] == "closing"
+    assert _claims("Good luck, and remember the fee rises to £20 on Monday.") == [
+        "Good luck, and remember the fee rises to £20 on Monday."]

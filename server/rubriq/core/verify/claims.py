@@ -50,9 +50,11 @@ CLOSER_RE = re.compile(
     r"if\s+you\s+(?:have|need|want|would\s+like|'d\s+like)|would\s+you\s+like|do\s+you\s+want|shall\s+i|"
     r"i\s+can\s+also|i'd\s+be\s+happy|(?:i'm\s+|i\s+am\s+)?(?:happy|glad)\s+to\s+(?:help|expand|clarify|trim|shorten|"
     r"adjust|tweak|change|rewrite|redo|add|go\s+into|draft|turn|put|make|check|walk)|i\s+can\s+(?:trim|shorten|"
-    r"adjust|tweak|rewrite|expand|turn|put|also))\b",
+    r"adjust|tweak|rewrite|expand|turn|put|also)|good\s+luck|best\s+of\s+luck|all\s+the\s+best|fingers\s+crossed|"
+    r"wishing\s+you)\b",
     re.IGNORECASE,
 )
+_FIGURE_RE = re.compile(r"(?<![A-Za-z0-9])\d")  # a digit that is not part of a code such as "BIO2115"
 # Greetings and thanks that open or close a message ("Hi Sam,", "Thanks for asking!"), never "thanks to the new pump".
 SOCIAL_RE = re.compile(r"^(?:hi|hello|hey|dear|greetings|good\s+(?:morning|afternoon|evening)|many\s+thanks|"
                        r"thanks(?!\s+to\b)|thank\s+you|cheers|kind\s+regards|best\s+regards|regards)\b",
@@ -141,7 +143,8 @@ def _framing(unit: Segment, whole_text: str, base: int) -> str | None:
         return "introduces what follows"
     if BOLD_ONLY_RE.match(text):
         return "heading"
-    if CLOSER_RE.match(text) and not any(ch.isdigit() for ch in text):  # "I can also confirm the fee is £20"
+    # "I can also confirm the fee is £20" states a figure; a module code ("good luck with BIO2115") is no figure
+    if CLOSER_RE.match(text) and not _FIGURE_RE.search(text):
         return "closing"
     bare = text.strip("*_ ")
     if SOCIAL_RE.match(bare) and _words(bare) <= SOCIAL_MAX_WORDS:
