@@ -158,7 +158,9 @@ Otherwise c matches its agreeing value, or is derived from the evidence, the cla
 the source's figures of its family (matched), or is absent. A name the source states is never a conflict (two stated
 names swapped is beyond values). An acronym of two to five capitals whose letters begin a run of the source's content
 words ("PR" for "pull request") is matched, as is a common abbreviation of a word of the source ("GP" for "doctor":
-`_COMMON_ABBREVIATIONS`). A figure the claim names as a limit ("within the 15-mile limit") matches the source's bound
+`_COMMON_ABBREVIATIONS`). A public holiday named as such ("Good Friday", "Easter Monday", "Boxing Day") is no value
+at all (`_HOLIDAY_RE`): an answer names it from common knowledge to apply a working-days rule. A figure the claim
+names as a limit ("within the 15-mile limit") matches the source's bound
 of that figure ("up to 15 miles"); whole weeks match the source's working days five to a week ("up to three weeks" for
 "up to 15 working days"), while the same count of plain days conflicts with them ("within 10 days" for "within 10
 working days", `_working_days_as_days`); an approximation matches a bare figure of a table column named by its
@@ -2471,6 +2473,14 @@ def _zone_over_range(text: str, raws: list[_Raw]) -> None:
             first.unit = second.unit
 
 
+# Public holidays named as such: an answer applying a working-days rule names them from common knowledge.
+_HOLIDAY_CUE_RE = re.compile(r"Easter|Christmas|Good\s+Friday|Boxing|New\s+Year|Whit|Hogmanay|Thanksgiving|May\s+Day")
+_HOLIDAY_RE = re.compile(
+    r"\b(?:Good\s+Friday|Easter(?:\s+(?:Sunday|Monday|Day))?|Christmas(?:\s+(?:Day|Eve))?|Boxing\s+Day|"
+    r"New\s+Year(?:'s|’s)?(?:\s+(?:Day|Eve))?|Whit\s+Monday|Whitsun|Hogmanay|Thanksgiving(?:\s+Day)?|"
+    r"May\s+Day(?:\s+bank\s+holiday)?)\b")
+
+
 def _extract(text: str) -> tuple[tuple[Value, ...], _Scanner]:
     scanner = _Scanner(text)
     raws = scanner.run()
@@ -2483,9 +2493,12 @@ def _extract(text: str) -> tuple[tuple[Value, ...], _Scanner]:
     values: list[Value] = []
     last_end = -1
     links = [(raw.start, raw.end) for raw in raws if raw.kind in ("email", "url")]
+    holidays = [(m.start(), m.end()) for m in _HOLIDAY_RE.finditer(text)] if _HOLIDAY_CUE_RE.search(text) else []
     for raw in raws:
         if raw.start < last_end:  # an overlap: the earlier value stands
             continue
+        if any(s <= raw.start and raw.end <= e for s, e in holidays):
+            continue  # "Good Friday", "Easter Monday": a public holiday's name is common knowledge, not a value
         if raw.kind not in ("email", "url") and any(s < raw.end and raw.start < e for s, e in links):
             continue  # a name or a number running into an address is not read
         last_end = raw.end
