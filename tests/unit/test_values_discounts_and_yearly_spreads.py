@@ -1,11 +1,13 @@
 """Figures an answer works out in one step that the value check must accept: an amount less or plus a percentage the
 source states ("£1,050, or £945 with the 10% loyalty discount") and a yearly amount spread over a month ("£1,240 for
-the first year, about £103 a month"); the same sentences with a wrong figure stay conflicts."""
+the first year, about £103 a month"); a share or a multiple named in words, in the clause or earlier in its sentence
+("paying half, so £320", "milk for both of them, £29"); the same sentences with a wrong figure stay conflicts."""
 
 from __future__ import annotations
 
 import pytest
 
+from rubriq.core.text import Span
 from rubriq.core.verify.values import check_values
 
 CLUB = "Annual membership: £1,050. Members renewing before 1 March get a 10% loyalty discount. Juniors pay £500."
@@ -36,3 +38,22 @@ def test_a_figure_worked_in_one_step_from_the_source_is_not_a_conflict(claim: st
 ])
 def test_a_wrong_figure_in_the_same_sentence_is_still_a_conflict(claim: str, source: str, text: str) -> None:
     assert status(claim, source, text) == "conflict"
+
+
+TOWER = "Whites of Appleton have quoted £640; the PCC has agreed to pay half and the tower fund the rest."
+MILK = "Children aged 5 and over can have milk for £14.50 a term. Dinners cost £2.85 a day."
+
+
+def test_a_share_named_earlier_in_the_sentence_derives_the_clauses_amount() -> None:
+    sentence = "The PCC is paying half, so £320 comes out of the tower fund."
+    clause = Span(sentence.index("£320"), len(sentence))
+    found = check_values(sentence, TOWER, TOWER, claim_span=clause, context_span=Span(0, len(sentence)))
+    assert [(c.value.text, c.status) for c in found] == [("£320", "matched")]
+
+
+@pytest.mark.parametrize(("claim", "status_wanted"), [
+    ("If we want milk for both of them, that's £29 a term.", "matched"),
+    ("If we want milk for both of them, that's £31 a term.", "conflict"),
+])
+def test_an_amount_for_both_is_twice_the_stated_one(claim: str, status_wanted: str) -> None:
+    assert status(claim, MILK, claim[claim.index("£"):claim.index(" a term")]) == status_wanted

@@ -204,8 +204,9 @@ of the low ends, or of the high ends, of three or more ranges, the source's or t
 source times a count of either, or a rate times a time of either, to its last digit ("£649.50" for "£64.95 a day" over
 "the first 10 days": `_price_times_stated`, also for an amount that is otherwise absent; a smaller amount only from a
 price and a count or time of the claim itself: "£8 a day (£56 if you're there all seven days)"). Two dates of no
-stated year may run over the new year ("23 December to 2 January is 10 nights"). A share the claim names in words of a
-figure of its kind ("paying half, so £320" of £640: `_share_in_words`) and the total of one column over the rows of a
+stated year may run over the new year ("23 December to 2 January is 10 nights"). A share or a multiple the claim, or
+the clause's sentence, names in words of a figure of its kind ("paying half, so £320" of £640, "milk for both of them,
+£29" of £14.50: `_share_in_words`) and the total of one column over the rows of a
 source table that a name of the claim names ("your three Tesco shops came to £145.94": `_rows_total`) are derived too,
 each to c's last digit. A time the source or the claim moves by a period the claim states ("from 07:52, three hours
 later" after high water at 04:52) is matched too (`_time_from_period`; a period as written: "about 20 minutes", "at
@@ -3622,8 +3623,10 @@ def _rows_total(c: Value, claim: Sequence[Value], source: ValueIndex) -> bool:
     return any(2 <= len(cells) <= _MAX_NAMED_ROWS and abs(sum(cells) - abs(c.low)) <= c.step / 2 + 1e-9 * abs(c.low)
                for cells in columns.values())
 _SHARE_WORDS_RE = re.compile(r"\b(?:(?P<half>half)|(?:a|one)\s+(?P<third>third)|(?:a|one)\s+(?P<quarter>quarter)|"
-                             r"two[\s-]thirds|three[\s-]quarters)\b", re.IGNORECASE)
-_SHARES = {"half": 0.5, "third": 1 / 3, "quarter": 0.25, "two thirds": 2 / 3, "three quarters": 0.75}
+                             r"two[\s-]thirds|three[\s-]quarters|both|twice|double)\b", re.IGNORECASE)
+# the multiples too: "milk for both of them, that's £29 a term" (2 × £14.50)
+_SHARES = {"half": 0.5, "third": 1 / 3, "quarter": 0.25, "two thirds": 2 / 3, "three quarters": 0.75, "both": 2.0,
+           "twice": 2.0, "double": 2.0}
 
 
 def _share_in_words(c: Value, claim_text: str, values: Sequence[Value], source: ValueIndex) -> bool:
@@ -3746,7 +3749,7 @@ def compare(claim: list[Value], evidence: list[Value], source: ValueIndex, *, in
             claim_index: ValueIndex | None = None, claim_spans: Sequence[Span] = (),
             evidence_index: ValueIndex | None = None, evidence_spans: Sequence[Span] = (),
             source_spans: Sequence[Span] | None = None, changes: bool = False,
-            context: Sequence[Value] = ()) -> list[ValueCheck]:
+            context: Sequence[Value] = (), context_text: str = "") -> list[ValueCheck]:
     """Verdicts on pre-extracted claim values against evidence values and the source's index.
 
     `in_evidence` is recorded on each verdict whose `evidence` value came from `evidence`. The negation checks need
@@ -3822,9 +3825,10 @@ def compare(claim: list[Value], evidence: list[Value], source: ValueIndex, *, in
         if check.status == "absent" and c.kind == "weekday" and claim_index is not None and \
                 _weekday_span_named(c, claim_index.text, source.text):
             check = ValueCheck(c, "matched", None, False, "the days the source names as weekdays or the weekend")
+        # the share may be named in the clause's sentence: "The PCC is paying half, so £320 comes out of the fund"
         if check.status in ("conflict", "absent") and claim_index is not None and claim_spans and \
-                _share_in_words(c, claim_index.text[claim_spans[0].start:claim_spans[0].end], [*evidence, *others],
-                                source):
+                _share_in_words(c, context_text or claim_index.text[claim_spans[0].start:claim_spans[0].end],
+                                [*evidence, *others], source):
             check = ValueCheck(c, "matched", None, False, "a share the claim names of a stated figure")
         if check.status == "absent" and _rows_total(c, claim, source):
             check = ValueCheck(c, "matched", None, False, "the total of the table rows the claim names")
@@ -5044,4 +5048,5 @@ def check_values(claim: str, evidence: str | Sequence[Span], source: str, *,
     context = [v for v in claim_index.within([context_span]) if v not in claim_values] if context_span else []
     return compare(list(claim_values), list(evidence_values), source_index, claim_index=claim_index,
                    claim_spans=claim_spans, evidence_index=evidence_index, evidence_spans=evidence_spans,
-                   source_spans=source_spans, changes=changes, context=context)
+                   source_spans=source_spans, changes=changes, context=context,
+                   context_text=context_span.slice(claim) if context_span else "")
