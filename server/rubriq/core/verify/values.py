@@ -210,8 +210,9 @@ the clause's sentence, names in words of a figure of its kind ("paying half, so 
 source table that a name of the claim names ("your three Tesco shops came to £145.94": `_rows_total`) are derived too,
 each to c's last digit. A time the source or the claim moves by a period the claim states ("from 07:52, three hours
 later" after high water at 04:52) is matched too (`_time_from_period`; a period as written: "about 20 minutes", "at
-least a quarter of an hour before"), as is a time of the source that a relative period of the source moves onto it
-("off the square 30 minutes before opening" at 5pm gives 4:30pm: `_time_from_rule`, on a conflict too), and the end of
+least a quarter of an hour before"), as is a weekday that a period the claim states moves a dated day of the source
+onto ("5 days before" Tuesday 13 October 2026 is a Thursday: `_weekday_from_period`), as is a time of the source
+that a relative period of the source moves onto it ("off the square 30 minutes before opening" at 5pm gives 4:30pm: `_time_from_rule`, on a conflict too), and the end of
 something that starts at a time the claim names and the source states, by a duration of the source ("from 11:30 to
 12:10" for a session "at 11:30" that "lasts 40 minutes": `_end_of_a_stated_duration`). An amount per period is derived
 from the claim's own amount per another period ("£20.98 a month, or £251.76 a year"), and a stated figure less an
@@ -3900,6 +3901,10 @@ def compare(claim: list[Value], evidence: list[Value], source: ValueIndex, *, in
             base = _date_from_period(c, [*claim, *context], source)
             if base is not None:  # "guaranteed for 2 years" from "bought on 12 March 2025": until 12 March 2027
                 check = ValueCheck(c, "matched", base, False, "a stated date moved by a stated period")
+        if check.status == "absent" and c.kind == "weekday":
+            base = _weekday_from_period(c, [*claim, *context], source)
+            if base is not None:  # "stop 5 days before the appointment (Tuesday 13 October), so Thursday's dose ..."
+                check = ValueCheck(c, "matched", base, False, "a stated date moved by the claim's period")
         if check.status == "conflict" and c.kind == "date":
             # not for a date the source nowhere states: a wrong last class inside a course's term is still absent
             # a day the claim calls the period's first or last ("the last class is on 1 December") is an end,
@@ -4016,6 +4021,29 @@ def _date_from_period(c: Value, claim: Sequence[Value], source: ValueIndex) -> V
                 # a month alone ("until early September") is the month the period ends in
                 if moved is not None and moved.month == month and day_of_month in (None, moved.day) and (
                         c.key[0] is None or base.key[0] is None or c.key[0] <= moved.year <= c.key[1]):
+                    return base
+    return None
+
+
+def _weekday_from_period(c: Value, claim: Sequence[Value], source: ValueIndex) -> Value | None:
+    """A dated day of the source (its year known, so its weekday is the calendar's) that a period the claim states
+    moves onto weekday c ("48 hours before" the 8:30am appointment on Tuesday 13 October is Sunday): the date, or
+    None. Only the claim's own periods: with the source's too, some period would reach any weekday."""
+    periods = {stated_number(p) for p in claim if family(p) == "duration" and p.low is not None and
+               p.high is not None and math.isfinite(stated_number(p))}
+    if not periods:
+        return None
+    dated = [d for d in source.by_family.get("date", []) if d.key[0] is not None and d.key[0] == d.key[1] and
+             d.key[2] is not None and d.key[3] is not None][:_MAX_DERIVATION_VALUES]
+    for base in dated:
+        try:
+            start = datetime.date(base.key[0], base.key[2], base.key[3])
+        except ValueError:
+            continue
+        for seconds in sorted(periods)[:_MAX_DERIVATION_VALUES]:
+            for sign in (1, -1):
+                moved = _shift_date(start, seconds, sign)
+                if moved is not None and moved.weekday() == c.key[0]:
                     return base
     return None
 
