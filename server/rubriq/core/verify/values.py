@@ -206,14 +206,14 @@ source times a count of either, or a rate times a time of either, to its last di
 price and a count or time of the claim itself: "£8 a day (£56 if you're there all seven days)"). Two dates of no
 stated year may run over the new year ("23 December to 2 January is 10 nights"). A share or a multiple the claim, or
 the clause's sentence, names in words of a figure of its kind ("paying half, so £320" of £640, "milk for both of them,
-£29" of £14.50: `_share_in_words`) and the total of one column over the rows of a
-source table that a name of the claim names ("your three Tesco shops came to £145.94": `_rows_total`) are derived too,
-each to c's last digit. A time the source or the claim moves by a period the claim states ("from 07:52, three hours
-later" after high water at 04:52) is matched too (`_time_from_period`; a period as written: "about 20 minutes", "at
-least a quarter of an hour before"), as is a weekday that a period the claim states moves a dated day of the source
-onto ("5 days before" Tuesday 13 October 2026 is a Thursday: `_weekday_from_period`), as is a time of the source
-that a relative period of the source moves onto it ("off the square 30 minutes before opening" at 5pm gives 4:30pm: `_time_from_rule`, on a conflict too), and the end of
-something that starts at a time the claim names and the source states, by a duration of the source ("from 11:30 to
+£29" of £14.50: `_share_in_words`) and the total of one column over the rows of a source table that a name of the claim
+names ("your three Tesco shops came to £145.94": `_rows_total`) are derived too, each to c's last digit. A time the
+source or the claim moves by a period the claim states ("from 07:52, three hours later" after high water at 04:52) is
+matched too (`_time_from_period`; a period as written: "about 20 minutes", "at least a quarter of an hour before"), as
+is a weekday that a period the claim states moves a dated day of the source onto ("5 days before" Tuesday 13 October
+2026 is a Thursday: `_weekday_from_period`), as is a time of the source that a relative period of the source moves onto
+it ("off the square 30 minutes before opening" at 5pm gives 4:30pm: `_time_from_rule`, on a conflict too), and the end
+of something that starts at a time the claim names and the source states, by a duration of the source ("from 11:30 to
 12:10" for a session "at 11:30" that "lasts 40 minutes": `_end_of_a_stated_duration`). An amount per period is derived
 from the claim's own amount per another period ("£20.98 a month, or £251.76 a year"), and a stated figure less an
 earlier figure of the output is derived as that figure plus or minus one is, and a percent the claim states of an
