@@ -124,3 +124,11 @@ def test_plain_function_names_listed_after_functions_are_all_read(prompt: str, n
 def test_a_thing_to_mention_by_name_that_the_prompt_only_describes_names_no_word() -> None:
     found = readings("Draft my reply to the parent and mention the bursary option by name so she can look it up.")
     assert not any(kind == "keywords:existence" and "bursary" in p["keywords"] for kind, p in found)
+
+
+@pytest.mark.parametrize(("prompt", "count"), [
+    ("Here is the full to-do list. Cut it down to the 6 most urgent ones, as bullet points not numbers.", 6),
+    ("From these notes, give me the 5 most important ones as bullet points.", 5),
+])
+def test_a_count_of_things_then_as_bullet_points_is_the_number_of_bullets(prompt: str, count: int) -> None:
+    assert ("detectable_format:number_bullet_lists", {"num_bullets": count}) in readings(prompt)

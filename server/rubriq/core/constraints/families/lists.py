@@ -64,6 +64,12 @@ BULLET_USE_RE = re.compile(
 BULLETED_LIST_OF_RE = re.compile(
     rf"\b(?:a|as\s+a|in\s+a)\s+(?:bullet(?:ed)?|bullet[\s-]point)\s+list\s+of\s+(?:(?P<rel>{REL})\s+)?(?P<n>{NUM})\s+"
     r"(?:[a-z-]{2,20}\s+)?[a-z-]{2,20}s\b", re.IGNORECASE)
+# A count of things, then the form they take: "the 6 most urgent ones, as bullet points", "the five best ideas in
+# bullets"
+COUNT_AS_BULLETS_RE = re.compile(
+    rf"\b(?:the\s+|only\s+the\s+|just\s+the\s+)(?P<n>{NUM})\s+(?:(?:most|least)\s+[a-z-]{{3,20}}\s+|(?:top|best|main|key|"
+    rf"biggest|first|last)\s+)?(?:ones|items|things|points|tips|ideas|reasons|steps|tasks|actions|[a-z-]{{3,20}}s)"
+    r"\s*,?\s+(?:as|in)\s+(?:a\s+)?bullet(?:ed)?(?:[\s-]points?|s|\s+list)\b", re.IGNORECASE)
 NUMBERED_LIST_RE = re.compile(
     rf"\b(?:(?:a|as\s+a|in\s+a|the\s+form\s+of\s+a)\s+numbered\s+(?:list|rundown|breakdown|sequence|series)"
     rf"(?:\s+of\s+(?P<n>{NUM})\b)?|"
@@ -222,11 +228,11 @@ def extract_bullets(ex: Extraction) -> None:
                             clause.start + max(exact.end(), mention.end())),
                        f"exactly {n} bullet point{'s' if n != 1 else ''}", 0.8)
     for clause in ex.clauses:
-        listed = BULLETED_LIST_OF_RE.search(clause.text)
+        listed = BULLETED_LIST_OF_RE.search(clause.text) or COUNT_AS_BULLETS_RE.search(clause.text)
         if listed and not ex.has("detectable_format:number_bullet_lists") and not ex.has("rubriq:bullet_count") and (
                 n := parse_number(listed.group("n"))):
             span = Span(clause.start + listed.start(), clause.start + listed.end())
-            for bound in bounds_for(listed.group("rel"), None, n):
+            for bound in bounds_for(listed.groupdict().get("rel"), None, n):
                 if bound.relation == EXACTLY:
                     ex.add("detectable_format:number_bullet_lists", "structure", {"num_bullets": n}, span,
                            f"exactly {n} bullet point{'s' if n != 1 else ''}")
