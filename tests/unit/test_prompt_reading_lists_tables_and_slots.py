@@ -89,6 +89,8 @@ def test_a_heading_at_the_top_that_says_a_phrase_opens_the_reply() -> None:
     ("Write the rejection e-mail. Leave placeholders in square brackets for her name and the manager's name.", 2),
     ("Write the letter. Use square-bracket placeholders for the date, the time and the room.", 3),
     ("Write the letter with placeholders in square brackets like [name] and [date].", 1),
+    ("Draft the reply. Leave placeholders in square brackets for her name and the manager's name, keep it short.", 2),
+    ("Write the letter. Use placeholders in [brackets] for the name, the date, keep it short.", 1),
 ])
 def test_placeholders_named_one_by_one_are_counted(prompt: str, count: int) -> None:
     assert ("detectable_content:number_placeholders", {"num_placeholders": count}) in readings(prompt)

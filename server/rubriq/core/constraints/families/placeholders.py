@@ -26,10 +26,12 @@ LATER_COUNT_RE = re.compile(rf"\b(?P<rel>at\s+least|no\s+fewer\s+than|a\s+minimu
 
 EXAMPLE_CUE_RE = re.compile(r"\b(?:like|such\s+as|e\.\s?g\.|for\s+(?:example|instance)|say|z\.\s?B\.|wie|comme|"
                             r"como|par\s+exemple|por\s+ejemplo)\b", re.IGNORECASE)
-# The slots listed after "for": "placeholders in square brackets for her name, the date and the venue"
-FOR_SLOTS_RE = re.compile(r"\bfor\s+(?P<list>(?:[\w'’-]+[ \t]+){0,3}[\w'’-]+"
-                          r"(?:(?:,[ \t]*(?:and[ \t]+)?|[ \t]+and[ \t]+)(?:[\w'’-]+[ \t]+){0,3}[\w'’-]+){1,7})"
-                          r"(?=[ \t]*(?:$|[.;:!?)]))", re.IGNORECASE)
+# The slots listed after "for", the list closed by "and": "placeholders in square brackets for her name, the date and
+# the venue"; another clause may follow after a comma ("... and the manager's name, keep it under 130 words").
+_SLOT = r"(?:[\w'’-]+[ \t]+){0,3}[\w'’-]+"
+FOR_SLOTS_RE = re.compile(
+    rf"\bfor\s+(?P<list>{_SLOT}(?:,[ \t]*{_SLOT}){{0,6}},?[ \t]+and[ \t]+{_SLOT})(?=[ \t]*(?:$|[.;:!?),]))",
+    re.IGNORECASE)
 
 
 def _named_slots(text: str, start: int) -> int | None:
