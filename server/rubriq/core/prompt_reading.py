@@ -7,8 +7,9 @@ A person reading Rubriq's findings should see the limits of its reading instead 
 the instruction part (sentences split at ";", dashes and at "and/but/so" or commas that start a new request) is an
 unchecked instruction when all of these hold (precision first: a clause that is checked never gets one):
 
-- it reads as a request (`rubriq.core.requests.reads_as_request`) and is not a question, a role statement ("You
-  are a ...") or a salutation;
+- it reads as a request (`rubriq.core.requests.reads_as_request`) and is not a role statement ("You are a ...") or
+  a salutation, nor a question unless the question asks for a manner ("Can you make it sound friendlier?", "¿Me lo
+  reescribes más cercano?"; "Is the tone too formal?" asks about one);
 - no extracted constraint's span overlaps it;
 - it asks for a manner no program measures (tone, style, register, voice, person, emphasis, audience: "keep it
   casual and friendly", "make it punchy", "sound like a human", "so my grandmother understands", "con un tono más
@@ -18,7 +19,10 @@ unchecked instruction when all of these hold (precision first: a clause that is 
   condition.
 
 The task statement ("Summarize the article", "Write a haiku about rain") is the task, measured by the task's
-parameters, and is never reported. Linear: one pass over the clauses, each tested by bounded regexes.
+parameters, and is never reported, except for a manner it asks. It is the clause that holds the task's cue, and the
+first request of the (last user turn's) message unless that cue came before it ("I need a function slugify(title).
+It should strip accents" reports the second sentence). A manner word inside the topic ("a story about a friendly
+dragon") asks for no manner. Linear: one pass over the clauses, each tested by bounded regexes.
 """
 
 from __future__ import annotations
@@ -53,7 +57,8 @@ MANNER_RE = re.compile(
     r"casually|warmly|firmly|briefly|concisely|clearly|simply|gently|kindly|honestly|professionally|"
     r"technical terms|tecnicismos|simplemente|sencillo|claramente|simplement|clairement|einfach|verständlich|"
     r"tono|formal|cariñoso|cariñosa|amable|cercano|sencillo|divertido|ton|chaleureux|drôle|formel|ton plus|"
-    r"freundlich|freundlicher|locker|förmlich|panikmache|lustig|sachlich|"
+    r"freundlich|freundlicher|locker|förmlich|formell|formeller|panikmache|lustig|sachlich|"
+    r"douce|doux|douceur|rassurante?|bienveillante?|más claro|más clara|plus clair|plus claire|klarer|"
     r"engaging|like a (?:human|person|robot|machine|friend)|robotic|blunt|rude|nerdy|passive-aggressive|dumb it down|"
     # Kinds of text that are also tasks ("write a press release") count only as what the answer must not sound like.
     r"(?:not|like|than) (?:a |an )?(?:press release|leaflet|brochure|sermon|lecture|textbook|robot|salesman)|"
@@ -64,11 +69,15 @@ MANNER_RE = re.compile(
     r"herzlich|kitschig|floskelhaft|wertschätzend|kauderwelsch|knapp|höflich|persönlich|respektvoll|"
     # addressing the reader: tu/vous, du/Sie, tú/usted; and plain words for a lay reader
     r"vouvoie|vouvoiement|vouvoyant|tutoie|tutoiement|tutoyant|duzen|siezen|duze|sieze|tutéame|tutéalo|tutea|"
-    r"de usted|laien|fachbegriffe|fachchinesisch|sencillas|sencillos|gushing|cheesy|stiff|chatty)\b|"
+    r"de usted|laien|fachbegriffe|fachchinesisch|sencillas|sencillos|gushing|cheesy|stiff|chatty|duz|dutze|"
+    # explained as to someone: "like you're explaining it to", "como si se lo explicaras a", "comme à une débutante"
+    r"like you'?re (?:explaining|talking|writing)|as if (?:you'?re|you were) (?:explaining|talking|writing)|"
+    r"como si (?:se lo |me lo |le )?(?:explicaras|contaras|hablaras)|como se lo (?:contaría|explicaría)s?|"
+    r"comme (?:à|a) (?:un|une)|comme si tu (?:parlais|expliquais)|als würdest du \w+ erklären)\b|"
     # An audience stated as who must understand: "so my grandmother understands", "dass es meine Oma versteht".
     r"\bso (?:that )?(?:my|a|an|any|your|the) [\w-]+(?: [\w-]+)? (?:can |could |will |would )?understands?\b|"
     r"\blike (?:i'?m|i am) (?:five|5|a child|a kid)\b|\bdass es (?:meine|mein|ein|eine|jede[rs]?) \w+ versteht\b|"
-    r"\bque (?:lo |la )?entienda\b|\bqu'(?:un|une|il|elle) (?:\w+ )?comprenne\b", re.IGNORECASE)
+    r"\bque (?:lo |la )?entienda\b|\bqu'(?:un|une|il|elle)\b[^.,;:!?\n]{0,40}?\bcomprenne\b", re.IGNORECASE)
 # A prohibition or a standing requirement at the start of a clause.
 _LEAD = (r"^[ \t]*(?:[-*•]|\d{1,2}[.)])?[ \t]*(?:(?:please|also|and|above all|bitte|vor allem|auf jeden fall|por favor|"
          r"sobre todo|s'il te plaît|svp|surtout)[ \t,]+)?")
@@ -147,6 +156,16 @@ def _note_form_manner(sentence: str) -> bool:
         and not sentence.rstrip().endswith("?")
 
 
+# "about a", "sobre un", "über einen", "sur une" right before a word: that word describes the topic.
+_TOPIC_BEFORE_RE = re.compile(r"\b(?:about|on|sobre|de|über|von|sur)[ \t]+(?:(?:a|an|the|some|un|una|unos|unas|el|la|"
+                              r"los|las|une|le|les|des|ein|eine|einen|einem|einer|der|die|das|den|dem)[ \t]+)$",
+                              re.IGNORECASE)
+# A request put as a question in the second person: "¿Me lo reescribes ...?", "Tu peux corriger ...?", "Kannst du
+# ...?" ("can you" and its kin read as requests already).
+_YOU_DO_IT_RE = re.compile(r"(?:(?:me|nos|te)[ \t]+(?:(?:lo|la|los|las)[ \t]+)?[a-záéíóúñ]{3,15}(?:es|as)|"
+                           r"tu[ \t]+(?:peux|pourrais|veux|voudrais)|vous[ \t]+(?:pouvez|pourriez)|"
+                           r"(?:kannst|könntest|würdest|magst)[ \t]+du|(?:können|könnten|würden)[ \t]+sie)(?![\w'’-])",
+                           re.IGNORECASE)
 _ROLE_RE = re.compile(r"^[ \t]*(?:you are|you're|act as|pretend|imagine you|eres|tu es|du bist)\b", re.IGNORECASE)
 # Where a sentence holds a second request: "Fifty words or fewer, and make it punchy", "..., so address that",
 # "Corrige-le sans changer la signature".
@@ -243,6 +262,7 @@ def unchecked_instructions(prompt: PromptDocument, constraints: Sequence[Constra
     listed = _requirement_items(view, prompt.body_start)
     users = [t for t in conversation_turns(view, prompt.body_start) if t.is_user]
     request_start = users[-1].span.start if users else prompt.body_start
+    cue_in_request = task_cue is not None and task_cue.start >= request_start and task_cue.end <= len(view)
     found: list[UncheckedInstruction] = []
     for sentence in sentence_spans(view, prompt.body_start):
         sentence_text = sentence.slice(view)
@@ -256,11 +276,19 @@ def unchecked_instructions(prompt: PromptDocument, constraints: Sequence[Constra
         for previous, clause in zip([None, *clauses[:-1]], clauses, strict=True):
             text = clause.slice(view)
             condition = CONDITION_RE.match(text) is not None and not is_question(text)
-            if task_clause is None and clause.start >= request_start and reads_as_request(text) \
-                    and not _restriction(text) and not condition:
-                task_clause = clause  # the task statement; reported only for a manner it asks ("in a warmer tone")
-                if not MANNER_RE.search(text):
+            # the task statement: where the task's cue is, and the first request unless the cue came before it
+            # ("I need a function f(x). It should ..."); reported only for a manner it asks ("in a warmer tone")
+            cue_before = cue_in_request and task_cue is not None and task_cue.end <= clause.start
+            is_task_clause = (cue_in_request and task_cue is not None and clause.overlaps(task_cue)) or (
+                task_clause is None and not cue_before and clause.start >= request_start
+                and reads_as_request(text) and not _restriction(text) and not condition)
+            if is_task_clause:
+                task_clause = clause
+                if not _asks_manner(text):
                     continue
+            if is_question(text) and _asks_manner(text) and _asks_as_question(sentence_text):
+                found.append(UncheckedInstruction(clause, text, "manner"))  # "Can you make it sound friendlier?"
+                continue
             indirect = _INDIRECT_QUESTION_RE.match(text) is not None and not MANNER_RE.search(text)
             if is_question(text) or indirect or MEASURED_RE.search(text) \
                     or any(clause.overlaps(s) for s in constraint_spans) or PERMISSION_RE.search(text):
@@ -274,13 +302,25 @@ def unchecked_instructions(prompt: PromptDocument, constraints: Sequence[Constra
             main = _after_lead_in(text)
             if condition and main != text and _asks(main) and not is_question(main):
                 found.append(UncheckedInstruction(clause, text, "conditional"))
-            elif MANNER_RE.search(text):
+            elif _asks_manner(text):
                 found.append(UncheckedInstruction(clause, text, "manner"))
             elif not is_task and (in_list or states_requirement(main) or _restriction(main)
                                   or FORMAT_REQUEST_RE.search(text)
                                   or (REQUIREMENT_START_RE.match(main) and reads_as_request(main))):
                 found.append(UncheckedInstruction(clause, text, "requirement"))
     return found
+
+
+def _asks_manner(clause: str) -> bool:
+    """A manner word that is not part of the topic: "a bedtime story about a friendly bin lorry" asks no tone."""
+    return any(_TOPIC_BEFORE_RE.search(clause, 0, m.start()) is None for m in MANNER_RE.finditer(clause))
+
+
+def _asks_as_question(sentence: str) -> bool:
+    """A question that asks for something ("Can you rewrite it so it sounds friendlier?", "¿Me lo reescribes más
+    cercano?"), not one that asks about something ("Is the tone too formal?")."""
+    text = sentence.strip().lstrip("¿").rstrip("? \t")
+    return reads_as_request(text) or _YOU_DO_IT_RE.match(text) is not None
 
 
 def _restriction(clause: str) -> bool:

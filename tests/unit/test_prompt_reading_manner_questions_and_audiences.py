@@ -1,0 +1,38 @@
+"""The "not checked" reading: a manner asked in a question, the task statement found where the task's cue is, a manner
+word that only describes the topic, and an audience named by how to explain."""
+
+from prompt_reading_helpers import unchecked_texts
+
+
+def test_a_manner_asked_for_in_a_question_is_reported():
+    assert any("sounds less annoyed" in t for t in unchecked_texts(
+        "Can you rewrite my note to the landlord so it sounds less annoyed?\n\n> The boiler has been broken for "
+        "nine days and nobody has called me back."))
+    assert unchecked_texts("¿Me reescribes el aviso de la comunidad más cercano?\n\n«Se recuerda a los vecinos "
+                           "que las bicicletas no pueden dejarse en el portal.»")
+    assert unchecked_texts("Kannst du die Mail an den Elternbeirat freundlicher formulieren?\n\n„Die Sitzung fällt "
+                           "aus. Rückfragen bitte schriftlich.“")
+
+
+def test_a_question_about_the_tone_asks_nothing_of_the_answer_manner():
+    assert unchecked_texts("Is the tone of my reply below too formal?\n\n> Dear Mr Hale, we acknowledge receipt "
+                           "of your complaint and will respond in due course.") == []
+
+
+def test_the_task_statement_is_where_the_task_is_named_so_a_later_requirement_is_reported():
+    found = unchecked_texts("Hi, for our club's website I need a JavaScript function slugify(title). It should "
+                            "strip accents and keep only lowercase letters, digits and hyphens.")
+    assert any(t.startswith("It should strip accents") for t in found), found
+
+
+def test_a_manner_word_inside_the_topic_is_no_manner():
+    assert unchecked_texts("Could you write a bedtime story about a friendly dragon called Pip?") == []
+    assert unchecked_texts("Write a bedtime story about a dragon called Pip. Keep it gentle.") == ["Keep it gentle."]
+
+
+def test_an_audience_named_by_how_to_explain_is_reported():
+    assert unchecked_texts("Je n'y connais rien en impôts, explique comme à une débutante.") != []
+    assert unchecked_texts("Réécris ce paragraphe pour qu'un enfant de huit ans le comprenne.\n\n« La photosynthèse "
+                           "transforme la lumière en énergie chimique. »") != []
+    assert unchecked_texts("Why do my tomato plants wilt at midday? Answer like you're explaining it to a "
+                           "neighbour over the fence.") != []
