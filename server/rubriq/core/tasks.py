@@ -8,6 +8,7 @@ from enum import StrEnum
 
 from rubriq.core.prompt import PromptDocument
 from rubriq.core.requests import ASSISTANT_SPEAKERS, conversation_turns, is_question, sentence_spans
+from rubriq.core.sources import blanked
 from rubriq.core.text import Span
 
 
@@ -151,7 +152,8 @@ TASK_CUES: dict[TaskType, tuple[tuple[str, float], ...]] = {
          r"klasse|skript|programm|abfrage|python-funktion)\b", 3.0),
         # German puts the verb last: "Kannst du mir ein kleines Python-Skript schreiben?"
         (r"\b(?:ein|eine|einen)[ \t]+(?:[\w-]+[ \t]+){0,2}?(?:\w+-)?(?:funktion|klasse|skript|programm|abfrage|methode)"
-         r"[ \t]+(?:\w+[ \t]+){0,3}?(?:schreiben|programmieren|bauen|basteln|erstellen|implementieren)\b", 3.0),
+         r"[ \t]+(?:`?\w+\([^()\n]{0,80}\)`?[ \t]+)?(?:\w+[ \t]+){0,3}?"
+         r"(?:schreiben|programmieren|bauen|basteln|erstellen|implementieren)\b", 3.0),
         # "debug" as a verb: "debug this", "help me debug"; a config's "debug" flag is not a request
         (r"\brefactor\b|\bdebug (?:this|the|my|it|that|these|our)\b|\bhelp (?:me )?debug\b|"
          r"\bfix (?:this|the|my) (?:code|bug|function|script|query|error|class)\b|"
@@ -190,7 +192,8 @@ TASK_CUES: dict[TaskType, tuple[tuple[str, float], ...]] = {
          r"\bqu'est-ce que je dois (?:en )?retenir\b|\bqué (?:tengo|debo) que saber de (?:esto|eso)\b", 3.0),
     ),
     TaskType.EXTRACTION: (
-        (r"\b(?:extract|pull out|harvest|extrae|extrais|extraire|relève|extrahiere|extrahieren)\b", 3.0),
+        (r"\b(?:extract|pull out|harvest|extrae|extrais|extraire|relève|extrahiere|extrahieren)\b|"
+         r"\bsors-(?:moi|nous)\b|\bm['’]en sortir\b|\bsác(?:ame|anos)\b", 3.0),
         # "pull the booking details out of this", "get the dates out of the e-mail"
         (r"\b(?:pull|get|take|grab|fish|dig)\b[^.\n?]{0,40}?\bout\s+of\s+(?:this|these|that|the|my|her|his|it)\b", 3.0),
         # what the material goes into reads a data format: "the import reads JSON", « un outil qui lit du YAML »
@@ -236,6 +239,9 @@ TASK_CUES: dict[TaskType, tuple[tuple[str, float], ...]] = {
          r"\b(?:reescríbe|reformúla|simplifíca|redácta)(?:la|lo|las|los|me)\b|\b(?:réécris|reformule|simplifie)-(?:le|la|"
          r"les|moi)\b", 3.0),
         (r"\b(?:translate|traduce|traduis|traduire|übersetze|übersetzen)\b", 3.0),
+        # German separable verbs: "Schreib das bitte um, lockerer", "formulier den Absatz neu"
+        (r"\b(?:schreib|schreibe|formulier|formuliere|arbeite|arbeit)\b(?:[ \t]+[\w-]+){0,5}?[ \t]+(?:um|neu)"
+         r"(?=[ \t]*(?:[,.!;:]|$)|[ \t]+(?:und|bitte)\b)", 3.0),
         # « mets ça sous forme de points », "put it in the form of a list": the material recast
         (r"\b(?:mets|mettez|remets|remettez)(?:-les|-la|-le)?\s+(?:ça|cela|les|le|la|tout\s+ça)?\s*sous\s+forme\s+de\b|"
          r"\bput\s+(?:it|this|them|these|that)\s+in(?:to)?\s+the\s+form\s+of\b", 2.5),
@@ -315,6 +321,10 @@ TASK_CUES: dict[TaskType, tuple[tuple[str, float], ...]] = {
          # "une petite histoire à lui lire ce soir": a story to tell, not history
          r"\b(?:petite|courte|jolie|belle) histoire\b|\bhistoire (?:pour|à (?:lui |leur )?lire|du soir)\b", 3.0),
         (r"\b(?:creative|imaginative|vivid|whimsical|make up|erzähl|invente|inventa)\b", 1.0),
+        # something new to write, asked for by its feel: "write me something short and fun for the chalkboard"
+        (r"\b(?:write|escribe|écris|schreib)\w*[ \t]+(?:(?:me|us|moi|nous|mir|uns)[ \t]+)?"
+         r"(?:something|algo|quelque chose|etwas)[ \t]+(?:[\w'’-]+[ \t]+){0,3}?(?:fun|funny|catchy|cheeky|witty|"
+         r"playful|divertido|gracioso|drôle|amusant|lustig|witzig)\b", 2.0),
     ),
     TaskType.GROUNDED_QA: (
         (r"\b(?:based (?:only |solely )?on|according to|using (?:only )?|from|given) (?:the|this|these|above|below|"
@@ -337,12 +347,16 @@ TASK_CUES: dict[TaskType, tuple[tuple[str, float], ...]] = {
         # trois phrases": a part of another answer)
         (r"\b(?:écri\w*|donne\w*|rédige\w*|escribe\w*|dame|schreib\w*|gib)[ \t]+(?:mir[ \t]+)?(?:l['’]|(?:une|la|una|"
          r"die|eine)[ \t]+)(?:explication|explicación|erklärung)\b|"
-         r"\b(?:give|write)[ \t]+(?:me|us|her|him|them)?[ \t]*(?:a|an)[ \t]+(?:[\w-]+[ \t]+){0,2}?explanation\b", 1.2),
+         r"\b(?:give|write)[ \t]+(?:me|us|her|him|them)?[ \t]*(?:a|an)[ \t]+(?:[\w-]+[ \t]+){0,2}?"
+         r"(?:explanation|explainer)\b", 1.2),
         # Questions asked indirectly: "my daughter asked why the sky is blue", "tell me how tides work".
-        (r"\b(?:asked(?: me)?|keeps? asking(?: me)?|kept asking(?: me)?|wondering|wonder|want to know|wants to know|"
-         r"curious|tell me|me pregunta|"
-         r"me demande|fragt(?: mich)?) (?:why|how|what|whether|who|when|where|por qué|cómo|pourquoi|comment|warum|"
-         r"wie)\b", 2.0),
+        (r"\b(?:asked(?: me)?|keeps? asking(?: me)?|kept asking(?: me)?|wondering|wonder|want to know|"
+         r"wants to know|"
+         r"curious|tell me|me pregunta|quiere saber|quieren saber|me demande|veut savoir|veulent savoir|"
+         r"fragt(?: mich)?|will wissen|möchte wissen|wollen wissen) (?:until when|hasta cuándo|jusqu'à quand|"
+         r"bis wann|why|how|what|whether|if|who|when|where|which|por qué|cómo|cuál|cuáles|cuándo|cuánto|cuánta|cuántos|"
+         r"cuántas|dónde|quién|si|pourquoi|comment|quand|combien|où|qui|quel|quelle|quels|quelles|warum|wie|wann|"
+         r"wo|wer|ob|welche|welcher|welches)\b", 2.0),
         # Indirect questions asked as commands: "tell me whether", "find out if", "dis-moi quand", "dime si",
         # "sag mir, wann", "finde heraus, wie lange".
         (r"\b(?:tell me|find out|figure out|work out|let me know|check) (?:whether|if|when|where|who|which|how much|"
@@ -494,7 +508,10 @@ def _maths_numbers(view: str) -> int:
 
 def _request_region(prompt: PromptDocument) -> tuple[str, list[str]]:
     """The text that states the request: the last user turn of a chat transcript, else the instruction part."""
-    view = prompt.reading_view
+    # a delimited block's own fence lines ("--- POLICY EXTRACT ---") name the material, not the request
+    fences = [Span(b.span.start, b.content_span.start) for b in prompt.sources if b.kind == "delimited"]
+    fences += [Span(b.content_span.end, b.span.end) for b in prompt.sources if b.kind == "delimited"]
+    view = blanked(prompt.reading_view, fences)
     turns = conversation_turns(view, prompt.body_start)
     users = [t for t in turns if t.is_user]
     if not users or not any(t.speaker in ASSISTANT_SPEAKERS for t in turns):
