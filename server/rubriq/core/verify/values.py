@@ -84,7 +84,8 @@ miles", "20C"), ranges, dates (also 12/09/2025 and 12.09.2025, the order from th
 when none settles it; an ISO time after its date), decades, seasons ("2015-16"), weekdays, times ("09:47 UTC",
 "9:47 am", "3.30pm",
 "noon"), durations (in parts: "9 hours 20 minutes", "an hour and a quarter", "half an hour"; a figure repeated in
-brackets: "six (6) months"; nights are days; "the half hour before", "a half-day"), ages ("34-year-old", "aged 50",
+brackets: "six (6) months"; nights are days; "the half hour before", "a half-day"; "an hour before", and a
+distance in time read past an aside: "120 hours (1 to 5 days) before arrival"), ages ("34-year-old", "aged 50",
 "7–9-year-olds", "the 40–75 age range"; an age group is a bound: "under-16s", "over-65s"), ordinals
 ("third", "21st", "the third consecutive year"; not "first" as an adverb: "at first", "check with one first."),
 upper bounds written as limits ("limited to 500", "capped at") and named thresholds ("a minimum stay of 3 nights", the
@@ -188,7 +189,9 @@ count of the claim times a price (per thing or per period), to c's last digit, f
 figures or more ("326 miles × 5p | £16.30", "21.0p a share, which on 1,250 shares comes to £262.50"); a share of an
 operand, or an operand less or plus a share below 100% ("£1,050, or £945 with the 10% discount"); an amount per
 month, week or day that is a plain amount of its currency or unit spread over a year ("£1,240 for the first year,
-about £103 a month"); or a sum or
+about £103 a month") or over a span the claim states ("the 5-year plan at £219 works out at about £3.65 a month"); an
+amount that is a rate kept up over a span the claim states, to its last digit ("£8.99 a month, or £539.40 over five
+years"); or a sum or
 difference of two operands or such products ("2 adults at £14 and 2 children at £7 comes to £42"), never a figure with
 itself; a ratio or a percentage change of two counts or amounts of one kind (for a percent); the total of three or
 more counts; for a duration or an age, the time between two dates, two times or two years ("28 April" to "28 May" is
@@ -217,7 +220,9 @@ of something that starts at a time the claim names and the source states, by a d
 12:10" for a session "at 11:30" that "lasts 40 minutes": `_end_of_a_stated_duration`). An amount per period is derived
 from the claim's own amount per another period ("£20.98 a month, or £251.76 a year"), and a stated figure less an
 earlier figure of the output is derived as that figure plus or minus one is, and a percent the claim states of an
-earlier figure in its currency (`_earlier_plus_or_minus`). An amount or a duration the claim, or its line, calls a
+earlier figure in its currency, or one earlier figure less another for a figure of four significant figures or more
+("the balance of £665.50" after "£865.50 for the two of us" and "£200 to start with": `_earlier_plus_or_minus`). An
+amount or a duration the claim, or its line, calls a
 total is derived when it is the sum of two to twelve figures stated one after another (the last amounts of a table's
 rows, or figures outside tables) in the output before it or in the source (`_total_of_a_run`: "**Total for the week:
 £693.90**" under six rows of pay). A duration or count right after "first", "last" or "remaining" that is less than
@@ -1472,8 +1477,11 @@ class _Scanner:
             if self.low(after) == "old" and unit_word in ("year", "years"):
                 return "age", self._age_head(after + 1), 1.0, after + 1
             ends_clause = after + 1 >= self.n or self.lows[after + 1] in (",", ".", ";", "from")
-            relative = _RELATIVE_WORDS.get(self.low(after))
-            if relative == "before" and self.low(after) == "in" and self.low(after + 1) != "advance":
+            look = after
+            if self.low(after) == "(":  # "120 hours (1 to 5 days) before arrival": the aside restates the figure
+                look = next((m + 1 for m in range(after + 1, min(self.n, after + 10)) if self.lows[m] == ")"), after)
+            relative = _RELATIVE_WORDS.get(self.low(look))
+            if relative == "before" and self.low(look) == "in" and self.low(look + 1) != "advance":
                 relative = None
             if relative or (self.low(after) == "on" and ends_clause):
                 # "30 years ago", "five months after", "two days beforehand": a distance in time from an event
@@ -1730,12 +1738,17 @@ class _Scanner:
                      _PERIOD_ADJECTIVES), None) if self.line_start[k] else None
 
     def _duration_article(self, i: int) -> bool:
-        """ "a week" is one week after "within", "for", "in", "after", "over", a qualifier, or before "ago"."""
+        """ "a week" is one week after "within", "for", "in", "after", "over", a qualifier, or before "ago"; "an hour"
+        before "before" or "after" is one hour, unless a figure comes first ("£5 an hour after 6pm" is a rate). ("a
+        month before you fly" is left alone: a date's distance said loosely, not a rule's figure.)"""
         prev = self.low(i - 1)
         if prev in ("once", "twice", "times", "per"):
             return False
+        figure_before = i > 0 and self.types[i - 1] == NUM
         return prev in ("within", "for", "in", "after", "over", "than", "least", "most", "under", "past", "last") or \
             prev in _DURATION_VERBS or prev in _PREFIX_QUALIFIERS or self.low(i + 2) in ("ago", "later", "earlier") or \
+            (self.low(i + 1) in ("hour", "minute") and not figure_before and
+             self.low(i + 2) in ("before", "beforehand", "after", "afterwards", "ahead")) or \
             (prev == "to" and self.low(i - 2) == "up")  # "by up to a month"
 
     def _vague(self, i: int, end: int, lo: float, hi: float) -> int:
@@ -3470,6 +3483,24 @@ def _derived(c: Value, values: Sequence[Value], claim_others: Sequence[Value] = 
                   for x in _figures(v)]
         if any(fits(x * c_period / _SECONDS["year"]) for x in yearly[:_MAX_DERIVATION_VALUES]):
             return True
+    # ... or over a span the claim states: "the 5-year plan at £219 works out at about £3.65 a month"; and a rate
+    # kept up over such a span, to the figure's last digit: "£8.99 a month, or £539.40 over five years"
+    # ("over five years" after a rate is across them, not more than them)
+    spans = [o.low for o in claim_others if family(o) == "duration" and o.unit == "s" and o.low is not None and
+             (o.low == o.high or o.text.lower().startswith("over ")) and math.isfinite(o.low) and o.low > 0
+             ][:_MAX_MULTIPLIERS]
+    if fam in ("money", "count") and c_period is not None and spans:
+        amounts = [x for v in pool if family(v) == fam and _split_rate(v.unit) == (c_base, None) and v.unit
+                   for x in _figures(v)]
+        if any(fits(x * c_period / d) for d in spans if d > c_period for x in amounts[:_MAX_DERIVATION_VALUES]):
+            return True
+    if fam == "money" and c_period is None and spans and c.low == c.high and \
+            abs(n_written := stated_number(c)) >= 100 * c.step:
+        rates = [(x, period) for v in pool if family(v) == fam and (rate := _split_rate(v.unit))[0] == c.unit and
+                 (period := rate[1]) is not None for x in _figures(v)]
+        if any(abs(x * d / period - n_written) <= c.step / 2 + 1e-9 * abs(n_written) for d in spans
+               for x, period in rates[:_MAX_DERIVATION_VALUES] if d > period):
+            return True
     # sums and differences of two figures, one of them c's own kind (or a product of it); a percent's loose
     # figures (counts, amounts) only make ratios
     ranked = sorted((x, n) for n, x in enumerate(terms if points else terms + loose))
@@ -4508,10 +4539,18 @@ def _earlier_plus_or_minus(c: Value, claim_index: ValueIndex, start: int, operan
     # share of the repair is paid" after the output's £320)
     if any(abs(r - figure) <= c.step / 2 + 1e-9 * abs(r) for r in results):
         return True
-    return not approximate and (
-        any(abs(e + sign * x - figure) <= c.step / 2 + 1e-9 * abs(e) for e in earlier for x in terms if x
-            for sign in (1, -1)) or any(abs(x - e - figure) <= c.step / 2 + 1e-9 * abs(x) for e in earlier
-                                        for x in terms))
+    if approximate:
+        return False
+    if any(abs(e + sign * x - figure) <= c.step / 2 + 1e-9 * abs(e) for e in earlier for x in terms if x
+           for sign in (1, -1)) or any(abs(x - e - figure) <= c.step / 2 + 1e-9 * abs(x) for e in earlier
+                                       for x in terms):
+        return True
+    # two earlier figures of the output, one less the other, for a figure written to four significant figures or
+    # more ("the balance of £665.50" after "£865.50 for the two of us" and "£200 to start with"): that exact a
+    # difference is no accident
+    ordered = sorted(set(earlier))
+    return abs(figure) >= 1000 * c.step and any(
+        abs(a - b - figure) <= c.step / 2 + 1e-9 * abs(a) for a in ordered for b in ordered if a > b)
 
 
 _TOTAL_WORDS = frozenset({"total", "totals", "subtotal", "altogether", "overall", "combined", "sum", "grand"})
