@@ -1,6 +1,6 @@
 """Value checks on figures restated after an aside ("120 hours (1 to 5 days) before"), "an hour before" as one
-hour, amounts spread over or rates kept up over a span the claim states, and a balance that is one of the output's
-earlier figures less another."""
+hour, amounts spread over or rates kept up over a span the claim states, a balance that is one of the output's
+earlier figures less another, and a checklist's "[ ]" opening a line like a list marker."""
 
 from __future__ import annotations
 
@@ -55,3 +55,9 @@ def test_a_balance_is_one_earlier_figure_of_the_output_less_another():
         last = Span(output.index("The balance"), len(output))
         checks = {c.value.text: c.status for c in check_values(output, booking, source, claim_span=last)}
         assert (checks[balance] == "matched") is right
+
+
+def test_a_checkbox_opens_a_list_line_so_its_first_word_is_no_name():
+    assert extract_values("- [ ] Remind everyone to pack a towel; bedding is provided.") == []
+    assert extract_values("- [x] Book the minibus.") == []
+    assert [v.text for v in extract_values("Towels come from Remind Ltd.")] == ["Remind Ltd"]

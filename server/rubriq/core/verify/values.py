@@ -962,6 +962,11 @@ class _Scanner:
         steps = 0
         if j >= 0 and self.toks[j] in _QUOTES:
             return True  # a capital after a quotation mark opens a quoted sentence (or follows one)
+        # a checkbox typed as "[ ]" or "[x]" ("- [ ] Remind everyone to pack a towel") opens a list line too
+        if j >= 1 and self.toks[j] == "]" and self.toks[j - 1] == "[":
+            j -= 2
+        elif j >= 2 and self.toks[j] == "]" and self.lows[j - 1] == "x" and self.toks[j - 2] == "[":
+            j -= 3
         # openers, and the emoji, checkboxes and arrows that start a list line ("☐ Add up every chart at 10pm")
         while j >= 0 and steps < 3 and self.types[j] == SYM and (self.toks[j] in _OPENERS or
                                                                   not self.toks[j].isascii()):
