@@ -421,6 +421,7 @@ en première ligne | première ligne = first line
 sans les ``` autour | sans ``` autour | sans les backticks autour = no ``` around it
 est à éviter | sont à éviter = is to be avoided
 fais-moi | faites-moi = make me
+sors-moi | sortez-moi | m'en sortir | me sortir | nous sortir = give me
 sections = sections
 parties = parts
 virgules = commas

@@ -175,9 +175,11 @@ NAMED_CODE_RE = re.compile(
     r"(?:(?i:[a-z]+)\s+){0,2}?(?i:name|number|code|reference|ref|id|model|sku)\s+"
     r"(?P<code>(?=[\w-]*\d)(?=[\w-]*[A-Z])[A-Z][\w-]*[A-Za-z0-9])(?![\w-])")
 
-# A word worked in, the verb around its object: "work the cactus in somewhere", "slip the word "thrifty" in".
+# A word worked in, the verb around its object: "work the cactus in somewhere", "slip the word "thrifty" in"; "get"
+# only with a word named as one ("get the word "wigs" in somewhere"; "get the shopping in" brings it indoors).
 WORKED_IN_RE = re.compile(
-    r"\b(?:work|weave|slip|sneak|squeeze|fit)\s+(?:(?:the|a|an|my|his|her|their|our)\s+)?(?:(?:word|term|name)\s+)?"
+    r"\b(?:(?:work|weave|slip|sneak|squeeze|fit)\s+(?:(?:the|a|an|my|his|her|their|our)\s+)?(?:(?:word|term|name)\s+)?"
+    r"|get\s+(?:(?:the|a)\s+)?(?:word|term|name)\s+(?=[\"“]))"
     r"(?:[\"“](?P<quoted>[^\"”\n]{1,40})[\"”]|(?P<word>[^\W\d_][\w-]{2,30}))\s+in\b"
     r"(?=\s*(?:[,.;!?)]|$|somewhere|too\b|as\s+well|if\b|and\b|please|naturally|anywhere))",
     re.IGNORECASE | re.MULTILINE)

@@ -239,12 +239,22 @@ _YES_NO = (rf"{_ARTICLE}(?P<a>yes|no|oui|non|sí|si|ja|nein)(?:\s+(?:or|ou|o|ode
 YES_NO_FIRST_RE = re.compile(
     r"\b(?:start|begin|open|lead)(?:s|ing)?\s+(?:(?:your|the)\s+(?:answer|response|reply)\s+|it\s+|off\s+)?"
     r"(?:first\s+)?(?:with|on)\s+(?:a\s+)?(?:(?:plain|simple|clear|straight|clean)\s+)?" + _YES_NO + "|"
-    r"\b(?:answer|respond|reply|say)\s+(?:first\s+)?(?:with\s+)?(?:a\s+)?(?:(?:plain|simple|clear|straight)\s+)?"
+    r"\b(?:answer|respond|reply|say|give\s+(?:me|us))\s+(?:first\s+)?(?:with\s+)?(?:a\s+)?"
+    r"(?:(?:plain|simple|clear|straight)\s+)?"
     + _YES_NO.replace("?P<a>", "?P<a2>").replace("?P<b>", "?P<b2>") +
     r"\s*,?\s*(?:first|up\s+front|at\s+the\s+(?:start|beginning)|before\s+anything\s+else)\b|"
     # "First word yes or no", "the first word: yes or no", "first word must be yes or no"
     r"\b(?:the\s+)?first\s+word\s*(?:[:=–-]\s*|(?:should|must|has\s+to|needs\s+to|will)\s+be\s+|is\s+)?(?:either\s+)?"
     + _YES_NO.replace("?P<a>", "?P<a3>").replace("?P<b>", "?P<b3>"), re.IGNORECASE)
+
+
+# "Start with Yes, No or Partly": a verdict from a list of capitalised words, a yes and a no among them.
+VERDICT_LIST_FIRST_RE = re.compile(
+    r"\b(?i:start|begin|open|lead)(?:s|ing)?\s+(?i:(?:your|the)\s+(?:answer|response|reply)\s+|it\s+|off\s+)?"
+    r"(?i:with|on)\s+(?P<list>[A-Z][\w-]{1,15}(?:,\s*[A-Z][\w-]{1,15}){1,3},?\s+(?:or|ou|o|oder)\s+[A-Z][\w-]{1,15}"
+    r"(?:\s+[a-zà-ÿ][\w-]{1,15}(?=\s*[,.;:!?)]|\s*$))?)\b", re.MULTILINE)  # « En partie »
+_VERDICT_YES = frozenset({"yes", "oui", "sí", "si", "ja"})
+_VERDICT_NO = frozenset({"no", "non", "nein"})
 
 
 def _options(view: str, pos: int, limit: int = 4) -> tuple[list[str], int]:
@@ -289,6 +299,14 @@ def extract_openings_and_closings(ex: Extraction) -> None:
         ex.add("rubriq:ends_with_question", "startend", {}, Span(m.start(), m.end()), "end with a question", 0.85)
     if ex.has("combination:repeat_prompt"):
         return
+    verdicts = VERDICT_LIST_FIRST_RE.search(view)
+    if verdicts and not ex.has("rubriq:starts_with"):
+        options = [o for o in re.split(r"\s*,\s*(?:(?:or|ou|o|oder)\s+)?|\s+(?:or|ou|o|oder)\s+",
+                                       verdicts.group("list")) if o]
+        if {o.lower() for o in options} & _VERDICT_YES and {o.lower() for o in options} & _VERDICT_NO:
+            ex.add("rubriq:starts_with", "startend", {"options": options}, Span(verdicts.start(), verdicts.end()),
+                   "start with " + " or ".join(repr(o) for o in options), 0.85)
+            return
     yes_no = YES_NO_FIRST_RE.search(view)
     if yes_no and not ex.has("rubriq:starts_with"):
         options = [yes_no.group("a") or yes_no.group("a2") or yes_no.group("a3"),
