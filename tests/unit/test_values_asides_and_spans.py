@@ -1,6 +1,7 @@
 """Value checks on figures restated after an aside ("120 hours (1 to 5 days) before"), "an hour before" as one
 hour, amounts spread over or rates kept up over a span the claim states, a balance that is one of the output's
-earlier figures less another, and a checklist's "[ ]" opening a line like a list marker."""
+earlier figures less another, a checklist's "[ ]" opening a line like a list marker, and totals of the amounts that
+end the lines above them (a list marker after a line break starts no range)."""
 
 from __future__ import annotations
 
@@ -61,3 +62,26 @@ def test_a_checkbox_opens_a_list_line_so_its_first_word_is_no_name():
     assert extract_values("- [ ] Remind everyone to pack a towel; bedding is provided.") == []
     assert extract_values("- [x] Book the minibus.") == []
     assert [v.text for v in extract_values("Towels come from Remind Ltd.")] == ["Remind Ltd"]
+
+
+def _last_line_statuses(output: str, source: str) -> dict[str, str]:
+    last = Span(output.rindex("\n") + 1, len(output))
+    return {c.value.text: c.status for c in check_values(output, source, source, claim_span=last)}
+
+
+def test_a_total_is_the_sum_of_the_last_amounts_of_the_lines_above_it():
+    source = "Accommodation per person per night: under-18s £24.50, adults £29.00."
+    lines = ("- Scouts: 24 × £24.50 × 2 nights = £1,176.00.\n- Leaders: 2 × £29.00 × 2 nights = £116.00.\n"
+             "- Accommodation total: ")
+    assert _last_line_statuses(lines + "£1,292.00.", source)["£1,292.00"] == "matched"
+    assert _last_line_statuses(lines + "£1,302.00.", source)["£1,302.00"] != "matched"
+
+
+def test_a_total_per_month_adds_up_plain_amounts_on_list_lines_that_are_no_range():
+    assert [v.qualifier for v in extract_values("- 240 kWh × 69p = £165.60\n- 80 kWh × 79p = £63.20")
+            if v.text.startswith("£165")] == [""]
+    source = ("Pay as you go: rapid chargers 69p per kWh, ultra-rapid chargers 79p per kWh. Plus: £7.99 a month, "
+              "then 55p per kWh.")
+    lines = "- 240 kWh × 69p = £165.60\n- 80 kWh × 79p = £63.20\n- Total: "
+    assert _last_line_statuses(lines + "£228.80 a month", source)["£228.80 a month"] == "matched"
+    assert _last_line_statuses(lines + "£238.80 a month", source)["£238.80 a month"] != "matched"

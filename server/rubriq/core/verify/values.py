@@ -61,7 +61,8 @@ Extraction. A `Value` has:
     step       the rounding step of the written number in the canonical unit ("530" → 10, "3.9 million" → 1e5,
                "4 million" → 1e6, "nine" → 1); 0 where it does not apply
     qualifier  "" or: "about", "nearly", "just over", "more than", "at least", "fewer than", "at most", "exactly",
-               "range" ("80-120", "between 80 and 120", "from 5 to 7", a score "3-1"), "vague" ("hundreds of"),
+               "range" ("80-120", "between 80 and 120", "from 5 to 7", a score "3-1"; never across a line
+               break), "vague" ("hundreds of"),
                "partial" ("a further 63", "12 more": a part of a total), "qualified" (a negation that may bear on
                an adverb, "did not immediately turn", or a hedge, "may not"), "affirmed" (an un-negated word, only
                in verdicts)
@@ -182,82 +183,80 @@ a bare source number of the same figure ("roughly 1,200 in a normal year" after 
 Derived figures (`_derived`). Operands of c: figures of its kind and unit (money of its currency, a rate restated per
 c's period, counts of the same noun, durations; percents for a percent or a figure in "points"); beside money, bare
 figures and figures written with a magnitude ("4.1 million dollars, of which 2.5 million ..."); the claim's own other
-figures, less those the evidence states already (arithmetic written out in the claim: "€150 cheaper (€999 vs
-€1,149)"); failing those, the figures the output states in the 1,500 characters before the claim (its own totals). c
-is derived when it is: a count of the claim (2 to 1,000: "30 vehicles", "9 visits") times an operand; a quantity or a
-count of the claim times a price (per thing or per period), to c's last digit, for an amount of three significant
-figures or more ("326 miles × 5p | £16.30", "21.0p a share, which on 1,250 shares comes to £262.50"); a share of an
-operand, or an operand less or plus a share below 100% ("£1,050, or £945 with the 10% discount"); an amount per
-month, week or day that is a plain amount of its currency or unit spread over a year ("£1,240 for the first year,
-about £103 a month") or over a span the claim states ("the 5-year plan at £219 works out at about £3.65 a month"); an
-amount that is a rate kept up over a span the claim states, to its last digit ("£8.99 a month, or £539.40 over five
-years"); or a sum or
-difference of two operands or such products ("2 adults at £14 and 2 children at £7 comes to £42"), never a figure with
-itself; a ratio or a percentage change of two counts or amounts of one kind (for a percent); the total of three or
-more counts; for a duration or an age, the time between two dates, two times or two years ("28 April" to "28 May" is
-30 days, 13:10 to 14:25 is 75 minutes); for "N times", the ratio of two figures of one kind; a maximum only from
-another maximum of the claim ("up to 8% of salary, up to £2,496"), or from a maximum of the evidence times a count of
-the claim ("up to 54 aliquots" from nine tubes at "up to six aliquots per tube"); a data size the claim restates in
-binary multiples of its own figure ("18 TB is 18,432 GB"); two figures of the claim and then their exact sum
-("25 days plus the 8 bank holidays, so 33 days"), or two figures before it and then their exact difference ("20 free
-requests, so with 6 used you have 14 left"); a bound of three significant figures or more that is a figure plus
-or minus a bound of the other side, to its last digit ("at least £934 left" from £1,284 and "up to £350"); the total
-of the low ends, or of the high ends, of three or more ranges, the source's or the output's earlier ones ("roughly
-£12,600 to £21,050 in total"); an amount of three significant figures or more that is a price of the claim or the
-source times a count of either, or a rate times a time of either, to its last digit ("£649.50" for "£64.95 a day" over
-"the first 10 days": `_price_times_stated`, also for an amount that is otherwise absent; a smaller amount only from a
-price and a count or time of the claim itself: "£8 a day (£56 if you're there all seven days)"). Two dates of no
-stated year may run over the new year ("23 December to 2 January is 10 nights"). A share or a multiple the claim, or
-the clause's sentence, names in words of a figure of its kind ("paying half, so £320" of £640, "milk for both of them,
-£29" of £14.50: `_share_in_words`) and the total of one column over the rows of a source table that a name of the claim
-names ("your three Tesco shops came to £145.94": `_rows_total`) are derived too, each to c's last digit. A time the
-source or the claim moves by a period the claim states ("from 07:52, three hours later" after high water at 04:52) is
-matched too (`_time_from_period`; a period as written: "about 20 minutes", "at least a quarter of an hour before"), as
-is a weekday that a period the claim states moves a dated day of the source onto ("5 days before" Tuesday 13 October
-2026 is a Thursday: `_weekday_from_period`), as is a time of the source that a relative period of the source moves onto
-it ("off the square 30 minutes before opening" at 5pm gives 4:30pm: `_time_from_rule`, on a conflict too), and the end
-of something that starts at a time the claim names and the source states, by a duration of the source ("from 11:30 to
-12:10" for a session "at 11:30" that "lasts 40 minutes": `_end_of_a_stated_duration`). An amount per period is derived
-from the claim's own amount per another period ("£20.98 a month, or £251.76 a year"), and a stated figure less an
-earlier figure of the output is derived as that figure plus or minus one is, and a percent the claim states of an
-earlier figure in its currency, or one earlier figure less another for a figure of four significant figures or more
-("the balance of £665.50" after "£865.50 for the two of us" and "£200 to start with": `_earlier_plus_or_minus`). An
-amount or a duration the claim, or its line, calls a
-total is derived when it is the sum of two to twelve figures stated one after another (the last amounts of a table's
-rows, or figures outside tables) in the output before it or in the source (`_total_of_a_run`: "**Total for the week:
-£693.90**" under six rows of pay). A duration or count right after "first", "last" or "remaining" that is less than
-the figure of its slot is a part of it ("Fri 8 May, first 6 hrs" of an 8-hour shift: `_first_or_last_part`). A date
-the source or the claim moves by a stated period to the day ("guaranteed for 2 years" from 12 March 2025) is matched
-(`_date_from_period`), and so is a deadline a rule of the source sets from one of its dates, even where that date
-holds the slot ("cancel by 2 April" for "less than 7 days before" a 9 April dispatch; "more than 14 days before" 24
-July allows 9 July: `_deadline_from_rule`), a full date a whole number of months or years the source states moves a
-full date of the source onto, forward and to the year, where the period's line shares a word with the claim (a renewal
-by its own rule: "22 Dec 2025" for "22/12/2023" and "Safeguarding: renew every 2 years", "annual" a year:
-`_date_after_stated_period`, on a conflict too), a date inside a period the source states from one date to another, or
-the day before or after it (its edges: "12 to 16 July are low season" when high season starts on 17 July), as is a
-figure scaled by what the prompt asks ("double it", "from 4 to 10 servings"). A weekday is right when the calendar
-gives it to the date written beside it, in the date's year, the one year of the source's full dates (its day, month
-and year written), the source's one year, or, with no year anywhere, the year a dated weekday of the source fixes
+figures, less those the evidence states already (arithmetic written out in the claim: "€150 cheaper (€999 vs €1,149)");
+failing those, the figures the output states in the 1,500 characters before the claim (its own totals). c is derived
+when it is: a count of the claim (2 to 1,000: "30 vehicles", "9 visits") times an operand; a quantity or a count of the
+claim times a price (per thing or per period), to c's last digit, for an amount of three significant figures or more
+("326 miles × 5p | £16.30", "21.0p a share, which on 1,250 shares comes to £262.50"); a share of an operand, or an
+operand less or plus a share below 100% ("£1,050, or £945 with the 10% discount"); an amount per month, week or day that
+is a plain amount of its currency or unit spread over a year ("£1,240 for the first year, about £103 a month") or over a
+span the claim states ("the 5-year plan at £219 works out at about £3.65 a month"); an amount that is a rate kept up
+over a span the claim states, to its last digit ("£8.99 a month, or £539.40 over five years"); or a sum or difference of
+two operands or such products ("2 adults at £14 and 2 children at £7 comes to £42"), never a figure with itself; a ratio
+or a percentage change of two counts or amounts of one kind (for a percent); the total of three or more counts; for a
+duration or an age, the time between two dates, two times or two years ("28 April" to "28 May" is 30 days, 13:10 to
+14:25 is 75 minutes); for "N times", the ratio of two figures of one kind; a maximum only from another maximum of the
+claim ("up to 8% of salary, up to £2,496"), or from a maximum of the evidence times a count of the claim ("up to 54
+aliquots" from nine tubes at "up to six aliquots per tube"); a data size the claim restates in binary multiples of its
+own figure ("18 TB is 18,432 GB"); two figures of the claim and then their exact sum ("25 days plus the 8 bank holidays,
+so 33 days"), or two figures before it and then their exact difference ("20 free requests, so with 6 used you have 14
+left"); a bound of three significant figures or more that is a figure plus or minus a bound of the other side, to its
+last digit ("at least £934 left" from £1,284 and "up to £350"); the total of the low ends, or of the high ends, of three
+or more ranges, the source's or the output's earlier ones ("roughly £12,600 to £21,050 in total"); an amount of three
+significant figures or more that is a price of the claim or the source times a count of either, or a rate times a time
+of either, to its last digit ("£649.50" for "£64.95 a day" over "the first 10 days": `_price_times_stated`, also for an
+amount that is otherwise absent; a smaller amount only from a price and a count or time of the claim itself: "£8 a day
+(£56 if you're there all seven days)"). Two dates of no stated year may run over the new year ("23 December to 2 January
+is 10 nights"). A share or a multiple the claim, or the clause's sentence, names in words of a figure of its kind
+("paying half, so £320" of £640, "milk for both of them, £29" of £14.50: `_share_in_words`) and the total of one column
+over the rows of a source table that a name of the claim names ("your three Tesco shops came to £145.94": `_rows_total`)
+are derived too, each to c's last digit. A time the source or the claim moves by a period the claim states ("from 07:52,
+three hours later" after high water at 04:52) is matched too (`_time_from_period`; a period as written: "about 20
+minutes", "at least a quarter of an hour before"), as is a weekday that a period the claim states moves a dated day of
+the source onto ("5 days before" Tuesday 13 October 2026 is a Thursday: `_weekday_from_period`), as is a time of the
+source that a relative period of the source moves onto it ("off the square 30 minutes before opening" at 5pm gives
+4:30pm: `_time_from_rule`, on a conflict too), and the end of something that starts at a time the claim names and the
+source states, by a duration of the source ("from 11:30 to 12:10" for a session "at 11:30" that "lasts 40 minutes":
+`_end_of_a_stated_duration`). An amount per period is derived from the claim's own amount per another period ("£20.98 a
+month, or £251.76 a year"), and a stated figure less an earlier figure of the output is derived as that figure plus or
+minus one is, and a percent the claim states of an earlier figure in its currency, or one earlier figure less another
+for a figure of four significant figures or more ("the balance of £665.50" after "£865.50 for the two of us" and "£200
+to start with": `_earlier_plus_or_minus`). An amount or a duration the claim, or its line, calls a total is derived when
+it is the sum of two to twelve figures stated one after another (the last amounts of a table's rows or of lines outside
+tables, or figures outside tables; plain amounts for a total per a period) in the output before it or in the source
+(`_total_of_a_run`: "**Total for the week: £693.90**" under six rows of pay). A duration or count right after "first",
+"last" or "remaining" that is less than the figure of its slot is a part of it ("Fri 8 May, first 6 hrs" of an 8-hour
+shift: `_first_or_last_part`). A date the source or the claim moves by a stated period to the day ("guaranteed for 2
+years" from 12 March 2025) is matched (`_date_from_period`), and so is a deadline a rule of the source sets from one of
+its dates, even where that date holds the slot ("cancel by 2 April" for "less than 7 days before" a 9 April dispatch;
+"more than 14 days before" 24 July allows 9 July: `_deadline_from_rule`), a full date a whole number of months or years
+the source states moves a full date of the source onto, forward and to the year, where the period's line shares a word
+with the claim (a renewal by its own rule: "22 Dec 2025" for "22/12/2023" and "Safeguarding: renew every 2 years",
+"annual" a year: `_date_after_stated_period`, on a conflict too), a date inside a period the source states from one date
+to another, or the day before or after it (its edges: "12 to 16 July are low season" when high season starts on 17
+July), as is a figure scaled by what the prompt asks ("double it", "from 4 to 10 servings"). A weekday is right when the
+calendar gives it to the date written beside it, in the date's year, the one year of the source's full dates (its day,
+month and year written), the source's one year, or, with no year anywhere, the year a dated weekday of the source fixes
 ("Friday 24 July" makes 9 July a Thursday): it is then no conflict with another date's weekday, and a day the output
 named before with such a date is checked there. A date the claim gives with a weekday the source names without a date
-("on the Wednesday"), within a week of a dated weekday of the source, is matched when that calendar makes it the
-weekday named ("the Wednesday of your stay is 19 August" after "from Friday 14 August":
-`_dated_weekday_near_an_anchor`); a weekday the source writes beside the same date as another one conflicts with it
-("Tuesday 9 February" against "Monday 9 February": `_source_weekday_of_the_same_date`). "Monday to Friday" is what
-"weekdays" says, and "Saturday and Sunday" what "weekends" says (`_weekday_span_named`). Two dates that share only a
-weekday, where the claim's date says nothing of the other's sentence ("Monday 4 May is a bank holiday" against "take
-them from Monday 13 April"), are no versions of one date (`_only_a_weekday_shared`). A rank lower than one the source
-adds ("the first bin" where "a second bin costs £45"), or a rank the claim itself also names, is no conflict. Times in
-a regional clock ("2am UK time") are never compared with another zone's. A figure whose own slot holds another figure
-is derived only from the source's figures, never from the output's earlier ones (a figure the source nowhere states
-may be: a duration, also as the time between two times or dates the output states before); but a figure the output
-stated before, the same figure of the same unit (an amount of the same currency, per period or not), is checked where
-it first stands and is no conflict when repeated, and neither is a figure of four significant figures or more that is
-an earlier figure of the output divided by a count the claim states, to its last digit ("two equal payments of
-£892.80" after "£1,785.60"; "about £58.22" rounds 349.29 / 6). "Over" after a verb of spreading or paying ("spread it
-over six payments") is across, not more than. A derived figure must fit c: a point rounds it (half its step, at most
-10%; half a point for a percent), an approximation's figure is within half a step or 5% of it (half a point for a
-percent), a bound is just past it (within a step or a quarter of its figure: "more than 20" for 23).
+("on the Wednesday"), within a week of a dated weekday of the source, is matched when that calendar makes it the weekday
+named ("the Wednesday of your stay is 19 August" after "from Friday 14 August": `_dated_weekday_near_an_anchor`); a
+weekday the source writes beside the same date as another one conflicts with it ("Tuesday 9 February" against "Monday 9
+February": `_source_weekday_of_the_same_date`). "Monday to Friday" is what "weekdays" says, and "Saturday and Sunday"
+what "weekends" says (`_weekday_span_named`). Two dates that share only a weekday, where the claim's date says nothing
+of the other's sentence ("Monday 4 May is a bank holiday" against "take them from Monday 13 April"), are no versions of
+one date (`_only_a_weekday_shared`). A rank lower than one the source adds ("the first bin" where "a second bin costs
+£45"), or a rank the claim itself also names, is no conflict. Times in a regional clock ("2am UK time") are never
+compared with another zone's. A figure whose own slot holds another figure is derived only from the source's figures,
+never from the output's earlier ones (a figure the source nowhere states may be: a duration, also as the time between
+two times or dates the output states before); but a figure the output stated before, the same figure of the same unit
+(an amount of the same currency, per period or not), is checked where it first stands and is no conflict when repeated,
+and neither is a figure of four significant figures or more that is an earlier figure of the output divided by a count
+the claim states, to its last digit ("two equal payments of £892.80" after "£1,785.60"; "about £58.22" rounds 349.29 /
+6). "Over" after a verb of spreading or paying ("spread it over six payments") is across, not more than. A derived
+figure must fit c: a point rounds it (half its step, at most 10%; half a point for a percent), an approximation's figure
+is within half a step or 5% of it (half a point for a percent), a bound is just past it (within a step or a quarter of
+its figure: "more than 20" for 23).
 
 Worked arithmetic (`worked_results`). A figure the claim itself computes and shows, "18 × £29.99 + 6 × £41.99 +
 £20 set-up = £811.76" or a table row "| 2 adults × €18 × 2 flights | €72 |", is matched when the written expression
@@ -1323,8 +1322,8 @@ class _Scanner:
 
         `priced`: the first number has a currency. A price after a dash ends a range only then: "£10–£20" is one,
         and "Fibre 400 - £32.50 a month" is a name and its price."""
-        if j >= self.n:
-            return None
+        if j >= self.n or self.newline_before(j):
+            return None  # "£165.60" and the next line's "- 80 kWh": a list marker, not a range
         tok = self.toks[j]
         before = self.low(first - 1)
         nxt = self.low(j + 1)
@@ -4569,19 +4568,26 @@ def _called_a_total(c: Value, claim_words: frozenset[str], text: str) -> bool:
 
 
 def _runs(values: Sequence[Value], c: Value, text: str) -> list[list[float]]:
-    """The figures of c's family and unit among `values`, in text order: one list of the last such figure of each
-    table row (a row's amount, not the rate beside it) and one of the figures outside tables."""
+    """The figures of c's family and unit (or its unit per a period: "Total: £228.80 a month" over plain amounts)
+    among `values`, in text order: one list of the last such figure of each table row (a row's amount, not the rate
+    beside it), one of the last such figure of each line outside tables ("- 24 × £24.50 × 2 nights = £1,176.00"),
+    and one of all the figures outside tables."""
     rows: dict[int, float] = {}
+    lines: dict[int, float] = {}
     loose: list[float] = []
+    base = _split_rate(c.unit)[0]
     for v in values:
-        if v is c or family(v) != family(c) or v.unit != c.unit or v.low is None or v.low != v.high or \
-                v.qualifier not in ("", "partial"):
+        if v is c or family(v) != family(c) or _split_rate(v.unit)[0] != base or v.low is None or \
+                v.low != v.high or v.qualifier not in ("", "partial"):
             continue
+        line = text.rfind("\n", 0, v.span.start)
         if v.in_table:
-            rows[text.rfind("\n", 0, v.span.start)] = v.low  # a later figure of the row replaces an earlier one
+            rows[line] = v.low  # a later figure of the row replaces an earlier one
         else:
+            lines[line] = v.low
             loose.append(v.low)
-    return [list(rows.values())[-_MAX_DERIVATION_VALUES:], loose[-_MAX_DERIVATION_VALUES:]]
+    return [list(rows.values())[-_MAX_DERIVATION_VALUES:], list(lines.values())[-_MAX_DERIVATION_VALUES:],
+            loose[-_MAX_DERIVATION_VALUES:]]
 
 
 def _total_of_a_run(c: Value, claim_index: ValueIndex, start: int, source: ValueIndex) -> bool:
