@@ -57,7 +57,8 @@ MANNER_RE = re.compile(
     r"casually|warmly|firmly|briefly|concisely|clearly|simply|gently|kindly|honestly|professionally|"
     r"technical terms|tecnicismos|simplemente|sencillo|claramente|simplement|clairement|einfach|verständlich|"
     r"tono|formal|cariñoso|cariñosa|amable|cercano|sencillo|divertido|ton|chaleureux|drôle|formel|ton plus|"
-    r"freundlich|freundlicher|locker|förmlich|formell|formeller|panikmache|lustig|sachlich|"
+    r"freundlich|freundlicher|locker|lockerer|du-form|sie-form|förmlich|formell|formeller|panikmache|lustig|sachlich|"
+    r"humor|humour|humeur|tendre|mielleux|mielleuse|"
     r"douce|doux|douceur|rassurante?|bienveillante?|más claro|más clara|plus clair|plus claire|klarer|"
     r"engaging|like a (?:human|person|robot|machine|friend)|robotic|blunt|rude|nerdy|passive-aggressive|dumb it down|"
     # Kinds of text that are also tasks ("write a press release") count only as what the answer must not sound like.
@@ -98,7 +99,7 @@ REQUIREMENT_START_RE = re.compile(
     r"garde|ajoute|bleib|füge|prioriti[sz]e|emphasi[sz]e|skip|address|round|cover|discuss|lead with|open with|"
     r"close with|say so|ask|thank|sound|answer with|respond with|reply with|check|verify|double-check|"
     r"prioriza|céntrate|enfócate|redondea|menciona\w*|cita|pon|deja|quita|asegúrate|mantén|responde con|"
-    r"priorise|concentre-toi|insiste|arrondis|mets|précise|cite|veille|assure-toi|reste|réponds par|"
+    r"priorise|concentre-toi|insiste|arrondis|mets|précise|cite|veille|assure-toi|reste|réponds par|laisse|laissez|"
     r"gardant|en gardant|propose-leur|"
     r"achte|behalte?|lass|nimm|bleibe?|priorisiere|konzentrier\w*|runde|biete|antworte mit|"
     r"que (?:no )?(?:se |le |lo |la |me )?(?:sea|sean|tenga|tengan|suene|suenen|note|dé|den|incluya|termine|"
@@ -108,7 +109,8 @@ REQUIREMENT_START_RE = re.compile(
 FORMAT_REQUEST_RE = re.compile(
     r"\bin (?:the )?format\b|\bformat(?:ted)? (?:as|like)\b|\bas (?:a |an )?(?:fraction|percentage|decimal)\b|"
     r"\bone per line\b|\bone (?:line )?per (?:field|item|entry|name|date)\b|\bon (?:a|its) (?:separate|own) line\b|"
-    r"\bsur une ligne à part\b|\bune ligne par\b|\ben una línea aparte\b|\buna línea por\b|"
+    r"\bsur une ligne à part\b|\bune ligne par\b|\ben una línea aparte\b|\buna línea por\b|\bau format\b|"
+    r"\ben formato\b|\b(?:un|une|una|ein|eine|einen) [\w'-]{2,20} (?:par ligne|por línea|pro zeile)\b|"
     r"\bin einer eigenen zeile\b|\beine zeile pro\b|\bdate first\b|\bas a list at the end\b", re.IGNORECASE)
 # Measured elsewhere: the derivation of a reasoning answer (derivation_structure) and staying with the source
 # (faithfulness) when the prompt has one.

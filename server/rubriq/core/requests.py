@@ -64,7 +64,7 @@ REQUEST_VERBS = (
     "limitez", "ne", "n'utilise", "n'ajoute", "n'oublie", "pas de", "peux-tu", "pouvez-vous", "pourrais-tu",
     "pourriez-vous", "j'ai besoin", "je veux", "je voudrais", "sors", "récupère", "améliore", "rends", "priorise",
     "concentre-toi", "insiste", "arrondis", "mets", "précise", "cite", "vérifie", "assure-toi", "veille", "relis",
-    "numérote", "numérotez", "bannis", "bannissez",
+    "numérote", "numérotez", "bannis", "bannissez", "laisse", "laissez",
     # German
     "schreib", "schreibe", "fass", "fasse", "beantworte", "antworte", "erkläre", "erklär", "gib", "nenne",
     "verwende", "benutze", "nutze", "übersetze", "formuliere", "extrahiere", "finde", "rechne", "berechne",
@@ -263,7 +263,8 @@ _PLEASE_RE = re.compile(r"(?<![\w'’])(?:please|pls|plz|bitte|por favor|s'il te
 # "JSON please, as one object, ...", "A table bitte": a thing asked for, named first and then "please"
 _THING_PLEASE_RE = re.compile(r"(?:[\w'’-]+[ \t]+){1,3}(?:please|pls|plz|bitte|por favor|s'il te plaît|"
                               r"s'il vous plaît|svp)(?![\w'’])", re.IGNORECASE)
-_SENTENCE_END_RE = re.compile(r"[.!?;]+(?=[ \t]+|$)|\n")
+# a closing quotation mark may follow the stop: 'end with "Delivered." Make it funny.'
+_SENTENCE_END_RE = re.compile(r"[.!?;]+[\"”»’']?(?=[ \t]+|$)|\n")
 
 
 def is_question(sentence: str) -> bool:
