@@ -85,3 +85,14 @@ def test_a_total_per_month_adds_up_plain_amounts_on_list_lines_that_are_no_range
     lines = "- 240 kWh × 69p = £165.60\n- 80 kWh × 79p = £63.20\n- Total: "
     assert _last_line_statuses(lines + "£228.80 a month", source)["£228.80 a month"] == "matched"
     assert _last_line_statuses(lines + "£238.80 a month", source)["£238.80 a month"] != "matched"
+
+
+def test_an_earlier_figure_less_a_stated_one_said_loosely_is_derived_when_exact():
+    source = "| Escape of water excess | £500 (replaces the standard excess) |\n| Standard excess | £150 |"
+    evidence = [Span(0, source.index("\n"))]
+    for figure, right in (("about £3,350", True), ("about £3,450", False)):
+        output = ("All three come to £650 + £1,800 + £1,400 = £3,850.\n"
+                  f"- The escape of water excess is £500 and replaces the standard £150, so you'd get {figure} back.")
+        last = Span(output.rindex("\n") + 1, len(output))
+        checks = {c.value.text: c.status for c in check_values(output, evidence, source, claim_span=last)}
+        assert (checks[figure] == "matched") is right

@@ -4543,12 +4543,13 @@ def _earlier_plus_or_minus(c: Value, claim_index: ValueIndex, start: int, operan
     # share of the repair is paid" after the output's £320)
     if any(abs(r - figure) <= c.step / 2 + 1e-9 * abs(r) for r in results):
         return True
-    if approximate:
-        return False
+    # "about £3,350 back" after "£3,850" and a £500 excess: a sum that exact is no accident, however loosely said
     if any(abs(e + sign * x - figure) <= c.step / 2 + 1e-9 * abs(e) for e in earlier for x in terms if x
            for sign in (1, -1)) or any(abs(x - e - figure) <= c.step / 2 + 1e-9 * abs(x) for e in earlier
                                        for x in terms):
         return True
+    if approximate:
+        return False
     # two earlier figures of the output, one less the other, for a figure written to four significant figures or
     # more ("the balance of £665.50" after "£865.50 for the two of us" and "£200 to start with"): that exact a
     # difference is no accident
