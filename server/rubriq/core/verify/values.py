@@ -219,11 +219,12 @@ source that a relative period of the source moves onto it ("off the square 30 mi
 source states, by a duration of the source ("from 11:30 to 12:10" for a session "at 11:30" that "lasts 40 minutes":
 `_end_of_a_stated_duration`). An amount per period is derived from the claim's own amount per another period ("£20.98 a
 month, or £251.76 a year"), and a stated figure less an earlier figure of the output is derived as that figure plus or
-minus one is, and a percent the claim states of an earlier figure in its currency, or one earlier figure less another
-for a figure of four significant figures or more ("the balance of £665.50" after "£865.50 for the two of us" and "£200
-to start with": `_earlier_plus_or_minus`). An amount or a duration the claim, or its line, calls a total is derived when
-it is the sum of two to twelve figures stated one after another (the last amounts of a table's rows or of lines outside
-tables, or figures outside tables; plain amounts for a total per a period) in the output before it or in the source
+minus one is (exactly, even when said loosely: "about £3,350 back" after £3,850 and a £500 excess), and a percent the
+claim states of an earlier figure in its currency, or one earlier figure less another for a figure of four significant
+figures or more ("the balance of £665.50" after "£865.50 for the two of us" and "£200 to start with":
+`_earlier_plus_or_minus`). An amount or a duration the claim, or its line, calls a total is derived when it is the sum
+of two to twelve figures stated one after another (the last amounts of a table's rows or of lines outside tables, or
+figures outside tables; plain amounts for a total per a period) in the output before it or in the source
 (`_total_of_a_run`: "**Total for the week: £693.90**" under six rows of pay). A duration or count right after "first",
 "last" or "remaining" that is less than the figure of its slot is a part of it ("Fri 8 May, first 6 hrs" of an 8-hour
 shift: `_first_or_last_part`). A date the source or the claim moves by a stated period to the day ("guaranteed for 2
