@@ -35,6 +35,26 @@ UPPER_RELATION_RE = re.compile(r"(?:under|below|less|fewer|at\s+most|no\s+more|n
                                re.IGNORECASE)
 
 
+# "the two dates", "die zwei Termine" (glossed "the 2 Termine"): a count of the things named for marking
+THE_COUNTED_RE = re.compile(r"\bthe\s+(?P<n>[2-9]|two|three|four|five|six)\s+[^\W\d_][\w'-]*", re.IGNORECASE)
+# two things named for marking ("le prix total et l'âge minimum"): no one result; "and put ..." joins requests
+_TWO_THINGS_RE = re.compile(r"\b(?:and|et|y|und|as\s+well\s+as)\s+(?:the|le|la|les|l'|el|los|las|die|der|das|den|dem|"
+                            r"a|an|un|une|una|ein|eine|my|your|its|their)\b", re.IGNORECASE)
+
+
+def _asks_for_one_result(ex: Extraction, clause: str, start: int, end: int) -> bool:
+    """Bold asked for one thing, with no count, in a question about material or a problem to work out: the result
+    the reply gives ("den Betrag fett machen", "la semaine trouvée, écrite en gras"). The thing is read between the
+    commas around the markup word ("..., and put the difference in bold")."""
+    from rubriq.core.tasks import TaskType, detect_task  # tasks reads the prompt too; imported here, once needed
+
+    left = clause.rfind(",", 0, start) + 1
+    right = clause.find(",", end)
+    phrase = clause[left : len(clause) if right == -1 else right]
+    return _TWO_THINGS_RE.search(phrase) is None and \
+        detect_task(ex.doc).task in (TaskType.REASONING, TaskType.GROUNDED_QA)
+
+
 def extract_highlights(ex: Extraction) -> None:
     for index, clause in enumerate(ex.clauses):
         text = clause.text
@@ -81,6 +101,13 @@ def extract_highlights(ex: Extraction) -> None:
                 if value is not None:
                     n = value
                     break
+        if n is None:  # "markier die zwei Termine fett": the things to mark, counted
+            counted = THE_COUNTED_RE.search(text, max(0, verb.start() - 60), min(len(text), verb.end() + 60))
+            n = parse_number(counted.group("n")) if counted else None
+        if n is None and _asks_for_one_result(ex, text, verb.start(), verb.end()):
+            # "pon la diferencia mensual en negrita" in a question or a sum: the one result asked for, in bold
+            ex.add("rubriq:bold_answer", "format", {}, span, "the final answer in bold", 0.7)
+            return
         if n is None:
             n = 1
         ex.add("detectable_format:number_highlighted_sections", "format", {"num_highlights": n}, span,
