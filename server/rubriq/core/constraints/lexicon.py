@@ -422,6 +422,7 @@ sans les ``` autour | sans ``` autour | sans les backticks autour = no ``` aroun
 est à éviter | sont à éviter = is to be avoided
 fais-moi | faites-moi = make me
 sors-moi | sortez-moi | m'en sortir | me sortir | nous sortir = give me
+je veux le lire | je veux la lire | je veux le voir | je veux la voir = I want to see it
 sections = sections
 parties = parts
 virgules = commas

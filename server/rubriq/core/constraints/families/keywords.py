@@ -69,6 +69,8 @@ POSTFIX_REQUIRE_RE = re.compile(
     # "the word "bark" has to be in it", "... is in there somewhere"
     # "the word "smoked" has to stay in", "... must remain"
     r"(?:should|must|need\s+to|needs\s+to|has\s+to|have\s+to)\s+(?:stay|remain|survive)(?:\s+in(?:\s+(?:it|there))?)?\b|"
+    # 'the word "estimation", I want to see it somewhere'
+    r",?\s*I\s+(?:want|'d\s+like|would\s+like)\s+to\s+(?:see|read)\s+it\b|"
     # 'the word "Lattung" please keep', '... stays as it is' (a word the rewrite must keep)
     r"(?:please\s+)?(?:keep|leave\s+in)(?:\s+(?:it|that|this))?(?=\s*(?:[,.;!?]|$))|"
     r"(?:stays?|remains?)\s+(?:(?:exactly|just)\s+)?(?:as\s+(?:it\s+)?is|unchanged|intact|in|word\s+for\s+word)\b|"
@@ -139,7 +141,9 @@ NAMED_COUNT_RE = re.compile(rf"\b(?i:mention|use|include|say|name|repeat|feature
 MENTION_THING_RE = re.compile(
     r"\b(?i:mention|(?:make|be)\s+sure\s+(?:you\s+|to\s+)?(?:say|name))\s+"
     r"(?i:(?:the|our|my|your|his|her|their)\s+)?"
-    r"(?P<thing>[A-Za-z][\w'’-]{2,30}(?:[ \t]+[a-z][\w'’-]{2,30})?)"
+    # ... or a name of capitalised words: "mention the Civil Procedure Act", "menciona la Ley de Enjuiciamiento Civil"
+    r"(?P<thing>[A-Z][\w'’-]{1,30}(?:[ \t]+(?:(?:of|de|del|du|des|für|and|&)[ \t]+)?[A-Z][\w'’-]{1,30}){1,4}|"
+    r"[A-Za-z][\w'’-]{2,30}(?:[ \t]+[a-z][\w'’-]{2,30})?)"
     r"(?=[ \t]*(?:$|[.;,!?)]|[ \t]+(?i:and|too|as\s+well|somewhere|at\s+least\s+once|by\s+name)\b))")
 # A name to say, unquoted, with where it must come: "say Incoterms 2020 somewhere", "say Parcelink, not "the courier"".
 SAY_NAME_RE = re.compile(
@@ -198,8 +202,11 @@ KEPT_NAMED_BIT_RE = re.compile(
 # A name the reply must carry, asked with "make sure ... is in there": "make sure Saturday is in there", "make sure
 # Dr Patel gets a mention" (a capitalised name only: "make sure the tone is in there" names no word)
 MADE_SURE_NAME_RE = re.compile(
-    r"\b(?i:make|be)\s+sure\s+(?i:that\s+)?(?P<name>[A-Z][\w'’-]{1,30}(?:[ \t]+[A-Z0-9][\w'’-]{0,30}){0,2})[ \t]+"
-    r"(?i:(?:is|are)\s+(?:in\s+(?:there|it)|mentioned|included|named)|gets?\s+(?:a\s+)?mention(?:ed)?|appears|"
+    r"\b(?i:make|be)\s+sure\s+(?i:that\s+)?(?:(?P<name>[A-Z][\w'’-]{1,30}(?:[ \t]+[A-Z0-9][\w'’-]{0,30}){0,2})|"
+    # ... or a figure named by its kind: "make sure the year 1975 appears somewhere"
+    r"(?i:the\s+(?:year|date|number|figure|code|reference|amount|price|time|année|año|jahr|numéro|número|nummer)\s+)"
+    r"(?P<figure>\d[\d.,:/-]{0,10}\d|\d))[ \t]+"
+    r"(?i:(?:is|are)\s+(?:in\s+(?:there|it)|mentioned|included|named)|gets?\s+(?:a\s+)?mention(?:ed)?|appears?|"
     r"(?:comes|shows|turns)\s+up)\b")
 # People the prompt names, for "use her name three times": a name right after a possessive and a word for a person
 # ("my daughter Lina", "mi sobrino Mateo", "meine Tochter Lena"), and a second name joined to it ("my brother Sam's
@@ -295,9 +302,10 @@ def extract_keywords(ex: Extraction) -> None:
         if kept and not negated_before(clause.text, kept.start(), 25):
             _add_required(ex, [kept.group("name")], Span(clause.start + kept.start(), clause.start + kept.end()))
         sure = MADE_SURE_NAME_RE.search(clause.text)
-        if sure and not any(c.kind == "keywords:existence" and sure.group("name") in c.params.get("keywords", ())
-                            for c in ex.found):
-            _add_required(ex, [sure.group("name")], Span(clause.start + sure.start(), clause.start + sure.end()))
+        named_thing = sure.group("name") or sure.group("figure") if sure else None
+        if named_thing and not any(c.kind == "keywords:existence" and named_thing in c.params.get("keywords", ())
+                                   for c in ex.found):
+            _add_required(ex, [named_thing], Span(clause.start + sure.start(), clause.start + sure.end()))
         named = NAMED_CODE_RE.search(clause.text)
         if named and not negated_before(clause.text, named.start()) and not any(
                 c.kind == "keywords:existence" and named.group("code") in c.params.get("keywords", ())
