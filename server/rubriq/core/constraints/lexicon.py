@@ -451,7 +451,6 @@ tout en minuscules | entièrement en minuscules | uniquement en minuscules | tou
 sans majuscule | sans majuscules | sans aucune majuscule = without capital letters
 liste numérotée = numbered list
 étapes numérotées = numbered steps
-numérotées | numérotés | numérotée | numéroté = numbered
 liste | listes = list
 tableau = table
 dans cet ordre | dans l'ordre suivant | dans cet ordre-là = in this order
