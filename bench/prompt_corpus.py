@@ -15,7 +15,8 @@ prompt's constraints a program can check, without parameters) is scored on task 
 - Constraints: an extracted constraint matches a labelled one when the kind is the same and the parameters are
   equal after normalising (strings case-insensitive with whitespace collapsed, lists compared as sets, keys whose
   value is null dropped, a parameter the label leaves to the checker's default filled with it:
-  `CHECKER_DEFAULTS`; an exact keyword count matches the pair of bounds IFEval states it as: `EXACT_AS_PAIR`);
+  `CHECKER_DEFAULTS`; a forbidden topic's words in any of the forms its checker accepts, both ways:
+  `FORM_INSENSITIVE`; an exact keyword count matches the pair of bounds IFEval states it as: `EXACT_AS_PAIR`);
   each label matches at most one extracted constraint (or one such pair), first come first served. Every
   extracted constraint counts for precision (the labels cover Rubriq kinds too). `same_kind_other_params` counts
   labels missed although a constraint of their kind was extracted (a partial reading). `span_on_quote` is the
@@ -45,6 +46,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "server"))
 
 from rubriq.core.constraints import CHECKERS, Constraint, check_constraint, extract_constraints
+from rubriq.core.constraints.checks_shape import word_forms
 from rubriq.core.prompt import PromptDocument, parse_prompt
 from rubriq.core.tasks import detect_task
 from rubriq.core.text import Span
@@ -70,6 +72,27 @@ def normalise(value: Any) -> Any:
 
 # Parameters a label may leave out because the checker assumes them: a paragraph count with no relation is exact.
 CHECKER_DEFAULTS: dict[str, dict[str, Any]] = {"rubriq:number_paragraphs": {"relation": "exactly"}}
+
+
+# Parameters the checker reads in any of a word's forms: "taxi" and "taxis" name the same forbidden topic.
+FORM_INSENSITIVE = {"rubriq:forbidden_topic": "topic"}
+
+
+def same_words(a: str, b: str) -> bool:
+    """Whether each phrase's words match the other's in the forms the checker accepts, word by word."""
+    x, y = re.findall(r"\w+", a), re.findall(r"\w+", b)
+    return len(x) == len(y) and all(re.fullmatch(word_forms(u), v, re.IGNORECASE) and
+                                    re.fullmatch(word_forms(v), u, re.IGNORECASE) for u, v in zip(x, y, strict=True))
+
+
+def same_params(kind: str, extracted: dict[str, Any], want: Any) -> bool:
+    if normalise(extracted) == want:
+        return True
+    key = FORM_INSENSITIVE.get(kind)
+    if key is None or not isinstance(extracted.get(key), str) or not isinstance(want.get(key), str):
+        return False
+    rest = {k: v for k, v in normalise(extracted).items() if k != key}
+    return rest == {k: v for k, v in want.items() if k != key} and same_words(extracted[key], want[key])
 
 
 # Kinds whose exact counts Rubriq states as IFEval does, a pair of bounds: "at least N" and "less than N+1".
@@ -227,7 +250,7 @@ def main() -> None:
                 stats["checker_agree"] += (check_constraint(pair.output, label).passed == (gold["verdict"] == "pass"))
             want = normalise({**CHECKER_DEFAULTS.get(kind, {}), **gold["params"]})
             match = next((i for i, c in enumerate(extracted)
-                          if not used[i] and c.kind == kind and normalise(c.params) == want), None)
+                          if not used[i] and c.kind == kind and same_params(kind, c.params, want)), None)
             pair_match = _exact_as_pair(gold, extracted, used) if match is None else None
             partner = None
             if pair_match is not None:  # "exactly 3 times" read as IFEval states it: at least 3 and fewer than 4

@@ -378,7 +378,10 @@ def _postscript(model: TextModel, marker: str) -> Span | None:
 
 
 def word_forms(word: str) -> str:
-    """A pattern for a word in its usual English forms: "budget" also matches budgets, budgeted, budgeting."""
+    """A pattern for a word in its usual English forms: "budget" also matches budgets, budgeted, budgeting. A
+    capitalised noun with a German plural ending also matches its singular: "Telefonnummern" matches Telefonnummer,
+    "Pilze" Pilz."""
+    noun = word[:1].isupper() and not word.isupper()
     word = word.lower()
     stem = word
     for suffix in ("ies", "es", "s", "ed", "ing", "ly"):
@@ -387,7 +390,10 @@ def word_forms(word: str) -> str:
             break
     if len(stem) < 4:
         return rf"{re.escape(word)}(?:s|es)?"
-    return rf"{re.escape(stem)}\w{{0,5}}"
+    singulars = [word[:-cut] for cut, endings in ((1, ("n", "e")), (2, ("en",)))
+                 if noun and stem == word and word.endswith(endings)]
+    forms = [rf"{re.escape(stem)}\w{{0,5}}", *(re.escape(s) for s in singulars if len(s) >= 4)]
+    return forms[0] if len(forms) == 1 else "(?:" + "|".join(forms) + ")"
 
 
 def postscript_content(model: TextModel, p: dict[str, Any]) -> Outcome:
