@@ -159,6 +159,11 @@ rollo | palabrería = waffle
 exactamente así | tal y como está | tal como está = exactly as it is
 déjalo | déjala | deja = leave
 columnas = columns
+# the room a place has for the text: "una columna que admite 120 palabras", "un imán con espacio para setenta palabras"
+columna = column
+imán = magnet
+admite | admiten = takes
+con espacio para | con sitio para = with room for
 claves = keys
 clave = key
 formato = format
@@ -345,6 +350,7 @@ une ligne vide | une ligne blanche | une ligne sautée = a blank line
 # what happens past a count ("au-delà de vingt mots, un point ne se lit plus"): read with the count as its limit
 ne se lit plus | ne se lisent plus | personne ne lit | personne ne le lit | personne ne la lit = nobody reads it
 se coupe | se fait couper | est coupé | est coupée | est tronqué | est tronquée | sont coupés = gets cut
+coupe à | coupe après = cuts off at
 décroche | décrochent = stop reading
 rien en capitales | rien en majuscules | aucune majuscule = no capital letters
 rien sur | rien au sujet de | rien à propos de = nothing about
@@ -1037,7 +1043,8 @@ _ES_REORDER: tuple[Rule, ...] = (
      lambda m: "in a single paragraph"),
     # the person or thing first, then "ni la nombres": "A Rocío ni la nombres", "lo del trampolín ni lo nombres"
     (re.compile(r"(?:^|(?<=[.;!?]\s)|(?<=,\s)|(?<=\sy\s))(?:a\s+)?((?:lo\s+de(?:l|\s+la)?\s+)?[\wáéíóúñü-]+(?:\s+[\wáéíóúñü-]+){0,2}?)"
-                r"\s+ni\s+(?:la|lo|los|las|le|les)\s+(?:nombres|menciones|mentes)\b", re.IGNORECASE),
+                r"\s+ni\s+(?:la|lo|los|las|le|les)\s+(?:nombres|menciones|mentes|toques|mencionéis|toquéis)\b",
+                re.IGNORECASE),
      lambda m: f"do not mention {m.group(1)}"),
     (re.compile(_NEITHER_NOR, re.IGNORECASE), lambda m: f"no {m.group(1)} and no {m.group(2)}"),
     # "de 80 a 120 palabras" is a range
@@ -1051,9 +1058,12 @@ _FR_REORDER: tuple[Rule, ...] = (
     # the subject named first and then dropped by a pronoun: "Le vermifuge, tu l'oublies", "Les frais de l'étude,
     # vous les passez sous silence": do not mention it (the thing, without what it belongs to)
     (re.compile(r"(?:^|(?<=[.!?;]\s)|(?<=\n))(?:le|la|les|l['’])\s*(?P<what>[^\W\d_][\w'’-]{1,30}(?:\s+[\w'’-]{1,30}){0,2}?)"
-                r"(?:\s+(?:de|du|des|d['’])[^,.;\n]{1,40})?,\s*(?:tu|vous)\s+(?:l['’]|la\s+|le\s+|les\s+)?"
+                r"(?:\s+(?:de|du|des|d['’])[^,.;\n]{1,40})?,\s*(?:(?:tu|vous)\s+(?:l['’]|la\s+|le\s+|les\s+)?"
                 r"(?:oublies|oubliez|zappes|zappez|laisses\s+tomber|laissez\s+tomber|passes\s+sous\s+silence|"
-                r"passez\s+sous\s+silence|évites|évitez)\b", re.IGNORECASE),
+                r"passez\s+sous\s+silence|évites|évitez|laisses\s+de\s+côté|laissez\s+de\s+côté)|"
+                # "Le signalement en cours, on n'en dit rien", "…, tu n'en parles pas"
+                r"(?:on|tu|vous)\s+n['’]en\s+(?:dit|dis|dites|parle|parles|parlez)\s+(?:rien|pas))\b",
+                re.IGNORECASE),
      lambda m: f"ne mentionne pas {m.group('what')}"),
     # "Huit vers tout pile": verses counted are a poem's lines ("vers" alone is "towards")
     (re.compile(r"\b(un|deux|trois|quatre|cinq|six|sept|huit|neuf|dix|onze|douze|quatorze|seize|\d{1,2})\s+vers\b(?!\s+(?:\d|midi|minuit|le|la|les|l'))",
@@ -1126,6 +1136,16 @@ _DE_REORDER: tuple[Rule, ...] = (
     # "die Beitragserhöhung ab September klammerst du aus", "klammer die Preise aus": a subject left out
     (re.compile(r"\b(?:die|den|das)\s+([\wäöüß-]+)(?:\s+(?:ab|seit|vom|von|im|zum|zur)\s+[\wäöüß.]+)?\s+"
                 r"(?:klammerst|klammere|klammert)\s+(?:du\s+)?(?:bitte\s+)?(?:(?:komplett|ganz)\s+)?aus\b",
+                re.IGNORECASE),
+     lambda m: f"leave out the topic {m.group(1)}"),
+    # the thing named first and then put out: "Das mit dem Anwalt bleibt draußen", "Werbung fliegt komplett raus",
+    # "Die Telefonnummern haben da nichts zu suchen", "Die Kita gehört nicht auf die Wochenendliste"
+    (re.compile(r"(?:^|(?<=[.;!?]\s)|(?<=\n)|(?<=,\s))(?:das\s+mit\s+(?:dem|der|den)\s+|(?:der|die|das|den)\s+)?"
+                r"(?!(?:das|der|die|es|er|sie|alles|nichts|man|ich|du|wir|ihr)\b)((?-i:[A-ZÄÖÜ])[\wäöüß/-]*)\s+"
+                r"(?:(?:bleibt|bleiben)\s+(?:bitte\s+)?(?:(?:komplett|ganz)\s+)?(?:draußen|außen\s+vor)|"
+                r"(?:fliegt|fliegen)\s+(?:bitte\s+)?(?:(?:komplett|ganz)\s+)?raus|"
+                r"(?:hat|haben)\s+(?:(?:da|hier|darin|dort)\s+)?(?:drin\s+)?nichts\s+(?:zu\s+suchen|verloren)|"
+                r"(?:gehört|gehören)\s+(?:(?:da|hier)\s+)?nicht\s+(?:rein|hinein|dazu|(?:in|auf|ins)\b[^.;,!?\n]{0,40}))",
                 re.IGNORECASE),
      lambda m: f"leave out the topic {m.group(1)}"),
     # "Zum Parkplatz bitte nichts": nothing about the thing named first

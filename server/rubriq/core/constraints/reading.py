@@ -443,13 +443,18 @@ RELATION_RULES: tuple[tuple[re.Pattern[str], Replacement], ...] = (
     # "the web slot holds sixty words", "the whiteboard, which fits eight lines", "our template has room for 120
     # words": the most the place the text goes takes (a count of bullets there may be the count wanted)
     (re.compile(rf"\b(?:slot|box|field|space|card|column|panel|template|form|sign|board|whiteboard|noticeboard|label|"
-                rf"sticker|banner|screen|widget|tile|cell|area|frame|footer|header|sidebar|placard|postcard)s?\b"
-                rf"[^.!?\n]{{0,40}}?\b(?:only\s+)?(?:holds|takes|fits|accepts|admits|has\s+(?:room|space)\s+for|"
+                rf"sticker|banner|screen|widget|tile|cell|area|frame|footer|header|sidebar|placard|postcard|magnet)s?\b"
+                rf"[^.!?\n]{{0,40}}?\b(?:only\s+)?(?:holds|takes|fits|accepts|admits|(?:has|with)\s+(?:room|space)\s+for|"
                 rf"can\s+(?:only\s+)?(?:hold|take|fit)|will\s+(?:only\s+)?(?:hold|take|fit))\s+"
                 rf"(?P<count>{_NUMBER_WORD}\s+(?:words?|characters?|lines?|sentences?))\b", re.IGNORECASE),
      lambda m: m.group()[:m.start("count") - m.start()] + f"at most {m.group('count')}"),
+    # "a sticker with room for forty words", "it has space for 80 words": room is a most, whatever holds the text
+    (re.compile(rf"\b(?:with|has|have)\s+(?:room|space)\s+for\s+(?:only\s+|just\s+)?"
+                rf"(?P<count>{_NUMBER_WORD}\s+(?:words?|characters?|lines?|sentences?))\b", re.IGNORECASE),
+     lambda m: m.group()[:m.start("count") - m.start()] + f"at most {m.group('count')}"),
     # "which cuts you off at 600 characters": where a form or a site stops taking text
-    (re.compile(rf"\bcuts?\s+(?:you|it|them|the\s+text|everything)\s+off\s+(?:at|after)\s+(?P<count>{_NUMBER_WORD}\s+{UNITS})\b",
+    (re.compile(rf"\bcuts?\s+(?:(?:you|it|them|the\s+text|everything)\s+)?off\s+(?:at|after)\s+"
+                rf"(?P<count>{_NUMBER_WORD}\s+{UNITS})\b",
                 re.IGNORECASE), lambda m: f"at most {m.group('count')}"),
     # "last line = "Trucks: N"": the line named, then its words
     (re.compile(r"\b(?P<line>(?:the\s+)?(?:last|final|closing)\s+line)\s*=\s*(?=\")", re.IGNORECASE),

@@ -136,7 +136,7 @@ def negated_before(view: str, start: int, window: int = 40) -> bool:
     """A negation in the same clause just before `start` ("don't want anything longer than 30 words")."""
     lo = max(0, start - window)
     head = view[lo:start]
-    cut = max(head.rfind("."), head.rfind("\n"), head.rfind(";"), head.rfind(","))
+    cut = max(head.rfind(stop) for stop in ".\n;,?!")
     return NEGATION_RE.search(head[cut + 1:]) is not None
 
 

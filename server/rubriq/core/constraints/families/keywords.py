@@ -820,7 +820,7 @@ def extract_topics(ex: Extraction) -> None:
                 continue
             topics = [phrase]
             rest = text[m.end() + len(words.group()[:len(written)]):]
-            more = re.match(r"\s*(?:,\s*(?:or\b|and\b)?|\bor\b|\band\b)\s*(?:the\s+|any\s+|his\s+|her\s+|their\s+)?"
+            more = re.match(r"\s*(?:,\s*(?:or\b|and\b)?|\bor\b|\band\b|/)\s*(?:the\s+|any\s+|his\s+|her\s+|their\s+)?"
                             r"([^\W\d_][\w'-]*(?:[ \t]+[\w'-]+){0,2})", rest)
             first = more.group(1).split()[0].lower() if more else ""
             if more and first not in NOT_A_TOPIC and first not in INSTRUCTION_START:
@@ -829,7 +829,7 @@ def extract_topics(ex: Extraction) -> None:
                 after = rest[more.start(1) + len(item):]
                 # "X, Y" is a list only when it goes on ("prices, discounts or coupons") or ends the clause there;
                 # "the SLA, legal asked us to ..." is a new clause
-                listed = re.search(r"\b(?:or|and)\b", rest[:more.start(1)]) or \
+                listed = re.search(r"\b(?:or|and)\b|/", rest[:more.start(1)]) or \
                     re.match(r"\s*(?:$|[.;:!?)]|,|\bor\b|\band\b)", after)
                 if listed:
                     topics.append(item)

@@ -86,6 +86,11 @@ NUMBERED_LIST_RE = re.compile(
     rf"(?:on\s+its|on\s+their)\s+own\s+numbered\s+lines?|"
     # "give each step a number"
     rf"give\s+(?:each|every)\s+(?:step|point|item|line|tip|idea|stage|reason|option)\s+(?:a|its\s+own)\s+number\b|"
+    # "stick a number on each bit of the working", "put a number in front of every step"
+    rf"(?:put|stick|pop|add|slap)\s+a\s+number\s+(?:on|to|in\s+front\s+of|before|next\s+to|against)\s+"
+    rf"(?:each|every)\b|"
+    # the form said first, as a request of its own: "Numbered steps in the order of the day", ". numbered list, ..."
+    rf"(?:(?<=^)|(?<=[.;:!?]\s)|(?<=\n))numbered\s+(?:list|steps|points|items|lines)\b|"
     rf"number\s+(?:the|each|every|all\s+the|your)\s+(?:[a-z-]{{3,15}}\s+)?(?:steps?|points?|items?|lines?|tips?|ideas?|"
     rf"answers?|methods?|ways?|reasons?|options?|causes?|stages?|suggestions?|working|workings)\b|"
     # "number them", not "number them like 1/4, 2/4" (a scheme of its own, not a list's "1.")
@@ -117,6 +122,10 @@ ITEM_VERB = r"(?:list|brainstorm|suggest|name|give(?:\s+me)?|come\s+up\s+with|ge
 ITEM_COUNT_RE = re.compile(
     rf"(?:\b{ITEM_VERB}\s+(?:(?:me|us)\s+)?|\b(?:a|an)\s+(?:short\s+|quick\s+)?list\s+of\s+)(?:(?P<rel>{REL})\s+)?"
     rf"(?:(?P<a>{NUM})\s*(?:-|–|to)\s*)?(?P<n>{NUM})(?P<post>{POST})?\s+"
+    rf"(?:(?!(?:and|or|of|to|in|for|with|the)\b)[a-z-]{{2,20}}\s+){{0,2}}?(?P<noun>[a-z-]{{3,20}}s)\b", re.IGNORECASE)
+# Items asked for by their number, in any request: "I need four taglines", "could you write me three openers".
+REQUESTED_COUNT_RE = re.compile(
+    rf"\b(?:{ITEM_VERB}|write|need|want|(?:would|'d)\s+like)\s+(?:(?:me|us)\s+)?(?P<n>{NUM})\s+"
     rf"(?:(?!(?:and|or|of|to|in|for|with|the)\b)[a-z-]{{2,20}}\s+){{0,2}}?(?P<noun>[a-z-]{{3,20}}s)\b", re.IGNORECASE)
 # "as a bulleted list, max six items": the count after the list names its items
 BARE_COUNT_RE = re.compile(rf"[\s,;:(–—-]*(?:(?P<rel>{REL})\s+)?(?P<n>{NUM})(?P<post>{POST})?\s*"
@@ -277,6 +286,16 @@ def extract_bullets(ex: Extraction) -> None:
             if clause and counted and counted.group("noun").lower() not in NOT_ITEMS and not counted.group("rel"):
                 n = parse_number(counted.group("n"))
                 span = Span(clause.start + counted.start(), span.end)
+            elif clause and REFERS_BACK_RE.match(numbered.group()):
+                # "Give me three slogans. Number them.": the items counted in the sentence before
+                lo = max(0, clause.start - 150)
+                starts = [lo, *(lo + m.end() for m in re.finditer(r"(?<=[.!?])\s+", ex.view[lo:clause.start]))]
+                lo = starts[-2] if len(starts) > 1 else lo  # this sentence and the one before
+                counted = [m for m in REQUESTED_COUNT_RE.finditer(ex.view, lo, clause.start)
+                           if m.group("noun").lower() not in NOT_ITEMS]
+                if counted:
+                    n = parse_number(counted[-1].group("n"))
+                    span = Span(counted[-1].start(), span.end)
         before = COUNT_BEFORE_LIST_RE.search(ex.view, max(0, span.start - 40), span.start) if n is None else None
         if before and (n := parse_number(before.group("n"))):
             span = Span(before.start("n") if not before.group("rel") else before.start("rel"), span.end)
@@ -294,6 +313,8 @@ def extract_bullets(ex: Extraction) -> None:
     _item_lengths(ex)
 
 
+# A numbering asked of items already named: "Number them", "stick a number on each one".
+REFERS_BACK_RE = re.compile(r"number\s+them\b|(?:put|stick|pop|add|slap)\s+a\s+number\b", re.IGNORECASE)
 # Failing every phrasing above, "numbered" said of what the reply lists ("give them to me numbered", "keep them
 # numbered please"), not of sections, pages or other parts that are numbered in their own way.
 NUMBERED_ANYWHERE_RE = re.compile(

@@ -128,7 +128,8 @@ ES = Phrasings(
               r"sin\s+mayúsculas)",
     no_lists=r"(?:sin\s+(?:listas?|viñetas|enumeraciones)|no\s+(?:uses|utilices|hagas|pongas)\s+(?:una\s+)?(?:listas?|"
              r"viñetas|enumeraciones))",
-    numbered=r"(?:(?:una\s+|en\s+)?lista\s+numerada|pasos\s+numerados|numera\s+los\s+pasos|numéral[oa]s|numerad[oa]s\b)",
+    numbered=r"(?:(?:una\s+|en\s+)?lista\s+numerada|pasos\s+numerados|numera\s+los\s+pasos|numéral[oa]s|numerad[oa]s\b|"
+             r"pon(?:le|les)?\s+(?:un\s+)?número\s+(?:a|delante\s+de)\s+cad[ao]|con\s+(?:su|un)\s+número\s+delante)",
     json=r"(?:en\s+formato\s+JSON|como\s+(?:un\s+)?JSON|en\s+JSON)",
     yaml=r"(?:en\s+formato\s+YAML|como\s+(?:una?\s+)?(?:lista\s+)?YAML|en\s+YAML)",
     topic=r"(?:no\s+(?:menciones|hables\s+de|hables\s+del|hagas\s+referencia\s+a)|sin\s+mencionar)",
@@ -143,7 +144,8 @@ ES = Phrasings(
     languages={"español": "es", "castellano": "es", "inglés": "en", "francés": "fr", "alemán": "de",
                "italiano": "it", "portugués": "pt", "catalán": "ca"},
     translate=r"\btraduc\w*\b[^.\n]{0,60}?\b(?:al|a)",
-    forbid_after=r"(?:no\s+(?:debe|puede|tiene\s+que)\s+(?:aparecer|usarse|figurar|salir)|está\s+prohibid[ao])",
+    forbid_after=r"(?:no\s+(?:debe|puede|tiene\s+que)\s+(?:aparecer|usarse|figurar|salir)|está\s+prohibid[ao]|fuera\b|"
+                 r"(?:ni\s+)?(?:la|lo|las|los)\s+quiero\s+(?:ver|leer))",
     table=r"(?:en|como)\s+(?:una\s+)?tabla",
     no_emoji=r"(?:sin\s+emojis?|no\s+(?:uses|pongas)\s+emojis?|emojis?\s+no\b(?!\s+(?:más|mas|demasiados)\b))",
     bullets=r"(?:en|con)\s+(?:una\s+lista\s+(?:con|de)\s+)?viñetas",
@@ -176,7 +178,8 @@ FR = Phrasings(
     no_lists=r"(?:n'utilise\s+pas\s+de\s+(?:listes?|puces)|sans\s+(?:listes?|puces|énumérations?)|pas\s+de\s+(?:listes?|"
              r"puces))",
     numbered=r"(?:(?:en\s+|une\s+)?liste\s+numérotée|étapes\s+numérotées|numérote\s+les\s+étapes|numérote(?:z)?[\s-]les|"
-             r"numérot(?:é|ée|és|ées)\b)",
+             r"numérot(?:é|ée|és|ées)\b|(?:mets|mettez)\s+un\s+numéro\s+(?:à|devant)\s+chaque|"
+             r"avec\s+(?:son|leur|un)\s+numéro\s+devant)",
     json=r"(?:au\s+format\s+JSON|en\s+JSON|sous\s+forme\s+de\s+JSON)",
     yaml=r"(?:au\s+format\s+YAML|en\s+YAML|sous\s+forme\s+de\s+YAML)",
     topic=r"(?:ne\s+(?:mentionne|parle|cite|évoque)\s+pas(?:\s+de|\s+du|\s+des)?|sans\s+(?:mentionner|évoquer|parler\s+de))",
@@ -190,7 +193,8 @@ FR = Phrasings(
     languages={"français": "fr", "anglais": "en", "espagnol": "es", "allemand": "de", "italien": "it",
                "portugais": "pt"},
     translate=r"\btradui\w*\b[^.\n]{0,60}?\ben",
-    forbid_after=r"(?:ne\s+doit\s+pas\s+(?:apparaître|figurer|être\s+utilisé)|est\s+interdit)",
+    forbid_after=r"(?:ne\s+doit\s+pas\s+(?:apparaître|figurer|être\s+utilisé)|est\s+interdit|dehors\b|à\s+bannir|"
+                 r"je\s+ne\s+veux\s+(?:plus\s+)?(?:le|la|les)\s+(?:voir|lire))",
     table=r"(?:en|sous\s+forme\s+de)\s+(?:un\s+)?tableau",
     no_emoji=r"(?:sans\s+[ée]mojis?|pas\s+d'[ée]mojis?)",
     bullets=r"(?:en|sous\s+forme\s+de)\s+(?:liste\s+à\s+)?puces|liste\s+à\s+puces",
@@ -228,7 +232,8 @@ DE = Phrasings(
     no_lists=r"(?:ohne\s+(?:aufzählungen?|aufzählungszeichen|listen?|stichpunkte)|keine\s+(?:aufzählungen?|"
              r"aufzählungszeichen|listen?|stichpunkte))",
     numbered=r"(?:(?:als\s+|eine\s+)?nummerierte\s+liste|nummerierte\s+schritte|nummeriere\s+die\s+schritte|nummeriere?\s+sie|"
-             r"nummeriert\b)",
+             r"nummeriert\b|mit\s+(?:seiner|ihrer|einer)\s+(?:Zahl|Nummer)\s+(?:vorne(?:\s+dran)?|davor)|"
+             r"(?:gib|schreib)\s+jede[mnrs]?\s+\w+\s+eine\s+(?:Nummer|Zahl))",
     json=r"(?:als\s+JSON|im\s+JSON-Format|in\s+JSON)",
     yaml=r"(?:als\s+YAML(?:-\w+)?|im\s+YAML-Format|in\s+YAML)",
     topic=r"(?:erwähne\s+(?:nicht|nie|keine[nrs]?)|ohne\s+(?:zu\s+erwähnen|Erwähnung\s+von))",
@@ -245,7 +250,11 @@ DE = Phrasings(
                "englischer": "en", "deutscher": "de", "französischer": "fr", "spanischer": "es"},
     translate=r"\bübersetze\w*\b[^.\n]{0,60}?\b(?:ins|in\s+das|auf)",
     forbid_after=r"(?:(?:darf|soll|sollte)\s+nicht\s+(?:vorkommen|auftauchen|erscheinen|verwendet\s+werden)|"
-                 r"(?:nicht|niemals|nie)\s+(?:verwenden|benutzen|nutzen)|weglassen|auslassen|vermeiden)\b",
+                 r"(?:nicht|niemals|nie)\s+(?:verwenden|benutzen|nutzen)|weglassen|auslassen|vermeiden|"
+                 # "„dringend“ kommt in keine Spalte", "„obliegt“ will ich nicht mehr lesen", "„Synergie“ fliegt raus"
+                 r"(?:kommt|kommen)\s+(?:da\s+|hier\s+)?(?:in\s+kein\w*|nicht\s+(?:vor|rein))|"
+                 r"will\s+ich\s+(?:da\s+|hier\s+)?(?:nicht|nie)\s+(?:mehr\s+)?(?:lesen|sehen|hören)|"
+                 r"(?:fliegt|fliegen)\s+(?:komplett\s+|ganz\s+)?raus)\b",
     table=r"(?:als|in\s+einer?)\s+tabelle",
     no_emoji=r"(?:keine|ohne)\s+emojis?",
     bullets=r"(?:als|in)\s+stichpunkten?|als\s+aufzählung",
@@ -416,6 +425,17 @@ def _keywords(ex: Extraction, lang: Phrasings) -> None:
             else:
                 ex.add_source("keywords:forbidden_words", "keyword", {"forbidden_words": items}, span,
                        "no " + ", ".join(repr(i) for i in items))
+    # the quoted words first, then put out: "«Fracción» y «RSU» fuera", "Das „dringend“ kommt in keine Spalte"
+    first = re.compile(r"(?:^|(?<=[.;:!?]\s)|(?<=\n)|(?<=,\s))(?:(?:das|der|die|el|la|los|las|le|les)\s+)?"
+                       r"(?=[\"“„«‘'])", re.IGNORECASE)
+    for m in islice(first.finditer(view), MAX_MATCHES):
+        items, end = parse_items(view, m.end(), allow_bare=False)
+        span = Span(m.start(), end)
+        if items and re.match(rf"\s*,?\s*(?:[^\W\d_]+\s+){{0,1}}?{lang.forbid_after}", view[end:end + 60],
+                              re.IGNORECASE) and not any(
+                c.kind == "keywords:forbidden_words" and c.span.overlaps(ex.in_view(span)) for c in ex.found):
+            ex.add_source("keywords:forbidden_words", "keyword", {"forbidden_words": items}, span,
+                          "no " + ", ".join(map(repr, items)))
     after = re.compile(rf"\b{lang.word}\s+(?=[\"“„«‘'])", re.IGNORECASE)
     for m in islice(after.finditer(view), MAX_MATCHES):
         items, end = parse_items(view, m.end(), allow_bare=False)
@@ -534,16 +554,61 @@ def _shapes(ex: Extraction, lang: Phrasings) -> None:
                        Span(m.start(), m.end()), wording_for(bound, "item"), 0.7)
 
 
+# The numbering asked of items named just before: "¿Me das tres eslóganes? Numéralos", "cinco frases, cada una con
+# su número delante", "un número a cada método, son tres".
+_REFERS_BACK_RE = re.compile(r"numéral[oa]s|numérote(?:z)?[\s-]les|nummeriere?\s+sie|(?<![\w-])(?:cad[ao]|chaque|"
+                             r"chacune?|jede[mnrs]?)(?![\w-])", re.IGNORECASE)
+_MEASURES = frozenset({"word", "line", "paragraph", "character", "stanza"})
+_NOT_COUNTED = frozenset({
+    "minutos", "horas", "días", "semanas", "meses", "años", "euros", "personas", "veces", "minutes", "heures", "jours",
+    "semaines", "mois", "ans", "années", "personnes", "fois", "minuten", "stunden", "tage", "tagen", "wochen", "monate",
+    "monaten", "jahre", "jahren", "euro", "personen", "mal"})
+
+
+def _count_referred_to(ex: Extraction, lang: Phrasings, numbered: re.Match[str], at: int) -> None:
+    view = ex.source_view
+    if not _REFERS_BACK_RE.search(view, max(0, numbered.start() - 25), numbered.end()):
+        return
+    said_after = re.match(rf"(?:[ \t]+[^\W\d_][\w-]*)?,?[ \t]+(?:son|sont|ce[ \t]+sont|es[ \t]+sind|sind[ \t]+es)"
+                          rf"[ \t]+(?P<n>{lang.number_re})(?![\w-])", view[numbered.end():], re.IGNORECASE)
+    start = max(0, numbered.start() - 120)
+    sentences = re.split(r"(?<=[.!?])\s+", view[start:numbered.start()])
+    window = " ".join(sentences[-2:])  # this sentence and the one before
+    named = [m for m in re.finditer(rf"(?<![\w-])(?P<n>{lang.number_re})\s+(?:[^\W\d_]+\s+)?(?P<noun>[^\W\d_]{{3,20}})",
+                                    window, re.IGNORECASE)
+             if lang.units.get(m.group("noun").lower()) not in _MEASURES and
+             m.group("noun").lower() not in _NOT_COUNTED]
+    n = lang.number(said_after.group("n")) if said_after else lang.number(named[-1].group("n")) if named else None
+    if not n or n < 2:
+        return
+    end = numbered.end() + said_after.end() if said_after else numbered.end()
+    ex.found = [c for c in ex.found if not (c.kind == "rubriq:numbered_list" and c.span.start == at)]
+    ex.add_source("rubriq:numbered_list", "format", {"num_items": n}, Span(numbered.start(), end),
+                  f"a numbered list of {n} items", 0.8)
+
+
 def _count_after(ex: Extraction, lang: Phrasings, numbered: re.Match[str]) -> None:
     """ "trois maximum, en liste numérotée": a count of items just before or after the list is named."""
     view = ex.source_view
     around = view[max(0, numbered.start() - 40):numbered.end() + 40]
     offset = max(0, numbered.start() - 40)
+    at = ex.in_view(Span(numbered.start(), numbered.end())).start
+    # "numérotées de 1 à 4", "von 1 bis 4 nummeriert": the last number is the count
+    after = re.match(r"[ \t]+(?:de|del|von)[ \t]+1[ \t]+(?:à|al|a|bis)[ \t]+(?P<n>\d{1,2})\b", view[numbered.end():])
+    before = re.search(r"(?:de|del|von)[ \t]+1[ \t]+(?:à|al|a|bis)[ \t]+(?P<n>\d{1,2})[ \t]+$",
+                       view[max(0, numbered.start() - 25):numbered.start()])
+    if (up_to := after or before) and int(up_to.group("n")) >= 2:
+        n = int(up_to.group("n"))
+        span = Span(numbered.start(), numbered.end() + after.end()) if after else Span(numbered.start(), numbered.end())
+        ex.found = [c for c in ex.found if not (c.kind == "rubriq:numbered_list" and c.span.start == at)]
+        ex.add_source("rubriq:numbered_list", "format", {"num_items": n}, span, f"a numbered list of {n} items", 0.85)
+        return
     rel = "|".join(sorted((re.escape(r) for r in lang.relations), key=len, reverse=True))
     items = re.search(rf"(?<![\w-])(?:(?P<rel>{rel})\s+)?(?P<n>{lang.number_re})\s+(?:punkten?|points|puntos|éléments|"
                       rf"elementos|einträgen|schritten?|pasos|étapes)(?![\w-])", around, re.IGNORECASE)
+    if items and items.group("rel") and lang.relations.get(" ".join(items.group("rel").lower().split())) != "exactly":
+        return  # "pas plus de cinq étapes": a bound on the items (an item count of its own), not their number
     if items and (n := lang.number(items.group("n"))):  # "als nummerierte Liste mit genau vier Punkten"
-        at = ex.in_view(Span(numbered.start(), numbered.end())).start
         ex.found = [c for c in ex.found if not (c.kind == "rubriq:numbered_list" and c.span.start == at)]
         ex.add_source("rubriq:numbered_list", "format", {"num_items": n}, Span(numbered.start(), offset + items.end()),
                f"a numbered list of {n} items", 0.85)
@@ -551,6 +616,7 @@ def _count_after(ex: Extraction, lang: Phrasings, numbered: re.Match[str]) -> No
     after = "|".join(re.escape(a) for a in lang.after)
     m = re.search(rf"(?<![\w-])(?P<n>{lang.number_re})\s+(?P<after>{after})(?![\w-])", around, re.IGNORECASE)
     if not m:
+        _count_referred_to(ex, lang, numbered, at)
         return
     n = lang.number(m.group("n"))
     relation = lang.after[" ".join(m.group("after").lower().split())]

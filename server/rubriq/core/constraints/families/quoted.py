@@ -277,7 +277,10 @@ def extract_quoted(ex: Extraction) -> None:
             ex.add("keywords:existence", "keywords", {"keywords": [text]}, span, f"use {text!r}", 0.8)
         elif _LEAVE_OUT_RE.search(cue_words) or \
                 re.match(r"\s*(?:out\b(?!\s+in\s+full\b|\s+fully\b)|(?:is|are)\s+(?:off\s+the\s+table|taboo)|"
-                         r"(?:please\s+)?avoid\b)", after, re.IGNORECASE):  # 'write "X" out in full' spells it out
+                         r"(?:please\s+)?avoid\b)", after, re.IGNORECASE) or \
+                (re.match(r"\s*off\b", after, re.IGNORECASE) and re.search(r"\b(?:keep|leave)\s+$", before,
+                                                                          re.IGNORECASE)):
+            # 'keep "tilt" off the card' leaves it out; 'write "X" out in full' spells it out
             ex.add("keywords:forbidden_words", "keywords", {"forbidden_words": [text]}, span,
                    f"without the word {text!r}", 0.8)
         elif _USING_RE.search(cue_words) or _USED_AFTER_RE.match(after):
