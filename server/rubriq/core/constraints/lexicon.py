@@ -556,6 +556,7 @@ termine par | terminez par | finis par | finissez par | conclus par | termine av
 en terminant par = end with
 commence | commencez | commencer | débute | débutez = start
 commence par | commencez par | débute par | commencer par = start with
+en commençant par | en débutant par = starting with
 ouvre | ouvrez | ouvrir = open
 ouvre avec | ouvrez avec | ouvre par | ouvrez par = open with
 pas le mot | pas le terme = not the word
@@ -609,6 +610,8 @@ librairie externe | librairies externes = external libraries
 sans dépendance | sans dépendances = without dependencies
 tests unitaires | tests = unit tests
 uniquement la bibliothèque standard | seulement la bibliothèque standard = standard library only
+rien que la bibliothèque standard = standard library only
+garde le nom | gardez le nom | garder le nom = keep the name
 bibliothèque standard = standard library
 commentaires = comments
 uniquement le code | seulement le code = only the code
@@ -1047,6 +1050,9 @@ _ES_REORDER: tuple[Rule, ...] = (
                 re.IGNORECASE),
      lambda m: f"do not mention {m.group(1)}"),
     (re.compile(_NEITHER_NOR, re.IGNORECASE), lambda m: f"no {m.group(1)} and no {m.group(2)}"),
+    # "sin palabras técnicas como «condensación»": the words given as examples, their kind aside
+    (re.compile(r"\b(palabras|términos|expresiones)\s+[^\W\d_]+\s+(?=como\s+[«\"“])", re.IGNORECASE),
+     lambda m: f"{m.group(1)} "),
     # "de 80 a 120 palabras" is a range
     (re.compile(r"\bde\s+(\d{1,6})\s+a\s+(\d{1,6})\b", re.IGNORECASE), lambda m: f"{m.group(1)} to {m.group(2)}"),
     # "una frase", "un solo párrafo": one of the unit, not an article
@@ -1065,6 +1071,9 @@ _FR_REORDER: tuple[Rule, ...] = (
                 r"(?:on|tu|vous)\s+n['’]en\s+(?:dit|dis|dites|parle|parles|parlez)\s+(?:rien|pas))\b",
                 re.IGNORECASE),
      lambda m: f"ne mentionne pas {m.group('what')}"),
+    # "sans mots techniques comme « hygrométrie »": the words given as examples, their kind aside
+    (re.compile(r"\b(mots|termes|expressions)\s+[^\W\d_]+\s+(?=comme\s+[«\"“])", re.IGNORECASE),
+     lambda m: f"{m.group(1)} "),
     # "Huit vers tout pile": verses counted are a poem's lines ("vers" alone is "towards")
     (re.compile(r"\b(un|deux|trois|quatre|cinq|six|sept|huit|neuf|dix|onze|douze|quatorze|seize|\d{1,2})\s+vers\b(?!\s+(?:\d|midi|minuit|le|la|les|l'))",
                 re.IGNORECASE), lambda m: f"{m.group(1)} lignes"),
@@ -1127,7 +1136,7 @@ _DE_REORDER: tuple[Rule, ...] = (
                 r"du\s+auskommen\b", re.IGNORECASE),
      lambda m: f"at most {m.group(1)} {m.group(2)}"),
     # "Die Funktion soll weiterhin `x` heißen", "Die Hauptfunktion soll x heißen": the name before the verb
-    (re.compile(r"\b[\wäöüß]*?(funktion|methode|klasse)\s+(?:soll|muss|sollte)\s+(?:(?:auch\s+)?weiterhin\s+|immer\s+noch\s+)?"
+    (re.compile(r"\b[\wäöüß]*?(funktion|methode|klasse)\s+(?:soll|muss|sollte)\s+(?:(?:auch\s+)?weiter(?:hin)?\s+|immer\s+noch\s+)?"
                 r"(`[^`\n]{1,60}`|[A-Za-z_][\w]{1,60})\s+heißen\b", re.IGNORECASE),
      lambda m: f"{m.group(1)} stays called {m.group(2)}"),
     # "am Schluss soll „Sportliche Grüße, Kai“ stehen": the words the reply ends with, the verb last

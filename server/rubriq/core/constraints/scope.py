@@ -335,6 +335,8 @@ def one_of_alternatives(view: str, kind: str, span: Span) -> bool:
     if kind in BAN_KINDS:
         return False
     lo, hi = _clause_around(view, span)
+    aside = view.find("(", span.end, hi)
+    hi = aside if aside >= 0 else hi  # "as JSON ... (severity is either "allergy" or "preference")": another choice
     # a cue inside the requirement's own words is its options: "the first word should be either Yes or No"
     return _ALTERNATIVES_RE.search(view, lo, span.start) is not None or \
         _ALTERNATIVES_RE.search(view, span.end, hi) is not None

@@ -76,7 +76,7 @@ FUNCTION_NAME_RE = re.compile(
     rf"(?P<k>(?-i:[A-Z])[\w$]{{1,60}})(?=\s*(?:[,.;:]|$|with\b|that\b|which\b|for\b|to\s+\w+\b|extending\b|"
     rf"inheriting\b|implementing\b|having\b))", re.IGNORECASE)
 METHODS_RE = re.compile(
-    rf"\b(?:methods|functions)\s+(?:called\s+|named\s+)?(?P<list>`?{_IDENT}`?(?:(?:\s*,\s*(?:and\s+)?|\s+and\s+)`?{_IDENT}`?)"
+    rf"\b(?:methods|functions)\s*[,:]?\s+(?:called\s+|named\s+)?(?P<list>`?{_IDENT}`?(?:(?:\s*,\s*(?:and\s+)?|\s+and\s+)`?{_IDENT}`?)"
     r"{1,6})")
 # Names written as calls: "with allow() and refill() methods", "the methods push(), pop() and peek()". Only after a
 # word that gives them to the code ("with", "has", "implement"), so "use the map() and filter() functions" is none.

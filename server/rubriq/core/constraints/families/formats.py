@@ -66,6 +66,8 @@ def extract_formats(ex: Extraction) -> None:
         (HEADINGS_RE, "rubriq:headings", "structure", "markdown headings", 0.75),
     ):
         m = regex.search(view)
+        if m and kind == "rubriq:csv_format" and _users_own_file(view, m.end() - 1):
+            m = None  # "I export our members from the booking system as a CSV": the material, not the reply
         if m and not negated_before(view, m.start(), 25):
             ex.add(kind, subtype, {}, Span(m.start(), m.end()), wording, conf)
     m = TITLE_RE.search(view)
@@ -91,6 +93,8 @@ KEYS_RE = re.compile(
     r"\b(?:with|having|containing|contain|include|including|has|have|use|using|needs?|requires?)\s+(?:the\s+|these\s+|exactly\s+"
     r"(?:the\s+|these\s+)?)?(?:(?:following|same)\s+)?(?:keys|fields|properties|attributes)\s*(?:named\s+|called\s+)?:?\s*|"
     r"\b(?:keys|fields|properties)\s*:\s*|\b(?:the|these)\s+(?:keys|fields)\s+(?=[\"'`“‘])|"
+    # "one object per child and the keys name, need and severity": the names listed bare
+    r"\b(?:the|these)\s+(?:keys|fields)\s+(?=[a-z_][\w-]{0,40}\s*(?:,|\s+and\s+)\s*[a-z_][\w-]{0,40}\b)|"
     # "as one object, keys supplier, invoice_number, total and due_date": the keys listed right after the word
     r"(?<=[,;(]\s)(?:keys|fields)\s+(?=[\"'`“‘]?[a-z_][\w-]{0,40}[\"'`”’]?\s*,)|"
     # "a JSON array, each with name, attending, dietary and plus_one"
@@ -158,11 +162,26 @@ INPUT_TABLE_RE = re.compile(r"\b(?:from|read(?:s|ing)?|pars(?:e|es|ing)|load(?:s
                             re.IGNORECASE)
 
 
+# A file the person makes themselves, described: "Every spring I export the membership list as a CSV", "we
+# download the bookings from the till as a spreadsheet" (the material the code or the reply works from).
+USER_EXPORT_RE = re.compile(r"\b(?:i|we)\s+(?:(?!(?:want|like|need|would|could|can|will|to)\b)\w+\s+){0,6}?"
+                            r"(?:export|download|pull|dump|save)(?:s|ed)?\b"
+                            r"[^.!?\n]{0,80}?\b(?:as|in|into)\s+(?:a\s+|an\s+)?(?:csv|spreadsheet|excel\s+file)\b",
+                            re.IGNORECASE)
+
+
 def _input_table(view: str, columns_start: int) -> bool:
     """The last table named before the columns, in the same or the previous sentence, is one the code reads."""
     before = view[max(0, columns_start - 120):columns_start]
     cues = list(TABLE_CUE_RE.finditer(before))
-    return bool(cues) and bool(INPUT_TABLE_RE.search(before[max(0, cues[-1].start() - 40):cues[-1].end()]))
+    return bool(cues) and bool(INPUT_TABLE_RE.search(before[max(0, cues[-1].start() - 40):cues[-1].end()]) or
+                               _users_own_file(view, max(0, columns_start - 120) + cues[-1].start()))
+
+
+def _users_own_file(view: str, at: int) -> bool:
+    """The format named at `at` is that of a file the person describes making, in the same sentence."""
+    lo = max(0, *(view.rfind(stop, 0, at) + 1 for stop in ".!?\n"))
+    return any(m.start() < at < m.end() + 1 for m in USER_EXPORT_RE.finditer(view, lo, min(len(view), at + 30)))
 
 JSON_CUE_RE = re.compile(r"\bjson\b", re.IGNORECASE)
 KEY_ITEM_RE = re.compile(r"[\"'`“‘]?([^\W\d][\w-]{0,40})[\"'`”’]?")

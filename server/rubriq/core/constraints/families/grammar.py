@@ -589,6 +589,8 @@ PHRASE_ENDERS = frozenset((
 _REMARK_OPENERS = frozenset(("exactly", "precisely", "strictly", "sorted", "ordered", "all"))
 _PREPOSITION_ENDERS = frozenset(("by", "for", "to", "in", "on", "at", "from", "over", "under", "after", "before"))
 _ITEM_END_RE = re.compile(r"[ \t]*(?:[.;)\n]|,(?![ \t]*(?:and|or)\b)|$)")
+# One more word, and then the item ends: the rest of "Date of birth" before ", Email" or " and Email".
+_LAST_WORD_RE = re.compile(r"[ \t]+[^\W\d_][\w'’-]{0,30}[ \t]*(?:[,.;)\n]|\band\b|\bor\b|$)")
 
 
 def phrase_list(text: str, pos: int, limit: int = 12, max_words: int = 4) -> tuple[list[str], int]:
@@ -614,7 +616,9 @@ def phrase_list(text: str, pos: int, limit: int = 12, max_words: int = 4) -> tup
                     break
                 # a preposition ends the item unless the item ends with it: "Date, Trip, Cost, Pay by."
                 if nxt.group(1).lower() in PHRASE_ENDERS and not (
-                        nxt.group(1).lower() in _PREPOSITION_ENDERS and _ITEM_END_RE.match(text, j + nxt.end())):
+                        nxt.group(1).lower() in _PREPOSITION_ENDERS and _ITEM_END_RE.match(text, j + nxt.end())) \
+                        and not (nxt.group(1).lower() == "of" and words[0][:1].isupper() and _LAST_WORD_RE.match(
+                            text, j + nxt.end())):  # a capitalised name with "of" in it: "Date of birth, Email"
                     break
                 words.append(nxt.group(1))
                 j += nxt.end()
@@ -624,7 +628,10 @@ def phrase_list(text: str, pos: int, limit: int = 12, max_words: int = 4) -> tup
                 break  # "..., one line per meeting": how the list is laid out
             if words[0].lower() in PHRASE_ENDERS | _REMARK_OPENERS and not (
                     items and len(words) == 1 and words[0].lower() in _PREPOSITION_ENDERS
-                    and re.match(r"[ \t]*,[ \t]*[^\W\d_]", text[j:j + 8])):
+                    and re.match(r"[ \t]*,[ \t]*[^\W\d_]", text[j:j + 8])) and not (
+                    # a capitalised label in a list of them: "sections: Before opening, Morning rush, Afternoon"
+                    words[0][:1].isupper() and words[0].lower() in _PREPOSITION_ENDERS and len(words) > 1 and
+                    all(x[:1].isupper() for x in items)):
                 break
             if len(items) >= 2 and all(x[:1].isupper() for x in items) and words[0][:1].islower():
                 break  # "Élève, Parent, Créneau, classé par heure": capitalised names, then a remark on them

@@ -143,8 +143,9 @@ MENTION_THING_RE = re.compile(
     r"(?i:(?:the|our|my|your|his|her|their)\s+)?"
     # ... or a name of capitalised words: "mention the Civil Procedure Act", "menciona la Ley de Enjuiciamiento Civil"
     r"(?P<thing>[A-Z][\w'’-]{1,30}(?:[ \t]+(?:(?:of|de|del|du|des|für|and|&)[ \t]+)?[A-Z][\w'’-]{1,30}){1,4}|"
-    r"[A-Za-z][\w'’-]{2,30}(?:[ \t]+[a-z][\w'’-]{2,30})?)"
-    r"(?=[ \t]*(?:$|[.;,!?)]|[ \t]+(?i:and|too|as\s+well|somewhere|at\s+least\s+once|by\s+name)\b))")
+    r"[A-Za-z][\w'’-]{2,30}(?:[ \t]+(?!(?:somewhere|anywhere|too|please|again|here|there|once|twice)\b)"
+    r"[a-z][\w'’-]{2,30})?)"
+    r"(?=[ \t]*(?:$|[.;,!?)]|[ \t]+(?i:and|too|as\s+well|somewhere|anywhere|please|at\s+least\s+once|by\s+name)\b))")
 # A name to say, unquoted, with where it must come: "say Incoterms 2020 somewhere", "say Parcelink, not "the courier"".
 SAY_NAME_RE = re.compile(
     r"\b(?i:say|call\s+(?:it|them|him|her))\s+"
@@ -285,7 +286,36 @@ def _names_kept_out(ex: Extraction, clause: Clause) -> None:
            Span(clause.start + m.start(), clause.start + m.end()), "leave out " + ", ".join(map(repr, names)), 0.75)
 
 
+_MONTHS = (r"(?:january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|"
+           r"apr|jun|jul|aug|sep|sept|oct|nov|dec|janvier|février|mars|avril|mai|juin|juillet|août|septembre|octobre|"
+           r"novembre|décembre|januar|februar|märz|juni|juli|oktober|dezember|enero|febrero|marzo|abril|mayo|junio|"
+           r"julio|agosto|septiembre|octubre|noviembre|diciembre)")
+_WEEKDAYS = (r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|lundi|mardi|mercredi|jeudi|vendredi|samedi|"
+             r"dimanche|montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag|lunes|martes|miércoles|jueves|"
+             r"viernes|sábado|domingo)")
+# A date asked for by its kind and then given: "include the date, Sunday 15 June", « n'oublie pas la date, le
+# dimanche 15 juin », "nenn die Frist mit Datum, also den 30. April": the date itself must be in the reply.
+DATE_GIVEN_RE = re.compile(
+    rf"\b(?:include|mention|give|state|say|name|nenn|don'?t\s+forget)\s+the\s+(?:[a-z]+\s+)?"
+    rf"(?:date|deadline|day|frist|termin|fecha|plazo)\b[^.;:!?\n]{{0,30}}?,\s*"
+    rf"(?:(?:also|namely|that\s+is|i\.e\.|so)\s*,?\s+)?(?:(?:the|on)\s+)?(?:{_WEEKDAYS},?\s+)?"
+    rf"(?:the\s+)?(?P<date>\d{{1,2}}(?:st|nd|rd|th|er|\.)?\s+{_MONTHS}\b|{_MONTHS}\s+\d{{1,2}}(?:st|nd|rd|th)?\b)",
+    re.IGNORECASE)
+
+
+def _dates_given(ex: Extraction) -> None:
+    for m in islice(DATE_GIVEN_RE.finditer(ex.view), MAX_MATCHES):
+        if negated_before(ex.view, m.start(), 20):
+            continue
+        source = ex.reading.to_source(Span(m.start("date"), m.end("date")))
+        date = ex.source_view[source.start:source.end].strip()
+        if date and not any(c.kind == "keywords:existence" and c.span.overlaps(Span(m.start(), m.end()))
+                            for c in ex.found):
+            _add_required(ex, [date], Span(m.start(), m.end()))
+
+
 def extract_keywords(ex: Extraction) -> None:
+    _dates_given(ex)
     previous: str | None = None  # the last keyword the previous clause named, for "It should appear twice."
     for clause in ex.clauses:
         first = len(ex.found)

@@ -204,9 +204,9 @@ def extract_sections(ex: Extraction) -> None:
 # part in square brackets like [Chorus]". Labels are quoted or capitalised; a bracketed example makes them bracketed.
 
 LABELS_RE = re.compile(
-    r"\b(?:under|with|use|using|into|in)\s+(?:the\s+|these\s+)?(?:separate\s+)?(?:(?:two|three|four|five|six|\d)\s+)?"
+    r"\b(?:under|with|use|using|into|in)\s+(?:the\s+|these\s+)?(?:separate\s+)?(?:(?P<n>two|three|four|five|six|\d)\s+)?"
     r"(?:(?:following|section|markdown)\s+)?(?:headings|headers|sections|parts|labels|subheadings|categories)\s*"
-    r"(?:titled|called|named|labell?ed)?\s*:?\s*|"
+    r"(?:titled|called|named|labell?ed)?\s*(?::|(?P<comma>,))?\s*|"
     r"\b(?:sections|parts|headings|headers)\s+(?:titled|called|named|labell?ed|for)\s*:?\s*|"
     # "Two headed parts, Likes and Gripes", "three titled sections: Before, During, After"
     r"\b(?:(?:two|three|four|five|six|\d)\s+)?(?:headed|titled|labell?ed|named)\s+(?:parts|sections|blocks)\s*[,:]?\s*|"
@@ -269,6 +269,8 @@ def extract_section_labels(ex: Extraction) -> None:
             labels = [label for label in labels if label[:1].isupper() or label.startswith(("[", "#"))]
             if len(labels) < 2:
                 continue
+            if m.group("comma") and (not m.group("n") or parse_number(m.group("n")) != len(labels)):
+                continue  # "in three sections, Before, During and After": after a comma, only as many as counted
             if BRACKETED_RE.search(text):
                 labels = [label if label.startswith("[") else f"[{label}]" for label in labels]
             ex.add("rubriq:section_labels", "structure", {"labels": labels},

@@ -112,6 +112,10 @@ LAST_SENTENCE_START_RE = re.compile(
     r"\b(?:end|finish|close|conclude)(?:s|ing)?\s+(?:\w+\s+){0,2}?with\s+(?:a|one)\s+(?:\w+\s+)?(?:sentence|tip|"
     r"thought|suggestion|reminder|recommendation|piece\s+of\s+advice)\s+(?:that|which)\s+(?:starts?|begins?|opens?)\s+"
     r"with\s*|"
+    # "make the last sentence a tip that starts with "Tip:"", « que la última frase sea un consejo que empiece por »
+    r"\b(?:the|that|your)\s+(?:very\s+)?(?:last|final|closing|concluding)\s+sentence\s+(?:(?:should|must|has\s+to|"
+    r"needs\s+to|will)\s+be\s+|is\s+|be\s+|sea\s+)?(?:a|an|one)\s+(?:\w+\s+){0,2}?(?:that|which)\s+"
+    r"(?:starts?|begins?|opens?)\s+with\s*|"
     # "three bullets, then a sentence that starts with 'Bottom line:'": a sentence added after the rest, so last
     r"\b(?:then|followed\s+by|after\s+that|and\s+after\s+(?:that|it))\s*,?\s+(?:a|one)\s+(?:final\s+|closing\s+|"
     r"last\s+)?sentence\s+(?:that|which)\s+(?:starts?|begins?|opens?)\s+with\s*", re.IGNORECASE)
