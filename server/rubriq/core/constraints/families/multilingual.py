@@ -383,6 +383,20 @@ _FURTHER_WORD_RE = re.compile(r"\s*,?\s*(?:ni|nor|or|ou|oder|noch|o)\s+(?P<noun>
                               re.IGNORECASE)
 
 
+def _put_out_after(ex: Extraction, lang: Phrasings, items: list[str], span: Span, words_between: int) -> bool:
+    """Quoted words at `span`, then said to be put out within a few words ("„X“ weglassen", "«X» fuera"), read as
+    forbidden words here unless read so already; whether they were added."""
+    view = ex.source_view
+    if not items or not re.match(rf"\s*,?\s*(?:[^\W\d_]+\s+){{0,{words_between}}}?{lang.forbid_after}",
+                                 view[span.end:span.end + 60], re.IGNORECASE):
+        return False
+    if any(c.kind == "keywords:forbidden_words" and c.span.overlaps(ex.in_view(span)) for c in ex.found):
+        return False
+    ex.add_source("keywords:forbidden_words", "keyword", {"forbidden_words": items}, span,
+                  "no " + ", ".join(map(repr, items)))
+    return True
+
+
 def _keywords(ex: Extraction, lang: Phrasings) -> None:
     view = ex.source_view
     times = re.compile(rf"\s*(?:(?P<rel>{'|'.join(re.escape(r) for r in lang.relations)})\s+)?(?P<n>{lang.number_re})"
@@ -430,22 +444,13 @@ def _keywords(ex: Extraction, lang: Phrasings) -> None:
                        r"(?=[\"“„«‘'])", re.IGNORECASE)
     for m in islice(first.finditer(view), MAX_MATCHES):
         items, end = parse_items(view, m.end(), allow_bare=False)
-        span = Span(m.start(), end)
-        if items and re.match(rf"\s*,?\s*(?:[^\W\d_]+\s+){{0,1}}?{lang.forbid_after}", view[end:end + 60],
-                              re.IGNORECASE) and not any(
-                c.kind == "keywords:forbidden_words" and c.span.overlaps(ex.in_view(span)) for c in ex.found):
-            ex.add_source("keywords:forbidden_words", "keyword", {"forbidden_words": items}, span,
-                          "no " + ", ".join(map(repr, items)))
+        _put_out_after(ex, lang, items, Span(m.start(), end), words_between=1)
     after = re.compile(rf"\b{lang.word}\s+(?=[\"“„«‘'])", re.IGNORECASE)
     for m in islice(after.finditer(view), MAX_MATCHES):
         items, end = parse_items(view, m.end(), allow_bare=False)
         span = Span(m.start(), end)
         # 'das Wort „Schnee“ selbst bitte nicht benutzen', 'das Wort „Stadtrat“ weglassen'
-        if items and re.match(rf"\s*,?\s*(?:[^\W\d_]+\s+){{0,3}}?{lang.forbid_after}", view[end:end + 60],
-                              re.IGNORECASE) and not any(
-                c.kind == "keywords:forbidden_words" and c.span.overlaps(ex.in_view(span)) for c in ex.found):
-            ex.add_source("keywords:forbidden_words", "keyword", {"forbidden_words": items}, span,
-                   "no " + ", ".join(map(repr, items)))
+        if _put_out_after(ex, lang, items, span, words_between=3):
             continue
         said = re.match(rf"\s*{lang.require_after}", view[end:end + 40], re.IGNORECASE)
         count = times.match(view, end + said.end()) if said else None
