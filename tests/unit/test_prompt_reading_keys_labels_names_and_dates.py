@@ -3,11 +3,15 @@ optional; keys and column names listed bare ("the keys id, status and owner", "D
 after a comma; a name kept in French or German; section labels after a comma or a colon, even when one opens with
 "Before"; a last sentence described as a tip that starts with a phrase; words given as examples of a kind
 (« sans mots techniques comme … »); a date asked for and then given. A file the person describes exporting is their
-material, not the reply's format."""
+material, not the reply's format. Code pasted to repair (« reparieren », « réparer ») is a code task, and the limit
+on explaining the bug is the explanation's."""
 
 from __future__ import annotations
 
 from prompt_reading_helpers import kinds
+
+from rubriq.core.prompt import parse_prompt
+from rubriq.core.tasks import TaskType, detect_task
 
 
 def test_a_choice_described_in_an_aside_leaves_the_format_required():
@@ -86,3 +90,15 @@ def test_a_date_asked_for_and_then_given_must_be_in_the_reply():
     }
     for prompt, date in cases.items():
         assert {"keywords": [date]} in kinds(prompt).get("keywords:existence", []), prompt
+
+
+def test_code_pasted_to_repair_is_a_code_task_whose_explanation_has_its_own_limit():
+    code = "\n\n```python\ndef beitrag(alter):\n    return 40 if alter > 18 else 20\n```\n"
+    for prompt in ("Mein Skript rechnet falsch. Kannst du es reparieren? Erklär mir den Fehler in höchstens zwei "
+                   "Sätzen." + code,
+                   "Mon script calcule mal. Tu peux le réparer ? Explique-moi le bug en deux phrases maximum." + code):
+        doc = parse_prompt(prompt)
+        assert detect_task(doc).task is TaskType.CODE_GENERATION, prompt
+        found = kinds(prompt)
+        assert found["rubriq:explanation_length"] == [{"relation": "less than", "num_sentences": 3}], prompt
+        assert "length_constraints:number_sentences" not in found, prompt

@@ -427,8 +427,8 @@ _POLITE_REQUEST_RE = re.compile(
     r"kannst du|könntest du|würdest du)\b(?! (?:tell me|explain)\b)", re.IGNORECASE)
 _CODE_EDIT_RE = re.compile(
     r"\b(?:fix|change|modify|update|adapt|extend|correct|rewrite|refactor|optimi[sz]e|speed up|clean up|debug|"
-    r"corrige|modifica|arregla|arreglas|arreglar|optimiza|modifie|optimise|corriger|korrigiere|ändere|optimiere|"
-    r"behebe)\b",
+    r"corrige|corrigez|modifica|arregla|arreglas|arreglar|repara|reparar|optimiza|modifie|optimise|corriger|répare|"
+    r"réparer|réparez|korrigier\w*|reparier\w*|ändere|optimiere|beheb\w*)\b",
     re.IGNORECASE)
 _DATA_OUT_RE = re.compile(r"\b(?:as|in|into|en|au|als)[ \t]+(?:a[ \t]+|an[ \t]+|una[ \t]+|un[ \t]+|une[ \t]+|"
                           r"eine[ \t]+|formato[ \t]+|format[ \t]+)?"

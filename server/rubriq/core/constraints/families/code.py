@@ -253,7 +253,8 @@ EXPLANATION_RE = re.compile(
     r"(?:after|below|beneath|under)\s+the\s+code)\b", re.IGNORECASE)
 # In a code task, the verb says it too: "explain the fix in one sentence after the code".
 EXPLAIN_VERB_RE = re.compile(
-    r"\bexplain\w*\b(?:\s+(?:the|your|what|why|how|it|this|each|any)\b[^.\n]{0,30}?)?(?:\s+(?=in\s)|\s*,\s*"
+    r"\bexplain\w*\b(?:\s+(?:the|your|what|why|how|it|this|each|any|me|us|mir|uns|moi|nous)\b[^.\n]{0,30}?)?"
+    r"(?:\s+(?=in\s)|\s*,\s*"
     r"(?=(?:(?:just|only|max(?:imum)?|at\s+most)\s+)?(?:\d{1,2}|one|two|three|four|five)\s+(?:sentences?|words?|lines?)\b))",
     re.IGNORECASE)
 # In a code task, the explanation named by what it tells: "two sentences on how it works", "a line about what it does".
