@@ -1,5 +1,6 @@
 """The "not checked" reading: a manner asked in a question, the task statement found where the task's cue is, a manner
-word that only describes the topic, and an audience named by how to explain."""
+word that only describes the topic, an audience named by how to explain, and a manner named by what the text is for
+("so I can read it out to my grandad") or by keeping it simple."""
 
 from prompt_reading_helpers import unchecked_texts
 
@@ -36,3 +37,11 @@ def test_an_audience_named_by_how_to_explain_is_reported():
                            "transforme la lumière en énergie chimique. »") != []
     assert unchecked_texts("Why do my tomato plants wilt at midday? Answer like you're explaining it to a "
                            "neighbour over the fence.") != []
+
+
+def test_a_manner_named_by_what_the_text_is_for_or_by_keeping_it_simple_is_reported():
+    assert unchecked_texts("Fass mir das Schreiben zusammen. Schreib es so, dass ich es meinem Vater vorlesen kann."
+                           ) == ["Schreib es so, dass ich es meinem Vater vorlesen kann."]
+    assert unchecked_texts("Summarise the council letter so I can read it out to my grandad.") != []
+    assert unchecked_texts("Donne-moi trois idées de goûter, reste simple.") != []
+    assert unchecked_texts("Give me three snack ideas, and keep it simple.") != []

@@ -78,7 +78,12 @@ MANNER_RE = re.compile(
     # An audience stated as who must understand: "so my grandmother understands", "dass es meine Oma versteht".
     r"\bso (?:that )?(?:my|a|an|any|your|the) [\w-]+(?: [\w-]+)? (?:can |could |will |would )?understands?\b|"
     r"\blike (?:i'?m|i am) (?:five|5|a child|a kid)\b|\bdass es (?:meine|mein|ein|eine|jede[rs]?) \w+ versteht\b|"
-    r"\bque (?:lo |la )?entienda\b|\bqu'(?:un|une|il|elle)\b[^.,;:!?\n]{0,40}?\bcomprenne\b", re.IGNORECASE)
+    r"\bque (?:lo |la )?entienda\b|\bqu'(?:un|une|il|elle)\b[^.,;:!?\n]{0,40}?\bcomprenne\b|"
+    # A manner by what the text is for: "so I can read it out to my mum", "Erklär es so, dass ich es ... vorlesen kann"
+    r"\bso (?:that )?i can read it (?:out )?to\b|\b(?:erklär\w*|schreib\w*|formulier\w*) (?:es|das|ihn|sie) so,? dass\b|"
+    # keeping it simple, said as such: "keep it simple", « reste simple », "mantenlo sencillo", "halt es einfach"
+    r"\b(?:keep it|reste|restez|fais|faites|mantenlo|hazlo|halt es|halte es) (?:simple|sencillo|einfach)\b",
+    re.IGNORECASE)
 # A prohibition or a standing requirement at the start of a clause.
 _LEAD = (r"^[ \t]*(?:[-*•]|\d{1,2}[.)])?[ \t]*(?:(?:please|also|and|above all|bitte|vor allem|auf jeden fall|por favor|"
          r"sobre todo|s'il te plaît|svp|surtout)[ \t,]+)?")
