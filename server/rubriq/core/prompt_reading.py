@@ -80,7 +80,8 @@ MANNER_RE = re.compile(
     r"\blike (?:i'?m|i am) (?:five|5|a child|a kid)\b|\bdass es (?:meine|mein|ein|eine|jede[rs]?) \w+ versteht\b|"
     r"\bque (?:lo |la )?entienda\b|\bqu'(?:un|une|il|elle)\b[^.,;:!?\n]{0,40}?\bcomprenne\b|"
     # A manner by what the text is for: "so I can read it out to my mum", "Erklär es so, dass ich es ... vorlesen kann"
-    r"\bso (?:that )?i can read it (?:out )?to\b|\b(?:erklär\w*|schreib\w*|formulier\w*) (?:es|das|ihn|sie) so,? dass\b|"
+    r"\bso (?:that )?i can read it (?:out )?to\b|"
+    r"\b(?:erklär\w*|schreib\w*|formulier\w*) (?:es|das|ihn|sie) so,? dass\b|"
     # keeping it simple, said as such: "keep it simple", « reste simple », "mantenlo sencillo", "halt es einfach"
     r"\b(?:keep it|reste|restez|fais|faites|mantenlo|hazlo|halt es|halte es) (?:simple|sencillo|einfach)\b",
     re.IGNORECASE)
