@@ -1,7 +1,9 @@
 """Figures an answer works out in one step that the value check must accept: an amount less or plus a percentage the
 source states ("£1,050, or £945 with the 10% loyalty discount") and a yearly amount spread over a month ("£1,240 for
 the first year, about £103 a month"); a share or a multiple named in words, in the clause or earlier in its sentence
-("paying half, so £320", "milk for both of them, £29"); the same sentences with a wrong figure stay conflicts."""
+("paying half, so £320", "milk for both of them, £29"); the same sentences with a wrong figure stay conflicts. An
+estimate worked out from figures the sentence does not show ("about £95 a month" beside a £129 monthly price) is
+not a conflict; an estimate of the source's own estimate is."""
 
 from __future__ import annotations
 
@@ -57,3 +59,17 @@ def test_a_share_named_earlier_in_the_sentence_derives_the_clauses_amount() -> N
 ])
 def test_an_amount_for_both_is_twice_the_stated_one(claim: str, status_wanted: str) -> None:
     assert status(claim, MILK, claim[claim.index("£"):claim.index(" a term")]) == status_wanted
+
+
+STUDIO = "Unlimited membership: £129 per month. 10-class pack: £110, valid for 16 weeks from purchase."
+BUSES = "Replacement buses will add about 40 minutes to journeys."
+
+
+def test_an_estimate_worked_out_from_unshown_figures_is_not_a_conflict_with_a_stated_price() -> None:
+    # twice a week on packs: nothing in the sentence gives the working, so no source figure is contradicted
+    claim = "Coming twice a week on packs would cost you about £95 a month."
+    assert status(claim, STUDIO, "about £95 a month") == "absent"
+
+
+def test_an_estimate_of_the_sources_own_estimate_is_still_a_conflict() -> None:
+    assert status("The buses add about 75 minutes to the trip.", BUSES, "about 75 minutes") == "conflict"

@@ -167,8 +167,12 @@ of that figure ("up to 15 miles"); whole weeks match the source's working days f
 "up to 15 working days"), while the same count of plain days conflicts with them ("within 10 days" for "within 10
 working days", `_working_days_as_days`); an approximation matches a bare figure of a table column named by its
 unit ("nearly 25 tonnes" for 24960 under "gross_kg"). Zero-padded digits ("0015" of a card number) are a code, never
-a figure. So rounding, a bound or range holding the value, derived figures, values of other slots, a year inside a
-date, list and section numbers, and times in zones of unknown offset are never conflicts.
+a figure. An estimate ("about £174 a month") that conflicts, after every check above, with a figure the source states
+exactly in the sentence it is compared with is absent instead: it was worked out from figures the output does not
+show, and only an estimate of the source's ("about 40 minutes") or the figure it should have been worked from by a
+step the check redoes ("£1,240 for the first year, about £130 a month") contradicts it. So rounding, a bound or range
+holding the value, derived figures, values of other slots, a year inside a date, list and section numbers, and times
+in zones of unknown offset are never conflicts.
 
 Beyond the evidence (`compare`, given the spans of the source proper). A value the prompt states outside its source
 (the user's own figure, "our uptime was 98.7%") or that is the source's figure scaled by a factor the prompt asks for
@@ -3992,6 +3996,13 @@ def compare(claim: list[Value], evidence: list[Value], source: ValueIndex, *, in
             stated = _source_weekday_of_the_same_date(c, claim, source, claim_index.text if claim_index else "")
             if stated is not None:  # "Tuesday 9 February" where the notice says "Monday 9 February"
                 check = ValueCheck(c, "conflict", stated, False, "the source gives this date another weekday")
+        if check.status == "conflict" and c.qualifier in _APPROXIMATE and check.reason != _ELSEWHERE and \
+                not check.working and check.evidence is not None and check.evidence.qualifier not in _APPROXIMATE:
+            # "about £174 a month" where the source states £78.00 in the sentence: an estimate worked out from
+            # figures the output does not show, not a restatement of one; only an estimate of the source ("about
+            # 40 minutes"), or a figure of the source's it should have been worked from ("£1,240 for the first year,
+            # about £130 a month"), contradicts it
+            check = ValueCheck(c, "absent", None, False, "an estimate the source does not state")
         results.append(check)
     ranges = [r for r in claim if changes and r.qualifier == "range" and family(r) in _NUMERIC_FAMILIES and
               r.low is not None and r.high is not None and math.isfinite(r.low) and math.isfinite(r.high) and
