@@ -422,7 +422,8 @@ _INDIRECT_QUESTION_RE = re.compile(
     re.IGNORECASE)
 # "Can you cut my bio down to 50 words?" asks for work, not for information.
 _POLITE_REQUEST_RE = re.compile(
-    r"^[¿\s]*(?:(?:can|could|would|will) (?:you|u)|puedes|podrías|peux-tu|pourrais-tu|pouvez-vous|pourriez-vous|"
+    r"^[¿\s]*(?:(?:hey|hi|hello|ok|okay|so|hola|salut|hallo)[ \t]*[,!.]?[ \t]+)?"  # "hey, can you turn my notes ..."
+    r"(?:(?:can|could|would|will) (?:you|u)|puedes|podrías|peux-tu|pourrais-tu|pouvez-vous|pourriez-vous|"
     r"tu peux|tu pourrais|vous pouvez|vous pourriez|me (?:lo|la|los|las) \w+(?:as|es)|"
     r"kannst du|könntest du|würdest du)\b(?! (?:tell me|explain)\b)", re.IGNORECASE)
 _CODE_EDIT_RE = re.compile(
@@ -506,8 +507,9 @@ def _maths_numbers(view: str) -> int:
     return sum(1 for m in _NUMBER_RE.finditer(view) if not _COUNT_UNIT_AFTER_RE.match(view, m.end()))
 
 
-def _request_region(prompt: PromptDocument) -> tuple[str, list[str]]:
-    """The text that states the request: the last user turn of a chat transcript, else the instruction part."""
+def _request_region(prompt: PromptDocument, *, first_turn: bool = False) -> tuple[str, list[str]]:
+    """The text that states the request: the last user turn of a chat transcript (with `first_turn`, the first, where
+    the conversation's task was set), else the instruction part."""
     # a delimited block's own fence lines ("--- POLICY EXTRACT ---") name the material, not the request
     fences = [Span(b.span.start, b.content_span.start) for b in prompt.sources if b.kind == "delimited"]
     fences += [Span(b.content_span.end, b.span.end) for b in prompt.sources if b.kind == "delimited"]
@@ -516,9 +518,10 @@ def _request_region(prompt: PromptDocument) -> tuple[str, list[str]]:
     users = [t for t in turns if t.is_user]
     if not users or not any(t.speaker in ASSISTANT_SPEAKERS for t in turns):
         return view, []  # a system message and one request is a single request, not a conversation
-    last = users[-1].span
+    last = users[0 if first_turn else -1].span
     region = "".join(c if last.start <= i < last.end or c == "\n" else " " for i, c in enumerate(view))
-    return region, [f"chat transcript: {len(turns)} turns, the last user turn states the request"]
+    which = "the first user turn set the task" if first_turn else "the last user turn states the request"
+    return region, [f"chat transcript: {len(turns)} turns, {which}"]
 
 
 def _cue_score(task: TaskType, text: str) -> float:
@@ -544,7 +547,21 @@ def detect_task(prompt: PromptDocument) -> TaskDetection:
         if declared is not None:
             return TaskDetection(declared, 1.0, f"front matter task: {prompt.front_matter.task}", None,
                                  ("front matter",))
-    region, evidence = _request_region(prompt)
+    detection = _detect_in_turn(prompt, first_turn=False)
+    if detection.task is TaskType.REWRITING and detection.evidence[:1] and \
+            detection.evidence[0].startswith("chat transcript"):
+        # "Good but make it shorter and less formal": the last turn reworks the assistant's own draft, so the task
+        # is still the one the conversation began with (a message to write, a question to answer)
+        begun = _detect_in_turn(prompt, first_turn=True)
+        if begun.task is not TaskType.REWRITING:
+            return TaskDetection(begun.task, begun.confidence, begun.cue, begun.cue_span,
+                                 (*begun.evidence, "the last user turn reworks the assistant's reply"))
+    return detection
+
+
+def _detect_in_turn(prompt: PromptDocument, *, first_turn: bool) -> TaskDetection:
+    """`detect_task` past the front matter, reading the request in the last user turn (or the first)."""
+    region, evidence = _request_region(prompt, first_turn=first_turn)
     chat = bool(evidence)
     view = prompt.reading_view
     scores: dict[TaskType, float] = {}

@@ -225,6 +225,8 @@ no menciones al | no menciones a la | no menciones a los | no menciones a las | 
 sin mencionar al | sin mencionar a la | sin mencionar a = without mentioning the
 evita mencionar al | evita mencionar a la | evita mencionar a = avoid mentioning the
 no hables de | no hables del | no hables sobre = do not talk about
+no le hables de | no le hables del | no les hables de | no les hables del = do not talk about
+no le menciones | no les menciones = do not mention
 no se puede usar | no se pueden usar | no puede aparecer | no debe aparecer | no deben aparecer = must not be used
 sin usar | sin utilizar | sin emplear = without using
 sin mencionar | sin nombrar = without mentioning
@@ -517,6 +519,7 @@ en texte suivi | en texte continu | en prose continue = with no lists
 # "ça doit tenir en 60 mots": fit in
 tenir en | tenir dans | tient en | tient dans | tiennent en = fit in
 n'utilise pas | n'utilisez pas | n'emploie pas | n'employez pas | n'utilise jamais = do not use
+n'écris pas | n'écrivez pas | n'écris jamais | n'écrivez jamais = do not write
 interdit d'écrire | interdit d'utiliser | interdit d'employer | interdit de dire | interdit de mettre = do not use
 interdit de mentionner | interdit d'évoquer | interdit de citer = do not mention
 interdit de parler de | interdit de parler du = do not talk about
@@ -846,6 +849,9 @@ frage = question
 nur mit = only with
 zurück | dar = _
 sprich nicht über | rede nicht über | sprich nicht von | schreib nicht über = do not talk about
+nennen ihn | nennt ihn | nannten ihn = call him
+schreib nichts über | schreib nichts zu | sag nichts über | sag nichts zu = do not talk about
+kein Wort über | kein Wort zu = do not talk about
 überschriften | zwischenüberschriften = headings
 ausdrücke | ausdrücken | formulierungen = phrases
 ausdruck | formulierung = phrase
@@ -890,6 +896,8 @@ testfälle | testfällen = test cases
 mehr als einmal | öfter als einmal = more than once
 zusatzpakete | zusatzbibliotheken | zusätzliche pakete | externe pakete | externen pakete = extra packages
 weiterhin | auch weiterhin | immer noch = still
+# "…, das ist noch geheim": a clause about what was just named, not an article and a noun
+das ist | das war | das wäre = that is
 der | die | das | den | dem | des = the
 ein | eine | einen | einem | einer | eines = a
 mit = with

@@ -46,13 +46,15 @@ _OF = r"(?:\s+of\s+(?:them|these|those|the\s+[a-z-]{2,20}))"
 # Words between the distributive and the count: "each should be", "each one must be", "each with", "each of".
 _FILLER = (r"(?:should|must|can|could|may|might|will|would|shall|has|have|had|to|needs?|ought|is|are|be|being|kept|"
            r"keep|stay|stays|run|runs|come|comes|coming|in|at|with|having|containing|contains?|of|ideally|roughly|"
-           r"strictly|preferably|approximately|just|only|written|limited|capped|kept|then)")
+           r"strictly|preferably|approximately|just|only|written|limited|capped|kept|then|"
+           # "each one short (under 15 words)": the length named, then its measure
+           r"short|brief|concise)")
 # The distributive just before a count, in the same comma-free stretch of the clause.
 BEFORE_RE = re.compile(
     rf"\b(?:(?P<pro>each(?:\s+(?:single\s+)?one)?{_OF}?|every\s+(?:single\s+)?one{_OF}?|"
     rf"(?:none|neither){_OF}?|(?:any|all)(?:\s+(?:single\s+)?one)?{_OF})|"
     rf"(?:each|every)\s+(?:single\s+)?(?!{_FILLER}\b|other\b|time\b)(?P<noun>[a-z-]{{2,20}}))"
-    rf"(?:\s+{_FILLER}){{0,3}}\s*$", re.IGNORECASE)
+    rf"(?:\s+{_FILLER}){{0,3}}\s*\(?\s*$", re.IGNORECASE)
 # The distributive just after a count: "under 8 words each", "3 bullets under each", "2 bullet points per section".
 AFTER_RE = re.compile(
     rf"\s*(?:(?:each|apiece|a\s+piece)(?:\s+(?:one|of\s+them|of\s+these))?|"

@@ -576,7 +576,8 @@ def parse_items(text: str, pos: int, allow_bare: bool, limit: int = 20,
 # with the sentence ends it.
 # An item quoted (an apostrophe inside double quotes is a letter: "What we'll do"), bracketed, or bare.
 PHRASE_ITEM_RE = re.compile(r"(?:[\"“]([^\"”\n]{1,40})[\"”]|['‘`]([^'’`\n]{1,40})['’`])|\[([^\]\n]{1,40})\]|"
-                            r"([^\W\d_][\w'’-]{0,30}|\d{1,3})")
+                            # "N° dossier", "Nº de socio": the number sign's degree ring belongs to the word
+                            r"([^\W\d_][°º]?[\w'’-]{0,30}|\d{1,3})")
 PHRASE_SEPARATOR_RE = re.compile(rf"\s*(?:,\s*(?:(?:{_JOINERS})\s+)?|\s+(?:{_JOINERS})\s+|;\s*|/\s*|\s*\|\s*)",
                                  re.IGNORECASE)
 PHRASE_ENDERS = frozenset((

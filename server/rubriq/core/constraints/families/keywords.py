@@ -232,12 +232,15 @@ PERSON_NAMED_RE = re.compile(
 # A count said of the person's name, not the name itself: "use her name at least three times", "each of their names
 # at least twice" (the gloss reads "son prénom", "su nombre", "ihren Namen" as "the name").
 NAME_BACKREF_RE = re.compile(
-    r"\b(?:(?P<each>each\s+of\s+their|both\s+(?:of\s+)?their|both)\s+names|(?:his|her|their|the)\s+(?:first\s+)?"
+    r"\b(?:(?P<each>each\s+of\s+their|both\s+(?:of\s+)?their|both)\s+names|(?:his|her|their|the|that)\s+(?:first\s+)?"
     r"names?)\b(?!\s+(?:of|for)\b)", re.IGNORECASE)
 
 
 # A name given with a verb of naming: "a sock called Rayas", "un calcetín llamado Rayas", "une tortue nommée Pebble".
-CALLED_NAME_RE = re.compile(rf"\b(?i:called|named|llamad[oa]|se\s+llama|nommée?|s'appelle|namens|genannt|heißt)\s+"
+# The name people use for someone: "everyone calls him "Screw"", "Alle nennen ihn „Schraube“" (glossed "call him"),
+# "todos lo llaman «Tornillo»", "tout le monde l'appelle « Vis »".
+CALLED_NAME_RE = re.compile(rf"\b(?i:called|named|llamad[oa]|se\s+llama|nommée?|s'appelle|namens|genannt|heißt|"
+                            rf"call(?:s|ed)?\s+(?:him|her|them|it)|(?:lo|la|le)\s+llaman|l'appell?ent|l'appelle)\s+"
                             rf"[\"“'‘]?(?P<name>{_CAPITALISED})\b")  # 'our bakery is called "Crumb"' too
 
 
@@ -297,8 +300,9 @@ _WEEKDAYS = (r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|lundi
 # dimanche 15 juin », "nenn die Frist mit Datum, also den 30. April": the date itself must be in the reply.
 DATE_GIVEN_RE = re.compile(
     rf"\b(?:include|mention|give|state|say|name|nenn|don'?t\s+forget)\s+the\s+(?:[a-z]+\s+)?"
-    rf"(?:date|deadline|day|frist|termin|fecha|plazo)\b[^.;:!?\n]{{0,30}}?,\s*"
-    rf"(?:(?:also|namely|that\s+is|i\.e\.|so)\s*,?\s+)?(?:(?:the|on)\s+)?(?:{_WEEKDAYS},?\s+)?"
+    rf"(?:date|deadline|day|frist|termin|fecha|plazo)\b(?:[^.;:!?\n]{{0,30}}?,\s*"
+    # "mention the DBS deadline of 24 October": the date named with the word it gives
+    rf"(?:(?:also|namely|that\s+is|i\.e\.|so)\s*,?\s+)?|\s+(?:of|on|is)\s+)(?:(?:the|on)\s+)?(?:{_WEEKDAYS},?\s+)?"
     rf"(?:the\s+)?(?P<date>\d{{1,2}}(?:st|nd|rd|th|er|\.)?\s+{_MONTHS}\b|{_MONTHS}\s+\d{{1,2}}(?:st|nd|rd|th)?\b)",
     re.IGNORECASE)
 

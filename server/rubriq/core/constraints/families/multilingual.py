@@ -143,7 +143,7 @@ ES = Phrasings(
     respond=r"(?:responde|contesta|escribe|redacta|explícalo|explica|hazlo)\b[^.\n]{0,30}?\ben",
     languages={"español": "es", "castellano": "es", "inglés": "en", "francés": "fr", "alemán": "de",
                "italiano": "it", "portugués": "pt", "catalán": "ca"},
-    translate=r"\btraduc\w*\b[^.\n]{0,60}?\b(?:al|a)",
+    translate=r"\btraduc(?!tor)\w*\b[^.\n]{0,60}?\b(?:al|a)",  # the verb, not "traductora (inglés al español)"
     forbid_after=r"(?:no\s+(?:debe|puede|tiene\s+que)\s+(?:aparecer|usarse|figurar|salir)|está\s+prohibid[ao]|fuera\b|"
                  r"(?:ni\s+)?(?:la|lo|las|los)\s+quiero\s+(?:ver|leer))",
     table=r"(?:en|como)\s+(?:una\s+)?tabla",
@@ -248,7 +248,7 @@ DE = Phrasings(
     languages={"deutsch": "de", "englisch": "en", "englische": "en", "französisch": "fr", "französische": "fr",
                "spanisch": "es", "spanische": "es", "italienisch": "it", "italienische": "it", "deutsche": "de",
                "englischer": "en", "deutscher": "de", "französischer": "fr", "spanischer": "es"},
-    translate=r"\bübersetze\w*\b[^.\n]{0,60}?\b(?:ins|in\s+das|auf)",
+    translate=r"\bübersetze(?!r)\w*\b[^.\n]{0,60}?\b(?:ins|in\s+das|auf)",  # not "Übersetzerin (… ins Deutsche)"
     forbid_after=r"(?:(?:darf|soll|sollte)\s+nicht\s+(?:vorkommen|auftauchen|erscheinen|verwendet\s+werden)|"
                  r"(?:nicht|niemals|nie)\s+(?:verwenden|benutzen|nutzen)|weglassen|auslassen|vermeiden|"
                  # "„dringend“ kommt in keine Spalte", "„obliegt“ will ich nicht mehr lesen", "„Synergie“ fliegt raus"

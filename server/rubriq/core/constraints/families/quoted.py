@@ -53,6 +53,11 @@ _OPENING_RE = re.compile(r"\b(?:start(?:s|ing)?|begin(?:s|ning)?|open(?:s|ing)?|
 _ENDING_RE = re.compile(r"\b(?:end(?:s|ing)?|finish(?:es|ing)?|clos(?:e|es|ing)|conclud(?:e|es|ing)|"
                         r"sign(?:s|ed|ing)?\s+(?:it|off|as)(?:\s+(?:off|as|with))?|signature|last|final)\b",
                         re.IGNORECASE)
+# "after the last performance of "Hamlet"", "nach der letzten Vorstellung vom „Besuch der alten Dame“": "last" or
+# "final" of a thing of the world, then the quoted title of what it belongs to; not an ending the reply must have
+_LAST_THING_OF_RE = re.compile(r"\b(?:last|final)\s+(?!(?:word|words|line|lines|sentence|sentences|phrase|bit|"
+                               r"thing|part|paragraph|one|note|message)\b)[^\W\d_]+\s+"
+                               r"(?:of(?:\s+the)?|vom|von|des|du|de|del)\s*$", re.IGNORECASE)
 _LEAVE_OUT_RE = re.compile(r"\b(?:no|not|never|without|avoid|skip|drop|remove|cut|lose|ditch|scrap|bans?|banned|"
                            r"forbid(?:den|s)?|prohibits?|outlaws?|"
                            r"spare\s+me|leave\s+out|out\s+of|off\s+the\s+table|don'?t|nor)\b", re.IGNORECASE)
@@ -249,7 +254,8 @@ def extract_quoted(ex: Extraction) -> None:
         if cue is not None and MATERIAL_SUBJECT_RE.search(near[:cue.start()]):
             continue  # "The email ends with "Kind regards, Mark"": what the pasted text does
         opening = bool(_OPENING_RE.search(near) or _OPENING_AFTER_RE.match(after))
-        ending = bool(_ENDING_RE.search(near) or _ENDING_AFTER_RE.match(after))
+        ending = bool((_ENDING_RE.search(near) and not _LAST_THING_OF_RE.search(near)) or
+                      _ENDING_AFTER_RE.match(after))
         if opening and not ending:
             if words <= _MAX_OPENING_WORDS and not _last_sentence_opening(before) and \
                     not _A_PART_OPENS_RE.search(before[-60:]):
