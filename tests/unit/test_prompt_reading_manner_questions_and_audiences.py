@@ -1,6 +1,7 @@
 """The "not checked" reading: a manner asked in a question, the task statement found where the task's cue is, a manner
 word that only describes the topic, an audience named by how to explain, and a manner named by what the text is for
-("so I can read it out to my grandad") or by keeping it simple."""
+("so I can read it out to my grandad") or by keeping it simple; a note of manner followed by its reason ("Tono neutro,
+que es para uso interno"); rhyme, chronological order and plain words asked after the task is named."""
 
 from prompt_reading_helpers import unchecked_texts
 
@@ -45,3 +46,18 @@ def test_a_manner_named_by_what_the_text_is_for_or_by_keeping_it_simple_is_repor
     assert unchecked_texts("Summarise the council letter so I can read it out to my grandad.") != []
     assert unchecked_texts("Donne-moi trois idées de goûter, reste simple.") != []
     assert unchecked_texts("Give me three snack ideas, and keep it simple.") != []
+
+
+def test_a_note_of_manner_followed_by_its_reason_is_reported():
+    assert unchecked_texts("Revisa la factura y dime qué falta. Tono neutro, que es para uso interno.") == \
+        ["Tono neutro, que es para uso interno."]
+    assert unchecked_texts("Fass das Protokoll zusammen. Sachlich, weil es an den Vorstand geht.") != []
+
+
+def test_rhyme_order_and_plain_words_asked_after_the_task_are_reported():
+    assert unchecked_texts("Schreib ein Gedicht für Oma, drei Strophen, gereimt.") == ["gereimt."]
+    assert unchecked_texts("Make me a table of the deliveries, in chronological order.") == \
+        ["in chronological order."]
+    assert unchecked_texts("Erklär mir die Rechnung. Ich bin kein Techniker, also bitte einfache Worte.") != []
+    assert unchecked_texts("Explique-moi la facture avec des mots simples, s'il te plaît.") != []
+    assert unchecked_texts("Could you write a short rhyming verse for her leaving card?") == []

@@ -59,6 +59,11 @@ MANNER_RE = re.compile(
     r"tono|formal|cariñoso|cariñosa|amable|cercano|sencillo|divertido|ton|chaleureux|drôle|formel|ton plus|"
     r"freundlich|freundlicher|locker|lockerer|du-form|sie-form|förmlich|formell|formeller|panikmache|lustig|sachlich|"
     r"humor|humour|humeur|tendre|mielleux|mielleuse|"
+    # rhyme and order no check counts, asked after the text is named: "gereimt", "en rimes", "con rima" (not "a
+    # rhyming verse", the kind of text the task asks for); "in chronological order"
+    r"gereimt|en rimes|qui riment?|con rima|"
+    r"chronological|chronologically|chronologique|chronologiquement|cronológic[oa]|chronologisch|"
+    r"simple enough|einfache worte|einfachen worten|mots simples|"
     r"douce|doux|douceur|rassurante?|bienveillante?|más claro|más clara|plus clair|plus claire|klarer|"
     r"engaging|like a (?:human|person|robot|machine|friend)|robotic|blunt|rude|nerdy|passive-aggressive|dumb it down|"
     # Kinds of text that are also tasks ("write a press release") count only as what the answer must not sound like.
@@ -158,7 +163,14 @@ _NARRATIVE_RE = re.compile(r"\b(?:is|are|was|were|am|be|been|has|have|had|did|do
                            re.IGNORECASE)
 
 
+# The reason given after a note ("Tono neutro, que es para uso interno", "Sachlich, weil es ins Protokoll geht"): it
+# narrates why, and the note before it is the request.
+_REASON_AFTER_RE = re.compile(r",[ \t]*(?:que|porque|ya[ \t]+que|because|since|as|it'?s|parce[ \t]+que?|car|puisque|"
+                              r"weil|denn|da)\b[^\n]*$", re.IGNORECASE)
+
+
 def _note_form_manner(sentence: str) -> bool:
+    sentence = _REASON_AFTER_RE.sub("", sentence)
     words = re.findall(r"[^\W\d_][\w'’-]*", sentence)
     return 0 < len(words) <= 8 and MANNER_RE.search(sentence) is not None and not _NARRATIVE_RE.search(sentence) \
         and not sentence.rstrip().endswith("?")
