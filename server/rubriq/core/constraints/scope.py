@@ -156,10 +156,17 @@ _CLAUSE_CUT_RE = re.compile(r";|,\s+(?:and|but|then|plus|while|whereas)\s+|\s+-\
                             r"\s+(?:because|since|porque|weil|parce\s+que)\s+", re.IGNORECASE)
 
 
+# No sentence of a request runs longer than this either side of what it holds; the bound keeps every scope test
+# linear in a long text with no sentence end (a pasted log, a run of symbols).
+_MAX_SENTENCE_REACH = 2000
+
+
 def sentence_bounds(view: str, start: int, end: int, stops: str = ".!?\n") -> tuple[int, int]:
-    """Where the sentence holding view[start:end] begins and ends, cut at any of `stops`."""
-    lo = max((view.rfind(c, 0, start) + 1 for c in stops), default=0)
-    return lo, min((i for i in (view.find(c, end) for c in stops) if i >= 0), default=len(view))
+    """Where the sentence holding view[start:end] begins and ends, cut at any of `stops` (or `_MAX_SENTENCE_REACH`
+    characters away)."""
+    floor, ceiling = max(0, start - _MAX_SENTENCE_REACH), min(len(view), end + _MAX_SENTENCE_REACH)
+    lo = max(floor, max((view.rfind(c, floor, start) + 1 for c in stops), default=0))
+    return lo, min((i for i in (view.find(c, end, ceiling) for c in stops) if i >= 0), default=ceiling)
 
 
 def _clause_around(view: str, span: Span) -> tuple[int, int]:

@@ -25,6 +25,7 @@ the source). A word to count, leave out or use is four words at most; an opening
 
 from __future__ import annotations
 
+import bisect
 import re
 
 from rubriq.core.constraints.families.grammar import MATERIAL_SUBJECT_RE, Extraction
@@ -109,6 +110,7 @@ _ROLE_WORDS = 6
 _WORD_CUE_WORDS = 4
 _MAX_WORD_WORDS = 4
 _MAX_OPENING_WORDS = 8
+_MAX_CLAUSE_REACH = 600
 
 
 def _quotes_read(ex: Extraction, *, words_to_use: bool) -> set[str]:
@@ -134,15 +136,19 @@ def _quotes_read(ex: Extraction, *, words_to_use: bool) -> set[str]:
 
 def _clause_around(view: str, start: int, end: int, quotes: list[tuple[int, int]]) -> tuple[int, int]:
     """The clause holding the quote [start, end): from the last boundary before it to the first after it, boundaries
-    inside quotes skipped."""
-    def inside(pos: int) -> bool:
-        return any(s <= pos < e for s, e in quotes)
+    inside quotes skipped, at most `_MAX_CLAUSE_REACH` characters either side (text with no boundary for longer is no
+    clause of a request, and the bound keeps a long prompt with many quotes linear). `quotes` are sorted."""
+    starts = [s for s, _ in quotes]
 
-    left = start
-    while left > 0 and not (_BOUNDARY_RE.match(view, left - 1) and not inside(left - 1)):
+    def inside(pos: int) -> bool:
+        k = bisect.bisect_right(starts, pos) - 1
+        return k >= 0 and pos < quotes[k][1]
+
+    left, floor = start, max(0, start - _MAX_CLAUSE_REACH)
+    while left > floor and not (_BOUNDARY_RE.match(view, left - 1) and not inside(left - 1)):
         left -= 1
-    right = end
-    while right < len(view) and not (_BOUNDARY_RE.match(view, right) and not inside(right)):
+    right, ceiling = end, min(len(view), end + _MAX_CLAUSE_REACH)
+    while right < ceiling and not (_BOUNDARY_RE.match(view, right) and not inside(right)):
         right += 1
     return left, right
 
@@ -210,6 +216,7 @@ def extract_quoted(ex: Extraction) -> None:
     read_as_words = _quotes_read(ex, words_to_use=True)
     matches = list(_QUOTE_RE.finditer(view))
     quotes = [(m.start(), m.end()) for m in matches]
+    quote_starts = [start for start, _ in quotes]
     for m in matches:
         text = (m.group(1) or m.group(2)).strip()
         if not text or text.lower() in read:
@@ -217,8 +224,8 @@ def extract_quoted(ex: Extraction) -> None:
         left, right = _clause_around(view, m.start(), m.end(), quotes)
         before, after = view[left:m.start()], view[m.end():right]
         clause = view[left:right]
-        others = [q for q in quotes if left <= q[0] < right and q != (m.start(), m.end())]
-        if others:
+        in_clause = bisect.bisect_left(quote_starts, right) - bisect.bisect_left(quote_starts, left)
+        if in_clause > 1:
             continue  # several quotes in one clause are a list the other families read, or a choice
         sentence_end = re.search(r"[.!?\n]", view[m.end():m.end() + 120])
         rest = view[m.end():m.end() + (sentence_end.start() if sentence_end else 120)]
