@@ -3,7 +3,10 @@ source states ("£1,050, or £945 with the 10% loyalty discount") and a yearly a
 the first year, about £103 a month"); a share or a multiple named in words, in the clause or earlier in its sentence
 ("paying half, so £320", "milk for both of them, £29"); the same sentences with a wrong figure stay conflicts. An
 estimate worked out from figures the sentence does not show ("about £95 a month" beside a £129 monthly price) is
-not a conflict; an estimate of the source's own estimate is."""
+not a conflict; an estimate of the source's own estimate is. A figure of the claim with a percentage stated elsewhere
+in the source ("£95.00 | £114.00" under "VAT is added at 20%") and a nightly rate the claim states times its nights
+("£47 a night, £470 for the 10 nights") are worked out, not contradicted; "14 days or less before departure" is a
+period before the event, the slot of "14 days before departure"."""
 
 from __future__ import annotations
 
@@ -73,3 +76,33 @@ def test_an_estimate_worked_out_from_unshown_figures_is_not_a_conflict_with_a_st
 
 def test_an_estimate_of_the_sources_own_estimate_is_still_a_conflict() -> None:
     assert status("The buses add about 75 minutes to the trip.", BUSES, "about 75 minutes") == "conflict"
+
+
+AGENT = "All fees are shown excluding VAT. VAT is added at 20%.\n\nInventory check-in: £95\nTenancy renewal: £60\n"
+CAMPSITE = "Pitch for 2 adults with electric hook-up: £38.00 per night. Extra child: £6.00 per night. Dog: £3.00."
+
+
+def test_a_figure_of_the_claim_with_a_percentage_stated_elsewhere_in_the_source_is_derived() -> None:
+    # the evidence is the fee's own line; the VAT rate stands at the top of the price list
+    line = AGENT.index("Inventory")
+    evidence = [Span(line, AGENT.index("\n", line))]
+
+    def checked(claim: str, text: str) -> str:
+        return next(c.status for c in check_values(claim, evidence, AGENT) if c.value.text == text)
+
+    assert checked("| Inventory check-in | £95.00 | £114.00 |", "£114.00") == "matched"
+    assert checked("| Inventory check-in | £95.00 | £116.00 |", "£116.00") != "matched"
+
+
+def test_a_nightly_rate_the_claim_states_times_its_nights_is_derived_however_round() -> None:
+    assert status("That's £47 a night, £470 for the 10 nights.", CAMPSITE, "£470") == "matched"
+    assert status("That's £47 a night, £490 for the 10 nights.", CAMPSITE, "£490") == "conflict"
+
+
+FERRY = ("Cancellation charges:\n- more than 42 days before departure: £40 cancellation fee\n"
+         "- 42 to 15 days before departure: 50% of the total fare\n- 14 days or less before departure: no refund\n")
+
+
+def test_a_period_bounded_with_or_less_before_an_event_is_the_same_slot_as_its_figure() -> None:
+    assert status("From 3 July, 14 days before departure, there's no refund.", FERRY, "14 days") == "matched"
+    assert status("From 5 July, 12 days before departure, there's no refund.", FERRY, "12 days") == "conflict"

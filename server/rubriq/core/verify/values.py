@@ -195,7 +195,10 @@ claim times a price (per thing or per period), to c's last digit, for an amount 
 operand less or plus a share below 100% ("£1,050, or £945 with the 10% discount"); an amount per month, week or day that
 is a plain amount of its currency or unit spread over a year ("£1,240 for the first year, about £103 a month") or over a
 span the claim states ("the 5-year plan at £219 works out at about £3.65 a month"); an amount that is a rate kept up
-over a span the claim states, to its last digit ("£8.99 a month, or £539.40 over five years"); or a sum or difference of
+over a span the claim states, to its last digit ("£8.99 a month, or £539.40 over five years"; a round amount only from
+a rate the claim states itself: "£47 a night, £470 for the 10 nights"); an amount of three significant figures or more
+that is another amount of the claim times a percentage the source states anywhere, or plus or less that share of it
+("£40.00 | £48.00" under "VAT is added at 20%": `_own_figure_and_source_percent`); or a sum or difference of
 two operands or such products ("2 adults at £14 and 2 children at £7 comes to £42"), never a figure with itself; a ratio
 or a percentage change of two counts or amounts of one kind (for a percent); the total of three or more counts; for a
 duration or an age, the time between two dates, two times or two years ("28 April" to "28 May" is 30 days, 13:10 to
@@ -1489,6 +1492,8 @@ class _Scanner:
             look = after
             if self.low(after) == "(":  # "120 hours (1 to 5 days) before arrival": the aside restates the figure
                 look = next((m + 1 for m in range(after + 1, min(self.n, after + 10)) if self.lows[m] == ")"), after)
+            elif self.low(after) == "or" and self.low(after + 1) in ("less", "fewer", "more", "longer", "over"):
+                look = after + 2  # "14 days or less before departure": the bound's words, then the event
             relative = _RELATIVE_WORDS.get(self.low(look))
             if relative == "before" and self.low(look) == "in" and self.low(look + 1) != "advance":
                 relative = None
@@ -3503,12 +3508,16 @@ def _derived(c: Value, values: Sequence[Value], claim_others: Sequence[Value] = 
                    for x in _figures(v)]
         if any(fits(x * c_period / d) for d in spans if d > c_period for x in amounts[:_MAX_DERIVATION_VALUES]):
             return True
-    if fam == "money" and c_period is None and spans and c.low == c.high and \
-            abs(n_written := stated_number(c)) >= 100 * c.step:
-        rates = [(x, period) for v in pool if family(v) == fam and (rate := _split_rate(v.unit))[0] == c.unit and
-                 (period := rate[1]) is not None for x in _figures(v)]
+    if fam == "money" and c_period is None and spans and c.low == c.high:
+        # to three significant figures at least, so that a chance product of round figures does not count; a rate
+        # the claim states itself needs none ("£47 a night, £470 for the 10 nights": its own working, in full)
+        n_written = stated_number(c)
+        own_rates = {id(v) for v in claim_others}
+        rates = [(x, period, id(v) in own_rates) for v in pool if family(v) == fam and
+                 (rate := _split_rate(v.unit))[0] == c.unit and (period := rate[1]) is not None for x in _figures(v)]
         if any(abs(x * d / period - n_written) <= c.step / 2 + 1e-9 * abs(n_written) for d in spans
-               for x, period in rates[:_MAX_DERIVATION_VALUES] if d > period):
+               for x, period, own in rates[:_MAX_DERIVATION_VALUES]
+               if d > period and (own or abs(n_written) >= 100 * c.step)):
             return True
     # sums and differences of two figures, one of them c's own kind (or a product of it); a percent's loose
     # figures (counts, amounts) only make ratios
@@ -3923,6 +3932,9 @@ def compare(claim: list[Value], evidence: list[Value], source: ValueIndex, *, in
         if check.status in ("conflict", "absent") and claim_index is not None and claim_spans and \
                 _split_exactly(c, claim_index, claim_spans[0].start, others):
             check = ValueCheck(c, "matched", None, False, "an earlier figure of the output split by the claim's count")
+        if check.status in ("conflict", "absent") and _own_figure_and_source_percent(c, others, source):
+            # "| Deposit registration | £40.00 | £48.00 |" where the source adds VAT at 20% to every price
+            check = ValueCheck(c, "matched", None, False, "a figure of the claim with a percentage the source states")
         if check.status in ("conflict", "absent") and claim_index is not None and claim_spans and \
                 _earlier_plus_or_minus(c, claim_index, claim_spans[0].start, [*others, *evidence], source):
             check = ValueCheck(c, "matched", None, False, "an earlier figure of the output plus or minus a stated one")
@@ -4516,6 +4528,25 @@ def _split_exactly(c: Value, claim_index: ValueIndex, start: int, others: Sequen
                if family(v) == family(c) and v.unit == c.unit and v.low is not None and v.low == v.high]
     return any(abs(x / m - n) <= c.step / 2 + 1e-9 * abs(x) for x in earlier[-_MAX_DERIVATION_VALUES:]
                for m in counts)
+
+
+def _own_figure_and_source_percent(c: Value, others: Sequence[Value], source: ValueIndex) -> bool:
+    """An amount c, written to three significant figures or more, is another amount of the claim times a percentage
+    the source states anywhere, or plus or less that share of it, to c's last digit: "£40.00 | £48.00" under "VAT is
+    added at 20%"; "£1,050, or £945 for members" where the discount is stated in another paragraph. A product that
+    exact is no accident; a round figure could be one, and is left out."""
+    if family(c) != "money" or c.low is None or c.low != c.high or not c.step:
+        return False
+    figure = stated_number(c)
+    if not math.isfinite(figure) or abs(figure) < 100 * c.step:
+        return False
+    base = _split_rate(c.unit)[0]
+    amounts = [x for o in others if family(o) == "money" and _split_rate(o.unit)[0] == base and o.low is not None
+               and o.low == o.high for x in _figures(o) if x != figure][:_MAX_DERIVATION_VALUES]
+    shares = [v.low / 100 for v in source.by_family.get("percent", []) if v.unit == "%" and v.low is not None and
+              v.low == v.high and 0 < v.low < 100][:_MAX_MULTIPLIERS]
+    return any(abs(a * f - figure) <= c.step / 2 + 1e-9 * abs(figure) for a in amounts for p in shares
+               for f in (p, 1 - p, 1 + p))
 
 
 def _earlier_plus_or_minus(c: Value, claim_index: ValueIndex, start: int, operands: Sequence[Value],
