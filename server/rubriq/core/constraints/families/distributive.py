@@ -54,7 +54,7 @@ BEFORE_RE = re.compile(
     rf"\b(?:(?P<pro>each(?:\s+(?:single\s+)?one)?{_OF}?|every\s+(?:single\s+)?one{_OF}?|"
     rf"(?:none|neither){_OF}?|(?:any|all)(?:\s+(?:single\s+)?one)?{_OF})|"
     rf"(?:each|every)\s+(?:single\s+)?(?!{_FILLER}\b|other\b|time\b)(?P<noun>[a-z-]{{2,20}}))"
-    rf"(?:\s+{_FILLER}){{0,3}}\s*\(?\s*$", re.IGNORECASE)
+    rf"(?:\s+{_FILLER}){{0,3}}\s*(?:\(\s*)?$", re.IGNORECASE)
 # The distributive just after a count: "under 8 words each", "3 bullets under each", "2 bullet points per section".
 AFTER_RE = re.compile(
     rf"\s*(?:(?:each|apiece|a\s+piece)(?:\s+(?:one|of\s+them|of\s+these))?|"
