@@ -3,7 +3,8 @@ language; "kein Wort über die Rente", "schreib nichts über …" and "no le hab
 pas « X » » puts a word out; a column named "N° dossier" stays whole; "the deadline of 24 October" must be in the
 reply; a nickname ("everyone calls him "Screw"") is the name a later count refers to; "each one short (under 15
 words)" limits each item; a chat whose last turn reworks the assistant's draft keeps the task it began with, and a
-request opened with a greeting ("hey, can you turn my notes into …") is not a question."""
+request opened with a greeting ("hey, can you turn my notes into …") is not a question; a range of words said in
+number words ("de cent à cent cinquante mots") is a range."""
 
 from __future__ import annotations
 
@@ -100,3 +101,13 @@ def test_a_chat_whose_last_turn_reworks_the_draft_keeps_its_task():
 
 def test_a_request_opened_with_a_greeting_is_not_a_question_about_the_material():
     assert detect_task(parse_prompt(NOTES_REQUEST)).task is TaskType.SUMMARIZATION
+
+
+def test_a_range_of_words_said_in_number_words_is_read_in_french_spanish_and_german():
+    expected = [{"relation": "at least", "num_words": 100}, {"relation": "less than", "num_words": 151}]
+    assert kinds("Écris le mot d'accueil, de cent à cent cinquante mots.")[
+        "length_constraints:number_words"] == expected
+    assert kinds("Escribe la bienvenida, de cien a ciento cincuenta palabras.")[
+        "length_constraints:number_words"] == expected
+    assert kinds("Schreib die Begrüßung, von hundert bis hundertfünfzig Wörtern.")[
+        "length_constraints:number_words"] == expected

@@ -1064,7 +1064,9 @@ _ES_REORDER: tuple[Rule, ...] = (
     (re.compile(r"\b(palabras|términos|expresiones)\s+[^\W\d_]+\s+(?=como\s+[«\"“])", re.IGNORECASE),
      lambda m: f"{m.group(1)} "),
     # "de 80 a 120 palabras" is a range
-    (re.compile(r"\bde\s+(\d{1,6})\s+a\s+(\d{1,6})\b", re.IGNORECASE), lambda m: f"{m.group(1)} to {m.group(2)}"),
+    # ... in words too: "de cien a ciento cincuenta palabras" (the gloss turns the words into figures after this)
+    (re.compile(rf"\bde\s+(\d{{1,6}}|{_ES_NUMBER_RE})\s+a\s+(\d{{1,6}}|{_ES_NUMBER_RE})\b", re.IGNORECASE),
+     lambda m: f"{m.group(1)} to {m.group(2)}"),
     # "una frase", "un solo párrafo": one of the unit, not an article
     # "en una frase", "en un solo párrafo": one of the unit, not an article ("dame una frase" is "a phrase")
     (re.compile(r"\ben\s+(?:un|una)\s+(sol[oa]\s+)?(?=(?:frase|oración|párrafo|línea|estrofa)\b)", re.IGNORECASE),
@@ -1091,7 +1093,9 @@ _FR_REORDER: tuple[Rule, ...] = (
     # "trois strophes de quatre vers": "vers" counts lines only after a number
     (re.compile(r"\b(\d{1,3}|un|une|deux|trois|quatre|cinq|six|sept|huit|neuf|dix|douze|quatorze|seize)\s+vers\b",
                 re.IGNORECASE), lambda m: f"{m.group(1)} lines"),
-    (re.compile(r"\bde\s+(\d{1,6})\s+à\s+(\d{1,6})\b", re.IGNORECASE), lambda m: f"{m.group(1)} to {m.group(2)}"),
+    # "de 100 à 150 mots", "de cent à cent cinquante mots": a range
+    (re.compile(rf"\bde\s+(\d{{1,6}}|{_FR_NUMBER_RE})\s+à\s+(\d{{1,6}}|{_FR_NUMBER_RE})\b", re.IGNORECASE),
+     lambda m: f"{m.group(1)} to {m.group(2)}"),
     # "dans les 200 mots environ", "150 mots environ": about that many
     (re.compile(r"\b(?:dans\s+les\s+)?(\d{1,6})\s+(mots|phrases|lignes|caractères)\s+environ\b", re.IGNORECASE),
      lambda m: f"environ {m.group(1)} {m.group(2)}"),
@@ -1218,7 +1222,9 @@ _DE_REORDER: tuple[Rule, ...] = (
                 re.IGNORECASE), lambda m: f"ends with {m.group(1)}"),
     (re.compile(r"\bmit\s+(\"[^\"\n]{1,200}\")\s+(?:beginnt|beginnen|anfängt|anfangen|startet)\b", re.IGNORECASE),
      lambda m: f"starts with {m.group(1)}"),
-    (re.compile(r"\bvon\s+(\d{1,6})\s+bis\s+(\d{1,6})\b", re.IGNORECASE), lambda m: f"{m.group(1)} to {m.group(2)}"),
+    # "von 100 bis 150 Wörtern", "von hundert bis hundertfünfzig Wörtern": a range
+    (re.compile(rf"\bvon\s+(\d{{1,6}}|{_DE_NUMBER_RE})\s+bis\s+(\d{{1,6}}|{_DE_NUMBER_RE})\b", re.IGNORECASE),
+     lambda m: f"{m.group(1)} to {m.group(2)}"),
     # "„günstig“ mögen wir nicht, das bitte weglassen": the word named before, left out
     (re.compile(r"\b(?:das|es)\s+(?:bitte\s+)?(?:(?:komplett|ganz|einfach)\s+)?(?:weglassen|streichen|rauslassen)\b",
                 re.IGNORECASE), lambda m: "leave it out"),
