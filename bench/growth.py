@@ -89,6 +89,7 @@ PATTERNS: dict[str, Callable[[int], str]] = {
     "closing source tags": _repeat("</document>"),
     "double quotes": _repeat("\""),
     "curly quotes": _repeat("“a "),
+    "quoted words, no sentence end": _repeat("\"no letter a ******"),
     "bullets": _repeat("- x\n"),
     "numbered items": _repeat("1. x\n"),
     "headings": _repeat("# h\n"),

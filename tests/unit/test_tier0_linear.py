@@ -1,6 +1,6 @@
 """Every tier-0 function does linear work on adversarial input: counted, not timed.
 
-The functions and the 29 input patterns are the tables of `bench/growth.py` (which times the same calls from
+The functions and the 30 input patterns are the tables of `bench/growth.py` (which times the same calls from
 100 KB to 1 MB for docs/reliability.md). Here each call's work (Python lines + C calls + characters scanned by
 `str` methods, tests/unit/work_counting.py) is counted at 4,000 and 16,000 characters, and the growth exponent must
 stay at or below 1.2. The whole tier-0 check covers every tier-0 metric and the prompt parsing at once (the general
@@ -25,7 +25,8 @@ LIMIT = 1.2
 FUNCTIONS = growth.functions()
 # The whole tier-0 check on every pattern; the prompt side and the report layers on the patterns that load them.
 PROMPT_PATTERNS = ("prose", "one long line of words", "newlines only", "short lines", "unclosed fences",
-                   "opening source tags", "closing source tags", "double quotes", "curly quotes", "bullets",
+                   "opening source tags", "closing source tags", "double quotes", "curly quotes",
+                   "quoted words, no sentence end", "bullets",
                    "headings", "digits and spaces", "labelled sections", "front matter keys")
 FOCUSED = {
     "engine.check (tier 0, pattern as prompt)": PROMPT_PATTERNS,
