@@ -1,7 +1,8 @@
 """The "not checked" reading: a manner asked in a question, the task statement found where the task's cue is, a manner
 word that only describes the topic, an audience named by how to explain, and a manner named by what the text is for
 ("so I can read it out to my grandad") or by keeping it simple; a note of manner followed by its reason ("Tono neutro,
-que es para uso interno"); rhyme, chronological order and plain words asked after the task is named."""
+que es para uso interno"); rhyme, chronological order and plain words asked after the task is named; a date or time
+format ("Dates as YYYY-MM-DD") and a rounding ("auf den Cent runden") that no check reads."""
 
 from prompt_reading_helpers import unchecked_texts
 
@@ -61,3 +62,14 @@ def test_rhyme_order_and_plain_words_asked_after_the_task_are_reported():
     assert unchecked_texts("Erklär mir die Rechnung. Ich bin kein Techniker, also bitte einfache Worte.") != []
     assert unchecked_texts("Explique-moi la facture avec des mots simples, s'il te plaît.") != []
     assert unchecked_texts("Could you write a short rhyming verse for her leaving card?") == []
+
+
+def test_a_date_or_time_format_and_a_rounding_no_check_reads_are_reported():
+    assert unchecked_texts("Put the hire bookings into a table. Dates as YYYY-MM-DD.") == ["Dates as YYYY-MM-DD."]
+    assert unchecked_texts("Mach eine Liste der Proben. Uhrzeiten bitte immer als HH:MM.") != []
+    assert unchecked_texts("Teil die Stromrechnung durch drei. Beträge auf den Cent runden.") != []
+    assert unchecked_texts("Calcule la part de chacun, arrondis au centième.") != []
+    # the person's own data described with its format is no instruction
+    assert not any("AAAA" in t for t in unchecked_texts(
+        "Tengo una lista de lecturas con las claves punto, fecha (AAAA-MM-DD) y valor. Escribe una función en "
+        "Python que se quede con las lecturas válidas."))

@@ -64,6 +64,12 @@ MANNER_RE = re.compile(
     r"gereimt|en rimes|qui riment?|con rima|"
     r"chronological|chronologically|chronologique|chronologiquement|cronológic[oa]|chronologisch|"
     r"simple enough|einfache worte|einfachen worten|mots simples|"
+    # a format for dates or times, or a rounding, that no check reads: "Dates as YYYY-MM-DD", "Uhrzeiten als HH:MM",
+    # « Dates en AAAA-MM-JJ », "rounded to the penny", "Beträge auf den Cent runden", « arrondis au centième »
+    # (asked "as" a template: "fecha (AAAA-MM-DD)" describes the person's own data)
+    r"(?:as|en|als|in|format|formato|como) (?:(?:yyyy|aaaa|jjjj)-mm-(?:dd|jj|tt)|dd[/.-]mm[/.-](?:yyyy|yy|aaaa)|hh:mm)|"
+    r"round(?:ed)? to the (?:nearest )?(?:penny|pence|cent|pound|euro|dollar|decimal)|"
+    r"auf (?:den|ganze) (?:cent|euro)s? (?:ge)?runde[nt]?|arrondi[rs]? (?:au|à l')\w+|redondead[oa]s? a \w+|"
     r"douce|doux|douceur|rassurante?|bienveillante?|más claro|más clara|plus clair|plus claire|klarer|"
     r"engaging|like a (?:human|person|robot|machine|friend)|robotic|blunt|rude|nerdy|passive-aggressive|dumb it down|"
     # Kinds of text that are also tasks ("write a press release") count only as what the answer must not sound like.
