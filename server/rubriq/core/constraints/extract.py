@@ -48,6 +48,7 @@ from rubriq.core.constraints.families import (
     placeholders,
     punctuation,
     quoted,
+    references,
     sections,
     startend,
     style,
@@ -67,7 +68,7 @@ EXTRACTORS: tuple[Callable[[Extraction], None], ...] = (
     startend.extract_end, startend.extract_postscript, style.extract_style, code.extract_code,
     formats.extract_keys_and_columns, formats.extract_markup, lines.extract_lines, sections.extract_section_labels,
     startend.extract_openings_and_closings, keywords.extract_topics, multilingual.extract_multilingual,
-    quoted.extract_quoted,
+    quoted.extract_quoted, references.extract_named_values,
 )
 
 
