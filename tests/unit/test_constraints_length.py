@@ -80,6 +80,20 @@ def test_range_becomes_two_bounds() -> None:
     assert {"relation": "less than", "num_sentences": 26} in found[S]
 
 
+@pytest.mark.parametrize("prompt", [
+    "Explain it in 100 to 150 words max.", "Explain it in 100-150 words, no more.",
+    "Explique-le en 100 à 150 mots, pas plus.", "Erklär es in 100 bis 150 Wörtern, nicht mehr.",
+    "Explícalo en 100 a 150 palabras como máximo.",
+])
+def test_a_range_with_its_top_stressed_keeps_its_two_ends(prompt: str) -> None:
+    assert sorted(kinds(prompt)[W], key=str) == [{"relation": "at least", "num_words": 100},
+                                                 {"relation": "less than", "num_words": 151}]
+
+
+def test_two_counts_joined_by_or_with_a_max_keep_the_top_alone() -> None:
+    assert kinds("Explain it in two or three sentences max.")[S] == [{"relation": "less than", "num_sentences": 4}]
+
+
 @pytest.mark.parametrize(("prompt", "kind", "params"), [
     ("I need a toast, two hundred words at most, ending with a cheer.", W, {"relation": "less than", "num_words": 201}),
     ("It has to be at least 500 words but can't go over 700.", W, {"relation": "less than", "num_words": 701}),

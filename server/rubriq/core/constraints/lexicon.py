@@ -1067,6 +1067,9 @@ _ES_REORDER: tuple[Rule, ...] = (
     # ... in words too: "de cien a ciento cincuenta palabras" (the gloss turns the words into figures after this)
     (re.compile(rf"\bde\s+(\d{{1,6}}|{_ES_NUMBER_RE})\s+a\s+(\d{{1,6}}|{_ES_NUMBER_RE})\b", re.IGNORECASE),
      lambda m: f"{m.group(1)} to {m.group(2)}"),
+    # ... and without "de" before a unit: "en 100 a 150 palabras"
+    (re.compile(r"(?<![\w,.])(\d{1,6})\s+a\s+(\d{1,6})(?=\s+(?:palabras|frases|oraciones|líneas|párrafos|caracteres|"
+                r"viñetas|puntos)\b)", re.IGNORECASE), lambda m: f"{m.group(1)} to {m.group(2)}"),
     # "una frase", "un solo párrafo": one of the unit, not an article
     # "en una frase", "en un solo párrafo": one of the unit, not an article ("dame una frase" is "a phrase")
     (re.compile(r"\ben\s+(?:un|una)\s+(sol[oa]\s+)?(?=(?:frase|oración|párrafo|línea|estrofa)\b)", re.IGNORECASE),
@@ -1096,6 +1099,9 @@ _FR_REORDER: tuple[Rule, ...] = (
     # "de 100 à 150 mots", "de cent à cent cinquante mots": a range
     (re.compile(rf"\bde\s+(\d{{1,6}}|{_FR_NUMBER_RE})\s+à\s+(\d{{1,6}}|{_FR_NUMBER_RE})\b", re.IGNORECASE),
      lambda m: f"{m.group(1)} to {m.group(2)}"),
+    # ... and without "de" before a unit: "en 100 à 150 mots"
+    (re.compile(r"(?<![\w,.])(\d{1,6})\s+à\s+(\d{1,6})(?=\s+(?:mots|phrases|lignes|paragraphes|caractères|puces|"
+                r"points)\b)", re.IGNORECASE), lambda m: f"{m.group(1)} to {m.group(2)}"),
     # "dans les 200 mots environ", "150 mots environ": about that many
     (re.compile(r"\b(?:dans\s+les\s+)?(\d{1,6})\s+(mots|phrases|lignes|caractères)\s+environ\b", re.IGNORECASE),
      lambda m: f"environ {m.group(1)} {m.group(2)}"),

@@ -398,8 +398,9 @@ RELATION_RULES: tuple[tuple[re.Pattern[str], Replacement], ...] = (
     # "a box for 150-odd words", "forty-odd lines": about that many
     (re.compile(r"\b(?P<n>\d{1,7}|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)[-\s]odd\b", re.IGNORECASE),
      lambda m: f"about {m.group('n')}"),
-    # "a 280-character limit", "150-word max"
-    (re.compile(rf"\b(?:an?\s+)?(?P<n>{_DIGITS})[-\s](?P<unit>word|sentence|character|line|paragraph|bullet)s?\s+"
+    # "a 280-character limit", "150-word max" (not the end of a range: "100 to 150 words max" keeps its two ends)
+    (re.compile(rf"\b(?:an?\s+)?(?<![-–])(?<!to )(?<!and )(?P<n>{_DIGITS})[-\s]"
+                rf"(?P<unit>word|sentence|character|line|paragraph|bullet)s?\s+"
                 r"(?:limit|max(?:imum)?|cap|ceiling)\b", re.IGNORECASE),
      lambda m: f"at most {m.group('n')} {m.group('unit').lower()}s"),
     (re.compile(r"\b(?:a\s+)?max(?:imum)?\s+of\b", re.IGNORECASE), lambda m: "at most"),

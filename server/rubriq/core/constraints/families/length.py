@@ -162,8 +162,10 @@ def _length(ex: Extraction, regex: re.Pattern[str], kind: str, param: str, unit:
             if joiner == "or" and norm(rel) not in ("", "between"):
                 continue
             bounds = [Bound(AT_LEAST, a), Bound(LESS_THAN, n + 1, True)]
-            if a == 1 or UPPER_AFTER_RE.match(m.group("post2") or ""):
-                bounds = bounds[1:]  # "one or two sentences", "two or three sentences max": the upper bound says it
+            if a == 1 or (joiner == "or" and UPPER_AFTER_RE.match(m.group("post2") or "")):
+                # "one or two sentences", "two or three sentences max": the upper bound says it; a range to its
+                # top ("100 to 150 words max") keeps its two ends
+                bounds = bounds[1:]
             results.append((Span(m.start(), m.end()), bounds, True))
             continue
         default = EXACTLY
