@@ -413,6 +413,9 @@ def extract_constraints(prompt: PromptDocument | str) -> list[Constraint]:
                and c.params["relation"] == AT_LEAST and c.params["frequency"] >= 1}
     found = [c for c in found if not (c.kind == "keywords:existence" and len(c.params["keywords"]) == 1
                                       and c.params["keywords"][0].lower() in counted)]  # "at least 5 times" says it
+    if any(c.kind == "rubriq:numbered_list" and c.params.get("num_items") for c in found):
+        # "a numbered list of four" says "a numbered list" already (two languages' readings of one request)
+        found = [c for c in found if not (c.kind == "rubriq:numbered_list" and not c.params)]
     counted_letters = {c.params["letter"] for c in found if c.kind == "keywords:letter_frequency"
                        and not (c.params["let_relation"] == LESS_THAN and c.params["let_frequency"] == 1)}
     unique: dict[tuple[str, str], Constraint] = {}

@@ -32,7 +32,8 @@ JSON_RE = re.compile(
 _MAKE_IT = r"\b(?:make|turn|put|convert)\s+(?:that|this|it|them|these|those)\s+(?:into\s+)?(?:a\s+)?"
 YAML_RE = re.compile(r"\b(?:in|as|into|using)\s+(?:a\s+|valid\s+|the\s+)?YAML\b|\bYAML[\s-]+(?:format|only|document)\b|"
                      rf"{_MAKE_IT}YAML\b", re.IGNORECASE)
-CSV_RE = re.compile(r"\b(?:in|as|into|using)\s+(?:a\s+|the\s+)?(?:format\s+)?CSV\b|\bCSV[\s-]+(?:format|only)\b|"
+CSV_RE = re.compile(r"\b(?:in|as|into|using)\s+(?:please\s+)?(?:a\s+|the\s+)?(?:format\s+)?CSV\b|"
+                    r"\bCSV[\s-]+(?:format|only)\b|"
                     r"\b(?:make|give|create|produce|write|output|return)\s+(?:me\s+)?(?:a\s+)?CSV\b|"
                     r"\b(?:i|we)\s+(?:need|want|'d\s+like|would\s+like)\s+(?:a|the\s+data\s+as\s+a)\s+CSV\b|"
                     rf"{_MAKE_IT}CSV\b|"

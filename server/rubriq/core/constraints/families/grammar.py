@@ -304,6 +304,14 @@ def _add_clause(found: list[Clause], start: int, text: str) -> None:
         found.append(Clause(start + lead, text.strip()))
 
 
+def _template_openings(kind: str, params: dict[str, Any]) -> dict[str, Any]:
+    """An opening given as a template ('"Subject: …"', '"Dear ..."') fixes only the words before its ellipsis."""
+    if not kind.endswith("starts_with") or not isinstance(params.get("options"), list):
+        return params
+    options = [re.sub(r"\s*(?:…|\.\.\.)\s*$", "", o) if isinstance(o, str) else o for o in params["options"]]
+    return {**params, "options": options} if all(options) and options != params["options"] else params
+
+
 def _label_opens_the_last_line(kind: str, params: dict[str, Any], wording: str) -> tuple[str, dict[str, Any], str]:
     """An ending that is a label ('finish with "Total:" and then the number', « „Ergebnis:“ und dann die Zahlen »)
     opens the last line: a reply never ends on a colon."""
@@ -315,8 +323,11 @@ def _label_opens_the_last_line(kind: str, params: dict[str, Any], wording: str) 
 
 # The last line or sentence named earlier in the sentence of an opening: "the final line is what I copy onto the sheet,
 # so it needs to open with "Menu price:"".
-_LAST_PART_BEFORE_RE = re.compile(r"\b(?:the|your|its)\s+(?:very\s+)?(?:final|last|closing|bottom)\s+(line|sentence)\b",
-                                  re.IGNORECASE)
+_LAST_PART_BEFORE_RE = re.compile(r"\b(?:the|your|its)\s+(?:very\s+)?(?:final|last|closing|bottom)\s+(line|sentence)\b|"
+                                  # "at the very end, a separate line that starts with", "a line at the bottom"
+                                  r"\bat\s+the\s+(?:very\s+)?(?:end|bottom)\s*,?\s+(?:a|an|one)\s+(?:[\w-]+\s+)?"
+                                  r"(line|sentence)\b|\b(?:a|an|one)\s+(?:[\w-]+\s+)?(line|sentence)\s+at\s+the\s+"
+                                  r"(?:very\s+)?(?:end|bottom)\b", re.IGNORECASE)
 
 
 def _opening_of_the_last_part(view: str, kind: str, params: dict[str, Any], span: Span,
@@ -325,10 +336,13 @@ def _opening_of_the_last_part(view: str, kind: str, params: dict[str, Any], span
     if kind != "rubriq:starts_with":
         return kind, params, wording
     lo, _ = sentence_bounds(view, span.start, span.end, ".!?;\n")
-    parts = list(_LAST_PART_BEFORE_RE.finditer(view, lo, span.start))
+    # the part may be named inside the opening's own span ("a separate line at the bottom that starts with"), never
+    # inside the quoted opening itself
+    quote = re.search(r"[\"“„«‘']", view[span.start:span.end])
+    parts = list(_LAST_PART_BEFORE_RE.finditer(view, lo, span.start + quote.start() if quote else span.end))
     if not parts:
         return kind, params, wording
-    part = parts[-1].group(1).lower()
+    part = next(g for g in parts[-1].groups() if g).lower()
     options = params.get("options", [])
     return (f"rubriq:last_{part}_starts_with", {"options": options},
             f"a last {part} starting with {' or '.join(repr(o) for o in options)}")
@@ -364,6 +378,7 @@ class Extraction:
     def add(self, kind: str, subtype: str, params: dict[str, Any], span: Span, wording: str,
             confidence: float = 0.9) -> None:
         kind, params, wording = _label_opens_the_last_line(kind, params, wording)
+        params = _template_openings(kind, params)
         kind, params, wording = _opening_of_the_last_part(self.view, kind, params, span, wording)
         if kind in OPENING_AND_ENDING_KINDS:
             lo = max(0, span.start - 30)
@@ -528,12 +543,18 @@ QUOTED_ITEM_RE = re.compile(r"[\"“„«]([^\"”“»\n]{1,60})[\"”“»]|[�
 BARE_ITEM_RE = re.compile(r"[^\W\d_][\w-]{0,40}")
 
 
+# After a bare item, a word that is neither a joiner nor the list's end: the item opened a sentence of its own.
+_GOES_ON_RE = re.compile(r"[ \t]+(?!(?:and|or|nor|y|o|et|ou|und|oder|ni|as|in|anywhere|either|at|please)\b)[^\W\d_]",
+                         re.IGNORECASE)
+
+
 def parse_items(text: str, pos: int, allow_bare: bool, limit: int = 20,
-                stop: frozenset[str] = STOP_WORDS) -> tuple[list[str], int]:
+                stop: frozenset[str] = STOP_WORDS, clause_ends: bool = False) -> tuple[list[str], int]:
     """A list of keywords starting at `pos`: `"a", "b" and "c"`, `['a', 'b']`, or bare `a, b and c`.
 
     Returns the items and the end offset; bare words are accepted only when `allow_bare` (the prompt said "the
-    keywords" or "the word") and never a stop word.
+    keywords" or "the word") and never a stop word. With `clause_ends`, a bare word that another word follows opens
+    a new clause and ends the list ("the word accident, everyone tunes out").
     """
     items: list[str] = []
     i = pos
@@ -557,6 +578,8 @@ def parse_items(text: str, pos: int, allow_bare: bool, limit: int = 20,
             i = m.end()
         elif allow_bare and (b := BARE_ITEM_RE.match(text, i)) and b.group().lower() not in stop and not (
                 quoted_before and not bracket) and text[b.end():b.end() + 1] not in ("'", "’"):  # "... and don't"
+            if clause_ends and items and _GOES_ON_RE.match(text, b.end()):
+                break  # "the word accident, everyone tunes out": a new clause's subject, not a second word
             items.append(b.group().strip("-"))
             i = b.end()
         else:

@@ -143,9 +143,11 @@ MENTION_THING_RE = re.compile(
     r"(?i:(?:the|our|my|your|his|her|their)\s+)?"
     # ... or a name of capitalised words: "mention the Civil Procedure Act", "menciona la Ley de Enjuiciamiento Civil"
     r"(?P<thing>[A-Z][\w'’-]{1,30}(?:[ \t]+(?:(?:of|de|del|du|des|für|and|&)[ \t]+)?[A-Z][\w'’-]{1,30}){1,4}|"
-    r"[A-Za-z][\w'’-]{2,30}(?:[ \t]+(?!(?:somewhere|anywhere|too|please|again|here|there|once|twice)\b)"
+    r"[A-Za-z][\w'’-]{2,30}(?:[ \t]+(?!(?:somewhere|anywhere|too|please|again|here|there|once|twice)\b|"
+    r"(?:explicitly|clearly|specifically|expressly|briefly|prominently|directly)\b)"
     r"[a-z][\w'’-]{2,30})?)"
-    r"(?=[ \t]*(?:$|[.;,!?)]|[ \t]+(?i:and|too|as\s+well|somewhere|anywhere|please|at\s+least\s+once|by\s+name)\b))")
+    r"(?=[ \t]*(?:$|[.;,!?)]|[ \t]+(?i:and|too|as\s+well|somewhere|anywhere|please|at\s+least\s+once|by\s+name|"
+    r"explicitly|clearly|specifically|expressly|briefly|prominently|directly)\b))")
 # A name to say, unquoted, with where it must come: "say Incoterms 2020 somewhere", "say Parcelink, not "the courier"".
 SAY_NAME_RE = re.compile(
     r"\b(?i:say|call\s+(?:it|them|him|her))\s+"
@@ -181,20 +183,31 @@ NAMED_CODE_RE = re.compile(
     r"(?P<code>(?=[\w-]*\d)(?=[\w-]*[A-Z])[A-Z][\w-]*[A-Za-z0-9])(?![\w-])")
 
 # A word worked in, the verb around its object: "work the cactus in somewhere", "slip the word "thrifty" in"; "get"
-# only with a word named as one ("get the word "wigs" in somewhere"; "get the shopping in" brings it indoors).
+# only with a word named as one ("get the word lanyard in there"; "get the shopping in" brings it indoors).
 WORKED_IN_RE = re.compile(
     r"\b(?:(?:work|weave|slip|sneak|squeeze|fit)\s+(?:(?:the|a|an|my|his|her|their|our)\s+)?(?:(?:word|term|name)\s+)?"
-    r"|get\s+(?:(?:the|a)\s+)?(?:word|term|name)\s+(?=[\"“]))"
+    r"|get\s+(?:(?:the|a)\s+)?(?:word|term|name)\s+)"
     r"(?:[\"“](?P<quoted>[^\"”\n]{1,40})[\"”]|(?P<word>[^\W\d_][\w-]{2,30}))\s+in\b"
-    r"(?=\s*(?:[,.;!?)]|$|somewhere|too\b|as\s+well|if\b|and\b|please|naturally|anywhere))",
+    r"(?=\s*(?:[,.;!?)]|$|somewhere|there\b|too\b|as\s+well|if\b|and\b|please|naturally|anywhere))",
     re.IGNORECASE | re.MULTILINE)
+
+# A word ruled out everywhere, named bare: "Don't write approximately anywhere", "never say basically at all" (a
+# kind of text, "jargon" or "slang", and plurals, "numbers", name no word to look for)
+WRITTEN_NOWHERE_RE = re.compile(
+    r"\b(?:don'?t|do\s+not|never)\s+(?:write|use|say|put)\s+(?P<word>[a-z][a-z'-]{3,30})\s+"
+    r"(?:anywhere|at\s+all|even\s+once)\b", re.IGNORECASE)
+_NO_WORD_NAMED = frozenset({"anything", "everything", "something", "much", "more", "less", "that", "this", "them",
+                            "jargon", "slang", "emoji", "markdown", "bold", "italics", "caps", "capitals", "swearing",
+                            "profanity", "abbreviations", "acronyms", "prose", "code", "html", "latex", "tables"})
 
 # A part of the text to keep, named by the proper name in it: "keep the part about the Berlin project" requires
 # "Berlin" (a part named by a common noun, "keep the bit about the book", names no word to check).
 KEPT_PART_RE = re.compile(
     r"\b(?i:(?:keep|retain|preserve|don'?t\s+(?:drop|cut|lose|remove))\s+(?:in\s+)?(?:the|that|this)\s+(?:part|bit|"
     r"line|sentence|mention|detail|reference|paragraph)\s+(?:about|on|with|mentioning|where\s+I\s+mention)\s+"
-    r"(?:the\s+|my\s+|our\s+|his\s+|her\s+)?)(?P<name>[A-Z][\w-]+(?:[ \t]+[A-Z][\w-]+){0,3})")
+    r"(?:the\s+|my\s+|our\s+|his\s+|her\s+)?)(?P<name>[A-Z][\w-]+(?:[ \t]+[A-Z][\w-]+){0,3}|"
+    # ... or by the amount in it: "keep the bit about the £62 test fee in"
+    r"[£€$]\d[\d,.]*\d|[£€$]\d)")
 
 # The same, the name first: "keep the ISO 17100 bit in", "leave the Harlow line in"
 KEPT_NAMED_BIT_RE = re.compile(
@@ -307,7 +320,22 @@ DATE_GIVEN_RE = re.compile(
     re.IGNORECASE)
 
 
+# A date or a figure named with its kind, then said to be in the reply: "The date 1 July must be in it", "das Datum
+# 1. Juli muss drin sein" (glossed "must be in it").
+VALUE_MUST_BE_IN_RE = re.compile(
+    rf"\b(?:the|this|that)\s+(?:new\s+)?(?:date|deadline|year|number|figure|code|amount|price|time)\s+"
+    rf"(?P<value>\d{{1,2}}(?:st|nd|rd|th|\.)?\s+{_MONTHS}\b(?:\s+\d{{4}})?|{_MONTHS}\s+\d{{1,2}}(?:st|nd|rd|th)?\b|"
+    rf"[£€$]?\d[\d.,:/-]{{0,10}}\d|[£€$]?\d)\s+(?:must|should|has\s+to|needs\s+to)\s+(?:be\s+in\s+(?:it|there)|"
+    rf"stay\s+in|appear|be\s+(?:included|mentioned))\b", re.IGNORECASE)
+
+
 def _dates_given(ex: Extraction) -> None:
+    for m in islice(VALUE_MUST_BE_IN_RE.finditer(ex.view), MAX_MATCHES):
+        if not negated_before(ex.view, m.start(), 20):
+            source = ex.reading.to_source(Span(m.start("value"), m.end("value")))
+            value = ex.source_view[source.start:source.end].strip()
+            if value:
+                _add_required(ex, [value], Span(m.start(), m.end()))
     for m in islice(DATE_GIVEN_RE.finditer(ex.view), MAX_MATCHES):
         if negated_before(ex.view, m.start(), 20):
             continue
@@ -327,6 +355,15 @@ def extract_keywords(ex: Extraction) -> None:
         _name_backreferences(ex, clause)
         _names_kept_out(ex, clause)
         previous = _last_named(ex.found[first:])
+        nowhere = WRITTEN_NOWHERE_RE.search(clause.text)
+        if nowhere and nowhere.group("word").lower() not in _NO_WORD_NAMED and \
+                not re.search(r"[^s]s$", nowhere.group("word")) and not any(
+                    c.kind == "keywords:forbidden_words" and c.span.overlaps(Span(clause.start + nowhere.start(),
+                                                                                  clause.start + nowhere.end()))
+                    for c in ex.found):
+            word = nowhere.group("word")
+            ex.add("keywords:forbidden_words", "keyword", {"forbidden_words": [word]},
+                   Span(clause.start + nowhere.start(), clause.start + nowhere.end()), f"no {word!r}")
         worked = WORKED_IN_RE.search(clause.text)
         if worked and not negated_before(clause.text, worked.start(), 25):
             word = worked.group("quoted") or worked.group("word")
@@ -452,7 +489,7 @@ def _keyword_clause(ex: Extraction, clause: Clause, previous: str | None = None)
             re.search(r"(?:n't|n’t|\bnot|\bnever|\bno)\s+$", text[m.start():m.start("noun")], re.I) is not None
         items, end = parse_items(text, m.end(), allow_bare=bool(noun and not verb and re.search(r"word|term|name", noun,
                                                                                                    re.I)),
-                                 stop=LIST_STOP_WORDS)
+                                 stop=LIST_STOP_WORDS, clause_ends=True)
         items = [i for i in items if not re.fullmatch(r"(?:commas?|capital\s+letters?)", i, re.I)]
         if not items:
             continue
@@ -714,6 +751,8 @@ TOPIC_RE = re.compile(
     r"\bno\s+(?:involving|mentioning|talking\s+(?:about|of)|bringing\s+in)|"
     r"\bno\s+mention\s+of|\bleave\s+out\s+(?:any\s+mention\s+of|anything\s+about)|\bkeep(?:\s+any\s+mention\s+of)?(?=\s)|"
     r"\bleave(?=\s+(?:(?:the|his|her|their|my|our|any|that|all)\s|(?-i:[A-Z])[a-z]|[a-z]{3,20}s\s+(?:out|off)\s+(?:of\s+)?the\s))|"
+    # "take the overtime bit out": asked, not told ("I take the dog out at six")
+    r"(?:^\s*|(?<=\band\s)|(?<=\bplease\s)|(?<=\bjust\s)|(?<=[,;:]\s))take(?=\s+(?:the|his|her|their|my|our|that|all)\s)|"
     # "don't bring death into it": the subject between the verb and "into it"
     r"\b(?:don'?t|do\s+not|never)\s+bring(?=\s+(?:[\w'-]+\s+){1,3}?into\s+(?:it|this|that|the\s+\w+)\b)|"
     r"\b(?:leave\s+out|skip|omit|exclude|drop)\s+(?:the\s+)?(?:topic|subject)(?:\s+of)?|"
@@ -770,7 +809,8 @@ TOPIC_TALK_RE = re.compile(r"(?:^|(?<=[.;:,!?]\s)|(?<=\n)|(?<=\band\s))[ \t]*(?P
 
 # Nouns that frame a subject rather than name it: "the dishwasher saga" is about the dishwasher, "the row over the
 # hedge" about the hedge, "den Streit um die Heckenhöhe" about the hedge's height.
-_FRAME_AFTER = (r"saga|drama|story|business|thing|stuff|situation|debacle|fiasco|episode|incident|nonsense|mess|affair|"
+_FRAME_AFTER = (r"saga|drama|story|business|thing|stuff|bit|bits|aspect|angle|"
+                r"situation|debacle|fiasco|episode|incident|nonsense|mess|affair|"
                 r"dispute|issue|row|argument|problem|controversy|question|matter|debate")
 _FRAME_BEFORE = (r"(?:whole\s+)?(?:row|argument|fight|dispute|debate|fuss|drama|saga|business|issue|thing|stuff|"
                  r"streit|ärger|diskussion|theater|geschichte|sache|histoire|affaire|dispute|pelea|lío|discusión|tema)")
@@ -788,6 +828,9 @@ _FRAME_LEAD_RE = re.compile(r"^(?:lo\s+de(?:l|\s+la|\s+las|\s+los)?|el\s+tema\s+
                             r"l'histoire\s+d(?:u|e\s+la|es)|die\s+sache\s+mit\s+(?:dem|der|den))\s+(?P<core>\S.*)$",
                             re.IGNORECASE)
 _FRAME_AFTER_RE = re.compile(rf"^(?P<core>.+?)\s+(?:{_FRAME_AFTER})$", re.IGNORECASE)
+# "the fine from last week", "the row yesterday": when it happened says nothing of what the subject is
+_WHEN_AFTER_RE = re.compile(r"^(?P<core>.+?)\s+(?:(?:from|of)\s+)?(?:(?:last|this|next)\s+(?:week|month|year|night|"
+                            r"weekend|time|term|season)|yesterday|the\s+other\s+day)$", re.IGNORECASE)
 _FRAME_BEFORE_RE = re.compile(rf"^{_FRAME_BEFORE}\s+(?:about|over|with|around|on|um|über|wegen|de|du|des|del|sobre|con)"
                               r"\s+(?:(?:the|die|den|das|der|dem|la|le|les|el|los|las)\s+)?(?P<core>\S.*)$",
                               re.IGNORECASE)
@@ -795,7 +838,8 @@ _FRAME_BEFORE_RE = re.compile(rf"^{_FRAME_BEFORE}\s+(?:about|over|with|around|on
 
 def topic_core(phrase: str) -> str:
     """The subject a topic phrase names, its framing noun aside ("dishwasher saga" → "dishwasher")."""
-    for pattern in (_FRAME_LEAD_RE, _FRAME_BEFORE_RE, _FRAME_AFTER_RE, _POSSESSOR_RE, _TRIP_RE, _LATE_RE):
+    for pattern in (_WHEN_AFTER_RE, _FRAME_LEAD_RE, _FRAME_BEFORE_RE, _FRAME_AFTER_RE, _POSSESSOR_RE, _TRIP_RE,
+                    _LATE_RE):
         m = pattern.match(phrase)
         if m:
             phrase = m.group("core")
@@ -833,7 +877,8 @@ def extract_topics(ex: Extraction) -> None:
                                                                       text[m.end():]) or
                                                          re.match(r"\s*\w+ing\b", text[m.end():])):
                 continue  # "keep X out of it" only; "my glasses keep coming out of the dishwasher" is no request
-            leave = m.group().lower().startswith("leave") and not m.group().lower().startswith("leave out")
+            leave = m.group().lower().lstrip().startswith(("leave", "take")) and \
+                not m.group().lower().startswith("leave out")
             if leave and not re.match(r"\s*(?:[\w'-]+\s+){1,4}?(?:out|off)(?:\s+(?:of\s+)?the\s+(?:list|answer|reply|"
                                       r"summary|post|email|message|letter|note|plan))?(?:\s+(?:of\s+(?:it|this|that)|"
                                       r"entirely|completely|altogether|please|for\s+now))?(?:\s*(?:$|[.;,!)])|\s+(?:since|"

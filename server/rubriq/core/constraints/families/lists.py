@@ -41,7 +41,7 @@ NO_LISTS_RE = re.compile(
     r"\b(?:no\s+|not?\s+(?:use|give|include|write|add|format)\s+(?:me\s+)?(?:any\s+|it\s+as\s+|this\s+as\s+)?(?:a\s+)?|"
     r"(?:don'?t|do\s+not|never)\s+(?:use|give|include|write|add|format\s+(?:it|this)\s+as)\s+(?:me\s+)?(?:any\s+)?(?:a\s+)?|"
     r"without\s+(?:using\s+)?(?:any\s+)?(?:a\s+)?|avoid\s+(?:using\s+)?(?:any\s+)?|rather\s+than\s+(?:a\s+)?|"
-    r"not\s+(?:as\s+)?(?:a\s+)?|nothing\s+(?:in|as)\s+(?:a\s+)?)"
+    r"not\s+(?:as\s+|in\s+)?(?:a\s+)?|nothing\s+(?:in|as)\s+(?:a\s+)?)"
     # a numbered list ruled out leaves bullets and prose: "don't give me a numbered list" is no list ban; another
     # markup may be named first ("never use headings or bullet points")
     r"(?:(?:headings?|headers?|titles?|bold|tables?|emojis?|markdown)\s*(?:,|\bor\b|\band\b|\bnor\b)\s*)?"
@@ -111,7 +111,9 @@ NUMBERED_UP_TO_RE = re.compile(r"[ \t]+(?:from[ \t]+)?1[ \t]*(?:to|-|–|through
                                re.IGNORECASE)
 # The list's size said just before it, alone: "- exactly 8, numbered", "ten of them, numbered".
 COUNT_BEFORE_LIST_RE = re.compile(
-    rf"(?:^|(?<=[\n,;:(—–])|(?<=[.!?]\s)|(?<=^[-*•])|(?<=\n[-*•])|(?<=\s-))[ \t]*"
+    rf"(?:(?:^|(?<=[\n,;:(—–])|(?<=[.!?]\s)|(?<=^[-*•])|(?<=\n[-*•])|(?<=\s-))[ \t]*|"
+    # "Give me 5, numbered": the count asked for, its items named before
+    rf"\b(?:give|send|write|propose|suggest)\s+(?:me|us)\s+)"
     rf"(?:(?P<rel>exactly|precisely|just)\s+)?(?P<n>{NUM})(?:\s+(?:of\s+them|[a-z-]{{3,20}}s))?[ \t]*,[ \t]*$",
     re.IGNORECASE)
 COMPARED_BEFORE_RE = re.compile(r"\b(?:between|versus|vs\.?|compare\w*|differen\w*|what\s+is|what's|when\s+to\s+use)\b"

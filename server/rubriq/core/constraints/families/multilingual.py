@@ -488,7 +488,8 @@ def _simple(ex: Extraction, lang: Phrasings) -> None:
                 _count_after(ex, lang, m)
     m = re.search(rf"(?<![\w-]){lang.keys}\s*:?\s*", view, re.IGNORECASE)
     if m and re.search(r"\bjson\b", view, re.IGNORECASE):
-        items, end = parse_items(view, m.end(), allow_bare=True)
+        # "les clés eleve, jour, heure et aucune autre clé": a word that goes on is no key
+        items, end = parse_items(view, m.end(), allow_bare=True, clause_ends=True)
         if len(items) >= 2:
             ex.add_source("rubriq:json_keys", "format", {"keys": items}, Span(m.start(), end),
                    "the JSON keys " + ", ".join(items), 0.8)

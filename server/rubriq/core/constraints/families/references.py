@@ -28,8 +28,8 @@ EMAIL_RE = re.compile(r"(?<![\w.+-])[\w.+-]{1,64}@[\w-]{1,63}(?:\.[\w-]{1,63}){1
 URL_RE = re.compile(r"(?<![\w/])(?:https?://|www\.)[^\s<>\"'()]{2,200}[^\s<>\"'().,;:!?]")
 # An amount of money, its currency before or after it.
 AMOUNT_RE = re.compile(
-    r"(?:[£$€¥]|\b(?:EUR|GBP|USD|CHF)[ \t]?)\d{1,3}(?:[,.  ]\d{3})*(?:[.,]\d{1,2})?(?![\d])|"
-    r"(?<![\w.,])\d{1,3}(?:[.  ]\d{3})*(?:,\d{1,2})?[ \t ]?(?:€|EUR\b|euros?\b|Euro\b|CHF\b)")
+    r"(?:[£$€¥]|\b(?:EUR|GBP|USD|CHF)[ \t]?)\d{1,3}(?:[,.  ]\d{3}){0,4}(?:[.,]\d{1,2})?(?![\d])|"
+    r"(?<![\w.,])\d{1,3}(?:[.  ]\d{3}){0,4}(?:,\d{1,2})?[ \t ]?(?:€|EUR\b|euros?\b|Euro\b|CHF\b)")
 
 
 @dataclass(frozen=True)

@@ -216,7 +216,11 @@ STARTS_WITH_RE = re.compile(
     # 'The first word should be "Yes" or "No"', 'the first thing he sees should be a "Yep" or a "Nope"'
     r"\b(?:the\s+)?(?:very\s+)?first\s+(?:word|words|thing)\s+(?:(?:he|she|they|you|we|I|people|readers?|the\s+"
     r"reader)\s+(?:sees?|reads?|hears?|writes?|puts?)\s+)?(?:of\s+(?:your|the)\s+\w+\s+)?(?:should|must|has\s+to|"
-    r"needs\s+to|will)\s+be\s+(?:either\s+)?(?:an?\s+)?(?=[\"“‘'`])", re.IGNORECASE)
+    r"needs\s+to|will)\s+be\s+(?:either\s+)?(?:an?\s+)?(?=[\"“‘'`])|"
+    # 'First line "Subject: …"', 'the first line of the email should read "Hi all"'
+    r"\b(?:the\s+)?(?:very\s+)?first\s+line(?:\s+of\s+(?:your|the)\s+(?:answer|response|reply|email|e-mail|letter|message|"
+    r"note|post|text|poem))?\s*(?:(?:should|must|has\s+to|needs\s+to|will)\s+(?:be|read|say)\s+|(?:is|reads|says)\s+|"
+    r"[:=]\s*)?(?=[\"“‘'`])", re.IGNORECASE)
 
 
 # The options named before where they go: 'put "Yes" or "No" at the very start', '"Yes" or "No" first, then why'; or
@@ -333,7 +337,7 @@ def extract_openings_and_closings(ex: Extraction) -> None:
     head = re.split(r"[.!?;\n]|,\s*(?:and|then|but)\s", head)[-1]
     # "The article opens with ...": how the pasted text starts; "finish with a tip that starts with ...": the last
     # sentence's opening, read by the end family
-    if m and not re.search(r"paragraph|section|line|sentence", head + m.group(), re.I) and \
+    if m and not re.search(r"paragraph|section|(?<!first )line|sentence", head + m.group(), re.I) and \
             not MATERIAL_SUBJECT_RE.search(head) and not ex.has("rubriq:last_sentence_starts_with"):
         options, end = _options(view, m.end())
         if options:
