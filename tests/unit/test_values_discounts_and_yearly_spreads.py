@@ -106,3 +106,14 @@ FERRY = ("Cancellation charges:\n- more than 42 days before departure: £40 canc
 def test_a_period_bounded_with_or_less_before_an_event_is_the_same_slot_as_its_figure() -> None:
     assert status("From 3 July, 14 days before departure, there's no refund.", FERRY, "14 days") == "matched"
     assert status("From 5 July, 12 days before departure, there's no refund.", FERRY, "12 days") == "conflict"
+
+
+DAIRY = "Semi-skimmed milk, 1 pint bottle: £1.05. Orange juice, 1 litre: £2.70. Greek yoghurt, 500g: £2.40."
+
+
+@pytest.mark.parametrize(("claim", "text", "expected"), [
+    ("| Friday | 4 pints semi-skimmed (£4.20), orange juice (£2.70), yoghurt (£2.40) | £9.30 |", "£9.30", "matched"),
+    ("| Friday | 4 pints semi-skimmed (£4.20), orange juice (£2.70), yoghurt (£2.40) | £9.40 |", "£9.40", "conflict"),
+])
+def test_the_sum_of_the_amounts_a_claim_states_before_it_is_its_own_total(claim, text, expected):
+    assert status(claim, DAIRY, text) == expected

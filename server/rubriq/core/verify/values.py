@@ -232,7 +232,9 @@ figures or more ("the balance of £665.50" after "£865.50 for the two of us" an
 `_earlier_plus_or_minus`). An amount or a duration the claim, or its line, calls a total is derived when it is the sum
 of two to twelve figures stated one after another (the last amounts of a table's rows or of lines outside tables, or
 figures outside tables; plain amounts for a total per a period) in the output before it or in the source
-(`_total_of_a_run`: "**Total for the week: £693.90**" under six rows of pay). A duration or count right after "first",
+(`_total_of_a_run`: "**Total for the week: £693.90**" under six rows of pay); an amount that is the sum of every amount
+of its currency the claim states before it, two or more, is the claim's own total ("orange juice (£2.70), yoghurt
+(£2.40), bread (£1.20) | £6.30": `_sum_of_the_amounts_before`). A duration or count right after "first",
 "last" or "remaining" that is less than the figure of its slot is a part of it ("Fri 8 May, first 6 hrs" of an 8-hour
 shift: `_first_or_last_part`). A date the source or the claim moves by a stated period to the day ("guaranteed for 2
 years" from 12 March 2025) is matched (`_date_from_period`), and so is a deadline a rule of the source sets from one of
@@ -3695,6 +3697,18 @@ def _share_in_words(c: Value, claim_text: str, values: Sequence[Value], source: 
     return any(abs(share * x - c.low) <= c.step / 2 + 1e-9 * abs(x) for share in shares for x in wholes)
 
 
+def _sum_of_the_amounts_before(c: Value, claim: Sequence[Value]) -> bool:
+    """c is the sum of every amount of its currency the claim states before it, two or more ("4 pints (£4.20), orange
+    juice (£2.70), yoghurt (£2.40) | £9.30"; a table row "£35.00 | £338.00 | £104.00 | £477.00"): the claim's own
+    total, right whatever the source says of it."""
+    if c.kind != "money" or c.low is None or c.low != c.high:
+        return False
+    before = [x for x in claim if x.kind == "money" and x.unit == c.unit and x.span.end <= c.span.start]
+    if len(before) < 2 or any(x.low is None or x.low != x.high for x in before):
+        return False
+    return abs(sum(x.low for x in before if x.low is not None) - c.low) < 0.005
+
+
 def _price_times_stated(c: Value, claim_others: Sequence[Value], source: ValueIndex) -> bool:
     """Amount c, of three significant figures or more, is a stated price times a stated count, or a stated rate over a
     stated time, to its last digit: "£649.50" for "£64.95 a day" over "the first 10 days", "£57.10" for ten days at
@@ -3842,6 +3856,8 @@ def compare(claim: list[Value], evidence: list[Value], source: ValueIndex, *, in
             continue
         others = [x for x in (*claim, *context) if x is not c and family(x) in _NUMERIC_FAMILIES | {"date", "time"}]
         check = _check_one(c, evidence, taken, source, in_evidence, claim_words, others)
+        if check.status in ("absent", "conflict") and _sum_of_the_amounts_before(c, claim):
+            check = ValueCheck(c, "matched", None, False, "the sum of the amounts the claim states before it")
         if check.status in ("absent", "conflict") and family(c) in _NUMERIC_FAMILIES:
             column = _column_figure_approximated(c, source)
             if column is not None:
