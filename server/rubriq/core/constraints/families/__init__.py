@@ -11,6 +11,7 @@
     punctuation   no commas
     casing        all capitals, all lowercase, words in capitals
     keywords      required, counted and forbidden words and phrases, letter frequencies
+    references    values asked for by their kind ("keep our phone number"), read from the prompt's own labels
     language      the response language
     startend      wrapping in quotes, the closing phrase, a postscript, repeating the request
     style         reading level, haiku form
