@@ -30,13 +30,16 @@ JSON_RE = re.compile(
     r"\bthe\s+JSON\s+(?:must|should|needs\s+to)\s+(?:have|contain|include|use)\b", re.IGNORECASE)
 # "make that a CSV", "turn it into YAML": the answer is the data in that format
 _MAKE_IT = r"\b(?:make|turn|put|convert)\s+(?:that|this|it|them|these|those)\s+(?:into\s+)?(?:a\s+)?"
+# "convert the list to CSV", "export these to YAML": the verb of changing format, then "to"
+_CONVERT_TO = (r"\b(?:convert|export|change|switch|transform|translate|save)(?:s|ed|ing)?\s+(?:[\w'-]+\s+){0,4}?"
+               r"to\s+(?:a\s+|the\s+)?")
 YAML_RE = re.compile(r"\b(?:in|as|into|using)\s+(?:a\s+|valid\s+|the\s+)?YAML\b|\bYAML[\s-]+(?:format|only|document)\b|"
-                     rf"{_MAKE_IT}YAML\b", re.IGNORECASE)
+                     rf"{_MAKE_IT}YAML\b|{_CONVERT_TO}YAML\b", re.IGNORECASE)
 CSV_RE = re.compile(r"\b(?:in|as|into|using)\s+(?:please\s+)?(?:a\s+|the\s+)?(?:format\s+)?CSV\b|"
                     r"\bCSV[\s-]+(?:format|only)\b|"
                     r"\b(?:make|give|create|produce|write|output|return)\s+(?:me\s+)?(?:a\s+)?CSV\b|"
                     r"\b(?:i|we)\s+(?:need|want|'d\s+like|would\s+like)\s+(?:a|the\s+data\s+as\s+a)\s+CSV\b|"
-                    rf"{_MAKE_IT}CSV\b|"
+                    rf"{_MAKE_IT}CSV\b|{_CONVERT_TO}CSV\b|"
                     # "CSV please", "A CSV with a header row." (the request as a fragment)
                     r"\bCSV[ \t]*,?[ \t]*(?:please|pls)\b|"
                     r"(?:^|(?<=[.!?:]\s))(?:a|one)\s+CSV\b(?!\s+(?:file|export|attachment|is|was|that|which|i|we))",

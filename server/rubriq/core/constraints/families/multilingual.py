@@ -333,6 +333,9 @@ def _counts(ex: Extraction, lang: Phrasings) -> None:
         if n == 1 and m.group("n").lower() in ("un", "una", "une", "ein", "eine", "einen") and re.search(
                 r"\b(?:dame|da|dime|donne|donne-moi|gib|gib\s+mir)\s*$", head):
             continue  # "dame una frase motivadora": a phrase to give, not the length of the answer
+        if n == 1 and unit == "word" and m.group("n").lower() in ("un", "una", "une", "ein", "eine", "einen") and \
+                not re.search(r"\b(?:en|in|mit|con|avec)\s*$", head):
+            continue  # "écris un mot aux parents" is a note to write; only "en un mot" is a length
         if not rel and not post and not m.group("a") and not re.search(
                 r"\b(?:en|in|de|mit|con|avec|sur|auf|of|à|dame|da|escribe|haz|usa|incluye|donne|donne-moi|écris|fais|"
                 r"utilise|gib|schreibe|schreib|nenne|verwende|nutze)\s*$", head):

@@ -105,12 +105,18 @@ _LEAVE_IT_OUT_RE = re.compile(r"\b(?:skip|drop|avoid|cut|ditch|lose)\s+(?:it|tha
 _NAMED_AS_EXAMPLE_RE = re.compile(r"\b(?:like|such\s+as|e\.\s?g\.|for\s+(?:example|instance))\s*:?\s*$", re.IGNORECASE)
 _KEEP_RE = re.compile(r"\b(?:don'?t|do\s+not|never|not)\s+(?:change|alter|edit|touch|translate|modify|rephrase|reword|"
                       r"remove|cut|drop|delete|shorten|lose)\b", re.IGNORECASE)
+# A set-off quote's words that already give it a role ('put "none"', 'say "Hawks"'): it is read in its own clause
+_ROLE_CUE_RE = re.compile("|".join(f"(?:{cue.pattern})"
+                                   for cue in (_OPENING_RE, _ENDING_RE, _USING_RE, _LEAVE_OUT_RE)) +
+                          r"|\b(?:say|write|call|label|title|name)\b", re.IGNORECASE)
 # How near the quote a cue must be: "sign off as", "la dernière phrase sera"; "spare me the word", "quita la palabra".
 _ROLE_WORDS = 6
 _WORD_CUE_WORDS = 4
 _MAX_WORD_WORDS = 4
 _MAX_OPENING_WORDS = 8
 _MAX_CLAUSE_REACH = 600
+# A quote after a comma with at most this many words before it is set off from the clause it belongs to
+_APPOSITION_WORDS = 3
 
 
 def _quotes_read(ex: Extraction, *, words_to_use: bool) -> set[str]:
@@ -222,79 +228,94 @@ def extract_quoted(ex: Extraction) -> None:
         if not text or text.lower() in read:
             continue
         left, right = _clause_around(view, m.start(), m.end(), quotes)
-        before, after = view[left:m.start()], view[m.end():right]
-        clause = view[left:right]
-        in_clause = bisect.bisect_left(quote_starts, right) - bisect.bisect_left(quote_starts, left)
-        if in_clause > 1:
-            continue  # several quotes in one clause are a list the other families read, or a choice
-        sentence_end = re.search(r"[.!?\n]", view[m.end():m.end() + 120])
-        rest = view[m.end():m.end() + (sentence_end.start() if sentence_end else 120)]
-        if len(text.split()) <= _MAX_WORD_WORDS and _LEAVE_IT_OUT_RE.search(rest) and not _QUOTE_RE.search(rest) \
-                and not _NAMED_AS_EXAMPLE_RE.search(before) and text.lower() not in read_as_words:
-            ex.add("keywords:forbidden_words", "keywords", {"forbidden_words": [text]},
-                   Span(left + len(before) - len(before.lstrip()), m.end() + _LEAVE_IT_OUT_RE.search(rest).end()),
-                   f"without the word {text!r}", 0.8)
-            continue
-        if _EXAMPLE_RE.search(before) or PLACEHOLDER_SLOT_RE.search(text) or _LETTER_RE.search(clause) or \
-                len(text) < 2:
-            continue  # 'phrases like "in this episode"' is an example; "Answer: X km" a line to fill; a letter
-        if _A_LINE_RE.search(before) and text.endswith(":") and not _ENDING_RE.search(_near(before, _ROLE_WORDS)):
-            # 'a line must start with "Betreff:"': a labelled line somewhere in the response
-            label = text[:-1].strip()
-            ex.add("rubriq:section_labels", "sections", {"labels": [label]}, Span(left, right),
-                   f"a line labelled {label!r}", 0.8)
-            continue
-        span = Span(left + len(before) - len(before.lstrip()), right)
-        words = len(text.split())
-        count = _count(before + " " + after)
-        tail = _COUNT_TAIL_RE.match(view, right)
-        if count is None and tail:  # '"Brevet" must be in it, and more than once': the count as a clause of its own
-            count, span = _count(tail.group("count")), Span(span.start, tail.end("count"))
-        if count is not None and text.lower() not in read_as_words:
-            if words <= _MAX_WORD_WORDS:
-                relation, n = count
-                ex.add("keywords:frequency", "keywords", {"keyword": text, "relation": relation, "frequency": n},
-                       span, _times_wording(text, relation, n), 0.8)
-            continue
-        near = _near(before, _ROLE_WORDS)
-        cue = _OPENING_RE.search(near) or _ENDING_RE.search(near)
-        if cue is not None and MATERIAL_SUBJECT_RE.search(near[:cue.start()]):
-            continue  # "The email ends with "Kind regards, Mark"": what the pasted text does
-        opening = bool(_OPENING_RE.search(near) or _OPENING_AFTER_RE.match(after))
-        ending = bool((_ENDING_RE.search(near) and not _LAST_THING_OF_RE.search(near)) or
-                      _ENDING_AFTER_RE.match(after))
-        if opening and not ending:
-            if words <= _MAX_OPENING_WORDS and not _last_sentence_opening(before) and \
-                    not _A_PART_OPENS_RE.search(before[-60:]):
-                ex.add("rubriq:starts_with", "startend", {"options": [text]}, span, f"start with {text!r}", 0.8)
-            continue
-        if ending and not opening:
-            ex.add("startend:end_checker", "startend", {"end_phrase": text}, span, f"end with {text!r}", 0.8)
-            continue
-        if opening or ending or words > _MAX_WORD_WORDS or text.lower() in read_as_words:
-            continue
-        if _KEEP_RE.search(_near(before, _WORD_CUE_WORDS)):
-            continue  # 'Don't change the quote "We grow together."' keeps it
-        cue_words = _near(before, _WORD_CUE_WORDS)
-        in_full = _IN_FULL_RE.match(view, m.end())  # past the clause: ", not ppl" is its own
-        if in_full and not _NEGATED_NEAR_RE.search(cue_words):
-            # 'write "pence per litre" out in full, not ppl': the phrase written out, the short form ruled out
-            ex.add("keywords:existence", "keywords", {"keywords": [text]}, span, f"use {text!r}", 0.8)
-            if in_full.group("short"):
-                short = in_full.group("short")
-                ex.add("keywords:forbidden_words", "keywords", {"forbidden_words": [short]},
-                       Span(in_full.start("short"), in_full.end("short")),
-                       f"without the word {short!r}", 0.8)
-        elif (_PUT_IN_AFTER_RE.match(after) or (_MAKE_SURE_RE.search(before) and _PRESENT_USED_RE.match(after))) and \
-                not _NEGATED_NEAR_RE.search(cue_words):
-            ex.add("keywords:existence", "keywords", {"keywords": [text]}, span, f"use {text!r}", 0.8)
-        elif _LEAVE_OUT_RE.search(cue_words) or \
-                re.match(r"\s*(?:out\b(?!\s+in\s+full\b|\s+fully\b)|(?:is|are)\s+(?:off\s+the\s+table|taboo)|"
-                         r"(?:please\s+)?avoid\b)", after, re.IGNORECASE) or \
-                (re.match(r"\s*off\b", after, re.IGNORECASE) and re.search(r"\b(?:keep|leave)\s+$", before,
-                                                                          re.IGNORECASE)):
-            # 'keep "tilt" off the card' leaves it out; 'write "X" out in full' spells it out
-            ex.add("keywords:forbidden_words", "keywords", {"forbidden_words": [text]}, span,
-                   f"without the word {text!r}", 0.8)
-        elif _USING_RE.search(cue_words) or _USED_AFTER_RE.match(after):
-            ex.add("keywords:existence", "keywords", {"keywords": [text]}, span, f"use {text!r}", 0.8)
+        found = len(ex.found)
+        _read_quote(ex, m, text, left, right, quote_starts, read_as_words)
+        set_off = view[left:m.start()]
+        if len(ex.found) == found and left > 0 and view[left - 1] == "," and \
+                len(set_off.split()) <= _APPOSITION_WORDS and not _ROLE_CUE_RE.search(set_off):
+            # 'it ends with my signature, "Claire Lefèvre"': a quote set off by a comma after a bare noun is what
+            # the clause before the comma names, and that clause says what it is for
+            _read_quote(ex, m, text, _clause_around(view, left - 1, left - 1, quotes)[0], right, quote_starts,
+                        read_as_words)
+
+
+def _read_quote(ex: Extraction, m: re.Match[str], text: str, left: int, right: int, quote_starts: list[int],
+                read_as_words: set[str]) -> None:
+    """Reads one quote whose clause is view[left:right]."""
+    view = ex.view
+    before, after = view[left:m.start()], view[m.end():right]
+    clause = view[left:right]
+    in_clause = bisect.bisect_left(quote_starts, right) - bisect.bisect_left(quote_starts, left)
+    if in_clause > 1:
+        return  # several quotes in one clause are a list the other families read, or a choice
+    sentence_end = re.search(r"[.!?\n]", view[m.end():m.end() + 120])
+    rest = view[m.end():m.end() + (sentence_end.start() if sentence_end else 120)]
+    if len(text.split()) <= _MAX_WORD_WORDS and _LEAVE_IT_OUT_RE.search(rest) and not _QUOTE_RE.search(rest) \
+            and not _NAMED_AS_EXAMPLE_RE.search(before) and text.lower() not in read_as_words:
+        ex.add("keywords:forbidden_words", "keywords", {"forbidden_words": [text]},
+               Span(left + len(before) - len(before.lstrip()), m.end() + _LEAVE_IT_OUT_RE.search(rest).end()),
+               f"without the word {text!r}", 0.8)
+        return
+    if _EXAMPLE_RE.search(before) or PLACEHOLDER_SLOT_RE.search(text) or _LETTER_RE.search(clause) or \
+            len(text) < 2:
+        return  # 'phrases like "in this episode"' is an example; "Answer: X km" a line to fill; a letter
+    if _A_LINE_RE.search(before) and text.endswith(":") and not _ENDING_RE.search(_near(before, _ROLE_WORDS)):
+        # 'a line must start with "Betreff:"': a labelled line somewhere in the response
+        label = text[:-1].strip()
+        ex.add("rubriq:section_labels", "sections", {"labels": [label]}, Span(left, right),
+               f"a line labelled {label!r}", 0.8)
+        return
+    span = Span(left + len(before) - len(before.lstrip()), right)
+    words = len(text.split())
+    count = _count(before + " " + after)
+    tail = _COUNT_TAIL_RE.match(view, right)
+    if count is None and tail:  # '"Brevet" must be in it, and more than once': the count as a clause of its own
+        count, span = _count(tail.group("count")), Span(span.start, tail.end("count"))
+    if count is not None and text.lower() not in read_as_words:
+        if words <= _MAX_WORD_WORDS:
+            relation, n = count
+            ex.add("keywords:frequency", "keywords", {"keyword": text, "relation": relation, "frequency": n},
+                   span, _times_wording(text, relation, n), 0.8)
+        return
+    near = _near(before, _ROLE_WORDS)
+    cue = _OPENING_RE.search(near) or _ENDING_RE.search(near)
+    if cue is not None and MATERIAL_SUBJECT_RE.search(near[:cue.start()]):
+        return  # "The email ends with "Kind regards, Mark"": what the pasted text does
+    opening = bool(_OPENING_RE.search(near) or _OPENING_AFTER_RE.match(after))
+    ending = bool((_ENDING_RE.search(near) and not _LAST_THING_OF_RE.search(near)) or
+                  _ENDING_AFTER_RE.match(after))
+    if opening and not ending:
+        if words <= _MAX_OPENING_WORDS and not _last_sentence_opening(before) and \
+                not _A_PART_OPENS_RE.search(before[-60:]):
+            ex.add("rubriq:starts_with", "startend", {"options": [text]}, span, f"start with {text!r}", 0.8)
+        return
+    if ending and not opening:
+        ex.add("startend:end_checker", "startend", {"end_phrase": text}, span, f"end with {text!r}", 0.8)
+        return
+    if opening or ending or words > _MAX_WORD_WORDS or text.lower() in read_as_words:
+        return
+    if _KEEP_RE.search(_near(before, _WORD_CUE_WORDS)):
+        return  # 'Don't change the quote "We grow together."' keeps it
+    cue_words = _near(before, _WORD_CUE_WORDS)
+    in_full = _IN_FULL_RE.match(view, m.end())  # past the clause: ", not ppl" is its own
+    if in_full and not _NEGATED_NEAR_RE.search(cue_words):
+        # 'write "pence per litre" out in full, not ppl': the phrase written out, the short form ruled out
+        ex.add("keywords:existence", "keywords", {"keywords": [text]}, span, f"use {text!r}", 0.8)
+        if in_full.group("short"):
+            short = in_full.group("short")
+            ex.add("keywords:forbidden_words", "keywords", {"forbidden_words": [short]},
+                   Span(in_full.start("short"), in_full.end("short")),
+                   f"without the word {short!r}", 0.8)
+    elif (_PUT_IN_AFTER_RE.match(after) or (_MAKE_SURE_RE.search(before) and _PRESENT_USED_RE.match(after))) and \
+            not _NEGATED_NEAR_RE.search(cue_words):
+        ex.add("keywords:existence", "keywords", {"keywords": [text]}, span, f"use {text!r}", 0.8)
+    elif _LEAVE_OUT_RE.search(cue_words) or \
+            re.match(r"\s*(?:out\b(?!\s+in\s+full\b|\s+fully\b)|(?:is|are)\s+(?:off\s+the\s+table|taboo)|"
+                     r"(?:please\s+)?avoid\b)", after, re.IGNORECASE) or \
+            (re.match(r"\s*off\b", after, re.IGNORECASE) and re.search(r"\b(?:keep|leave)\s+$", before,
+                                                                      re.IGNORECASE)):
+        # 'keep "tilt" off the card' leaves it out; 'write "X" out in full' spells it out
+        ex.add("keywords:forbidden_words", "keywords", {"forbidden_words": [text]}, span,
+               f"without the word {text!r}", 0.8)
+    elif _USING_RE.search(cue_words) or _USED_AFTER_RE.match(after):
+        ex.add("keywords:existence", "keywords", {"keywords": [text]}, span, f"use {text!r}", 0.8)
