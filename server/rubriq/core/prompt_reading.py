@@ -36,6 +36,7 @@ from rubriq.core.constraints.types import Constraint
 from rubriq.core.findings import Finding
 from rubriq.core.prompt import PromptDocument
 from rubriq.core.requests import (
+    ASSISTANT_SPEAKERS,
     CONDITION_RE,
     conversation_turns,
     is_question,
@@ -286,7 +287,10 @@ def unchecked_instructions(prompt: PromptDocument, constraints: Sequence[Constra
     constraint_spans = sorted(c.span for c in constraints)
     task_clause: Span | None = None  # the first request of the (last user turn's) request states the task
     listed = _requirement_items(view, prompt.body_start)
-    users = [t for t in conversation_turns(view, prompt.body_start) if t.is_user]
+    turns = conversation_turns(view, prompt.body_start)
+    users = [t for t in turns if t.is_user]
+    # the assistant's own earlier turns (a draft, an answer) ask nothing of the reply
+    answers = [t.span for t in turns if t.speaker in ASSISTANT_SPEAKERS]
     request_start = users[-1].span.start if users else prompt.body_start
     cue_in_request = task_cue is not None and task_cue.start >= request_start and task_cue.end <= len(view)
     found: list[UncheckedInstruction] = []
@@ -294,7 +298,8 @@ def unchecked_instructions(prompt: PromptDocument, constraints: Sequence[Constra
         sentence_text = sentence.slice(view)
         in_list = any(item.overlaps(sentence) for item in listed)
         clauses = _clauses(view, sentence)
-        if _THANKS_RE.match(sentence_text) or _introduces_source(prompt, sentence):
+        if _THANKS_RE.match(sentence_text) or _introduces_source(prompt, sentence) or \
+                any(answer.contains(sentence) for answer in answers):
             continue  # "Thank you kindly.", "Te pego el hilo del foro:" before the thread: no instruction
         if not clauses or _ROLE_RE.match(sentence_text) or not (
                 in_list or any(_asks(c.slice(view)) for c in clauses) or _note_form_manner(sentence_text)):

@@ -524,8 +524,11 @@ class _Finder:
             whole = Span(whole.start, min(whole.end, max(content.end, whole.start)))
         if whole.start < self.body_start or self.taken.overlaps(whole) or not content.slice(text).strip():
             return False
-        if kind in _PROSE_KINDS and any(not t.is_user and t.span.contains(content) for t in self.turns):
-            return False  # "Assistant: Here is a recap:" introduces the assistant's own answer, not material
+        if (kind in _PROSE_KINDS or kind == "email") and \
+                any(not t.is_user and t.span.contains(content) for t in self.turns):
+            # "Assistant: Here is a recap:" introduces the assistant's own answer, and a letter in its turn is its
+            # own draft: neither is material
+            return False
         self.blocks.append(SourceBlock(kind, whole, content, label, content.slice(text)))
         self.taken.add(whole)
         return True

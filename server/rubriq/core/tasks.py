@@ -449,8 +449,9 @@ _DATA_OUT_RE = re.compile(r"\b(?:as|in|into|en|au|als)[ \t]+(?:a[ \t]+|an[ \t]+|
                           r"(?:a[ \t]+|an[ \t]+)?(?:json|csv|yaml|spreadsheet|table)\b", re.IGNORECASE)
 # A request to write something new ("Write a product blurb for the chair described below"): the material is its
 # input, not a text to condense.
-_WRITE_VERB_RE = re.compile(r"\b(?:write|draft|compose|create|generate|make|escribe|redacta|crea|écris|rédige|crée|"
-                            r"schreib\w*|verfasse|erstelle)\b", re.IGNORECASE)
+_WRITE_VERB_RE = re.compile(r"\b(?:write|draft|compose|create|generate|make|escrib(?:e|ir|eme|emelo)|"
+                            r"redact(?:a|ar|ame)|redáct(?:ame|amelo)|crea|écri(?:s|re|vez)|rédig(?:e|er|ez)|crée|"
+                            r"schreib\w*|verfass\w*|erstell\w*|formulier\w*)\b", re.IGNORECASE)
 # A shape that condenses ("three bullets exactly", "90 mots", "kurz"), and requests that answer or judge the material
 # instead ("reply to this", "any thoughts", "check this for typos").
 _CONDENSE_CUE_RE = re.compile(

@@ -226,6 +226,7 @@ sin mencionar al | sin mencionar a la | sin mencionar a = without mentioning the
 evita mencionar al | evita mencionar a la | evita mencionar a = avoid mentioning the
 no hables de | no hables del | no hables sobre = do not talk about
 no le hables de | no le hables del | no les hables de | no les hables del = do not talk about
+no me hables de | no me hables del | no me hables sobre | ni me hables de | ni me hables del = do not talk about
 no le menciones | no les menciones = do not mention
 no se puede usar | no se pueden usar | no puede aparecer | no debe aparecer | no deben aparecer = must not be used
 sin usar | sin utilizar | sin emplear = without using
@@ -909,6 +910,9 @@ ohne erklärtext | ohne erklärtext drumherum | ohne erklärung drumherum | ohne
 erklärung | erklärtext | erläuterung = explanation
 testfälle | testfällen = test cases
 mehr als einmal | öfter als einmal = more than once
+ein einziges mal | nur ein einziges mal | nur einmal = only once
+genau einmal = exactly once
+unterschreib mit | unterschreibe mit | unterzeichne mit | unterschreibt mit = sign off with
 zusatzpakete | zusatzbibliotheken | zusätzliche pakete | externe pakete | externen pakete = extra packages
 weiterhin | auch weiterhin | immer noch = still
 # "…, das ist noch geheim": a clause about what was just named, not an article and a noun
@@ -922,6 +926,10 @@ ins = into the
 am ende = at the end
 # "als Abschluss wortwörtlich: …": the closing words of the reply
 soll heißen | muss heißen | sollte heißen | soll heissen | muss heissen = should be called
+kein wort zum | kein wort zur | kein wort über | kein wort vom | kein wort von der = not a word about
+der funktionsname | den funktionsnamen | der name der funktion = the function name
+muss so bleiben | soll so bleiben | muss gleich bleiben | soll gleich bleiben = must stay the same
+oder sonstige | oder sonstigen | oder andere | oder anderen | oder weitere = or other
 am schluss | zum schluss | zum abschluss | als abschluss = at the end
 am anfang = at the beginning
 jeder | jede | jedes | jeden | jedem = each

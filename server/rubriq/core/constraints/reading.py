@@ -349,7 +349,9 @@ RELATION_RULES: tuple[tuple[re.Pattern[str], Replacement], ...] = (
                f"{m.group('n') or m.group('n2')} times"),
     # "nothing over 100 words" limits the whole, unless items were just counted or named: "six slogans, nothing
     # over seven words" limits each slogan
-    (re.compile(r"\bnothing\s+(?:over|above|beyond|longer\s+than|more\s+than)\b", re.IGNORECASE),
+    # ("nothing beyond those five keys" names what is allowed, no count)
+    (re.compile(r"\bnothing\s+(?:over|above|beyond|longer\s+than|more\s+than)\b"
+                r"(?!\s+(?:those|these|the|that|this|what|it)\b)", re.IGNORECASE),
      lambda m: "each at most" if referent(m.string, m.start()) == "item" else "at most"),
     # "anything over 100 words is too long": the count named is the most allowed
     (re.compile(rf"\b(?:anything|everything)\s+(?:over|above|beyond|longer\s+than|more\s+than)\s+(?P<n>{_DIGITS})\s+"

@@ -234,7 +234,8 @@ of two to twelve figures stated one after another (the last amounts of a table's
 figures outside tables; plain amounts for a total per a period) in the output before it or in the source
 (`_total_of_a_run`: "**Total for the week: £693.90**" under six rows of pay); an amount that is the sum of every amount
 of its currency the claim states before it, two or more, is the claim's own total ("orange juice (£2.70), yoghurt
-(£2.40), bread (£1.20) | £6.30": `_sum_of_the_amounts_before`). A duration or count right after "first",
+(£2.40), bread (£1.20) | £6.30": `_sum_of_the_amounts_before`), and so is a price per batch times a quantity the
+claim states, exactly ("1,000 | £9.80 per 100 | £98.00": `_price_per_batch`). A duration or count right after "first",
 "last" or "remaining" that is less than the figure of its slot is a part of it ("Fri 8 May, first 6 hrs" of an 8-hour
 shift: `_first_or_last_part`). A date the source or the claim moves by a stated period to the day ("guaranteed for 2
 years" from 12 March 2025) is matched (`_date_from_period`), and so is a deadline a rule of the source sets from one of
@@ -2213,10 +2214,9 @@ class _Scanner:
                                                                (tok.isupper() and len(tok) > 1)):
                 tokens.append(j)
                 j += 1
-                if j < self.n and self.types[j] == NUM and self.adjacent(j):  # "G7", "A380"
-                    j += 1
-                # "U.S.": single capitals joined by dots
-                if len(tok) == 1 and self.toks[j:j + 1] == ["."] and self.adjacent(j):
+                # "G7", "A380"; or "U.S.", single capitals joined by dots (not the full stop after "FRB-U2.")
+                if (j < self.n and self.types[j] == NUM and self.adjacent(j)) or \
+                        (len(tok) == 1 and self.toks[j:j + 1] == ["."] and self.adjacent(j)):
                     j += 1
                 if tok.endswith(("'s", "’s")):
                     break
@@ -2247,6 +2247,10 @@ class _Scanner:
             # "Dropping Netflix and Audible": a sentence's first word, a gerund the text never capitalises elsewhere,
             # is not part of the name after it
             return self._entity(i + 1)
+        if len(tokens) > 1 and tokens[0] == i and self.is_initial(i) and not self.toks[i].isupper() and \
+                low not in self.midcaps and tokens[1] == i + 1 and self.toks[i + 1].isupper() and \
+                len(self.toks[i + 1]) > 1:
+            return self._entity(i + 1)  # "Quote FRB-U2 as the reference": the first word, then a code in capitals
         if len(tokens) == 1 and not self.toks[i].isupper() and self.is_initial(i) and low not in self.midcaps:
             return end  # a capitalised first word is not a name unless the text capitalises it elsewhere too
         if len(tokens) == 1 and len(self.toks[tokens[0]]) == 1 and end == tokens[0] + 1:
@@ -3709,6 +3713,32 @@ def _sum_of_the_amounts_before(c: Value, claim: Sequence[Value]) -> bool:
     return abs(sum(x.low for x in before if x.low is not None) - c.low) < 0.005
 
 
+_PER_BATCH_RE = re.compile(r"\s*(?:per|for|/|a|each)\s*$", re.IGNORECASE)
+
+
+def _price_per_batch(c: Value, claim: Sequence[Value], text: str) -> bool:
+    """Amount c is a price per batch times a quantity the claim states, exactly: "1,000 | £9.80 per 100 | £98.00",
+    "600 cups at £14.20 per 100: £85.20". The price, its batch size and the quantity are all the claim's own."""
+    if c.kind != "money" or c.low is None or c.low != c.high or c.qualifier:
+        return False
+    plain = [x for x in claim if family(x) == "count" and x.low is not None and x.low == x.high and x.low > 0 and
+             x.span.end <= c.span.start]
+    for price in claim:
+        if price.kind != "money" or price.unit != c.unit or price.low is None or price.low != price.high or \
+                price.span.end > c.span.start:
+            continue
+        batch = next((b for b in plain if b.span.start >= price.span.end and
+                      _PER_BATCH_RE.match(text[price.span.end:b.span.start])), None)
+        if batch is None or batch.low is None or batch.low < 2:
+            continue
+        for quantity in plain:
+            if quantity is batch or quantity.low is None:
+                continue
+            if abs(price.low * quantity.low / batch.low - c.low) <= c.step / 2 + 1e-9 * abs(c.low):
+                return True
+    return False
+
+
 def _price_times_stated(c: Value, claim_others: Sequence[Value], source: ValueIndex) -> bool:
     """Amount c, of three significant figures or more, is a stated price times a stated count, or a stated rate over a
     stated time, to its last digit: "£649.50" for "£64.95 a day" over "the first 10 days", "£57.10" for ten days at
@@ -3858,6 +3888,9 @@ def compare(claim: list[Value], evidence: list[Value], source: ValueIndex, *, in
         check = _check_one(c, evidence, taken, source, in_evidence, claim_words, others)
         if check.status in ("absent", "conflict") and _sum_of_the_amounts_before(c, claim):
             check = ValueCheck(c, "matched", None, False, "the sum of the amounts the claim states before it")
+        if check.status in ("absent", "conflict") and claim_index is not None and \
+                _price_per_batch(c, claim, claim_index.text):
+            check = ValueCheck(c, "matched", None, False, "a price per batch times the quantity the claim states")
         if check.status in ("absent", "conflict") and family(c) in _NUMERIC_FAMILIES:
             column = _column_figure_approximated(c, source)
             if column is not None:

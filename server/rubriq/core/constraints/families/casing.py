@@ -202,8 +202,15 @@ def extract_casing(ex: Extraction) -> None:
                 continue
             if _names_a_part(text, m.start()) or EXCEPTION_AFTER_RE.match(text, m.end()):
                 continue  # "names in lowercase", "all lowercase except my name"
+            if _DESCRIBED_RE.search(text[max(0, m.start() - 60):m.start()]):
+                continue  # "the new bank sends the reference in lowercase": how some text is, not a request
             ex.add("change_case:english_lowercase", "casing", {},
                    Span(clause.start + m.start(), clause.start + m.end()), "all lowercase letters, in English")
+
+
+# A verb saying what a system or a text does, in the third person or past: a description, not the reply's casing
+_DESCRIBED_RE = re.compile(r"\b(?:sends|sent|comes|came|arrives|arrived|stores|stored|saves|saved|gives|returns|"
+                           r"outputs|exports|exported|prints|printed)\b", re.IGNORECASE)
 
 
 def _names_a_part(text: str, cue_start: int) -> bool:

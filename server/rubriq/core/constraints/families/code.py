@@ -122,6 +122,9 @@ STDLIB_RE = re.compile(
     r"third[\s-]party|outside|extra|"
     r"additional|non-standard)\s+(?:libraries|library|libs?|packages?|modules?|dependencies|deps|imports?)|"
     r"(?:no|without|zero)\s+(?:any\s+)?(?:dependencies|deps)\b|nothing\s+(?:to|you\s+have\s+to)\s+pip\s+install|"
+    # "no pandas or other third-party packages": one named, then the rest of its kind
+    r"\bor\s+(?:any\s+)?other\s+(?:external|third[\s-]party|extra|additional|non-standard)\s+(?:libraries|packages|"
+    r"modules|dependencies)\b|"
     # "nothing outside the stdlib", "no imports beyond the standard library", "stick to the stdlib"
     r"(?:nothing|no\s+(?:imports?|packages?|libraries|modules?|dependencies)|(?:don'?t|doesn'?t|do\s+not|does\s+not|"
     r"never|without)\s+(?:use|using|import|importing|need|needing|require|requiring|pull\s+in|pulling\s+in)\s+"
@@ -338,7 +341,11 @@ KEEP_NAME_RE = re.compile(r"\b(?:keep|leave)\s+(?:the\s+|its\s+)?(?:function\s+|
 # function" (one definition in the pasted code names it).
 KEEP_PASTED_NAME_RE = re.compile(
     r"\b(?:keep|leave|don'?t\s+(?:change|rename))\s+(?:the|its)\s+(?:(?P<kind>function|method|class)(?:'s)?\s+name|"
-    r"name\s+of\s+the\s+(?P<kind2>function|method|class))\b(?!\s+(?:as\s+)?`?[A-Za-z_])", re.IGNORECASE)
+    r"name\s+of\s+the\s+(?P<kind2>function|method|class))\b"
+    r"(?!\s+(?:as\s+)?`?(?!(?:as|it|is|the|same|unchanged|before|written)\b)[A-Za-z_])|"
+    # "the function name must stay the same", "der Funktionsname muss so bleiben"
+    r"\bthe\s+(?P<kind3>function|method|class)(?:'s)?\s+name\s+(?:must|should|has\s+to|needs\s+to)\s+(?:stay|remain)"
+    r"\s+(?:the\s+same|unchanged|as\s+it\s+is|as\s+is)\b", re.IGNORECASE)
 _DEFINITION_RE = re.compile(r"^[ \t]*(?:async\s+)?(?P<kind>def|class|function|func|fn)\s+(?P<name>[A-Za-z_$][\w$]*)",
                             re.MULTILINE)
 
@@ -383,7 +390,7 @@ def _function_names(ex: Extraction) -> None:
             names.append(name)
             first = _grown(ex.view, first, m)
     for m in islice(KEEP_PASTED_NAME_RE.finditer(ex.view), MAX_MATCHES):
-        name = _pasted_definition(ex, (m.group("kind") or m.group("kind2")).lower())
+        name = _pasted_definition(ex, (m.group("kind") or m.group("kind2") or m.group("kind3")).lower())
         if name and name not in names and not negated_before(ex.view, m.start(), 20):
             names.append(name)
             first = _grown(ex.view, first, m)

@@ -123,6 +123,8 @@ NO_EXTRA_KEYS_RE = re.compile(
     r"(?:listed|given|above))\s+(?:keys|fields|properties)|(?:don'?t|do\s+not|never)\s+add\s+(?:any\s+)?(?:other\s+|"
     r"extra\s+|new\s+|additional\s+)?(?:keys|fields|properties)(?:\s+(?:that\s+)?(?:aren'?t|are\s+not|not)\s+in\s+"
     r"the\s+(?:schema|list|format))?|nothing\s+(?:else|more|beyond)\s+in\s+the\s+(?:objects?|json|entries|items)|"
+    # "Those four keys only", "these fields and nothing else"
+    r"(?:those|these)\s+(?:\w+\s+)?(?:keys|fields|properties)\s+(?:only|and\s+nothing\s+(?:else|more))|"
     # "nothing beyond those three keys"
     r"nothing\s+(?:beyond|past|outside)\s+(?:those|these|the)\s+(?:\w+\s+)?(?:keys|fields|properties)|"
     # "Don't invent any other fields."

@@ -407,6 +407,10 @@ def _add_frequency(ex: Extraction, keyword: str, bounds: list[Bound], span: Span
                    span, f"{keyword!r} " + wording_for(Bound(relation, value), "time"))
 
 
+_PREFIX_OF_A_VALUE_RE = re.compile(r"[\"”“»'’]?\s*(?:in\s+front(?:\s+of\s+it)?|before\s+it|as\s+a\s+prefix|davor|"
+                                  r"vorne\s+dran|devant|delante)\b", re.IGNORECASE)
+
+
 def _keyword_clause(ex: Extraction, clause: Clause, previous: str | None = None) -> None:
     text = clause.text
     first = len(ex.found)
@@ -495,6 +499,8 @@ def _keyword_clause(ex: Extraction, clause: Clause, previous: str | None = None)
             continue
         if times_bounds(text[end:end + 30]) and any(p[0] < 5 for _, p in times_bounds(text[end:end + 30])):
             continue
+        if _PREFIX_OF_A_VALUE_RE.match(text, end):
+            continue  # 'the number, without "INV" in front': a prefix to drop from a value, not a word to avoid
         span = Span(clause.start + m.start(), clause.start + end)
         ex.add("keywords:forbidden_words", "keyword", {"forbidden_words": items}, span,
                "no " + ", ".join(repr(i) for i in items))
@@ -749,7 +755,8 @@ TOPIC_RE = re.compile(
     r"\b(?:not|no)\s+(?:a\s+)?(?:single\s+)?word\s+(?:about|on)|"
     # "no involving the council or the police", "no talking about money"
     r"\bno\s+(?:involving|mentioning|talking\s+(?:about|of)|bringing\s+in)|"
-    r"\bno\s+mention\s+of|\bleave\s+out\s+(?:any\s+mention\s+of|anything\s+about)|\bkeep(?:\s+any\s+mention\s+of)?(?=\s)|"
+    r"\bno\s+mention\s+of|\bleave\s+out\s+(?:any\s+mention\s+of|anything\s+about)|"
+    r"\bleave\s+out(?=\s+(?:the|his|her|their|my|our)\s)(?!\s+the\s+(?:topic|subject)\b)|\bkeep(?:\s+any\s+mention\s+of)?(?=\s)|"
     r"\bleave(?=\s+(?:(?:the|his|her|their|my|our|any|that|all)\s|(?-i:[A-Z])[a-z]|[a-z]{3,20}s\s+(?:out|off)\s+(?:of\s+)?the\s))|"
     # "take the overtime bit out": asked, not told ("I take the dog out at six")
     r"(?:^\s*|(?<=\band\s)|(?<=\bplease\s)|(?<=\bjust\s)|(?<=[,;:]\s))take(?=\s+(?:the|his|her|their|my|our|that|all)\s)|"
@@ -764,7 +771,8 @@ TOPIC_WORDS_RE = re.compile(r"[^\W\d_][\w'-]*(?:[ \t]+[\w'-]+){0,3}")
 NOT_A_TOPIC = frozenset({
     "that", "how", "why", "what", "whether", "if", "you", "yourself", "me", "it", "this", "them", "anything",
     "anyone", "any", "which", "where", "when", "who", "those", "these", "other", "others", "names", "name", "word",
-    "words", "us", "him", "her", "i", "we", "she", "he", "they", "i'm", "it's", "there",
+    "words", "us", "him", "her", "i", "we", "she", "he", "they", "i'm", "it's", "there", "she's", "he's", "they're",
+    "we're", "you're", "that's",
     # a pronoun starting the next clause, in the prompt's own language: "... de bicarbonate, j'ai déjà testé"
     "je", "j'ai", "j'en", "c'est", "il", "elle", "nous", "vous", "ils", "elles", "yo", "ich", "wir", "er", "sie",
     # forms of the output, checked by their own kinds: "keep emoji out of it" is no topic to mention
@@ -894,7 +902,7 @@ def extract_topics(ex: Extraction) -> None:
                 phrase = re.split(r"\s+(?:out|off)\b", phrase, maxsplit=1)[0]
             phrase = re.split(r"\s+into\s+(?:it|this|that|the\s+\w+)\b", phrase, maxsplit=1)[0]
             written = phrase.strip(" '-")
-            phrase = topic_core(written)
+            phrase = re.sub(r"^(?:whole|entire)\s+", "", topic_core(written), flags=re.IGNORECASE)
             if not phrase or phrase.split()[0].lower() in NOT_A_TOPIC:
                 continue
             topics = [phrase]
@@ -908,8 +916,9 @@ def extract_topics(ex: Extraction) -> None:
                 after = rest[more.start(1) + len(item):]
                 # "X, Y" is a list only when it goes on ("prices, discounts or coupons") or ends the clause there;
                 # "the SLA, legal asked us to ..." is a new clause
+                # (after a bare comma, a short noun phrase: ", das klären wir separat" is a clause)
                 listed = re.search(r"\b(?:or|and)\b|/", rest[:more.start(1)]) or \
-                    re.match(r"\s*(?:$|[.;:!?)]|,|\bor\b|\band\b)", after)
+                    (re.match(r"\s*(?:$|[.;:!?)]|,|\bor\b|\band\b)", after) and len(item.split()) <= 2)
                 if listed:
                     topics.append(item)
             span = Span(clause.start + m.start(), clause.start + m.end() + len(written))

@@ -95,10 +95,12 @@ LIMIT_NOUN_RELATIONS = {"limit": "at most", "maximum": "at most", "max": "at mos
 
 def _a_fragment(view: str, m: re.Match[str]) -> bool:
     """A count said on its own, as a fragment of a list of requirements: "Two sentences, casual, no emojis.",
-    "a short bio, 3 sentences, and ...": it starts a sentence or follows a comma, and a comma or a full stop ends it."""
+    "a short bio, 3 sentences, and ...": it starts a sentence or follows a comma, and a comma or a full stop ends it
+    (after "only", "this time" or "please" at most)."""
     before = view[max(0, m.start() - 3):m.start()]
+    # "Two sentences only this time, ...": a fragment may close on "only", "this time", "please"
     return bool(re.search(r"(?:^|[.!?(]\s+|,\s+|\(\s*)$", before) or m.start() == 0) and bool(
-        re.match(r"\s*(?:[,.;)]|$)", view[m.end():m.end() + 3]))
+        re.match(r"(?:\s+(?:only|please|this\s+time|tops|total)){0,2}\s*(?:[,.;)]|$)", view[m.end():m.end() + 30]))
 
 
 def _length(ex: Extraction, regex: re.Pattern[str], kind: str, param: str, unit: str,

@@ -24,8 +24,9 @@ LATER_COUNT_RE = re.compile(rf"\b(?P<rel>at\s+least|no\s+fewer\s+than|a\s+minimu
                             rf"exactly|more\s+than)\s+(?P<n>{NUM})\b", re.IGNORECASE)
 
 
+# An example cue before a bracketed slot ("such as [venue]"), not "stay exactly like that"
 EXAMPLE_CUE_RE = re.compile(r"\b(?:like|such\s+as|e\.\s?g\.|for\s+(?:example|instance)|say|z\.\s?B\.|wie|comme|"
-                            r"como|par\s+exemple|por\s+ejemplo)\b", re.IGNORECASE)
+                            r"como|par\s+exemple|por\s+ejemplo)\b,?\s*:?\s*[\"“']?\[", re.IGNORECASE)
 # The slots listed after "for", the list closed by "and": "placeholders in square brackets for her name, the date and
 # the venue"; another clause may follow after a comma ("... and the manager's name, keep it under 130 words").
 _SLOT = r"(?:[\w'’-]+[ \t]+){0,3}[\w'’-]+"

@@ -40,7 +40,7 @@ _QUOTE_RE = re.compile(r"\"([^\"\n]{1,200})\"|“([^”\n]{1,200})”")
 # "or" before a relation word ("twice or more") is part of the count, not a new clause
 _BOUNDARY_RE = re.compile(r"[.;!?\n]|,|\s[–—-]\s|\(|\)|\s(?:and|or)\s(?!\s*[\"“])(?!(?<=or\s)(?:more|less|fewer|so)\b)")
 _TIMES_RE = re.compile(r"\b(?:(?P<n>\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+times?|"
-                       r"(?P<word>once|twice|thrice))\b", re.IGNORECASE)
+                       r"(?P<word>once|twice|thrice|(?:a|one)\s+single\s+time))\b", re.IGNORECASE)
 _TIMES_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
                 "ten": 10, "eleven": 11, "twelve": 12}
 _AT_LEAST_RE = re.compile(r"\b(?:at\s+least|min(?:imum)?|or\s+more|minimum|no[t]?\s+(?:fewer|less)\s+than|"
@@ -180,7 +180,7 @@ def _count(clause: str) -> tuple[str, int] | None:
         return None
     raw = m.group("n")
     n = (int(raw) if raw.isdigit() else _TIMES_WORDS[raw.lower()]) if raw else \
-        {"once": 1, "twice": 2, "thrice": 3}[m.group("word").lower()]
+        {"once": 1, "twice": 2, "thrice": 3}.get(m.group("word").lower(), 1)
     if re.search(rf"\bmore\s+than\s+{re.escape(m.group())}", clause, re.IGNORECASE):
         return AT_LEAST, n + 1  # "more than once": twice at least
     if _AT_LEAST_RE.search(clause):

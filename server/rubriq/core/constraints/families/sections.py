@@ -244,10 +244,22 @@ OWN_HEADING_RE = re.compile(r"\s*,?\s*each\s+(?:with|under|getting|gets|having|h
                             r"(?:heading|header|section|title|subheading)\b", re.IGNORECASE)
 
 
+# "split it into Testimony: and Follow-up: sections": the labels before the word for the parts
+_PARTS_NOUN_RE = re.compile(r"(?P<label>.+?)\s+(?:sections|parts|headings|blocks)$", re.IGNORECASE)
+
+
 def _labels_sorted_into(ex: Extraction) -> bool:
     for clause in ex.clauses:
         for m in SORTED_INTO_RE.finditer(clause.text):
-            labels, end = phrase_list(clause.text, m.end())
+            labels, end = phrase_list(re.sub(r"(?<=\w):(?=\s)", " ", clause.text), m.end())
+            parts = _PARTS_NOUN_RE.match(labels[-1]) if labels else None
+            if parts and len(labels) >= 2:
+                labels = [*labels[:-1], parts.group("label")]
+                if all(label[:1].isupper() for label in labels):
+                    ex.add("rubriq:section_labels", "structure", {"labels": labels},
+                           Span(clause.start + m.start(), clause.start + end), "sections labelled " + ", ".join(labels),
+                           0.8)
+                    return True
             heading = OWN_HEADING_RE.match(clause.text, end)
             if len(labels) >= 2 and heading and all(label[:1].isupper() for label in labels):
                 ex.add("rubriq:section_labels", "structure", {"labels": labels},

@@ -109,7 +109,7 @@ LAST_SENTENCE_START_RE = re.compile(
     r"\b(?:start|begin|open)(?:s|ing)?\s+(?:the|that|your|this)\s+(?:very\s+)?(?:last|final|closing|concluding)\s+"
     r"sentence\s+with\s*|"
     # "end with a sentence that begins with 'Remember'", "finish with a tip that starts with "Try""
-    r"\b(?:end|finish|close|conclude)(?:s|ing)?\s+(?:\w+\s+){0,2}?with\s+(?:a|one)\s+(?:\w+\s+)?(?:sentence|tip|"
+    r"\b(?:end|finish|close|conclude)(?:s|ing)?\s+(?:\w+\s+){0,2}?(?:with|on)\s+(?:a|one)\s+(?:\w+\s+)?(?:sentence|tip|"
     r"thought|suggestion|reminder|recommendation|piece\s+of\s+advice)\s+(?:that|which)\s+(?:starts?|begins?|opens?)\s+"
     r"with\s*|"
     # "make the last sentence a tip that starts with "Tip:"", « que la última frase sea un consejo que empiece por »
