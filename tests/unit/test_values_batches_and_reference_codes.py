@@ -1,6 +1,7 @@
-"""A price per batch times a quantity the claim states is worked out ("1,000 | £9.80 per 100 | £98.00"), a wrong one
-stays a conflict; a reference code keeps its last digit before a full stop ("quoting reference FRB-U2.") and a
-sentence's first word is no part of the code after it ("Quote FRB-U2 as the reference.")."""
+"""A price per batch times a quantity the claim states is worked out ("1,000 | £9.80 per 100 | £98.00"), and so is
+the gap between an amount the claim states and one of the source ("missed it by £90.40"); wrong ones stay conflicts.
+A reference code keeps its last digit before a full stop ("quoting reference FRB-U2.") and a sentence's first word
+is no part of the code after it ("Quote FRB-U2 as the reference.")."""
 
 from __future__ import annotations
 
@@ -46,3 +47,17 @@ def test_the_same_code_in_claim_and_source_agrees():
 
 def test_initials_joined_by_dots_are_still_one_name():
     assert [v.key for v in extract_values("He moved to the U.S. in 2001.") if v.kind == "entity"] == [("us",)]
+
+
+WHOLESALE = "Goods total: £509.60. Carriage: £14.00. Carriage is free on orders of more than £600 of goods."
+
+
+def test_the_gap_between_a_claimed_amount_and_a_source_amount_is_worked_out():
+    claim = "Free carriage starts above £600 of goods, so this order missed it by £90.40."
+    assert _status(claim, WHOLESALE, "£90.40") == "matched"
+
+
+def test_a_wrong_gap_stays_a_conflict():
+    claim = "Free carriage starts above £600 of goods, so this order missed it by £95.40."
+    assert _status(claim, WHOLESALE, "£95.40") == "conflict"
+

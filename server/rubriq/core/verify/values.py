@@ -235,7 +235,9 @@ figures outside tables; plain amounts for a total per a period) in the output be
 (`_total_of_a_run`: "**Total for the week: £693.90**" under six rows of pay); an amount that is the sum of every amount
 of its currency the claim states before it, two or more, is the claim's own total ("orange juice (£2.70), yoghurt
 (£2.40), bread (£1.20) | £6.30": `_sum_of_the_amounts_before`), and so is a price per batch times a quantity the
-claim states, exactly ("1,000 | £9.80 per 100 | £98.00": `_price_per_batch`). A duration or count right after "first",
+claim states, exactly ("1,000 | £9.80 per 100 | £98.00": `_price_per_batch`), and the gap between an amount the
+claim states and one the source states, to the penny ("above £600 of goods, so this order missed it by £90.40" for
+£509.60: `_gap_to_a_claimed_figure`). A duration or count right after "first",
 "last" or "remaining" that is less than the figure of its slot is a part of it ("Fri 8 May, first 6 hrs" of an 8-hour
 shift: `_first_or_last_part`). A date the source or the claim moves by a stated period to the day ("guaranteed for 2
 years" from 12 March 2025) is matched (`_date_from_period`), and so is a deadline a rule of the source sets from one of
@@ -3739,6 +3741,19 @@ def _price_per_batch(c: Value, claim: Sequence[Value], text: str) -> bool:
     return False
 
 
+def _gap_to_a_claimed_figure(c: Value, claim: Sequence[Value], source: ValueIndex) -> bool:
+    """Amount c, of three significant figures or more, is the gap between another amount the claim states and one the
+    source states, to the penny: "Free carriage starts above £600 of goods, so this order missed it by £90.40" for
+    goods of £509.60. Only exact differences, so no chance makes one."""
+    if c.kind != "money" or c.low is None or c.low != c.high or c.qualifier or abs(c.low) < 100 * c.step:
+        return False
+    mine = [stated_number(o) for o in claim if o is not c and o.kind == "money" and o.unit == c.unit and
+            o.low is not None][:_MAX_DERIVATION_VALUES]
+    stated = [s.low for s in source.by_family.get("money", [])[:_MAX_SOURCE_OPERANDS]
+              if s.unit == c.unit and s.low is not None and s.low == s.high]
+    return any(abs(abs(o - x) - c.low) <= c.step / 2 + 1e-9 * abs(c.low) for o in mine for x in stated)
+
+
 def _price_times_stated(c: Value, claim_others: Sequence[Value], source: ValueIndex) -> bool:
     """Amount c, of three significant figures or more, is a stated price times a stated count, or a stated rate over a
     stated time, to its last digit: "£649.50" for "£64.95 a day" over "the first 10 days", "£57.10" for ten days at
@@ -3891,6 +3906,8 @@ def compare(claim: list[Value], evidence: list[Value], source: ValueIndex, *, in
         if check.status in ("absent", "conflict") and claim_index is not None and \
                 _price_per_batch(c, claim, claim_index.text):
             check = ValueCheck(c, "matched", None, False, "a price per batch times the quantity the claim states")
+        if check.status in ("absent", "conflict") and _gap_to_a_claimed_figure(c, claim, source):
+            check = ValueCheck(c, "matched", None, False, "the gap between amounts of the claim and the source")
         if check.status in ("absent", "conflict") and family(c) in _NUMERIC_FAMILIES:
             column = _column_figure_approximated(c, source)
             if column is not None:
