@@ -348,7 +348,7 @@ INF = math.inf
 # Words after a duration that make it a distance in time from an event, as the relation they state: "two days
 # beforehand" and "48 hours before" are one requirement, as are "six weeks later" and "six weeks after that".
 _RELATIVE_WORDS = {"ago": "ago", "later": "after", "earlier": "before", "before": "before", "after": "after",
-                   "beforehand": "before", "ahead": "before", "prior": "before", "in": "before",
+                   "beforehand": "before", "ahead": "before", "prior": "before", "in": "before", "early": "before",
                    "afterwards": "after", "afterward": "after"}
 
 
@@ -638,7 +638,7 @@ _TLDS = _words("com org net edu gov io co uk de fr info biz ai app dev eu us ca 
 
 _NEWLINE_RE = re.compile("\n")
 _THOUSANDS_DECIMAL_RE = re.compile(r"\d{1,3}(?:,\d{3})+\.\d+$")
-_TOKEN_RE = re.compile(r"(\d+(?:[.,]\d+)*)|([^\W\d_]+(?:['’][^\W\d_]+)*)|(\S)")
+_TOKEN_RE = re.compile(r"(\d+(?:\.\d+|,\d{1,3}(?!\d))*)|([^\W\d_]+(?:['’][^\W\d_]+)*)|(\S)")
 NUM, WORD, SYM = 1, 2, 3
 # One figure with both separators: thousands then a decimal part, in either convention ("1,234.56", "1.234,56").
 _ONE_NUMBER_RE = re.compile(r"\d{1,3}(?:,\d{3})+\.\d+|\d{1,3}(?:\.\d{3})+,\d+")
@@ -884,6 +884,10 @@ def _table_rows(text: str) -> dict[int, _TableRow]:
 
 
 _SLASH_DATE_RE = re.compile(r"(?<![\d/])(\d{1,2})/(\d{1,2})/(?:\d{4}|\d{2})(?![\d/])")
+_FULL_MONTHS = "|".join(m for m in _MONTHS if len(m) > 4 or m in ("may", "june", "july"))
+_DAY_THEN_MONTH_RE = re.compile(rf"\b\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:{_FULL_MONTHS})\b", re.IGNORECASE)
+_MONTH_THEN_DAY_RE = re.compile(rf"\b(?:{_FULL_MONTHS})\s+\d{{1,2}}(?:st|nd|rd|th)?\b(?!\s*(?:\d|%|[^\W\d_]))",
+                                re.IGNORECASE)
 _DOTTED_DATE_RE = re.compile(r"(\d{1,2})\.(\d{1,2})\.(\d{4})")
 
 
@@ -1869,6 +1873,10 @@ class _Scanner:
             for m in _SLASH_DATE_RE.finditer(self.text):
                 firsts |= 12 < int(m.group(1)) <= 31
                 seconds |= 12 < int(m.group(2)) <= 31
+            if not firsts and not seconds:
+                # else the order of the dates it writes in words: "21 April" is written day first, "April 21" not
+                firsts = _DAY_THEN_MONTH_RE.search(self.text) is not None
+                seconds = _MONTH_THEN_DAY_RE.search(self.text) is not None
             self._numeric_date_order = "dmy" if firsts and not seconds else "mdy" if seconds and not firsts else ""
         return self._numeric_date_order or None
 
@@ -3445,6 +3453,11 @@ def _derived(c: Value, values: Sequence[Value], claim_others: Sequence[Value] = 
             any(abs(x - c.low) < 1e-6 * max(1.0, c.low)
                 for x in _spans_between(c, [*values, *claim_others], stated_days)):
         return True  # "exactly 11 weeks" from 3 February to 21 April: a span worked out to the day
+    if family(c) == "duration" and c.qualifier == "fewer than" and c.high is not None and math.isfinite(c.high):
+        # "less than a fortnight after you fly home on 21 August" for 3 September: a span between dates, bounded
+        fits, _, _ = _derivation_fit(c)
+        if any(fits(x) and x < c.high for x in _spans_between(c, [*values, *claim_others], stated_days)):
+            return True
     if c.low is None or c.high is None or c.qualifier in ("range", "vague", *_UPPER_BOUNDS) or \
             (c.qualifier == "exactly" and not c.text.lower().startswith(("only", "just"))) or \
             not (math.isfinite(c.low) or math.isfinite(c.high)):
@@ -3468,8 +3481,10 @@ def _derived(c: Value, values: Sequence[Value], claim_others: Sequence[Value] = 
         return any(fits(a / b) for numbers in groups.values() for a in numbers[:_MAX_DERIVATION_VALUES]
                    for b in numbers[:_MAX_DERIVATION_VALUES] if b and a > b)
     # the claim's own figures, less those the values state already ("France 3" twice is not 3 + 3)
-    stated = {(family(v), v.low, v.high) for v in values}
-    pool = [*values, *(o for o in claim_others if (family(o), o.low, o.high) not in stated)]
+    # (a date or a time has no figure: its key tells two apart)
+    stated = {(family(v), v.low, v.high, v.key if v.low is None else None) for v in values}
+    pool = [*values, *(o for o in claim_others
+                       if (family(o), o.low, o.high, o.key if o.low is None else None) not in stated)]
     if fam in ("duration", "age") and any(fits(x) for x in _spans_between(c, pool, stated_days)):
         return True
     own, loose = _derivation_operands(c, pool)
@@ -3984,8 +3999,13 @@ def compare(claim: list[Value], evidence: list[Value], source: ValueIndex, *, in
             line_start = claim_index.text.rfind("\n", 0, start) + 1
             same_line = [v for v in earlier if v.span.start >= line_start]
             bare = replace(c, unit="") if family(c) == "count" and c.unit and c.step < 1 else c
+            # a span from a date the output worked out before to one of the prompt's ("20 March" to the meeting on
+            # "Thursday 19 February": just over four weeks)
+            days = [*(v for v in earlier if v.kind == "date"),
+                    *source.by_family.get("date", [])[:_MAX_DERIVATION_VALUES]] if family(c) == "duration" else []
             if earlier and (_derived(c, earlier, [*same_line, *others]) or
-                            (bare is not c and _derived(bare, earlier, [*same_line, *others]))):
+                            (bare is not c and _derived(bare, earlier, [*same_line, *others])) or
+                            (days and _derived(c, days, products=False))):
                 check = ValueCheck(c, "matched", None, False, "derived from the figures the output states before it")
             elif any(family(v) == family(c) and v.low == v.high == c.low == c.high and v.unit == c.unit
                      for v in earlier):
@@ -4023,6 +4043,10 @@ def compare(claim: list[Value], evidence: list[Value], source: ValueIndex, *, in
             base = _weekday_from_period(c, [*claim, *context], source)
             if base is not None:  # "stop 5 days before the appointment (Tuesday 13 October), so Thursday's dose ..."
                 check = ValueCheck(c, "matched", base, False, "a stated date moved by the claim's period")
+        if check.status == "absent" and c.kind == "weekday" and claim_index is not None and claim_spans:
+            base = _weekday_from_a_weekday(c, [*claim, *context], claim_spans[0].slice(claim_index.text))
+            if base is not None:  # "72 hours' notice: for a Wednesday session, by the Sunday before"
+                check = ValueCheck(c, "matched", base, False, "a weekday of the claim moved by the claim's period")
         if check.status == "conflict" and c.kind == "date":
             # not for a date the source nowhere states: a wrong last class inside a course's term is still absent
             # a day the claim calls the period's first or last ("the last class is on 1 December") is an end,
@@ -4070,6 +4094,16 @@ def compare(claim: list[Value], evidence: list[Value], source: ValueIndex, *, in
             day = _calendar_weekday(c, claim, source, claim_index.text if claim_index is not None else "")
             if day is not None:
                 check = ValueCheck(c, "matched", day, False, "the weekday of the date beside it")
+        if check.status == "absent" and c.kind == "weekday" and claim_index is not None and claim_spans:
+            day = _weekday_on_a_named_line(c, claim_spans[0].slice(claim_index.text), source)
+            if day is not None:  # "SD-4107 happened on a Saturday" for the log's "SD-4107,P1,2026-04-25 06:20"
+                check = ValueCheck(c, "matched", day, False, "the weekday of the date the source gives what the "
+                                   "claim names")
+        if check.status == "absent" and c.kind == "weekday":
+            day = _weekday_in_a_source_year(c, claim, source, claim_index.text if claim_index is not None else "")
+            if day is not None:
+                check = ValueCheck(c, "matched", day, False, "the weekday of the date beside it, in a year the "
+                                   "source's dates span")
         if check.status == "matched" and c.kind == "weekday":
             stated = _source_weekday_of_the_same_date(c, claim, source, claim_index.text if claim_index else "")
             if stated is not None:  # "Tuesday 9 February" where the notice says "Monday 9 February"
@@ -4170,6 +4204,28 @@ def _weekday_from_period(c: Value, claim: Sequence[Value], source: ValueIndex) -
                 moved = _shift_date(start, seconds, sign)
                 if moved is not None and moved.weekday() == c.key[0]:
                     return base
+    return None
+
+
+_BEFORE_WORDS_RE = re.compile(r"\b(?:before|earlier|prior|beforehand|ahead|notice)\b", re.IGNORECASE)
+_AFTER_WORDS_RE = re.compile(r"\b(?:after|later|afterwards|on\s+from)\b", re.IGNORECASE)
+_MAX_DAYS_MOVED = 14
+
+
+def _weekday_from_a_weekday(c: Value, claim: Sequence[Value], text: str) -> Value | None:
+    """Another weekday of the claim that a whole number of days the claim states moves onto weekday c ("give 72
+    hours' notice: for a Wednesday session, by the Sunday before"), in the direction the claim's words give (both
+    when they give none): that weekday, or None."""
+    days = {round(stated_number(p) / 86400) for p in claim if family(p) == "duration" and p.low is not None and
+            p.high is not None and math.isfinite(stated_number(p)) and stated_number(p) % 86400 == 0 and
+            0 < stated_number(p) <= _MAX_DAYS_MOVED * 86400}
+    before, after = _BEFORE_WORDS_RE.search(text) is not None, _AFTER_WORDS_RE.search(text) is not None
+    signs = (-1,) if before and not after else (1,) if after and not before else (1, -1)
+    for base in claim:
+        if base.kind != "weekday" or base is c or base.key == c.key:
+            continue
+        if any((base.key[0] + sign * n) % 7 == c.key[0] for n in days for sign in signs):
+            return base
     return None
 
 
@@ -4433,7 +4489,7 @@ def _end_of_a_stated_duration(c: Value, claim: Sequence[Value], source: ValueInd
     return None
 
 
-_DAY_OF_A_RANGE_RE = re.compile(r"\s+(\d{1,2})\s*(?:–|-|—|to)\s*(?:[A-Za-z]{3,9}\.?\s+)?\d{1,2}\b")
+_DAY_OF_A_RANGE_RE = re.compile(r"\s+(\d{1,2})\s*(?:–|-|—|to|and)\s*(?:[A-Za-z]{3,9}\.?\s+)?\d{1,2}\b")
 
 
 def _calendar_weekday(c: Value, claim: Sequence[Value], source: ValueIndex, text: str = "") -> Value | None:
@@ -4442,6 +4498,62 @@ def _calendar_weekday(c: Value, claim: Sequence[Value], source: ValueIndex, text
     None when no such date is there, or the year is unknown or ambiguous."""
     date, weekday = _weekday_of_date_beside(c, claim, source, text)
     return date if date is not None and weekday is not None and c.key == (weekday,) else None
+
+
+def _years_of_the_date(date: Value, source: ValueIndex) -> set:
+    """The years a claim date may be in: its own, else the year of the same day and month in the source ("16 March
+    2026"), else the years of the source's full dates ("23 January 2026", not "Next review: January 2027"), else the
+    years of all its dates. Empty when nothing names a year."""
+    if date.key[0] is not None:
+        return {date.key[0]}
+    dates = [d for d in source.by_family.get("date", []) if len(d.key) == 4 and d.key[0] is not None]
+    return {d.key[0] for d in dates if (d.key[2], d.key[3]) == (date.key[2], date.key[3])} or \
+        {d.key[0] for d in dates if d.key[3] is not None} or {d.key[0] for d in dates}
+
+
+_FEW_YEARS = 2  # the most years a date without its own year is tried in, when the source spans more than one
+
+
+def _weekday_in_a_source_year(c: Value, claim: Sequence[Value], source: ValueIndex, text: str = "") -> Value | None:
+    """The date written beside weekday `c` when the source's dates span two years and the weekday is the date's in
+    one of them ("Mon 4 May" beside a log of 2025-11-04 to 2026-04-02): the year is left open, the weekday holds."""
+    date, weekday = _weekday_of_date_beside(c, claim, source, text)
+    if date is None or weekday is not None:
+        return None
+    years = _years_of_the_date(date, source)
+    if not 1 < len(years) <= _FEW_YEARS:
+        return None
+    for year in years:
+        try:
+            if datetime.date(int(year), int(date.key[2]), int(date.key[3])).weekday() == c.key[0]:
+                return date
+        except (TypeError, ValueError):
+            continue
+    return None
+
+
+_CODE_RE = re.compile(r"\b(?=[A-Za-z0-9-]*\d)(?=[A-Za-z0-9-]*[A-Za-z])[A-Za-z0-9]+(?:-[A-Za-z0-9]+){0,3}\b")
+
+
+def _weekday_on_a_named_line(c: Value, claim_text: str, source: ValueIndex) -> Value | None:
+    """A full date of the source on the line of a reference code the claim names ("SD-4107 happened on a Saturday"
+    for the log line "SD-4107,P1,2026-04-25 06:20"), when the calendar makes it weekday `c`: that date, or None."""
+    codes = {m.group() for m in _CODE_RE.finditer(claim_text)}
+    if not codes:
+        return None
+    text = source.text
+    for d in source.by_family.get("date", []):
+        if len(d.key) != 4 or None in (d.key[0], d.key[2], d.key[3]) or d.key[0] != d.key[1]:
+            continue
+        line = text[text.rfind("\n", 0, d.span.start) + 1:(text.find("\n", d.span.end) + 1 or len(text) + 1) - 1]
+        if not codes & {m.group() for m in _CODE_RE.finditer(line)}:
+            continue
+        try:
+            if datetime.date(int(d.key[0]), int(d.key[2]), int(d.key[3])).weekday() == c.key[0]:
+                return d
+        except (TypeError, ValueError):
+            continue
+    return None
 
 
 def _weekday_of_date_beside(c: Value, claim: Sequence[Value], source: ValueIndex,
@@ -4472,17 +4584,8 @@ def _weekday_of_date_beside(c: Value, claim: Sequence[Value], source: ValueIndex
                 date = replace(end, key=(end.key[0], end.key[1], month, day))
     if date is None:
         return None, None
-    year = date.key[0]
-    if year is None:  # the year of the same day and month in the source ("16 March 2026"), else its one year
-        same_day = {d.key[0] for d in source.by_family.get("date", []) if len(d.key) == 4 and d.key[0] is not None
-                    and (d.key[2], d.key[3]) == (date.key[2], date.key[3])}
-        # else the one year of the source's full dates ("23 January 2026", not "Next review: January 2027"), else
-        # of all its dates
-        full = {d.key[0] for d in source.by_family.get("date", []) if len(d.key) == 4 and d.key[0] is not None and
-                d.key[3] is not None}
-        years = same_day or (full if len(full) == 1 else set()) or {
-            d.key[0] for d in source.by_family.get("date", []) if len(d.key) == 4 and d.key[0] is not None}
-        year = next(iter(years)) if len(years) == 1 else None
+    years = _years_of_the_date(date, source)
+    year = next(iter(years)) if len(years) == 1 else None
     if year is None:  # no year anywhere: a weekday the source gives a date of ("Friday 24 July") fixes the calendar
         weekdays = _anchored_weekdays(source, int(date.key[2]), int(date.key[3]))
         return date, (weekdays.pop() if len(weekdays) == 1 else None)
@@ -5014,10 +5117,32 @@ def _bare_anywhere(c: Value, source: ValueIndex) -> Value | None:
     a normal year" leaves the unit of "1,200 kg" to be understood."""
     if not c.unit or c.low is None or c.high is None or not (c.low == c.high or c.qualifier in _APPROXIMATE):
         return None
+    if c.kind == "duration":
+        return _bare_duration_anywhere(c, source)
     figure = stated_number(c)
     return next((e for e in source.by_family.get("count", []) if e.kind == "number" and not e.unit and
                  e.low is not None and e.high is not None and stated_number(e) == figure and not _code_digits(e)),
                 None)
+
+
+_UNIT_WORD_RE = re.compile(r"[^\W\d_]+")
+
+
+def _bare_duration_anywhere(c: Value, source: ValueIndex) -> Value | None:
+    """A bare source number that the words just before it make a duration of the claim's unit: "Your normal hours
+    are 37.5 a week" states "37.5 hours". Only the unit's own word, a few words before the figure, names it."""
+    figure = _written_figure(c)
+    unit_word = next((w for w in _UNIT_WORD_RE.findall(c.text.lower()) if w in _SECONDS), None)
+    if figure is None or unit_word is None:
+        return None
+    unit = _SECONDS[unit_word]
+    for e in source.by_family.get("count", []):
+        if e.kind != "number" or e.unit or e.low is None or e.low != e.high or e.low != figure or _code_digits(e):
+            continue
+        before = _UNIT_WORD_RE.findall(source.text[max(0, e.span.start - 40):e.span.start].lower())[-4:]
+        if any(_SECONDS.get(w) == unit for w in before):
+            return e
+    return None
 
 
 _ELSEWHERE = "a different value in the same slot elsewhere in the source"

@@ -1,0 +1,116 @@
+"""Durations and weekdays worked out from dates: a span between a claim's date and one the output stated before
+("Thursday 12 March ... Monday 23 March made it 11 days overdue"), a bounded span ("less than a fortnight after
+21 August" for 3 September), the weekday of a date in a year the source's dates span, and the weekday of the date on
+the source line of a code the claim names. A duration the source leaves bare ("Your normal hours are 37.5 a week")
+and "30 days early" for "30 days before" agree. Dates inside CSV rows are read, and "03/02/2026" is day first in a
+text that writes "21 April"."""
+
+from __future__ import annotations
+
+from rubriq.core.text import Span
+from rubriq.core.verify.values import check_values, extract_values
+
+
+def _status(claim: str, source: str, text: str, claim_span: Span | None = None) -> str:
+    found = [c.status for c in check_values(claim, source, source, claim_span=claim_span) if c.value.text == text]
+    assert found, f"{text!r} not read in {claim!r}"
+    return found[0]
+
+
+LIBRARY = "Overdue recalled items: £1 per day, up to £20 per item. A recalled item is due back seven days after recall."
+OUTPUT = ("Your new due date was Thursday 12 March: seven days after the recall. Returning it on Monday 23 March made "
+          "it {days} days overdue.")
+
+
+def test_a_span_from_a_date_the_output_stated_before_is_worked_out():
+    output = OUTPUT.format(days="11")
+    last = Span(output.index("Returning"), len(output))
+    assert _status(output, LIBRARY, "11 days", claim_span=last) == "matched"
+
+
+def test_a_wrong_span_from_the_output_s_dates_is_still_reported():
+    output = OUTPUT.format(days="14")
+    last = Span(output.index("Returning"), len(output))
+    assert _status(output, LIBRARY, "14 days", claim_span=last) == "absent"
+
+
+PASSPORT = "I fly home on 21 August. For travel to EU countries, a passport must be valid for at least 3 months."
+
+
+def test_a_bounded_span_between_two_dates_is_worked_out():
+    claim = "Isla's runs out on 3 September, less than a fortnight after you fly home on 21 August."
+    assert _status(claim, PASSPORT, "less than a fortnight") == "matched"
+
+
+def test_a_bound_the_dates_break_is_not_worked_out():
+    claim = "Isla's runs out on 30 September, less than a fortnight after you fly home on 21 August."
+    assert _status(claim, PASSPORT, "less than a fortnight") == "absent"
+
+
+LOG = ("date,lift,activity,result\n2025-11-04,L1,LOLER thorough examination,Satisfactory\n"
+       "2026-03-31,L1,Routine service,Complete\n")
+
+
+def test_a_weekday_right_for_its_date_in_a_year_the_source_spans_is_matched():
+    assert _status("| L1 | Next LOLER due: Mon 4 May |", LOG, "Mon") == "matched"  # 4 May 2026
+
+
+def test_a_weekday_wrong_for_its_date_in_every_year_the_source_spans_is_not():
+    assert _status("| L3 | Next LOLER due: Thu 5 May |", LOG, "Thu") == "absent"  # a Monday, then a Tuesday
+
+
+TICKETS = ("ticket,priority,opened,resolved,summary\nSD-4101,P2,2026-04-02 09:10,2026-04-02 15:00,Printer\n"
+           "SD-4107,P1,2026-04-25 06:20,2026-04-25 11:05,File server offline\n")
+
+
+def test_the_weekday_of_the_date_on_the_line_of_a_named_code_is_matched():
+    assert _status("SD-4107 happened on a Saturday.", TICKETS, "Saturday") == "matched"
+
+
+def test_a_weekday_no_line_of_the_named_code_gives_is_not():
+    assert _status("SD-4107 happened on a Sunday.", TICKETS, "Sunday") == "absent"
+
+
+def test_dates_inside_csv_rows_are_read():
+    dates = [v.key for v in extract_values("SD-4107,P1,2026-04-25 06:20,2026-04-25 11:05,0,File server offline")
+             if v.kind == "date"]
+    assert dates == [(2026, 2026, 4, 25), (2026, 2026, 4, 25)]
+
+
+def test_thousands_and_decimals_still_read_whole():
+    assert [v.low for v in extract_values("It costs £1,200.50 for 12,345,678 units.")] == [1200.5, 12345678.0]
+
+
+def test_a_numeric_date_is_day_first_in_a_text_writing_the_day_before_the_month():
+    dates = {v.text: v.key for v in extract_values("Receipt date 03/02/2026. Today is 21 April.")}
+    assert dates["03/02/2026"] == (2026, 2026, 2, 3)
+
+
+def test_a_numeric_date_is_month_first_in_a_text_writing_the_month_before_the_day():
+    dates = {v.text: v.key for v in extract_values("Receipt date 03/02/2026. Today is April 21, 2026.")}
+    assert dates["03/02/2026"] == (2026, 2026, 3, 2)
+
+
+def test_a_numeric_date_nothing_settles_states_its_year_alone():
+    assert [v.key for v in extract_values("Receipt date 03/02/2026.") if v.kind == "date"] == [
+        (2026, 2026, None, None)]
+
+
+def test_a_span_of_whole_weeks_from_a_day_first_receipt_date_is_worked_out():
+    source = "I had it repaired in February; now (it's 21 April) it has stopped working. Receipt date: 03/02/2026."
+    assert _status("Today you're exactly 11 weeks into it.", source, "exactly 11 weeks") == "matched"
+
+
+def test_a_bare_figure_the_words_before_make_hours_states_the_duration():
+    source = "Your normal hours are 37.5 a week, Monday to Friday."
+    assert _status("You work 37.5 hours a week, Monday to Friday.", source, "37.5 hours") == "matched"
+
+
+def test_a_bare_figure_of_another_unit_does_not():
+    source = "Your normal days are 37.5 a year."
+    assert _status("You work 37.5 hours a week.", source, "37.5 hours") != "matched"
+
+
+def test_days_early_and_days_before_are_one_requirement():
+    source = "Railcards can be renewed up to 30 days before they expire."
+    assert _status("You can renew up to 30 days early.", source, "up to 30 days") == "matched"
