@@ -418,8 +418,33 @@ _INDIRECT_QUESTION_RE = re.compile(
     r"\b(?:me|nos) pregunt(?:a|an|aba|aban|ó|aron),? (?:cu[aá]nt[oa]s?|qu[eé]|si|cu[aá]ndo|d[oó]nde|c[oó]mo|"
     r"por qu[eé]|cu[aá]l(?:es)?)\b|"
     r"\b(?:me|nous) demand(?:e|ent|ait|aient),? (?:combien|si|s'il|s'ils|quand|où|comment|pourquoi|quel(?:le)?s?)\b|"
-    r"\b(?:fragt|fragen|fragte|fragten) (?:mich|uns),? (?:ob|wie|was|wann|wo|warum|welche\w*)\b",
+    r"\b(?:fragt|fragen|fragte|fragten) (?:mich|uns),? (?:ob|wie|was|wann|wo|warum|welche\w*)\b|"
+    # "a tutor is asking whether ...", "people always ask whether ...", "I need to know how many ...", « je
+    # voudrais savoir si », "necesito saber qué semana", „ich möchte wissen, ob"
+    r"\b(?:is|are|was|were|keeps?|always|often|usually) ask(?:s|ing)?(?: me| us)?,? (?:how|what|when|where|whether|"
+    r"if|which|who|why)\b|"
+    r"\b(?:need|want|needs|wants|'d like|would like) to know,? (?:how|what|when|where|whether|if|which|who|why)\b|"
+    r"\b(?:necesito|quiero|quería|querría|queremos|necesitamos) saber,? (?:cu[aá]nt[oa]s?|qu[eé]|si|cu[aá]ndo|"
+    r"d[oó]nde|c[oó]mo|por qu[eé]|cu[aá]l(?:es)?)\b|"
+    r"\b(?:voudrais|voudrions|aimerais|aimerions|veux|voulons|besoin de) savoir,? (?:combien|si|s'il|s'ils|quand|"
+    r"où|comment|pourquoi|quel(?:le)?s?)\b|"
+    r"\b(?:möchte|möchten|will|wollen|muss|müssen) (?:gern |gerne )?wissen,? (?:ob|wie|was|wann|wo|warum|"
+    r"welche\w*)\b",
     re.IGNORECASE)
+# A cue in a negated instruction is no request: "Don't make it sound like a lecture", « N'invente jamais de tarifs ».
+_NEGATED_BEFORE_RE = re.compile(
+    r"\b(?:don['’]?t|do not|never|nunca|nie|niemals|jamais)[ \t]+(?:[\w'’]+[ \t]+)?$", re.IGNORECASE)
+# French "n'" negates only with its second part after the verb (« n'invente jamais »; « n'écris que » is "only").
+_ELIDED_NE_RE = re.compile(r"\bn['’]$", re.IGNORECASE)
+_NE_SECOND_PART_RE = re.compile(r"[\w'’-]*[ \t]+(?:pas|jamais|plus|rien|aucun|aucune)\b", re.IGNORECASE)
+
+
+def _negated_cue(region: str, m: re.Match[str]) -> bool:
+    start = m.start() + len(m.group()) - len(m.group().lstrip())
+    if _NEGATED_BEFORE_RE.search(region, max(0, start - 30), start):
+        return True
+    return bool(_ELIDED_NE_RE.search(region, max(0, start - 3), start)) and \
+        _NE_SECOND_PART_RE.match(region, start) is not None
 # "Can you cut my bio down to 50 words?" asks for work, not for information.
 _POLITE_REQUEST_RE = re.compile(
     r"^[¿\s]*(?:(?:hey|hi|hello|ok|okay|so|hola|salut|hallo)[ \t]*[,!.]?[ \t]+)?"  # "hey, can you turn my notes ..."
@@ -575,7 +600,7 @@ def _detect_in_turn(prompt: PromptDocument, *, first_turn: bool) -> TaskDetectio
 
     for task, cues in _COMPILED_CUES.items():
         for pattern, weight in cues:
-            match = pattern.search(region)
+            match = next((m for m in pattern.finditer(region) if not _negated_cue(region, m)), None)
             if match:  # one hit per cue: repetition is not more evidence
                 start = match.start() + len(match.group()) - len(match.group().lstrip())
                 credit(task, weight, match.group().strip(), Span(start, match.end()))

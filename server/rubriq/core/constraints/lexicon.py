@@ -291,6 +291,8 @@ clase = class
 método | metodo = method
 métodos | metodos = methods
 llamada | llamado | que se llame | de nombre = called
+se llame | se llama | se llamará = is called
+protagonista = protagonist
 anotaciones de tipo | anotaciones de tipos | tipado | type hints = type hints
 librerías externas | bibliotecas externas | dependencias externas | paquetes externos = external libraries
 sin dependencias = without dependencies
@@ -565,6 +567,9 @@ termine | terminez | finis | finissez | conclus | concluez | terminer | finir | 
 en terminant | en finissant | en concluant = ending
 clore | clôturer = end
 doit s'appeler | devra s'appeler | doit s’appeler | va s'appeler | s'appellera = must be called
+s'appelle | s’appelle = is called
+protagoniste = protagonist
+personnage principal = main character
 termine par | terminez par | finis par | finissez par | conclus par | termine avec | terminer par = end with
 en terminant par = end with
 commence | commencez | commencer | débute | débutez = start
@@ -840,6 +845,7 @@ erwähne | erwähnen | erwähn | nenne | nennen = mention
 ausdrücklich = explicitly
 das thema = the topic
 drin sein | drinstehen | drin stehen | drinbleiben | drin bleiben = be in it
+auf jeden fall | unbedingt = definitely
 eigene | eigenen = separate
 zu erwähnen = to mention
 beende | beenden | schließe | schließen | ende | enden | endet | schließ = end
@@ -926,6 +932,7 @@ ins = into the
 am ende = at the end
 # "als Abschluss wortwörtlich: …": the closing words of the reply
 soll heißen | muss heißen | sollte heißen | soll heissen | muss heissen = should be called
+nichts mehr | sonst nichts = nothing more
 kein wort zum | kein wort zur | kein wort über | kein wort vom | kein wort von der = not a word about
 der funktionsname | den funktionsnamen | der name der funktion = the function name
 muss so bleiben | soll so bleiben | muss gleich bleiben | soll gleich bleiben = must stay the same
@@ -1181,6 +1188,15 @@ _DE_REORDER: tuple[Rule, ...] = (
     (re.compile(r"\bmit\s+(\d{1,5})\s+(wörtern|sätzen|zeilen|absätzen|zeichen)\s+(?:musst|sollst|solltest|kannst|must)\s+"
                 r"du\s+auskommen\b", re.IGNORECASE),
      lambda m: f"at most {m.group(1)} {m.group(2)}"),
+    # "Die zwei Funktionen sollen weiter ueberschneidung und freie_plaetze heißen": the names before the verb
+    (re.compile(r"\b[\wäöüß]*?(funktionen|methoden|klassen)\s+(?:sollen|müssen|sollten)\s+(?:(?:auch\s+)?weiter(?:hin)?\s+|"
+                r"immer\s+noch\s+)?((?:`[^`\n]{1,60}`|[A-Za-z_]\w{1,60})(?:\s*,\s*(?:`[^`\n]{1,60}`|[A-Za-z_]\w{1,60})){0,4}"
+                r"\s+und\s+(?:`[^`\n]{1,60}`|[A-Za-z_]\w{1,60}))\s+heißen\b", re.IGNORECASE),
+     lambda m: f"{m.group(1)} called {m.group(2).replace(' und ', ' and ')}"),
+    # "blank_correct muss so heißen bleiben": a name that can only be code (snake or camel case), kept
+    (re.compile(r"`?((?=[A-Za-z_]\w*(?:_|(?-i:[a-z][A-Z])))[A-Za-z_]\w{1,60})`?\s+(?:muss|soll|sollte)\s+(?:auch\s+)?"
+                r"(?:weiter(?:hin)?\s+)?(?:so\s+)?heißen(?:\s+bleiben)?\b", re.IGNORECASE),
+     lambda m: f"keep the function name {m.group(1)}"),
     # "Die Funktion soll weiterhin `x` heißen", "Die Hauptfunktion soll x heißen": the name before the verb
     (re.compile(r"\b[\wäöüß]*?(funktion|methode|klasse)\s+(?:soll|muss|sollte)\s+(?:(?:auch\s+)?weiter(?:hin)?\s+|immer\s+noch\s+)?"
                 r"(`[^`\n]{1,60}`|[A-Za-z_][\w]{1,60})\s+heißen\b", re.IGNORECASE),
@@ -1189,9 +1205,10 @@ _DE_REORDER: tuple[Rule, ...] = (
     (re.compile(r"\b(?:am|zum)\s+(?:schluss|ende)\s+(?:soll|muss|sollte)\s+(\"[^\"\n]{1,80}\")\s+stehen\b",
                 re.IGNORECASE), lambda m: f"end with {m.group(1)}"),
     # "die Beitragserhöhung ab September klammerst du aus", "klammer die Preise aus": a subject left out
-    (re.compile(r"\b(?:die|den|das)\s+([\wäöüß-]+)(?:\s+(?:ab|seit|vom|von|im|zum|zur)\s+[\wäöüß.]+)?\s+"
-                r"(?:klammerst|klammere|klammert)\s+(?:du\s+)?(?:bitte\s+)?(?:(?:komplett|ganz)\s+)?aus\b",
-                re.IGNORECASE),
+    # ("Die Lärmbeschwerde aus der 214 lass bitte ganz weg" too)
+    (re.compile(r"\b(?:die|den|das)\s+([\wäöüß-]+)(?:\s+(?:ab|seit|vom|von|im|zum|zur|aus\s+der|aus\s+dem)\s+"
+                r"[\wäöüß.]+)?\s+(?:(?:klammerst|klammere|klammert)\s+(?:du\s+)?(?:bitte\s+)?(?:(?:komplett|ganz)\s+)?aus|"
+                r"(?:lass|lässt|lasst)\s+(?:du\s+)?(?:bitte\s+)?(?:(?:komplett|ganz)\s+)?weg)\b", re.IGNORECASE),
      lambda m: f"leave out the topic {m.group(1)}"),
     # the thing named first and then put out: "Das mit dem Anwalt bleibt draußen", "Werbung fliegt komplett raus",
     # "Die Telefonnummern haben da nichts zu suchen", "Die Kita gehört nicht auf die Wochenendliste"

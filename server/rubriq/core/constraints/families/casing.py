@@ -204,6 +204,10 @@ def extract_casing(ex: Extraction) -> None:
                 continue  # "names in lowercase", "all lowercase except my name"
             if _DESCRIBED_RE.search(text[max(0, m.start() - 60):m.start()]):
                 continue  # "the new bank sends the reference in lowercase": how some text is, not a request
+            if RETURNED_RE.search(text, max(0, *(text.rfind(stop, 0, m.start()) + 1 for stop in ".!?\n")), m.start()):
+                continue
+            if _MIXED_CASE_RE.search(text[max(0, m.start() - 30):m.end()]):
+                continue  # "passwords should combine upper and lower case letters": both cases, mixed
             ex.add("change_case:english_lowercase", "casing", {},
                    Span(clause.start + m.start(), clause.start + m.end()), "all lowercase letters, in English")
 
@@ -211,6 +215,14 @@ def extract_casing(ex: Extraction) -> None:
 # A verb saying what a system or a text does, in the third person or past: a description, not the reply's casing
 _DESCRIBED_RE = re.compile(r"\b(?:sends|sent|comes|came|arrives|arrived|stores|stored|saves|saved|gives|returns|"
                            r"outputs|exports|exported|prints|printed)\b", re.IGNORECASE)
+
+
+# A program's result described in the third person: the casing is the returned value's, not the reply's ("una
+# función que devuelva el usuario ..., todo en minúsculas").
+RETURNED_RE = re.compile(r"\b(?:devuelv[ae]n?|retorn[ae]n?|renvoie(?!-)|retourne(?!-)|zurückgibt|liefert|returns)\b",
+                         re.IGNORECASE)
+_MIXED_CASE_RE = re.compile(r"\b(?:upper|capital)\s*-?\s*(?:case\s+)?(?:letters\s+)?(?:and|&|or)\s+lower",
+                            re.IGNORECASE)
 
 
 def _names_a_part(text: str, cue_start: int) -> bool:

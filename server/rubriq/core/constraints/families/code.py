@@ -173,7 +173,10 @@ TESTS_RE = re.compile(
     rf"(?:(?:pytest|unit|jest|unittest|automated|simple|"
     rf"small|separate|passing|different)\s+){{0,2}}(?:test\s+(?:functions?|cases?)|tests?|(?<=pytest\s)cases?)\b|"
     rf"\b(?:add|include|write)\s+(?:some\s+|a\s+few\s+)?(?:pytest\s+|unit\s+)?tests\s*\(\s*(?:(?P<rel2>{REL})\s+)?"
-    rf"(?P<n2>{NUM})\s*\)", re.IGNORECASE)
+    rf"(?P<n2>{NUM})\s*\)|"
+    # "add a couple of tests": two at least
+    r"\b(?:add|include|write|with|plus|and)\s+(?P<couple>a\s+couple\s+of)\s+(?:(?:pytest|unit|simple|small|quick)\s+)?"
+    r"tests\b", re.IGNORECASE)
 DOCSTRINGS_RE = re.compile(
     r"\b(?:add|include|write|with|give|use|and|plus)\s+(?:a\s+)?(?:short\s+|brief\s+|proper\s+)?docstrings?\b|\bdocstrings?\s+(?:for|on|in)\s+(?:every|each|all)\b|"
     r"\b(?:every|each|all)\s+(?:function|method|class)s?\s+(?:should|must|needs?\s+to)\s+have\s+(?:a\s+)?docstrings?|"
@@ -185,7 +188,10 @@ DOCSTRINGS_RE = re.compile(
     r"\b(?:function|method)s?\s+(?:is\s+|are\s+)?documented\s+with\s+(?:a|its|their)\s+(?:own\s+)?docstrings?\b|"
     # "each function with its docstring", French "chaque fonction avec sa docstring" (glossed "with sa docstring")
     r"\b(?:every|each|all)\s+(?:function|method|class)s?\s+(?:with|has|having|carries)\s+(?:a|its|their|sa|son|ses)\s+"
-    r"(?:own\s+)?docstrings?\b",
+    r"(?:own\s+)?docstrings?\b|"
+    # "zu jeder Funktion einen Docstring" (glossed "zu each function a docstring"), "para cada función un docstring"
+    r"\b(?:zu|für|for|to|para|pour)\s+(?:every|each|all)\s+(?:function|method|class)s?\s+(?:a|an|one|einen|un|une)\s+"
+    r"docstrings?\b",
     re.IGNORECASE)
 _ONE_BLOCK = (r"(?:a\s+single|one\s+single|one|1|single)\s+(?:(?:fenced|markdown)\s+)?(?:code\s+block|fenced\s+block|"
               r"code\s+fence|```\s*block)")
@@ -231,6 +237,9 @@ AFTER_CODE_RE = re.compile(
     r"(?:prose|text|explanation|commentary|notes?|words?|summary|chit-?chat|waffle|blah(?:-blah)?|fluff|chatter)\s+"
     r"(?:after|below|following)\s+(?:the\s+)?"
     r"(?:code|code\s+block|last\s+code\s+block|snippet)|\bnothing\s+after\s+the\s+code\b|"
+    # "Nach dem Code aber nichts mehr schreiben", "schreib nach dem Code nichts mehr" (glossed "after the code ...
+    # nothing more"): the order of a German clause
+    r"\bafter\s+the\s+code\s+(?:\w+\s+){0,2}?nothing\s+(?:more|else)\b|"
     # "a single fenced block, and no commentary below it": "it" is the code named before
     r"\b(?:block|code|snippet)\b[^.\n]{0,60}?\bno\s+(?:prose|text|explanation|commentary|notes?|words?)\s+(?:after|"
     r"below)\s+it\b|"
@@ -518,7 +527,7 @@ def _tests(ex: Extraction) -> None:
     m = TESTS_RE.search(ex.view)
     if not m:
         return
-    n = parse_number(m.group("n") or m.group("n2") or "")
+    n = 2 if m.group("couple") else parse_number(m.group("n") or m.group("n2") or "")
     if not n:
         return
     rel = m.group("rel") or m.group("rel2")

@@ -35,7 +35,9 @@ _CONVERT_TO = (r"\b(?:convert|export|change|switch|transform|translate|save)(?:s
                r"to\s+(?:a\s+|the\s+)?")
 YAML_RE = re.compile(r"\b(?:in|as|into|using)\s+(?:a\s+|valid\s+|the\s+)?YAML\b|\bYAML[\s-]+(?:format|only|document)\b|"
                      rf"{_MAKE_IT}YAML\b|{_CONVERT_TO}YAML\b", re.IGNORECASE)
-CSV_RE = re.compile(r"\b(?:in|as|into|using)\s+(?:please\s+)?(?:a\s+|the\s+)?(?:format\s+)?CSV\b|"
+# "in the CSV" points at a file that exists ("the figures as they are in the CSV"), unless it names the format
+CSV_RE = re.compile(r"\b(?:in|as|into|using)\s+(?:please\s+)?(?:a\s+|the\s+(?=CSV[\s-]+format))?(?:format\s+)?"
+                    r"CSV\b|"
                     r"\bCSV[\s-]+(?:format|only)\b|"
                     r"\b(?:make|give|create|produce|write|output|return)\s+(?:me\s+)?(?:a\s+)?CSV\b|"
                     r"\b(?:i|we)\s+(?:need|want|'d\s+like|would\s+like)\s+(?:a|the\s+data\s+as\s+a)\s+CSV\b|"
@@ -107,7 +109,8 @@ KEYS_RE = re.compile(
     r"\b(?:objects|records|entries|items|rows)\s+(?:with|having|holding|containing)\s+"
     r"(?=[\"'`“‘]?[a-z_][\w-]{0,40}[\"'`”’]?\s*,)|"
     # "a list, each object with day, start, end and house", "each object holding pet, treatment and due"
-    r"\b(?:each|every)\s+(?:object|entry|item|element|record)\s+(?:with|has|having|holding|containing|gets)\s+"
+    r"\b(?:each|every)\s+(?:object|entry|item|element|record)\s+(?:with|has|having|holding|containing|gets|needs|"
+    r"requires)\s+"
     r"(?:the\s+)?(?:keys\s+|fields\s+)?|"
     r"\b(?:extract|pull\s+out|return|give\s+me|list)\s+(?:the\s+|these\s+)?(?:following\s+)?(?:fields|keys|values|"
     r"properties)\b[^:\n]{0,60}:\s*", re.IGNORECASE)
@@ -144,6 +147,8 @@ COLUMNS_RE = re.compile(
     r"(?:,?\s*in\s+(?:this|that|the\s+same)\s+order\s*)?:?\s*|"
     # "two columns, Week and Kilometres" (French « deux colonnes, Semaine et Kilomètres », glossed)
     r"\b(?:\d{1,2}|two|three|four|five|six)\s+columns\s*,\s*(?=[A-Z])|"
+    # "als CSV für unser Ticketsystem, Spalten Raum, Gerät, ..." (glossed ", columns Raum, ..."): set off by a comma
+    r"(?<=[,;(])\s*columns\s+(?=(?-i:[A-ZÄÖÜ])[\wäöüß-]*\s*,)|"
     r"\b(?:columns?|headers?|header\s+row|column\s+names|column\s+headings|first\s+(?:row|line)|"
     r"headings\s+(?:along|across)\s+the\s+top)(?:\s+exactly)?"
     r"(?:\s+in\s+(?:this|that|the\s+following)\s+order)?\s*:\s*|"

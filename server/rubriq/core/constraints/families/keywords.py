@@ -21,7 +21,7 @@ from rubriq.core.constraints.families.grammar import (
     times_bounds,
     wording_for,
 )
-from rubriq.core.constraints.numbers import TIMES_WORD
+from rubriq.core.constraints.numbers import NUM, TIMES_WORD, parse_number
 from rubriq.core.constraints.types import AT_LEAST, EXACTLY, LESS_THAN, Constraint
 from rubriq.core.text import Span
 
@@ -177,6 +177,15 @@ LETTER_RE = re.compile(r"\bletters?\s+[\"'“‘]?(?P<letter>[a-zA-Z])[\"'”’
 
 # A model name, code or reference to mention, written as only such a name is: "mention the model name HT-420",
 # "include the order number AB12345", "cite the ticket ID OPS-1182" (letters and digits together, capitals first).
+# A character of a story given its name: "the main character should be called Curvita", "call the dog Milo"
+# ("Que la protagonista se llame Curvita" glossed "... the protagonist is called Curvita"). The story names it.
+_CHARACTER = (r"(?i:(?:main|little|young|old|lead)\s+)?(?i:character|protagonist|hero|heroine|narrator|villain|"
+              r"girl|boy|kid|child|dog|cat|puppy|kitten|dragon|robot|fox|mouse|bear|owl|rabbit|horse|bird|witch|wizard|knight|"
+              r"princess|prince|giant|monster|detective)")
+_CHARACTER_NAME = r"(?P<name>(?-i:[A-Z])[\w'’-]{1,30}(?:[ \t]+(?-i:[A-Z])[\w'’-]{1,30})?)(?![\w'’-])"
+NAMED_CHARACTER_RE = re.compile(
+    rf"\b(?:{_CHARACTER}\s+(?i:(?:should|must|has\s+to|needs\s+to|will|can)\s+be|is|gets|'s)\s+(?i:called|named)|"
+    rf"(?i:call|name)\s+(?i:the|your|my|our|his|her)\s+{_CHARACTER})\s+{_CHARACTER_NAME}")
 NAMED_CODE_RE = re.compile(
     r"\b(?i:mention|include|use|give|quote|cite|state|add)\s+(?i:the\s+|its\s+|our\s+|my\s+|your\s+)?"
     r"(?:(?i:[a-z]+)\s+){0,2}?(?i:name|number|code|reference|ref|id|model|sku)\s+"
@@ -222,6 +231,13 @@ MADE_SURE_NAME_RE = re.compile(
     r"(?P<figure>\d[\d.,:/-]{0,10}\d|\d))[ \t]+"
     r"(?i:(?:is|are)\s+(?:in\s+(?:there|it)|mentioned|included|named)|gets?\s+(?:a\s+)?mention(?:ed)?|appears?|"
     r"(?:comes|shows|turns)\s+up)\b")
+# A figure named by what it is the figure of, then required: "the breakfast at 6:30 has to be in there" ("Das
+# Frühstück um 6:30 muss auf jeden Fall drinstehen", glossed "... must definitely be in it").
+FIGURE_KEPT_IN_RE = re.compile(
+    r"\b(?i:the|das|der|die|le|la|el)\s+[^\W\d_][\w'’-]{1,30}\s+(?i:at|um|à|a\s+las?|on|of|from)\s+"
+    r"(?P<figure>\d[\d.,:/-]{0,10}\d|\d)(?:\s*(?i:am|pm|h|uhr))?[ \t]+(?i:(?:must|has\s+to|needs?\s+to|should)\s+"
+    r"(?:(?:definitely|absolutely|really|still)\s+)?(?:be\s+in\s+(?:it|there)|be\s+(?:mentioned|included)|appear|"
+    r"stay\s+in))\b")
 # People the prompt names, for "use her name three times": a name right after a possessive and a word for a person
 # ("my daughter Lina", "mi sobrino Mateo", "meine Tochter Lena"), and a second name joined to it ("my brother Sam's
 # wedding to Leila", "my parents Anna and Tom").
@@ -372,11 +388,17 @@ def extract_keywords(ex: Extraction) -> None:
         kept = KEPT_PART_RE.search(clause.text) or KEPT_NAMED_BIT_RE.search(clause.text)
         if kept and not negated_before(clause.text, kept.start(), 25):
             _add_required(ex, [kept.group("name")], Span(clause.start + kept.start(), clause.start + kept.end()))
-        sure = MADE_SURE_NAME_RE.search(clause.text)
-        named_thing = sure.group("name") or sure.group("figure") if sure else None
+        sure = MADE_SURE_NAME_RE.search(clause.text) or FIGURE_KEPT_IN_RE.search(clause.text)
+        named_thing = sure.groupdict().get("name") or sure.group("figure") if sure else None
         if named_thing and not any(c.kind == "keywords:existence" and named_thing in c.params.get("keywords", ())
                                    for c in ex.found):
             _add_required(ex, [named_thing], Span(clause.start + sure.start(), clause.start + sure.end()))
+        character = NAMED_CHARACTER_RE.search(clause.text)
+        if character and not negated_before(clause.text, character.start()) and not any(
+                c.kind == "keywords:existence" and character.group("name") in c.params.get("keywords", ())
+                for c in ex.found):
+            _add_required(ex, [character.group("name")],
+                          Span(clause.start + character.start(), clause.start + character.end()))
         named = NAMED_CODE_RE.search(clause.text)
         if named and not negated_before(clause.text, named.start()) and not any(
                 c.kind == "keywords:existence" and named.group("code") in c.params.get("keywords", ())
@@ -459,6 +481,10 @@ def _keyword_clause(ex: Extraction, clause: Clause, previous: str | None = None)
         if not items:
             continue
         counts = [c for c in times_bounds(text, end, end=end + 80) if c[1][0] - end < 40]
+        spread = _IN_AT_LEAST_N_OF_THEM_RE.match(text, end) if not counts and len(items) == 1 else None
+        if spread and (n := parse_number(spread.group("n"))) and n >= 2:
+            # 'work the word "cosy" into at least two of them': in two items, so two times at the least
+            counts = [([Bound(AT_LEAST, n)], (spread.start("rel"), spread.end()))]
         if not counts:
             continue
         if len(items) > 1:  # "use the words "startup" and "lecture" at least twice each"
@@ -873,6 +899,14 @@ def _topics_named_first(ex: Extraction) -> None:
                    Span(clause.start + start, clause.start + m.end()), f"no mention of {said}", 0.75)
 
 
+_IN_AT_LEAST_N_OF_THEM_RE = re.compile(
+    rf"\s+(?:in|into)\s+(?P<rel>at\s+least)\s+(?P<n>{NUM})\s+of\s+(?:them|those|these|the\s+[a-z-]{{2,20}}s)\b",
+    re.IGNORECASE)
+# Working with figures, said just before "leave X out": the X is left out of the sum, not out of the words.
+_COUNTING_RE = re.compile(r"\b(?:count|counts|counting|sum|sums|total|totals|add\s+up|adds\s+up|calculate|average|"
+                          r"tally)\b[^.!?\n]*$", re.IGNORECASE)
+
+
 def extract_topics(ex: Extraction) -> None:
     _topics_named_first(ex)
     for clause in ex.clauses:
@@ -892,6 +926,9 @@ def extract_topics(ex: Extraction) -> None:
                                       r"entirely|completely|altogether|please|for\s+now))?(?:\s*(?:$|[.;,!)])|\s+(?:since|"
                                       r"because|as|until|unless|till)\b)", text[m.end():]):
                 continue  # "leave the dishwasher saga out": X between the verb and "out", and nothing after
+            if (leave or m.group().lower().startswith("leave out")) and _COUNTING_RE.search(
+                    ex.view, max(0, clause.start + m.start() - 80), clause.start + m.start()):
+                continue  # "Only count the Successful ones and leave the tips out": data left out of a sum
             words = TOPIC_WORDS_RE.match(text, m.end())
             if not words:
                 continue

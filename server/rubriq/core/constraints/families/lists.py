@@ -285,7 +285,8 @@ def extract_bullets(ex: Extraction) -> None:
         if n is None:  # "give 4 possible causes as a numbered list": the count names the items
             clause = next((c for c in ex.clauses if c.span.contains(span)), None)
             counted = ITEM_COUNT_RE.search(clause.text) if clause else None
-            if clause and counted and counted.group("noun").lower() not in NOT_ITEMS and not counted.group("rel"):
+            if clause and counted and counted.group("noun").lower() not in NOT_ITEMS - _NUMBERED_UNITS and \
+                    not counted.group("rel"):
                 n = parse_number(counted.group("n"))
                 span = Span(clause.start + counted.start(), span.end)
             elif clause and REFERS_BACK_RE.match(numbered.group()):
@@ -315,6 +316,9 @@ def extract_bullets(ex: Extraction) -> None:
     _item_lengths(ex)
 
 
+_A_LIST_RE = re.compile(r"\b(?:numbered|bulleted|bullet(?:ed)?)\s+list\b|\bas\s+(?:a\s+)?list\b", re.IGNORECASE)
+# Counted things that a numbered list makes its items: "5 lines for it as a numbered list".
+_NUMBERED_UNITS = frozenset({"lines", "points", "examples", "versions"})
 # A numbering asked of items already named: "Number them", "stick a number on each one".
 REFERS_BACK_RE = re.compile(r"number\s+them\b|(?:put|stick|pop|add|slap)\s+a\s+number\b", re.IGNORECASE)
 # Failing every phrasing above, "numbered" said of what the reply lists ("give them to me numbered", "keep them
@@ -387,8 +391,9 @@ def _item_lengths(ex: Extraction) -> None:
         if n is None:
             continue
         span = Span(clause.start + m.start(), clause.start + m.end())
-        if m.group("n4") and referent(ex.view, span.start) in NOT_ITEM_PARTS:
-            continue  # "three paragraphs, each under 100 words": no list items
+        if m.group("n4") and referent(ex.view, span.start) in NOT_ITEM_PARTS and not (
+                referent(ex.view, span.start) == "line" and _A_LIST_RE.search(clause.text, 0, m.start())):
+            continue  # "three paragraphs, each under 100 words": no list items ("5 lines as a numbered list" are)
         if NO_LISTS_RE.match(clause.text, m.start()) or NO_LISTS_RE.search(clause.text[max(0, m.start() - 12):m.end()]):
             continue  # "in prose (no bullets), under 60 words": the list is refused, the limit is the answer's
         if m.group("a"):

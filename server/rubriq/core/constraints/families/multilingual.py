@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from itertools import islice
 
+from rubriq.core.constraints.families.casing import RETURNED_RE
 from rubriq.core.constraints.families.grammar import (
     MAX_MATCHES,
     Bound,
@@ -485,6 +486,9 @@ def _simple(ex: Extraction, lang: Phrasings) -> None:
         (lang.yaml, "rubriq:yaml_format", "format", "the whole response in YAML"),
     ):
         m = re.search(rf"(?<![\w-]){pattern}(?![\w-])", view, re.IGNORECASE)
+        if m and kind == "rubriq:all_lowercase" and RETURNED_RE.search(
+                view, max(0, *(view.rfind(stop, 0, m.start()) + 1 for stop in ".!?\n")), m.start()):
+            continue  # "una función que devuelva el usuario ..., todo en minúsculas": what a program returns
         if m:
             ex.add_source(kind, subtype, {}, Span(m.start(), m.end()), wording, 0.85)
             if kind == "rubriq:numbered_list":

@@ -170,6 +170,20 @@ def extract_end(ex: Extraction) -> None:
         ex.add("startend:end_checker", "startend", {"end_phrase": phrase}, Span(m.start(), end),
                f"end with {phrase!r}")
         return
+    signed = SIGN_OFF_NAME_RE.search(view)
+    if signed and not MATERIAL_SUBJECT_RE.search(view, max(0, signed.start() - 60), signed.start()):
+        name = signed.group("name").rstrip(".")
+        ex.add("startend:end_checker", "startend", {"end_phrase": name}, Span(signed.start(), signed.start("name") +
+                                                                              len(name)),
+               f"end with {name!r}", 0.8)
+
+
+# A name to sign with, unquoted: "Sign off with Dan from IT at the bottom.", "sign it as Maria". Only capitalised
+# words (with "from", "at" or "of" between them), and only where the clause ends after them.
+SIGN_OFF_NAME_RE = re.compile(
+    r"\b(?i:sign)\s+(?i:off\s+|it\s+)?(?i:with|as)\s+(?P<name>[A-Z][\w'’.-]*(?:[ \t]+(?:(?:from|at|of)[ \t]+)?"
+    r"[A-Z][\w'’.-]*){0,3})(?=[ \t]*(?:$|[.;!\n]|,[ \t]*(?i:please|thanks)|[ \t]+(?i:at\s+the\s+(?:bottom|end))))",
+    re.MULTILINE)
 
 
 STARTING_WITH_RE = re.compile(r"\b(?:starting|beginning|opening|that\s+(?:starts|begins|opens))\s+with\s*$",
