@@ -114,3 +114,21 @@ def test_a_bare_figure_of_another_unit_does_not():
 def test_days_early_and_days_before_are_one_requirement():
     source = "Railcards can be renewed up to 30 days before they expire."
     assert _status("You can renew up to 30 days early.", source, "up to 30 days") == "matched"
+
+
+STUDY = "| Level 3 course fees | £1,450 | 14 September 2024 |\nFees are repaid in full if you leave within 12 months."
+
+
+def test_a_source_date_moved_by_the_claim_s_own_period_is_worked_out():
+    claim = "From 14 September 2026, the Level 3 course falls off completely, as it's then 24 months old."
+    assert _status(claim, STUDY, "14 September 2026") == "matched"
+
+
+def test_a_changed_year_with_no_period_to_explain_it_stays_a_conflict():
+    claim = "The Level 3 fees were paid on 14 September 2026."
+    assert _status(claim, STUDY, "14 September 2026") == "conflict"
+
+
+def test_linear_metres_are_metres():
+    values = extract_values("Inject chemical DPC into the front wall, 9.5 linear metres in total, at £68 per metre.")
+    assert [(v.kind, v.unit, v.low) for v in values if v.kind == "quantity"] == [("quantity", "m", 9.5)]

@@ -1515,7 +1515,11 @@ class _Scanner:
             return "duration", "s", 3600.0, k + 1
         if k > j and self.is_word(k) and self.lows[k] in _EVERY_N and self.adjacent(k):
             return "duration", "s", _SECONDS[_EVERY_N[self.lows[k]]], k + 1  # "six-monthly": every six months
-        if self.is_word(k) and self.lows[k] in _PHYSICAL and (k == j or self.adjacent(k)):
+        if self.is_word(k) and self.lows[k] in ("linear", "lineal", "running") and self.is_word(k + 1) and \
+                _PHYSICAL.get(self.lows[k + 1], ("",))[0] == "m":
+            k += 1  # "9.5 linear metres", "12 running metres": metres of length
+        if self.is_word(k) and self.lows[k] in _PHYSICAL and (k == j or self.adjacent(k) or
+                                                             self.low(k - 1) in ("linear", "lineal", "running")):
             unit_low = self.lows[k]
             if unit_low in ("w", "ha", "mb", "gb", "kb", "tb", "mw", "kw", "gw") and not self.adjacent(k) and \
                     self.toks[k] != self.toks[k].upper():
@@ -4039,6 +4043,12 @@ def compare(claim: list[Value], evidence: list[Value], source: ValueIndex, *, in
             base = _date_from_period(c, [*claim, *context], source)
             if base is not None:  # "guaranteed for 2 years" from "bought on 12 March 2025": until 12 March 2027
                 check = ValueCheck(c, "matched", base, False, "a stated date moved by a stated period")
+        elif check.status == "conflict" and c.kind == "date":
+            # "From 14 September 2026 ... it's then 24 months old" for a fee paid on 14 September 2024: the source's
+            # date moved by the claim's own period (a changed period is reported where the claim states it)
+            base = _date_from_period(c, [*claim, *context], source, claim_periods_only=True)
+            if base is not None:
+                check = ValueCheck(c, "matched", base, False, "a stated date moved by the claim's period")
         if check.status == "absent" and c.kind == "weekday":
             base = _weekday_from_period(c, [*claim, *context], source)
             if base is not None:  # "stop 5 days before the appointment (Tuesday 13 October), so Thursday's dose ..."
@@ -4162,15 +4172,16 @@ def _base_days(c: Value, claim: Sequence[Value], source: ValueIndex) -> list[tup
     return days
 
 
-def _date_from_period(c: Value, claim: Sequence[Value], source: ValueIndex) -> Value | None:
-    """A date of the source or the claim that a period stated in either moves, forwards or back, onto claim date c
-    (to the day: "one day late" is an error people make; a month alone to its month): the date it was worked out
-    from, or None."""
+def _date_from_period(c: Value, claim: Sequence[Value], source: ValueIndex, *,
+                      claim_periods_only: bool = False) -> Value | None:
+    """A date of the source or the claim that a period stated in either (with `claim_periods_only`, in the claim)
+    moves, forwards or back, onto claim date c (to the day: "one day late" is an error people make; a month alone to
+    its month): the date it was worked out from, or None."""
     _, _, month, day_of_month = c.key
     if month is None:
         return None
     # the period as written: "more than 48 hours before" drop-off on 30 July puts its boundary on 28 July
-    periods = {stated_number(p) for p in (*source.by_family.get("duration", []),
+    periods = {stated_number(p) for p in (*(() if claim_periods_only else source.by_family.get("duration", [])),
                                           *(o for o in claim if family(o) == "duration"))
                if p.low is not None and p.high is not None and math.isfinite(stated_number(p))}
     for base, start in _base_days(c, claim, source):
