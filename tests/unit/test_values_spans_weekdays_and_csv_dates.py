@@ -3,9 +3,12 @@
 21 August" for 3 September), the weekday of a date in a year the source's dates span, and the weekday of the date on
 the source line of a code the claim names. A duration the source leaves bare ("Your normal hours are 37.5 a week")
 and "30 days early" for "30 days before" agree. Dates inside CSV rows are read, and "03/02/2026" is day first in a
-text that writes "21 April"."""
+text that writes "21 April". Times are worked from a time the output gave before, from the ends of a range of hours
+and from a bounded period of the source ("more than 30 minutes after")."""
 
 from __future__ import annotations
+
+import pytest
 
 from rubriq.core.text import Span
 from rubriq.core.verify.values import check_values, extract_values
@@ -132,3 +135,31 @@ def test_a_changed_year_with_no_period_to_explain_it_stays_a_conflict():
 def test_linear_metres_are_metres():
     values = extract_values("Inject chemical DPC into the front wall, 9.5 linear metres in total, at £68 per metre.")
     assert [(v.kind, v.unit, v.low) for v in values if v.kind == "quantity"] == [("quantity", "m", 9.5)]
+
+
+ESCALATION = "Level 3: Engineering Manager on duty, paged 10 minutes after Level 2 if Level 2 has not acknowledged."
+
+
+@pytest.mark.parametrize(("time", "status"), [("02:15", "matched"), ("02:25", "absent")])
+def test_a_time_the_output_gave_before_moved_by_the_claim_s_period(time, status):
+    output = f"Level 2 is paged at 02:05. If they don't acknowledge, the manager is paged 10 minutes later, at {time}."
+    second = Span(output.index("If they"), len(output))
+    assert _status(output, ESCALATION, time, claim_span=second) == status
+
+
+GROOMING = "A full groom takes 2 to 3 hours for most dogs. Drop-off is from 9am."
+
+
+@pytest.mark.parametrize(("claim", "times", "status"), [
+    ("A full groom takes 2 to 3 hours, so she'll be ready between 11am and noon.", ("11am", "noon"), "matched"),
+    ("A full groom takes 2 to 3 hours, so she'll be ready between 1pm and 2pm.", ("1pm", "2pm"), "absent"),
+])
+def test_the_ends_of_a_range_of_hours_move_a_stated_time(claim, times, status):
+    assert [_status(claim, GROOMING, t) for t in times] == [status, status]
+
+
+LATE = "Deliveries finish at 11am. If your order arrives more than 30 minutes after 11am, we refund the charge."
+
+
+def test_a_time_a_bounded_relative_period_of_the_source_moves_is_worked_out():
+    assert _status("If the driver turns up after 11:30am, you get the charge back.", LATE, "11:30am") == "matched"

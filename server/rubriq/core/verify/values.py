@@ -4078,7 +4078,12 @@ def compare(claim: list[Value], evidence: list[Value], source: ValueIndex, *, in
             if base is not None:  # "cancel by 2 April" for "less than 7 days before" a 9 April dispatch
                 check = ValueCheck(c, "matched", base, False, "the deadline a rule of the source sets from its date")
         if check.status == "absent" and c.kind == "time":
-            base = _time_from_period(c, [*claim, *context], source)
+            # the output's own earlier times too: "Level 2 is paged at 02:05 ... paged 10 minutes later, at around
+            # 02:15" (each earlier time is checked where it stands)
+            earlier_times = [v for v in claim_index.within([Span(max(0, claim_spans[0].start - _EARLIER_CHARACTERS),
+                                                                  claim_spans[0].start)]) if v.kind == "time"] \
+                if claim_index is not None and claim_spans else []
+            base = _time_from_period(c, [*claim, *context], source, earlier_times[-_MAX_DERIVATION_VALUES:])
             if base is not None:  # "from 07:52, three hours later" after the source's high water at 04:52
                 check = ValueCheck(c, "matched", base, False, "a stated time moved by the claim's period")
         if check.status in ("absent", "conflict") and c.kind == "time":
@@ -4443,19 +4448,26 @@ def _deadline_from_rule(c: Value, claim: Sequence[Value], source: ValueIndex) ->
     return None
 
 
-def _time_from_period(c: Value, claim: Sequence[Value], source: ValueIndex) -> Value | None:
-    """A time of the source or the claim that a period the claim itself states ("three hours later", "two hours
-    before that") moves, forwards or back, onto claim time c, to the minute: the time it was worked out from."""
+def _time_from_period(c: Value, claim: Sequence[Value], source: ValueIndex,
+                      earlier: Sequence[Value] = ()) -> Value | None:
+    """A time of the source, of the claim or of the output before it (`earlier`) that a period the claim itself
+    states ("three hours later", "two hours before that") moves, forwards or back, onto claim time c, to the minute:
+    the time it was worked out from."""
     # the period as written: "about 20 minutes away (around 04:55)" works from the 20 minutes it says, and
     # "at least a quarter of an hour before" 10:40 is 10:25 at the latest
     periods = {round(stated_number(p) / 60) for p in claim if family(p) == "duration" and p.low is not None and
                p.high is not None and (p.low == p.high or p.qualifier in ("about", *_LOWER_BOUNDS, *_UPPER_BOUNDS))
                and math.isfinite(stated_number(p)) and 0 < stated_number(p) <= 86400 and stated_number(p) % 60 == 0}
+    # both ends of a range: "takes 2 to 3 hours, so ready between 11am and noon" from a 9am drop-off
+    periods |= {round(end / 60) for p in claim if family(p) == "duration" and p.qualifier == "range" and
+                p.low is not None and p.high is not None for end in (p.low, p.high)
+                if 0 < end <= 86400 and end % 60 == 0}
     if not periods:
         return None
     wanted = set(c.key)
     bases = [t for t in (*source.by_family.get("time", []), *claim) if t.kind == "time" and t is not c]
-    for base in bases[:_MAX_DERIVATION_VALUES]:
+    bases = [*bases[:_MAX_DERIVATION_VALUES], *earlier]
+    for base in bases:
         for minutes in base.key:
             if any((minutes + sign * period) % 1440 in wanted for period in periods for sign in (1, -1)):
                 return base
@@ -4465,9 +4477,11 @@ def _time_from_period(c: Value, claim: Sequence[Value], source: ValueIndex) -> V
 def _time_from_rule(c: Value, source: ValueIndex) -> Value | None:
     """A time of the source that a relative period of the source ("off the square 30 minutes before opening",
     "may return 30 minutes after closing") moves, forwards or back, onto claim time c, to the minute."""
-    periods = {round(p.low / 60) for p in source.by_family.get("duration", [])
-               if p.unit.startswith("s ") and p.low is not None and p.low == p.high and 0 < p.low <= 43200
-               and p.low % 60 == 0}
+    # the period as written, a bound's figure too: "more than 30 minutes after the end of your slot" (10 to 11am)
+    periods = {round(stated_number(p) / 60) for p in source.by_family.get("duration", [])
+               if p.unit.startswith("s ") and p.low is not None and p.high is not None and
+               (p.low == p.high or p.qualifier in (*_LOWER_BOUNDS, *_UPPER_BOUNDS)) and
+               math.isfinite(stated_number(p)) and 0 < stated_number(p) <= 43200 and stated_number(p) % 60 == 0}
     if not periods:
         return None
     wanted = set(c.key)
