@@ -163,3 +163,18 @@ LATE = "Deliveries finish at 11am. If your order arrives more than 30 minutes af
 
 def test_a_time_a_bounded_relative_period_of_the_source_moves_is_worked_out():
     assert _status("If the driver turns up after 11:30am, you get the charge back.", LATE, "11:30am") == "matched"
+
+
+@pytest.mark.parametrize(("text", "times"), [
+    ("His delivery is in the 10 to 11am slot.", [(600,), (660,)]),
+    ("Collect between 10 and 11am.", [(600,), (660,)]),
+    ("Open 9 to 5pm.", []),  # a working day, not from 9pm
+])
+def test_the_first_hour_of_a_short_range_takes_the_second_s_half_of_the_day(text, times):
+    assert [v.key for v in extract_values(text) if v.kind == "time"] == times
+
+
+def test_a_time_past_the_end_of_the_user_s_slot_is_worked_out():
+    source = ("His first delivery is in the 10 to 11am slot.\n\nIf your order arrives more than 30 minutes after the "
+              "end of your slot, we'll refund the delivery charge.")
+    assert _status("If the driver turns up after 11:30am, you get the charge back.", source, "11:30am") == "matched"

@@ -1940,7 +1940,17 @@ class _Scanner:
             return i
         if tok.isdigit() and len(tok) <= 2 and self._meridiem_at(j) is not None and 1 <= int(tok) <= 12:
             return self._time_from(i, int(tok), 0, j)
+        if tok.isdigit() and len(tok) <= 2 and (self.low(j) in ("to", "-", "–", "—") or (
+                self.low(j) == "and" and self.low(i - 1) == "between")) and self.is_num(j + 1) and \
+                self.toks[j + 1].isdigit() and len(self.toks[j + 1]) <= 2 and \
+                0 < int(self.toks[j + 1]) - int(tok) <= self._SAME_HALF_DAY_HOURS and int(self.toks[j + 1]) <= 12:
+            meridiem = self._meridiem_at(j + 2)
+            if meridiem is not None:  # "the 10 to 11am slot", "between 10 and 11am": the first hour in the second's
+                # half of the day
+                return self._add_time(i, i + 1, [(int(tok) % 12 + meridiem[0]) * 60], "")
         return i
+
+    _SAME_HALF_DAY_HOURS = 3  # "10 to 11am", "2-4pm"; "9 to 5pm" is a working day, not 9pm
 
     def _meridiem_at(self, j: int) -> tuple[int, int] | None:
         """(hours to add, next token) for "am", "pm", "a.m.", "p.m." at token j."""
