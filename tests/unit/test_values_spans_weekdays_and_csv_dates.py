@@ -178,3 +178,30 @@ def test_a_time_past_the_end_of_the_user_s_slot_is_worked_out():
     source = ("His first delivery is in the 10 to 11am slot.\n\nIf your order arrives more than 30 minutes after the "
               "end of your slot, we'll refund the delivery charge.")
     assert _status("If the driver turns up after 11:30am, you get the charge back.", source, "11:30am") == "matched"
+
+
+OIL = ("Here are today's prices for kerosene, delivered: 500 to 899 litres 61.5p a litre; 900 litres and over 56.9p "
+       "a litre. VAT is 5%. Priority delivery within 2 working days costs £25.")
+
+
+@pytest.mark.parametrize(("saved", "status"), [("roughly £119", "matched"), ("roughly £150", "absent")])
+def test_an_estimate_worked_from_the_output_s_own_figures(saved, status):
+    output = (f"Ordering together saves you £64.49. The Hendersons save about £54 too. "
+              f"Between you, that's {saved} saved.")
+    last = Span(output.index("Between"), len(output))
+    assert _status(output, OIL, saved, claim_span=last) == status
+
+
+MILK = "Prices: whole milk, 1 pint glass bottle: £1.09; oat drink, 1 litre carton: £2.70. We charge every Sunday."
+
+
+@pytest.mark.parametrize(("total", "status"), [("£23.70", "matched"), ("£24.70", "conflict")])
+def test_what_a_list_comes_to_is_its_total(total, status):
+    output = f"- Monday: £6.55\n- Wednesday: £7.85\n- Friday: £9.30\n\nA week comes to {total}."
+    last = Span(output.index("A week"), len(output))
+    assert _status(output, MILK, total, claim_span=last) == status
+
+
+def test_a_period_on_the_next_line_makes_no_rate():
+    values = extract_values("- Friday: £9.30\n\nA week comes to £23.70.")
+    assert [(v.text, v.unit) for v in values if v.kind == "money"] == [("£9.30", "GBP"), ("£23.70", "GBP")]

@@ -1400,7 +1400,8 @@ class _Scanner:
         kind, unit, factor, j = self._unit_after(j, currency, words)
         # a rate: "$5m a year", "30 km per hour"
         if kind in ("money", "quantity") and j + 1 < self.n and self.low(j) in ("a", "an", "per", "each", "every") \
-                and self.low(j + 1) in _SECONDS and self.low(j + 2) not in ("earlier", "ago", "later", "before"):
+                and self.low(j + 1) in _SECONDS and self.low(j + 2) not in ("earlier", "ago", "later", "before") \
+                and not self.newline_before(j):  # "£9.30\n\nA week comes to ...": a new line, not a rate
             unit = f"{unit}/{lemma(self.lows[j + 1])}"
             j += 2
         elif kind == "money" and self.low(j) in ("for", "over") and self.low(j + 1) in ("the", "a") and \
@@ -3996,35 +3997,7 @@ def compare(claim: list[Value], evidence: list[Value], source: ValueIndex, *, in
             # "Three walks a week: £63" after "... so £21" a walk: the claim's own count times the output's figure
             check = ValueCheck(c, "matched", None, False, "the claim's count times a figure the output states before")
         if check.status == "absent" and family(c) in _NUMERIC_FAMILIES and claim_index is not None and claim_spans:
-            # "So Netwave is about £32 cheaper" after the output's own totals of £811.76 and £780: arithmetic on
-            # figures the output stated before, each of them checked where it stands. Never against a conflict in
-            # the figure's own slot: among the dozens of figures an output may state before, some pair adds up to
-            # almost anything ("£49 if you both play in the Open" is £12 + £37, and wrong)
-            start = claim_spans[0].start
-            # a duration may be the time between two times or dates the output states ("07:52 ... 15:21 ... just
-            # under seven and a half hours")
-            operand_families = _NUMERIC_FAMILIES | ({"date", "time"} if family(c) in ("duration", "age") else set())
-            earlier = [v for v in claim_index.within([Span(max(0, start - _EARLIER_CHARACTERS), start)])
-                       if family(v) in operand_families][-_MAX_DERIVATION_VALUES:]
-            # the figures of its own line before the clause are the claim's own ("25 days plus the 8 bank holidays,
-            # so 33 days"); and on its own figures an output's arithmetic may drop a unit ("31.8 so far, so another
-            # 28.2 marks to reach 60"), for a figure with decimals: small whole numbers add up from almost any two
-            # others ("six parking spaces" from "2 Mill Street" and "four flats")
-            line_start = claim_index.text.rfind("\n", 0, start) + 1
-            same_line = [v for v in earlier if v.span.start >= line_start]
-            bare = replace(c, unit="") if family(c) == "count" and c.unit and c.step < 1 else c
-            # a span from a date the output worked out before to one of the prompt's ("20 March" to the meeting on
-            # "Thursday 19 February": just over four weeks)
-            days = [*(v for v in earlier if v.kind == "date"),
-                    *source.by_family.get("date", [])[:_MAX_DERIVATION_VALUES]] if family(c) == "duration" else []
-            if earlier and (_derived(c, earlier, [*same_line, *others]) or
-                            (bare is not c and _derived(bare, earlier, [*same_line, *others])) or
-                            (days and _derived(c, days, products=False))):
-                check = ValueCheck(c, "matched", None, False, "derived from the figures the output states before it")
-            elif any(family(v) == family(c) and v.low == v.high == c.low == c.high and v.unit == c.unit
-                     for v in earlier):
-                # "so you need at least 56.4" after "28.2 ÷ 0.5 = 56.4": checked there
-                check = ValueCheck(c, "matched", None, False, "the output states it before")
+            check = _from_earlier_figures(c, check, claim_index, claim_spans[0].start, others, source)
         if check.status in ("conflict", "absent") and claim_index is not None and claim_spans and \
                 _range_ends_total(c, claim_index.within([Span(max(0, claim_spans[0].start - _EARLIER_CHARACTERS),
                                                               claim_spans[0].start)])):
@@ -4140,6 +4113,9 @@ def compare(claim: list[Value], evidence: list[Value], source: ValueIndex, *, in
             # 40 minutes"), or a figure of the source's it should have been worked from ("£1,240 for the first year,
             # about £130 a month"), contradicts it
             check = ValueCheck(c, "absent", None, False, "an estimate the source does not state")
+            if family(c) in _NUMERIC_FAMILIES and claim_index is not None and claim_spans:
+                # "so they save about £54 too. Between you, that's roughly £119": worked from the output's figures
+                check = _from_earlier_figures(c, check, claim_index, claim_spans[0].start, others, source)
         results.append(check)
     ranges = [r for r in claim if changes and r.qualifier == "range" and family(r) in _NUMERIC_FAMILIES and
               r.low is not None and r.high is not None and math.isfinite(r.low) and math.isfinite(r.high) and
@@ -4812,7 +4788,11 @@ _MAX_RUN = 12
 def _called_a_total(c: Value, claim_words: frozenset[str], text: str) -> bool:
     """The claim, or its line before the figure ("**Total for the week:** £693.90"), calls the figure a total."""
     line = text[text.rfind("\n", 0, c.span.start) + 1:c.span.start].lower()
-    return bool(_TOTAL_WORDS & (claim_words | set(re.findall(r"[a-z]+", line))))
+    return bool(_TOTAL_WORDS & (claim_words | set(re.findall(r"[a-z]+", line)))) or \
+        _COMES_TO_RE.search(line) is not None  # "A week comes to £23.70"
+
+
+_COMES_TO_RE = re.compile(r"\b(?:comes?|came|adds?\s+up|added\s+up|works?\s+out|worked\s+out)\s+(?:to|at)\s*$")
 
 
 def _runs(values: Sequence[Value], c: Value, text: str) -> list[list[float]]:
@@ -4856,6 +4836,41 @@ def _total_of_a_run(c: Value, claim_index: ValueIndex, start: int, source: Value
                 if abs(total - c.low) <= c.step / 2 + 1e-9 * abs(total):
                     return True
     return False
+
+
+def _from_earlier_figures(c: Value, check: ValueCheck, claim_index: ValueIndex, start: int, others: Sequence[Value],
+                          source: ValueIndex) -> ValueCheck:
+    """Absent value c (a claim starting at `start` of the output) matched when the output's figures before it work
+    it out, or state it; `check` as it stands otherwise."""
+    # "So Netwave is about £32 cheaper" after the output's own totals of £811.76 and £780: arithmetic on
+    # figures the output stated before, each of them checked where it stands. Never against a conflict in
+    # the figure's own slot: among the dozens of figures an output may state before, some pair adds up to
+    # almost anything ("£49 if you both play in the Open" is £12 + £37, and wrong)
+    # a duration may be the time between two times or dates the output states ("07:52 ... 15:21 ... just
+    # under seven and a half hours")
+    operand_families = _NUMERIC_FAMILIES | ({"date", "time"} if family(c) in ("duration", "age") else set())
+    earlier = [v for v in claim_index.within([Span(max(0, start - _EARLIER_CHARACTERS), start)])
+               if family(v) in operand_families][-_MAX_DERIVATION_VALUES:]
+    # the figures of its own line before the clause are the claim's own ("25 days plus the 8 bank holidays,
+    # so 33 days"); and on its own figures an output's arithmetic may drop a unit ("31.8 so far, so another
+    # 28.2 marks to reach 60"), for a figure with decimals: small whole numbers add up from almost any two
+    # others ("six parking spaces" from "2 Mill Street" and "four flats")
+    line_start = claim_index.text.rfind("\n", 0, start) + 1
+    same_line = [v for v in earlier if v.span.start >= line_start]
+    bare = replace(c, unit="") if family(c) == "count" and c.unit and c.step < 1 else c
+    # a span from a date the output worked out before to one of the prompt's ("20 March" to the meeting on
+    # "Thursday 19 February": just over four weeks)
+    days = [*(v for v in earlier if v.kind == "date"),
+            *source.by_family.get("date", [])[:_MAX_DERIVATION_VALUES]] if family(c) == "duration" else []
+    if earlier and (_derived(c, earlier, [*same_line, *others]) or
+                    (bare is not c and _derived(bare, earlier, [*same_line, *others])) or
+                    (days and _derived(c, days, products=False))):
+        check = ValueCheck(c, "matched", None, False, "derived from the figures the output states before it")
+    elif any(family(v) == family(c) and v.low == v.high == c.low == c.high and v.unit == c.unit
+             for v in earlier):
+        # "so you need at least 56.4" after "28.2 ÷ 0.5 = 56.4": checked there
+        check = ValueCheck(c, "matched", None, False, "the output states it before")
+    return check
 
 
 def _stated_before(c: Value, claim_index: ValueIndex, start: int) -> bool:
