@@ -4113,9 +4113,16 @@ def compare(claim: list[Value], evidence: list[Value], source: ValueIndex, *, in
             # 40 minutes"), or a figure of the source's it should have been worked from ("£1,240 for the first year,
             # about £130 a month"), contradicts it
             check = ValueCheck(c, "absent", None, False, "an estimate the source does not state")
-            if family(c) in _NUMERIC_FAMILIES and claim_index is not None and claim_spans:
-                # "so they save about £54 too. Between you, that's roughly £119": worked from the output's figures
-                check = _from_earlier_figures(c, check, claim_index, claim_spans[0].start, others, source)
+            if family(c) in _NUMERIC_FAMILIES and claim_index is not None and claim_spans and \
+                    c.low is not None and c.high is not None and math.isfinite(stated_number(c)):
+                # "so they save about £54 too. Between you, that's roughly £119": worked from the output's figures,
+                # to within a step of the figure as written ("about £95.52" is not 9% of £1,028)
+                figure = stated_number(c)
+                written = replace(c, qualifier="", low=figure, high=figure, step=2 * c.step)
+                if _from_earlier_figures(written, check, claim_index, claim_spans[0].start, others,
+                                         source).status == "matched":
+                    check = ValueCheck(c, "matched", None, False,
+                                       "derived from the figures the output states before it")
         results.append(check)
     ranges = [r for r in claim if changes and r.qualifier == "range" and family(r) in _NUMERIC_FAMILIES and
               r.low is not None and r.high is not None and math.isfinite(r.low) and math.isfinite(r.high) and
