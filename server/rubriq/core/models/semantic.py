@@ -26,12 +26,35 @@ WORD_RE = re.compile(r"\w+")
 MIN_UNIT_WORDS = 3
 
 
+# The end of a heading line: a paragraph written on the very next line is a block of its own, not part of the heading.
+HEADING_END_RE = re.compile(r"^[ \t]{0,3}#{1,6}[ \t]+\S[^\n]*(?=\n)", re.MULTILINE)
+
+
+# "# comment" lines above CSV rows are no Markdown headings: the rows stay with them, as before.
+_COMMENTED_DATA_RE = re.compile(r"[ \t]{0,3}#|[^\n,]*,[^ \n][^\n,]*,[^ \n][^\n,]*,")
+
+
+def _block_breaks(text: str) -> list[tuple[int, int]]:
+    """(start, end) of every break between blocks: blank lines, list items and headings, and the end of a heading line
+    ("## Fees\nThe fee is £20." is a heading and a paragraph), then the end of the text."""
+    found = sorted([(m.start(), m.end()) for m in BLOCK_BREAK_RE.finditer(text)] +
+                   [(m.end(), m.end() + 1) for m in HEADING_END_RE.finditer(text)
+                    if not _COMMENTED_DATA_RE.match(text, m.end() + 1)])
+    breaks: list[tuple[int, int]] = []
+    for start, end in found:
+        if breaks and start < breaks[-1][1]:  # the same newline found twice: keep the wider break
+            breaks[-1] = (breaks[-1][0], max(end, breaks[-1][1]))
+            continue
+        breaks.append((start, end))
+    return [*breaks, (len(text), len(text))]
+
+
 def text_units(text: str, base: int = 0, *, headings: bool = False, min_words: int = MIN_UNIT_WORDS) -> list[Segment]:
     """Sentence-like units of `text` with spans shifted by `base` (so prompt sources keep prompt offsets)."""
     code_spans = [block.span for block in TextModel(text).code_blocks]
     units: list[Segment] = []
     start = 0
-    breaks = [(m.start(), m.end()) for m in BLOCK_BREAK_RE.finditer(text)] + [(len(text), len(text))]
+    breaks = _block_breaks(text)
     for brk_start, brk_end in breaks:
         block_start, block_end = start, brk_start
         start = brk_end
