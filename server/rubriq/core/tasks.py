@@ -439,6 +439,18 @@ _ELIDED_NE_RE = re.compile(r"\bn['’]$", re.IGNORECASE)
 _NE_SECOND_PART_RE = re.compile(r"[\w'’-]*[ \t]+(?:pas|jamais|plus|rien|aucun|aucune)\b", re.IGNORECASE)
 
 
+# "this script to pull out the families who owe", "a macro that summarises each sheet": what a program does, not the
+# request (the request is about the program)
+_PROGRAM_PURPOSE_BEFORE_RE = re.compile(
+    r"\b(?:script|program|programme|function|macro|formula|query|tool|bot|app)[ \t]+(?:that|which|to|for)[ \t]+"
+    r"(?:[\w'’]+[ \t]+)?$", re.IGNORECASE)
+
+
+def _program_purpose_cue(region: str, m: re.Match[str]) -> bool:
+    start = m.start() + len(m.group()) - len(m.group().lstrip())
+    return _PROGRAM_PURPOSE_BEFORE_RE.search(region, max(0, start - 40), start) is not None
+
+
 def _negated_cue(region: str, m: re.Match[str]) -> bool:
     start = m.start() + len(m.group()) - len(m.group().lstrip())
     if _NEGATED_BEFORE_RE.search(region, max(0, start - 30), start):
@@ -447,7 +459,8 @@ def _negated_cue(region: str, m: re.Match[str]) -> bool:
         _NE_SECOND_PART_RE.match(region, start) is not None
 # "Can you cut my bio down to 50 words?" asks for work, not for information.
 _POLITE_REQUEST_RE = re.compile(
-    r"^[¿\s]*(?:(?:hey|hi|hello|ok|okay|so|hola|salut|hallo)[ \t]*[,!.]?[ \t]+)?"  # "hey, can you turn my notes ..."
+    r"^[¿\s]*(?:(?:user|human|utilisateur|usuario|nutzer|benutzer)[ \t]*:[ \t]*)?"  # a chat turn's speaker label
+    r"(?:(?:hey|hi|hello|ok|okay|so|hola|salut|hallo)[ \t]*[,!.]?[ \t]+)?"  # "hey, can you turn my notes ..."
     r"(?:(?:can|could|would|will) (?:you|u)|puedes|podrías|peux-tu|pourrais-tu|pouvez-vous|pourriez-vous|"
     r"tu peux|tu pourrais|vous pouvez|vous pourriez|me (?:lo|la|los|las) \w+(?:as|es)|"
     r"kannst du|könntest du|würdest du)\b(?! (?:tell me|explain)\b)", re.IGNORECASE)
@@ -600,7 +613,8 @@ def _detect_in_turn(prompt: PromptDocument, *, first_turn: bool) -> TaskDetectio
 
     for task, cues in _COMPILED_CUES.items():
         for pattern, weight in cues:
-            match = next((m for m in pattern.finditer(region) if not _negated_cue(region, m)), None)
+            match = next((m for m in pattern.finditer(region) if not _negated_cue(region, m) and not (
+                task is not TaskType.CODE_GENERATION and _program_purpose_cue(region, m))), None)
             if match:  # one hit per cue: repetition is not more evidence
                 start = match.start() + len(match.group()) - len(match.group().lstrip())
                 credit(task, weight, match.group().strip(), Span(start, match.end()))

@@ -64,7 +64,7 @@ FUNCTION_NAME_RE = re.compile(
     rf"to\s+(?:check|return|parse|validate|compute|convert)\b))|"
     rf"\b(?:function|method|class|helper|decorator){_IN_LANG}\s+(?:called|named)\s+`?(?P<b>{_IDENT})`?|"
     rf"\b(?:function|method|class)\s+`(?P<c>{_IDENT})`|"
-    rf"\b(?:keep|call|name)\s+(?:the\s+)?(?:function|method|class)(?:'s)?\s+(?:name\s+)?(?:as\s+)?`?(?P<d>{_IDENT})`?|"
+    rf"\b(?:keep|call|name)\s+(?:the\s+)?(?:function|method|class)(?:'s)?\s+(?:name\s+)?(?:as\s+|called\s+|named\s+)?`?(?P<d>{_IDENT})`?|"
     # "write a function for it, call it monthly_spend": a name that can only be code (snake or camel case)
     rf"\b(?:call|name)\s+it\s+`?(?P<h>(?=[\w$]*(?:_|(?-i:[a-z][A-Z])))[A-Za-z_$][\w$]{{1,60}})`?(?![\w(])|"
     rf"`(?P<e>{_IDENT})\([^`\n]{{0,80}}\)`|"

@@ -111,7 +111,7 @@ KEYS_RE = re.compile(
     # "a list, each object with day, start, end and house", "each object holding pet, treatment and due"
     r"\b(?:each|every)\s+(?:object|entry|item|element|record)\s+(?:with|has|having|holding|containing|gets|needs|"
     r"requires)\s+"
-    r"(?:the\s+)?(?:keys\s+|fields\s+)?|"
+    r"(?:the\s+|these\s+)?(?:following\s+)?(?:(?:keys|fields)(?:\s*:\s*|\s+))?|"
     r"\b(?:extract|pull\s+out|return|give\s+me|list)\s+(?:the\s+|these\s+)?(?:following\s+)?(?:fields|keys|values|"
     r"properties)\b[^:\n]{0,60}:\s*", re.IGNORECASE)
 KEYS_BEFORE_NOUN_RE = re.compile(
@@ -333,13 +333,15 @@ NO_HEADINGS_RE = re.compile(
     # "no heading, no list", « sans titre ni liste »: one heading ruled out, where its clause ends or a list goes on
     # (a poem's "no title" is about its content, and stays unread)
     r"(?:a\s+)?(?:heading|header)(?=[ \t]*(?:$|[.,;!?)\n])|[ \t]+(?:or|and|nor)\b)|"
-    r"(?:a\s+)?title(?=[ \t]+(?:or|and|nor)[ \t]+(?:a\s+)?(?:lists?|bullets?|bullet\s+points?)\b))",
+    r"(?:a\s+)?title(?=[ \t]+(?:or|and|nor)[ \t]+(?:no\s+)?(?:a\s+)?(?:lists?|bullets?|bullet\s+points?)\b))",
     re.IGNORECASE | re.MULTILINE)
 NO_MARKDOWN_RE = re.compile(
     r"\b(?:no|without(?:\s+any)?|don'?t\s+use(?:\s+any)?|do\s+not\s+use(?:\s+any)?|avoid(?:\s+any)?)\s+"
     # "no asterisks or other markdown": the markup named first, then markdown itself
     r"(?:(?:asterisks|bold|italics|hashes|pound\s+signs)(?:,\s*|\s+or\s+|,\s+or\s+)(?:any\s+|other\s+|any\s+other\s+)?)?"
     r"(?:markdown|formatting|text\s+formatting)\b(?!\s+(?:fences|code|blocks?|tables?|headings|headers|lists?))|"
+    # « pas de titre ni de gras », "no headings and no bold": the reply's markup ruled out, heading and emphasis alike
+    r"\bno\s+(?:titles?|headings?|headers?)(?:,\s*|\s+(?:or|and|nor)\s+)(?:no\s+)?(?:bold|italics)\b|"
     r"\bplain[\s-]+text\s+only\b|\b(?:in|as)\s+plain\s+text\b(?!\s+file)|\bno\s+bold(?:,|\s+or)\s+(?:no\s+)?italics?\b",
     re.IGNORECASE)
 # The one thing an answer arrives at, which a prompt asks to see in bold: "put the plan name in bold", "the final

@@ -222,6 +222,12 @@ KEPT_PART_RE = re.compile(
 KEPT_NAMED_BIT_RE = re.compile(
     r"\b(?i:keep|leave|retain)\s+(?i:the|that|my|our)\s+(?P<name>[A-Z][\w-]*(?:[ \t]+[A-Z0-9][\w-]*){0,3})[ \t]+"
     r"(?i:bit|part|line|sentence|mention|reference|detail)[ \t]+(?i:in)\b")
+# A value to keep, named by what it is: "keep the order number PO-55817 in", "keep Oliver's name in", "leave the
+# reference 2026/114 in" (a code with a digit, or the name whose name it is)
+KEPT_VALUE_RE = re.compile(
+    r"\b(?i:keep|leave)\s+(?:(?i:the|my|our|his|her|their)\s+)?(?:(?:[a-z]+\s+){0,2}?"
+    r"(?i:number|code|reference|ref|id|no\.?)\s+(?P<code>[A-Z0-9][\w/.-]{0,30}\d[\w/-]*|\d[\w/.-]*)|"
+    r"(?P<name>[A-Z][\w-]{1,30}(?:[ \t]+[A-Z][\w-]{1,30})?)['’]s\s+(?i:name))\s+(?i:in)\b")
 # A name the reply must carry, asked with "make sure ... is in there": "make sure Saturday is in there", "make sure
 # Dr Patel gets a mention" (a capitalised name only: "make sure the tone is in there" names no word)
 MADE_SURE_NAME_RE = re.compile(
@@ -388,6 +394,10 @@ def extract_keywords(ex: Extraction) -> None:
         kept = KEPT_PART_RE.search(clause.text) or KEPT_NAMED_BIT_RE.search(clause.text)
         if kept and not negated_before(clause.text, kept.start(), 25):
             _add_required(ex, [kept.group("name")], Span(clause.start + kept.start(), clause.start + kept.end()))
+        value = KEPT_VALUE_RE.search(clause.text)
+        if value and not negated_before(clause.text, value.start(), 25):
+            _add_required(ex, [value.group("code") or value.group("name")],
+                          Span(clause.start + value.start(), clause.start + value.end()))
         sure = MADE_SURE_NAME_RE.search(clause.text) or FIGURE_KEPT_IN_RE.search(clause.text)
         named_thing = sure.groupdict().get("name") or sure.group("figure") if sure else None
         if named_thing and not any(c.kind == "keywords:existence" and named_thing in c.params.get("keywords", ())

@@ -199,6 +199,9 @@ LAST_LINE_START_RE = re.compile(
     r"opening)(?:\s+with)?\s+|"
     r"\b(?:the\s+)?(?:very\s+)?(?:last|final|closing|bottom)\s+line\s+(?:of\s+(?:your|the)\s+\w+\s+)?(?:should|must|"
     r"has\s+to|needs\s+to|will)?\s*(?:(?:start|begin|open)s?|(?:lead|kick)s?\s+off)\s+(?:with\s+)?|"
+    # "At the very bottom, a line that starts with 'Total:'", « Ganz unten dann eine Zeile, die mit „X“ anfängt »
+    r"\bat\s+the\s+(?:very\s+)?(?:bottom|end)\s*,?\s+(?:[a-z]+\s+){0,2}?(?:a|one)\s+(?:single\s+)?line\s*,?\s+"
+    r"(?:that|which|the)\s+(?:starts?|begins?|opens?)\s+with\s+|"
     # 'close with a "Bottom line:" line': a labelled line last
     r"\b(?:end|finish|close|conclude|wrap\s+up)\w*\s+(?:(?:your|the|it|this)\s+(?:\w+\s+)?)?(?:with|on)\s+an?\s+"
     r"(?=[\"“][^\"”\n]{1,40}:[\"”]\s+line\b)", re.IGNORECASE)
@@ -314,7 +317,7 @@ def extract_openings_and_closings(ex: Extraction) -> None:
             option = option[:slot.start()].strip() if slot and slot.start() > 0 else option
             ex.add("rubriq:last_line_starts_with", "startend", {"options": [option]}, Span(m.start(), quoted.end()),
                    f"a last line starting with {option!r}", 0.85)
-            ex.found = [c for c in ex.found if not (c.kind == "startend:end_checker"
+            ex.found = [c for c in ex.found if not (c.kind in ("startend:end_checker", "rubriq:starts_with")
                                                     and c.span.overlaps(Span(m.start(), quoted.end())))]
     m = ENDS_WITH_QUESTION_RE.search(view)
     if m and (m.group("what") or m.group("what2") or "").strip().lower().split(" ")[0] not in ("each", "every"):
