@@ -4788,7 +4788,8 @@ def _earlier_plus_or_minus(c: Value, claim_index: ValueIndex, start: int, operan
         abs(a - b - figure) <= c.step / 2 + 1e-9 * abs(a) for a in ordered for b in ordered if a > b)
 
 
-_TOTAL_WORDS = frozenset({"total", "totals", "subtotal", "altogether", "overall", "combined", "sum", "grand"})
+_TOTAL_WORDS = frozenset({"total", "totals", "subtotal", "altogether", "together", "overall", "combined", "sum",
+                          "grand"})
 _MAX_RUN = 12
 
 
