@@ -39,6 +39,10 @@ def test_another_word_between_the_same_neighbours_is_another_thing():
     # paraphrases change the words around a replaced one too
     assert substituted_word("Sugar may cause hyperactivity in children", "Sugar may make children hyper") is None
     assert substituted_word("You will teleport to that location", "You will be transported to that location") is None
+    # a relative pronoun does not move the slot: "years that begin on" against "years ending on"
+    assert substituted_word("The thresholds apply to financial years ending on or after 6 April 2025.",
+                            "The thresholds apply to financial years that begin on or after 6 April 2025.") == \
+        ("ending", "begin")
     assert substituted_word("Veins appear blue due to the deoxygenated blood",
                             "Veins appear blue because deoxygenated blood is blue") is None
 
@@ -46,6 +50,7 @@ def test_another_word_between_the_same_neighbours_is_another_thing():
 def test_negation_cues_but_not_no_later_than_or_not_only():
     assert negated("paper forms are no longer accepted")
     assert negated("The liveness probe doesn't check the database")
+    assert negated("a full refund without a receipt")
     assert not negated("Report no later than 30 days after the incident")
     assert not negated("not only the pump but the whole ward was affected")
 
@@ -108,11 +113,34 @@ def test_a_heading_conveys_nothing(matcher):
 def test_a_multi_hop_fact_needs_both_of_its_parts(matcher):
     fact = [FactQuery("M1", "The service ran a single replica, so the node drain took the service offline.",
                       multi_hop=True)]
-    both = "The service ran a single replica. When the node was drained, the service went offline."
+    both = "The service ran a single replica. Because of that, when the node was drained, the service went offline."
     one = "The service ran a single replica."
     assert matcher.conveyed(fact, Document(OUTPUT, both))[0].holds
     verdict = matcher.conveyed(fact, Document(OUTPUT, one))[0]
     assert not verdict.holds
+
+
+@pytest.mark.models
+def test_a_multi_hop_fact_linked_by_so_needs_the_link_not_only_its_parts(matcher):
+    fact = [FactQuery("M1", "The service ran a single replica, so the node drain took the service offline.",
+                      multi_hop=True)]
+    parts = "The service ran a single replica. When the node was drained, the service went offline."
+    verdict = matcher.conveyed(fact, Document(OUTPUT, parts))[0]
+    assert not verdict.holds and "not how they connect" in verdict.reason
+    linked = "The service ran a single replica: when the node was drained, the service went offline."
+    assert matcher.conveyed(fact, Document(OUTPUT, linked))[0].holds
+
+
+@pytest.mark.models
+def test_a_forbidden_claim_said_without_its_condition_or_named_as_superseded_is_no_violation(matcher):
+    forbidden = ["Customers need a receipt to get a refund.", "The recall covers only batch L5269."]
+    output = Document(OUTPUT, "Customers can return the product to any store for a full refund without a receipt. "
+                              "That replaced the supplier's first view that the recall covers only batch L5269.")
+    receipt, batch = matcher.asserted(forbidden, output)
+    assert not receipt.holds and receipt.reason.startswith("negates it"), receipt.reason
+    assert not batch.holds and "superseded" in batch.reason, batch.reason
+    stated = matcher.asserted(forbidden[1:], Document(OUTPUT, "The recall covers only batch L5269."))[0]
+    assert stated.holds, stated.reason
 
 
 @pytest.mark.models

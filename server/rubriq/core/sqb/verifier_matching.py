@@ -19,7 +19,8 @@ single units, the best two joined and the best with its neighbours, NLI on them,
   "since", "so", "therefore", "as a result", "which means", else its clauses as `verify/claims.py` splits them)
   must each be conveyed, and so must the whole; the score is the least of theirs. One output sentence stating
   both parts with their link conveys it (the output made the connection), as do two sentences in a row (the
-  verifier's joined premise); one part alone does not. A part that opens with a pronoun ("because it occurred in
+  verifier's joined premise) when they link them ("because", "so", "led to", "as a result", "X: Y" ...: a fact
+  joined by "because" or "so" is not conveyed by its parts side by side); one part alone does not. A part that opens with a pronoun ("because it occurred in
   France") cannot be read alone and is left to the whole; a fact with no visible part is judged as a whole. This is
   the rule the spec implies rather than "the evidence spans two sentences": an output that connects the two source
   facts in one sentence conveys the multi-hop fact best of all.
@@ -35,7 +36,8 @@ single units, the best two joined and the best with its neighbours, NLI on them,
   (`clauses_of`: "X happened on 3 March, and Meridian learned of it on 5 March" does not assert "Meridian learned
   of it on 3 March"); a clause states the claim when every value of the claim is in it (each name, number, date,
   duration: `check_values` against that clause alone), none differently, its polarity is the claim's (a negation
-  cue, "not", "no longer", "never", in one and not the other, or a word `values.py` finds negated), and no word of
+  cue, "not", "no longer", "never", "without", in one and not the other, or a word `values.py` finds negated; a
+  clause naming the claim as replaced, corrected or an earlier view states it as stale, not as true), and no word of
   the claim is replaced by another between the same neighbours (`substituted_word`: "the *readiness* probe" is not
   "the *liveness* probe"). Score: the best P(conveyed) of such a clause, 0 when there is none; asserted when ≥
   `THRESHOLDS.forbidden`. So a correct sentence about another regulator's deadline, another entity, another figure
@@ -130,16 +132,27 @@ CONVEYED = ConveyedWeights(bias=-1.959, entailment=2.271, cosine=0.014, lexical=
 #   tests/corpus/sqb-forbidden/truthfulqa_asserts.json`: the score of best balanced accuracy on the calibration half
 #   of the hand-labelled questions, where an incorrect answer must be caught only when it asserts another one of its
 #   question's (the held-out reading's gold counts every incorrect answer, most of them about another entity).
-# claim: P(supported) >= 0.5, the calibrated probability's even-odds decision (`verify/decision.py`, fit on
-#   development halves); FA001 reports only below 0.25 (`metrics/faithfulness.py`, SUPPORT_THRESHOLD) because a
-#   finding must be sure, while precision here counts a claim as supported only when it more likely is than not.
+# claim: `python bench/sqb_hand_cases.py --split dev`: the P(supported) that agrees best (balanced accuracy 0.818,
+#   against 0.784 at the calibrated probability's even-odds 0.5) with hand-counted supported claims on the development
+#   half of tests/corpus/sqb-cases (265 claims of 21 contenders). A case's claims are long, joining figures from
+#   several documents, and the verifier's probability, fit on single-source faithfulness pairs, runs low on them.
+#   FA001 reports only below 0.25 (`metrics/faithfulness.py`, SUPPORT_THRESHOLD): a finding must be sure.
 # top_k: not tuned here; three candidates per fact (faithfulness reads two, to keep the editor's NLI pairs down).
-CLAIM_SUPPORTED = 0.5
+CLAIM_SUPPORTED = 0.43647
 THRESHOLDS = VerifierThresholds(fact=0.520786, forbidden=0.537873, claim=CLAIM_SUPPORTED, top_k=3)
 # The two sides of a causal or consequential link inside a fact: "A because B", "Because B, A", "A, so B", ...
 _LINK_RE = re.compile(r",?\s+(?:because|since|so\s+that|so|therefore|thus|hence|as\s+a\s+result|which\s+means)\b,?\s+",
                       re.IGNORECASE)
 _LEADING_LINK_RE = re.compile(r"^(?:because|since|as)\s+(?P<cause>[^,]+),\s+(?P<effect>.+)$", re.IGNORECASE | re.DOTALL)
+# How an output states a connection: a fact linked by "because"/"so" is conveyed only where the output links its parts
+# too, in any of these words ("X. Y." in a row states both parts, not that one follows from the other).
+_CONNECTIVE_RE = re.compile(
+    r"\b(?:because|since|so|therefore|thus|hence|as\s+a\s+result|as\s+a\s+consequence|consequently|which\s+means|"
+    r"meaning|means|meant|led\s+to|leading\s+to|lead\s+to|leads\s+to|caus(?:e|ed|es|ing)|due\s+to|owing\s+to|"
+    r"thanks\s+to|result(?:ed|s)?\s+in|resulting\s+in|why|the\s+reason|given\s+that|which\s+is\s+why|"
+    r"that\s+is\s+why|for\s+this\s+reason|in\s+turn|triggered|triggering|prompted|forced|so\s+that|hence)\b|"
+    r"(?<=\w):[ \t]+(?=\w)",  # "JCVI only advises: UKHSA and NHS England chose the date"
+    re.IGNORECASE)
 MIN_HOP_WORDS = 3
 _PRONOUN_RE = re.compile(r"(?:it|its|they|their|them|this|these|that|those|he|she|his|her)\b", re.IGNORECASE)
 _DEADLINE_GOVERNORS = ("within", "by", "before", "after", "until", "no later")
@@ -327,7 +340,7 @@ class VerifierMatcher:
             parts = judged[cursor: cursor + len(hops[n])]
             cursor += len(hops[n])
             verdicts.append(_conveyed(judged[n], list(zip(hops[n], parts, strict=True)), units, threshold,
-                                      document.id, self.weights))
+                                      document.id, self.weights, linked=bool(hops[n]) and links_parts(facts[n].text)))
         return verdicts
 
     def claims(self, document: Document) -> list[Evidence]:
@@ -392,6 +405,9 @@ class VerifierMatcher:
             cue = match.group() if match else "not"
             negation = (f"the claim says {cue!r}, this does not" if negated(claim)
                         else f"it says {cue!r}, the claim does not")
+        superseded = _SUPERSEDED_RE.search(piece)
+        if negation is None and superseded and not _SUPERSEDED_RE.search(claim):
+            negation = f"it reports it as superseded: {superseded.group()!r}"
         conflict = next((c for c in checks if c.status == "conflict" and c.value.kind != "negation"), None)
         absent = tuple(c for c in checks if c.status == "absent" and reportable_absent(c.value))
         other = substituted_word(claim, piece)
@@ -407,13 +423,22 @@ def clauses_of(sentence: str) -> list[str]:
     return [c.text for c in claim.clauses] or [sentence]
 
 
-_NEGATION_RE = re.compile(r"\b(?:not|never|no|none|nothing|nobody|neither|nor|cannot)\b"
+_NEGATION_RE = re.compile(r"\b(?:not|never|no|none|nothing|nobody|neither|nor|cannot|without)\b"
                           r"(?!\s+(?:only|later|more|less|fewer|sooner|doubt)\b)|n't\b", re.IGNORECASE)
 
 
+# A clause that names a statement only as replaced or wrong ("That replaced the supplier's first view that only L5269
+# was affected", "the journal club's 4.0 years was an error") does not assert it: a stale claim named as stale.
+_SUPERSEDED_RE = re.compile(
+    r"\b(?:replac(?:ed|es|ing)|supersed(?:ed|es|ing)|overturn(?:ed|s|ing)|withdr[ae]wn?|correct(?:ed|ing)|"
+    r"instead\s+of|rather\s+than|(?:was|were|is|are)\s+(?:wrong|incorrect|mistaken|an\s+error|out\s+of\s+date|"
+    r"outdated|stale)|(?:first|earlier|previous|preliminary|old|original)\s+(?:view|estimates?|figures?|advice|"
+    r"belief|assumption|guidance|version))\b", re.IGNORECASE)
+
+
 def negated(text: str) -> bool:
-    """Whether `text` carries a negation ("not", "no longer", "never", "cannot", "n't"...; "not only", "no later
-    than" and "no more than" are not negations)."""
+    """Whether `text` carries a negation ("not", "no longer", "never", "cannot", "without", "n't"...; "not only",
+    "no later than" and "no more than" are not negations)."""
     return _NEGATION_RE.search(text) is not None
 
 
@@ -489,10 +514,17 @@ def conveyed_probability(v: ClaimVerdict, text: str, weights: ConveyedWeights = 
     return p
 
 
+def links_parts(fact: str) -> bool:
+    """Whether a fact joins its parts by a causal or consequential link ("A because B", "Because B, A", "A, so B")."""
+    whole = fact.strip().rstrip(".;")
+    return bool(_LINK_RE.search(whole) or _LEADING_LINK_RE.match(whole))
+
+
 def _conveyed(whole: Judgement, hops: list[tuple[str, Judgement]], units: _Units, threshold: float,
-              where: str, weights: ConveyedWeights = CONVEYED) -> Verdict:
-    """Score: the least P(conveyed) of the fact and its hops, 0 on a value conflict (threshold-free, so the
-    benchmark scripts calibrate exactly this decision)."""
+              where: str, weights: ConveyedWeights = CONVEYED, *, linked: bool = False) -> Verdict:
+    """Score: the least P(conveyed) of the fact and its hops, 0 on a value conflict or, for a fact whose parts are
+    `linked` by "because"/"so", when the output units it rests on link nothing (threshold-free, so the benchmark
+    scripts calibrate exactly this decision)."""
     evidence = _quote_units(units, sorted({i for j in (whole, *(h for _, h in hops)) for i in j.evidence}))
     conflict = _first_conflict(whole.verdict)
     if conflict is not None:
@@ -506,6 +538,9 @@ def _conveyed(whole: Judgement, hops: list[tuple[str, Judgement]], units: _Units
     scored = [(hop, conveyed_probability(j.verdict, units.joined, weights, units.profile)) for hop, j in hops]
     weakest = min(scored, key=lambda h: h[1], default=None)
     score = min(p, weakest[1]) if weakest else p
+    if linked and score >= threshold and not any(_CONNECTIVE_RE.search(units.units[i].text) for i in whole.evidence):
+        return Verdict(False, 0.0, "states the parts of this multi-hop fact but not how they connect (no "
+                                   "\"because\", \"so\", \"led to\" ... where it states them)", evidence)
     if score >= threshold:
         span = f" across {len(evidence)} sentences" if len(evidence) > 1 else ""
         what = f"conveyed with each of its {len(hops)} parts" if hops else "conveyed"
@@ -555,11 +590,13 @@ def _runs(words: list[str], other_stems: set[str]) -> list[tuple[str, str, str]]
 
 
 _ARTICLES = frozenset({"a", "an", "the"})
+_SLOT_SKIPPED = _ARTICLES | {"that", "which", "who"}
 
 
 def _slot_words(text: str) -> list[str]:
-    """The words of `text` without articles, between a start and an end mark."""
-    return ["<s>", *(w for w in WORD_RE.findall(text) if w.lower() not in _ARTICLES), "</s>"]
+    """The words of `text` without articles and relative pronouns ("years *that begin* on" fills the slot of "years
+    *ending* on"), between a start and an end mark."""
+    return ["<s>", *(w for w in WORD_RE.findall(text) if w.lower() not in _SLOT_SKIPPED), "</s>"]
 
 
 def _content(word: str) -> bool:
