@@ -20,8 +20,9 @@ single units, the best two joined and the best with its neighbours, NLI on them,
   must each be conveyed, and so must the whole; the score is the least of theirs. One output sentence stating
   both parts with their link conveys it (the output made the connection), as do two sentences in a row (the
   verifier's joined premise) when they link them ("because", "so", "led to", "as a result", "X: Y" ...: a fact
-  joined by "because" or "so" is not conveyed by its parts side by side); one part alone does not. A part that opens with a pronoun ("because it occurred in
-  France") cannot be read alone and is left to the whole; a fact with no visible part is judged as a whole. This is
+  joined by "because" or "so" is not conveyed by its parts side by side); one part alone does not. A part that
+  opens with a pronoun ("because it occurred in France") cannot be read alone and is left to the whole; a fact with
+  no visible part is judged as a whole. This is
   the rule the spec implies rather than "the evidence spans two sentences": an output that connects the two source
   facts in one sentence conveys the multi-hop fact best of all.
 - **claims(output)**: the verifier's claims of the output (`split_claims`), each with its span; framing units are
