@@ -59,6 +59,7 @@ def test_a_value_kept_by_what_it_is_must_be_in_the_reply(prompt, value):
 def test_a_value_not_to_keep_or_a_tone_kept_is_no_word_to_require():
     assert "keywords:existence" not in _kinds("Rewrite it. Don't keep Oliver's name in.")
     assert "keywords:existence" not in _kinds("Rewrite it shorter. Keep the tone in.")
+    assert "keywords:existence" not in _kinds("Write the reminder. Keep the number 3 in mind: three visits a week.")
 
 
 def test_a_function_kept_called_its_name_is_a_required_name():

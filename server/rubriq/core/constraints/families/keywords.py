@@ -227,7 +227,8 @@ KEPT_NAMED_BIT_RE = re.compile(
 KEPT_VALUE_RE = re.compile(
     r"\b(?i:keep|leave)\s+(?:(?i:the|my|our|his|her|their)\s+)?(?:(?:[a-z]+\s+){0,2}?"
     r"(?i:number|code|reference|ref|id|no\.?)\s+(?P<code>[A-Z0-9][\w/.-]{0,30}\d[\w/-]*|\d[\w/.-]*)|"
-    r"(?P<name>[A-Z][\w-]{1,30}(?:[ \t]+[A-Z][\w-]{1,30})?)['’]s\s+(?i:name))\s+(?i:in)\b")
+    r"(?P<name>[A-Z][\w-]{1,30}(?:[ \t]+[A-Z][\w-]{1,30})?)['’]s\s+(?i:name))\s+(?i:in)\b"
+    r"(?![ \t]+(?i:mind|view|check|place|touch|line|order|sync|stock)\b)")  # "keep the number 3 in mind" keeps nothing
 # A name the reply must carry, asked with "make sure ... is in there": "make sure Saturday is in there", "make sure
 # Dr Patel gets a mention" (a capitalised name only: "make sure the tone is in there" names no word)
 MADE_SURE_NAME_RE = re.compile(
