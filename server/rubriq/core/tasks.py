@@ -451,6 +451,18 @@ def _program_purpose_cue(region: str, m: re.Match[str]) -> bool:
     return _PROGRAM_PURPOSE_BEFORE_RE.search(region, max(0, start - 40), start) is not None
 
 
+# A summary named as one line of the reply, not the reply: "one summary sentence", "a summary line", « une phrase de
+# synthèse », "una frase de resumen", "einen Satz Zusammenfassung".
+_SUMMARY_LINE_AFTER_RE = re.compile(r"[ \t]+(?:sentence|line)\b", re.IGNORECASE)
+_SUMMARY_LINE_BEFORE_RE = re.compile(r"\b(?:phrase|ligne|frase|línea|satz|zeile)[ \t]+(?:de[ \t]+)?$", re.IGNORECASE)
+
+
+def _summary_line_cue(region: str, m: re.Match[str]) -> bool:
+    start = m.start() + len(m.group()) - len(m.group().lstrip())
+    return bool(_SUMMARY_LINE_AFTER_RE.match(region, m.end()) or
+                _SUMMARY_LINE_BEFORE_RE.search(region, max(0, start - 12), start))
+
+
 def _negated_cue(region: str, m: re.Match[str]) -> bool:
     start = m.start() + len(m.group()) - len(m.group().lstrip())
     if _NEGATED_BEFORE_RE.search(region, max(0, start - 30), start):
@@ -473,7 +485,8 @@ _DATA_OUT_RE = re.compile(r"\b(?:as|in|into|en|au|als)[ \t]+(?:a[ \t]+|an[ \t]+|
                           r"eine[ \t]+|formato[ \t]+|format[ \t]+)?"
                           r"(?:json|csv|yaml|markdown table|table|tabla|tablita|tableau|tabelle)\b|"
                           r"\b(?:make|give|build|create|put together|draw up)(?:[ \t]+me|[ \t]+us)?[ \t]+(?:a|an)[ \t]+"
-                          r"(?:table|csv|spreadsheet|json)[ \t]+(?:with|of)\b|"
+                          r"(?:(?:markdown|simple|small|little|quick)[ \t]+)?(?:table|csv|spreadsheet|json)[ \t]+"
+                          r"(?:with|of)\b|"
                           # "fais-moi un CSV", "hazme un JSON", "mach mir eine Tabelle"
                           r"\b(?:fais|faites)[\s-]+(?:moi|nous)\s+un\s+(?:csv|json|tableau)\b|"
                           r"\bhaz(?:me|nos)?\s+un\s+(?:csv|json)\b|\bmach\s+(?:mir|uns)\s+(?:eine\s+)?(?:csv|json|tabelle)\b|"
@@ -568,6 +581,9 @@ def _cue_score(task: TaskType, text: str) -> float:
     return sum(weight for pattern, weight in _COMPILED_CUES[task] if pattern.search(text))
 
 
+CONDENSE_FALLBACK = "material with no question and no other cue"
+
+
 def detect_task(prompt: PromptDocument) -> TaskDetection:
     """Decide the task type from the whole prompt (cues are evidence, not the decision):
 
@@ -578,7 +594,8 @@ def detect_task(prompt: PromptDocument) -> TaskDetection:
        make a maths problem (reasoning); a question with no source and no other cue is open; summaries and
        extraction need material; a chat transcript without a task cue in its last turn is general; material with
        no question, no cue, no verb of writing or replying and a shape that condenses (bullets, a word count,
-       "short") is to be summarised (low confidence);
+       "short") is to be summarised (low confidence), except in a chat, where a last turn that only reshapes the
+       reply, or reworks the assistant's draft, keeps the task the first user turn set;
     4. the highest score wins; confidence grows with its margin over the runner-up.
     """
     if prompt.front_matter.task:
@@ -595,6 +612,14 @@ def detect_task(prompt: PromptDocument) -> TaskDetection:
         if begun.task is not TaskType.REWRITING:
             return TaskDetection(begun.task, begun.confidence, begun.cue, begun.cue_span,
                                  (*begun.evidence, "the last user turn reworks the assistant's reply"))
+    if detection.cue == CONDENSE_FALLBACK and detection.evidence[:1] and \
+            detection.evidence[0].startswith("chat transcript"):
+        # "Nur die Namen bitte, unter 30 Wörtern": a last turn that only reshapes the answer asks nothing new; the
+        # task is the one the conversation began with, when that turn states one
+        begun = _detect_in_turn(prompt, first_turn=True)
+        if begun.cue_span is not None and begun.confidence >= 0.5:  # a cue the first turn states, not a fallback
+            return TaskDetection(begun.task, begun.confidence, begun.cue, begun.cue_span,
+                                 (*begun.evidence, "the last user turn only reshapes the assistant's reply"))
     return detection
 
 
@@ -617,6 +642,8 @@ def _detect_in_turn(prompt: PromptDocument, *, first_turn: bool) -> TaskDetectio
                 task is not TaskType.CODE_GENERATION and _program_purpose_cue(region, m))), None)
             if match:  # one hit per cue: repetition is not more evidence
                 start = match.start() + len(match.group()) - len(match.group().lstrip())
+                if task is TaskType.SUMMARIZATION and _summary_line_cue(region, match):
+                    weight *= 0.5  # "underneath, add one summary sentence": a closing line of other work
                 credit(task, weight, match.group().strip(), Span(start, match.end()))
     sentences = sentence_spans(region, prompt.body_start)
     questions = [s for s in sentences if is_question(s.slice(region)) and not _POLITE_REQUEST_RE.match(s.slice(region))]
@@ -689,8 +716,7 @@ def _detect_in_turn(prompt: PromptDocument, *, first_turn: bool) -> TaskDetectio
         condense = bool(material) and not questions and not code_only and not _WRITE_VERB_RE.search(region) and \
             _CONDENSE_CUE_RE.search(region) is not None and not _RESPOND_CUE_RE.search(region)
         if condense:
-            return TaskDetection(TaskType.SUMMARIZATION, 0.4, "material with no question and no other cue", None,
-                                 read)
+            return TaskDetection(TaskType.SUMMARIZATION, 0.4, CONDENSE_FALLBACK, None, read)
         if chat or phatic:
             return TaskDetection(TaskType.GENERAL, 0.6, "conversation without a task cue", None, read)
         return TaskDetection(TaskType.GENERAL, 0.3, "no task cue found", None, read)

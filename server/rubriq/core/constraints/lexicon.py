@@ -24,6 +24,9 @@ from functools import cached_property
 # Phrasings: foreign = English. Variants share a line; the longest phrase wins where several start at one place.
 
 SPANISH = """
+ni la pongas | ni lo pongas | ni la uses | ni lo uses | ni la escribas | ni lo escribas = do not even use it
+de ellos | de ellas = of them
+pase de | pasen de = exceed
 empezar por | empiece por | empieza por | empiecen por | comenzar por | comience por | comienza por = start with
 hazme | házmela | házmelo = make me
 lo que me expliques | lo que expliques | lo que me cuentes = what you explain
@@ -349,6 +352,9 @@ portugués = Portuguese
 """
 
 FRENCH = """
+vire | virez = cut
+surtout les mots = especially the words
+d'entre eux | d'entre elles = of them
 juste le code | rien que le code = only the code
 n'écris rien après | n'ajoute rien après | ne mets rien après | rien après = nothing after
 après le code | après ton code = after the code

@@ -344,9 +344,13 @@ RELATION_RULES: tuple[tuple[re.Pattern[str], Replacement], ...] = (
     (re.compile(rf"\b(?P<verb>appear|appears|be\s+used|be|show\s+up|occur)\s+in\s+(?P<rel>at\s+least|no\s+fewer\s+than)\s+"
                 rf"(?P<n>{_DIGITS})\s+of\s+(?:them|those|these|the\s+[a-z-]{{2,20}})\b|"
                 rf"\bin\s+(?P<rel2>at\s+least|no\s+fewer\s+than)\s+(?P<n2>{_DIGITS})\s+of\s+(?:them|those|these)\s+"
-                r"(?P<verb2>appear|occur|show\s+up)\b", re.IGNORECASE),
-     lambda m: f"{m.group('verb') or m.group('verb2')} {m.group('rel') or m.group('rel2')} "
-               f"{m.group('n') or m.group('n2')} times"),
+                r"(?P<verb2>appear|occur|show\s+up)\b|"
+                # '"sock" comes back in 2 of them at least' (« revient dans deux d'entre elles au moins »)
+                rf"\b(?P<verb3>appears?|comes?\s+back|shows?\s+up|occurs?)\s+in\s+(?P<n3>{_DIGITS})\s+of\s+"
+                r"(?:them|those|these)\s+(?P<rel3>at\s+least)\b", re.IGNORECASE),
+     lambda m: f"{m.group('verb') or m.group('verb2') or m.group('verb3')} "
+               f"{m.group('rel') or m.group('rel2') or m.group('rel3')} "
+               f"{m.group('n') or m.group('n2') or m.group('n3')} times"),
     # "nothing over 100 words" limits the whole, unless items were just counted or named: "six slogans, nothing
     # over seven words" limits each slogan
     # ("nothing beyond those five keys" names what is allowed, no count)
@@ -564,6 +568,8 @@ def _restore_units(text: str) -> tuple[str, Layer | None]:
         after = text[m.end(n_group):m.end(n_group) + 12]
         if not of and _NOT_A_UNIT_AFTER.match(after) and not re.match(rf"\s+{_REL_AFTER}", after, re.IGNORECASE):
             continue
+        if of and re.search(r"\b(?:in|into|within)\s+$", text[max(0, m.start() - 8):m.start()], re.IGNORECASE):
+            continue  # '"sock" appears in 2 of them at least': in two of the items, not two of a unit
         # the unit named last before the count: the same sentence, or for "N of them" the one before too
         ends = [e.end() for e in _SENTENCE_END_RE.finditer(text, max(0, m.start() - 300), m.start())]
         window = max(0, m.start() - 300)

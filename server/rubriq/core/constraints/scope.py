@@ -139,6 +139,9 @@ _PAST_MEASURE_RE = re.compile(
     r"(?<!\bif\s)(?<!\bwish\s)\b(?:it|they|that\s+one|this\s+one)\s+(?:was|were|had|used|ran|came\s+to|contained)\s+"
     r"(?:(?:well|just|only|way|far)\s+)?$", re.IGNORECASE)
 
+# The rest of a short label up to its colon: a permission's words inside "No need to notify:" name a section.
+_LABEL_REST_RE = re.compile(r"[^.,;:!?\n\"”]{0,30}:")
+_LABEL_LEAD_RE = re.compile(r"(?:\b(?:and|or|under|into)|[,/\"“])\s*$", re.IGNORECASE)
 _PERMISSION_RE = re.compile(
     r"\bfeel\s+free\s+to\b|\b(?:you|it)\s+(?:can|may|could)\s+(?:also\s+|always\s+|easily\s+|even\s+)?(?:go|run|write|"
     r"use|mention|include|add|say|throw\s+in|exceed|stretch|be)\b|"
@@ -285,6 +288,8 @@ def only_allowed(view: str, span: Span) -> bool:
         return not _CAP_WORD_RE.search(view, lo, hi)
     # "five tips, more if you like" asks for five at least: the permission is for the ones beyond
     permits = any(not _MORE_BEFORE_RE.search(view, max(lo, m.start() - 20), m.start())
+                  and not (_LABEL_REST_RE.match(view, m.end()) and  # the label "No need to notify:"
+                           _LABEL_LEAD_RE.search(view, max(0, m.start() - 8), m.start()))
                   for m in _PERMISSION_RE.finditer(view, lo, hi))
     return permits and not _CAP_WORD_RE.search(view, lo, hi)
 

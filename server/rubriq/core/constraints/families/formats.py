@@ -347,7 +347,10 @@ NO_MARKDOWN_RE = re.compile(
 # The one thing an answer arrives at, which a prompt asks to see in bold: "put the plan name in bold", "the final
 # split in bold", "put in bold the reparto final" (a gloss keeps the Spanish order).
 _ANSWER_NOUNS = (r"(?:answer|number|result|total|value|figure|price|amount|name|verdict|recommendation|winner|choice|"
-                 r"conclusion|outcome|split|pick|option|plan|date|time|percentage)")
+                 r"conclusion|outcome|split|pick|option|plan|date|time|percentage|length|duration|durée|délai|montant|"
+                 r"prix|plazo|importe|duración|cifra)"
+                 # an adjective after the noun, as French and Spanish place it: "la durée maximale", "el plazo máximo"
+                 r"(?:\s+(?:maximale?|minimale?|finale?|totale?|máxim[oa]|mínim[oa]|final|total|max|min))?")
 # "put the number of tins in bold", "set the time of the bus we should get in bold lettering": what the noun counts
 _OF_WHAT = r"(?:\s+of\s+(?:[\w'-]+\s+){0,5}?[\w'-]+)?"
 _IN_BOLD = r"\s+in\s+bold(?:\s+(?:lettering|letters|type|print|font))?\b"

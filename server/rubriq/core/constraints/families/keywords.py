@@ -117,19 +117,28 @@ COUNT_THEN_WORD_RE = re.compile(
 QUOTED_COUNTED_RE = re.compile(
     r"(?P<list>[\"“‘'][^\"”’'\n]{1,40}[\"”’'](?:\s*(?:,\s*(?:and\s+)?|\s+and\s+)[\"“‘'][^\"”’'\n]{1,40}[\"”’']){0,5})"
     r"\s+(?P<each>each\s+)?(?:(?:should|must|has\s+to|have\s+to|needs?\s+to|will|shall)\s+)?(?P<each2>each\s+)?"
-    r"(?:appear|occur|be\s+used|be\s+mentioned|show\s+up|be\s+included|feature)\b", re.IGNORECASE)
+    r"(?:appear|occur|be\s+used|be\s+mentioned|show\s+up|be\s+included|feature|comes?\s+back|recurs?)\b", re.IGNORECASE)
 # Quoted words forbidden after them: '"sorry" should not appear any more', '"basically" and "literally" are banned',
 # '"synergy" shouldn't be in there'.
 QUOTED_FORBIDDEN_RE = re.compile(
     r"(?<![\w\"“‘'])(?P<list>[\"“‘'][^\"”’'\n]{1,40}[\"”’'](?:\s*(?:,\s*(?:or\s+|and\s+)?|\s+(?:and|or)\s+)"
-    r"[\"“‘'][^\"”’'\n]{1,40}[\"”’']){0,5})\s+(?:(?:should|must|may|can|is\s+to|are\s+to)\s*(?:not|n't)\s+"
+    r"[\"“‘'][^\"”’'\n]{1,40}[\"”’']){0,5})\s*,?\s+(?:(?:should|must|may|can|is\s+to|are\s+to)\s*(?:not|n't)\s+"
     r"(?:(?:ever|anywhere)\s+)?(?:appear|be\s+used|be\s+included|be\s+mentioned|show\s+up|occur|"
     r"be\s+(?:anywhere\s+)?in\s+(?:there|it|the\s+(?:text|answer|reply|response|message|email|poem|story)))|"
     # '"grey" didn't feature' (after "I'd be grateful if"), '"long tail" is retired on our team'
     r"(?:didn'?t|doesn'?t|wouldn'?t|won'?t|did\s+not|does\s+not|would\s+not|will\s+not|never)\s+(?:ever\s+)?"
     r"(?:appear|feature|show\s+up|come\s+up|make\s+it\s+in)|"
     r"(?:is|are)\s+(?:not\s+allowed|forbidden|banned|prohibited|off-limits|off\s+limits|taboo|retired|not\s+welcome|"
-    r"a\s+no[\s-]go|verboten|off\s+the\s+table))\b", re.IGNORECASE)
+    r"a\s+no[\s-]go|verboten|off\s+the\s+table)|"
+    # 'the word "approximately", don't even put it' (« la palabra «aproximadamente» ni la pongas »)
+    r"(?:do\s+not|don'?t|never)\s+(?:even\s+)?(?:use|put|write|include|say|mention)\s+(?:it|them|that|those)(?![\w-]))"
+    r"(?:\b|(?<=\W))", re.IGNORECASE)
+# Words given as examples of what to cut: "cut the jargon, especially the words "disruptive" and "synergies""
+CUT_EXAMPLES_RE = re.compile(
+    r"\b(?:cut|drop|remove|lose|ditch|strip\s+out|get\s+rid\s+of|take\s+out|kill|avoid|no)\s+(?:all\s+)?(?:the\s+|that\s+|"
+    r"any\s+|your\s+)?(?:jargon|buzzwords?|clichés?|cliches?|corporate\s+speak|management\s+speak|fluff|waffle|"
+    r"filler(?:\s+words)?)\b\s*,?\s*(?:especially|particularly|in\s+particular|above\s+all|such\s+as|like|"
+    r"including|e\.g\.)\s+(?:the\s+words?\s+|words\s+like\s+)?(?=[\"“‘'«])", re.IGNORECASE)
 # A proper name (capitalised, not quoted) with a count right after it, after a verb that asks to use it.
 _NAME = r"[A-Z][\w'’-]{1,30}(?:[ \t]+[A-Z][\w'’-]{1,30}){0,2}"
 _COUNT = (rf"(?i:(?:at\s+least|at\s+most|no\s+more\s+than|more\s+than|fewer\s+than|less\s+than|exactly|only)\s+)?"
@@ -227,8 +236,10 @@ KEPT_NAMED_BIT_RE = re.compile(
 KEPT_VALUE_RE = re.compile(
     r"\b(?i:keep|leave)\s+(?:(?i:the|my|our|his|her|their)\s+)?(?:(?:[a-z]+\s+){0,2}?"
     r"(?i:number|code|reference|ref|id|no\.?)\s+(?P<code>[A-Z0-9][\w/.-]{0,30}\d[\w/-]*|\d[\w/.-]*)|"
-    r"(?P<name>[A-Z][\w-]{1,30}(?:[ \t]+[A-Z][\w-]{1,30})?)['’]s\s+(?i:name))\s+(?i:in)\b"
-    r"(?![ \t]+(?i:mind|view|check|place|touch|line|order|sync|stock)\b)")  # "keep the number 3 in mind" keeps nothing
+    r"(?P<name>[A-Z][\w-]{1,30}(?:[ \t]+[A-Z][\w-]{1,30})?)['’]s\s+(?i:name))\s+(?:(?i:in)\b"
+    r"(?![ \t]+(?i:mind|view|check|place|touch|line|order|sync|stock)\b)|"  # "keep the number 3 in mind" keeps nothing
+    # "keep our ref BC/24/0387 exactly as it is"
+    r"(?i:(?:exactly\s+)?as\s+(?:it\s+is|is|written|it\s+stands)|unchanged|word\s+for\s+word|verbatim)\b)")
 # A name the reply must carry, asked with "make sure ... is in there": "make sure Saturday is in there", "make sure
 # Dr Patel gets a mention" (a capitalised name only: "make sure the tone is in there" names no word)
 MADE_SURE_NAME_RE = re.compile(
@@ -245,6 +256,13 @@ FIGURE_KEPT_IN_RE = re.compile(
     r"(?P<figure>\d[\d.,:/-]{0,10}\d|\d)(?:\s*(?i:am|pm|h|uhr))?[ \t]+(?i:(?:must|has\s+to|needs?\s+to|should)\s+"
     r"(?:(?:definitely|absolutely|really|still)\s+)?(?:be\s+in\s+(?:it|there)|be\s+(?:mentioned|included)|appear|"
     r"stay\s+in))\b")
+# A figure the reply must cite, named as a figure: "mention the number 42", "quote the figure of 42 appointments"
+# ("cite bien le chiffre de 42 rendez-vous", "nenn unbedingt die Zahl 42")
+FIGURE_CITED_RE = re.compile(
+    r"\b(?i:mention|include|quote|cite|nenn|nenne)\s+(?:(?i:clearly|definitely|also|bien|unbedingt)\s+)?"
+    r"(?i:the|die|das|den|le|la|el)\s+(?i:figure|number|chiffre|nombre|cifra|número|zahl)\s+(?:(?i:of|de)\s+)?"
+    r"(?P<figure>\d[\d.,:/-]{0,10}\d|\d)\b"
+    r"(?!\s+(?i:in|at)\s+(?i:the|your)\s+(?i:first|last|opening|closing|final|second|third)\b)")  # a placement
 # People the prompt names, for "use her name three times": a name right after a possessive and a word for a person
 # ("my daughter Lina", "mi sobrino Mateo", "meine Tochter Lena"), and a second name joined to it ("my brother Sam's
 # wedding to Leila", "my parents Anna and Tom").
@@ -399,7 +417,10 @@ def extract_keywords(ex: Extraction) -> None:
         if value and not negated_before(clause.text, value.start(), 25):
             _add_required(ex, [value.group("code") or value.group("name")],
                           Span(clause.start + value.start(), clause.start + value.end()))
-        sure = MADE_SURE_NAME_RE.search(clause.text) or FIGURE_KEPT_IN_RE.search(clause.text)
+        cited = FIGURE_CITED_RE.search(clause.text)
+        if cited and negated_before(clause.text, cited.start(), 25):
+            cited = None  # "don't mention the number 42"
+        sure = MADE_SURE_NAME_RE.search(clause.text) or FIGURE_KEPT_IN_RE.search(clause.text) or cited
         named_thing = sure.groupdict().get("name") or sure.group("figure") if sure else None
         if named_thing and not any(c.kind == "keywords:existence" and named_thing in c.params.get("keywords", ())
                                    for c in ex.found):
@@ -496,6 +517,13 @@ def _keyword_clause(ex: Extraction, clause: Clause, previous: str | None = None)
         if spread and (n := parse_number(spread.group("n"))) and n >= 2:
             # 'work the word "cosy" into at least two of them': in two items, so two times at the least
             counts = [([Bound(AT_LEAST, n)], (spread.start("rel"), spread.end()))]
+        before = _IN_AT_LEAST_N_OF_THEM_BEFORE_RE.search(text, max(0, m.start() - 80), m.start()) \
+            if not counts and len(items) == 1 else None
+        if before and (n := parse_number(before.group("n"))) and n >= 2 and free(before.start(), m.start()):
+            # "In at least two of them, use the word roof": the same spread, said first
+            _add_frequency(ex, items[0], [Bound(AT_LEAST, n)], Span(clause.start + before.start(), clause.start + end))
+            taken.append((before.start(), end))
+            continue
         if not counts:
             continue
         if len(items) > 1:  # "use the words "startup" and "lecture" at least twice each"
@@ -542,6 +570,12 @@ def _keyword_clause(ex: Extraction, clause: Clause, previous: str | None = None)
         ex.add("keywords:forbidden_words", "keyword", {"forbidden_words": items}, span,
                "no " + ", ".join(repr(i) for i in items))
         taken.append((m.start(), end))
+    for m in islice(CUT_EXAMPLES_RE.finditer(text), MAX_MATCHES):
+        items, end = parse_items(text, m.end(), allow_bare=False, stop=LIST_STOP_WORDS, clause_ends=True)
+        if items and free(m.start(), end):
+            ex.add("keywords:forbidden_words", "keyword", {"forbidden_words": items}, Span(clause.start + m.start(),
+                   clause.start + end), "no " + ", ".join(repr(i) for i in items))
+            taken.append((m.start(), end))
     for m in islice(QUOTED_FORBIDDEN_RE.finditer(text), MAX_MATCHES):
         if not free(m.start(), m.end()):
             continue
@@ -882,7 +916,9 @@ _FRAME_BEFORE_RE = re.compile(rf"^{_FRAME_BEFORE}\s+(?:about|over|with|around|on
 
 
 def topic_core(phrase: str) -> str:
-    """The subject a topic phrase names, its framing noun aside ("dishwasher saga" → "dishwasher")."""
+    """The subject a topic phrase names, its framing noun aside ("dishwasher saga" → "dishwasher"), without the
+    Spanish personal "a" before a name ("no nombres a Paco", glossed "do not mention a Paco")."""
+    phrase = re.sub(r"^a\s+(?=[A-ZÁÉÍÓÚÑ])", "", phrase)
     for pattern in (_WHEN_AFTER_RE, _FRAME_LEAD_RE, _FRAME_BEFORE_RE, _FRAME_AFTER_RE, _POSSESSOR_RE, _TRIP_RE,
                     _LATE_RE):
         m = pattern.match(phrase)
@@ -913,6 +949,11 @@ def _topics_named_first(ex: Extraction) -> None:
 _IN_AT_LEAST_N_OF_THEM_RE = re.compile(
     rf"\s+(?:in|into)\s+(?P<rel>at\s+least)\s+(?P<n>{NUM})\s+of\s+(?:them|those|these|the\s+[a-z-]{{2,20}}s)\b",
     re.IGNORECASE)
+_IN_AT_LEAST_N_OF_THEM_BEFORE_RE = re.compile(
+    rf"\b(?:in|into)\s+at\s+least\s+(?P<n>{NUM})\s+(?:of\s+(?:them|those|these|the\s+[a-z-]{{2,20}}s)|"
+    rf"(?!times\b)[a-z-]{{2,20}}s)\b"
+    # nothing between that asks something else: "in at least three times, and please avoid the word "old""
+    r"(?:(?!\b(?:and|but|avoid|not|never|no|without|don't|dont)\b)[^.!?;:\n]){0,30}$", re.IGNORECASE)
 # Working with figures, said just before "leave X out": the X is left out of the sum, not out of the words.
 _COUNTING_RE = re.compile(r"\b(?:count|counts|counting|sum|sums|total|totals|add\s+up|adds\s+up|calculate|average|"
                           r"tally)\b[^.!?\n]*$", re.IGNORECASE)

@@ -67,6 +67,9 @@ FIELD_BEFORE_RE = re.compile(
 DATA_CUE_RE = re.compile(r"\b(?:json|yaml|csv|schema|object|fields?|keys)\b", re.IGNORECASE)
 PART_ADDED_BEFORE_RE = re.compile(r"\b(?:finish|end|close|conclude|start|begin|open|add|include|followed|plus|then|"
                                   r"with)\w*\s+(?:(?:by|with|off\s+with|up\s+with)\s+)?(?:a|an|one)\s+$", re.IGNORECASE)
+# "end with your recommendation, in one sentence that ...": the length of the closing part, not of the whole
+CLOSING_PART_BEFORE_RE = re.compile(r"\b(?:finish|end|close|conclude)\w*\s+(?:with|on)\s+(?:[\w'-]+\s+){0,2}[\w'-]+"
+                                    r"\s*,?\s+in\s+$", re.IGNORECASE)
 # The words between may not start a second request: "put the answer in bold and stay under 80 words" limits words.
 HIGHLIGHTED_BEFORE_RE = re.compile(r"\b(?:highlight|bold|italici[sz]e|emphasi[sz]e|underline)\w*\s+"
                                    r"(?:(?!(?:and|but|then|plus|stay|keep|use|write)\b)[a-z]+\s+){0,2}$",
@@ -127,7 +130,7 @@ def _length(ex: Extraction, regex: re.Pattern[str], kind: str, param: str, unit:
             continue  # "a function that returns at most 50 words": what the code does
         if HIGHLIGHTED_BEFORE_RE.search(clause_head):
             continue  # "highlight at least two sentences in bold" counts highlights, not the response's sentences
-        if hyphenated and PART_ADDED_BEFORE_RE.search(clause_head):
+        if (hyphenated and PART_ADDED_BEFORE_RE.search(clause_head)) or CLOSING_PART_BEFORE_RE.search(clause_head):
             continue  # "finish with a one-sentence tip": the length of that part
         field = FIELD_BEFORE_RE.search(clause_head) if unit == "word" else None
         if field and field.group("noun").lower() in ("key", "value") and not DATA_CUE_RE.search(view) and not \

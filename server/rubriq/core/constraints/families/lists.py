@@ -70,6 +70,11 @@ COUNT_AS_BULLETS_RE = re.compile(
     rf"\b(?:the\s+|only\s+the\s+|just\s+the\s+)(?P<n>{NUM})\s+(?:(?:most|least)\s+[a-z-]{{3,20}}\s+|(?:top|best|main|key|"
     rf"biggest|first|last)\s+)?(?:ones|items|things|points|tips|ideas|reasons|steps|tasks|actions|[a-z-]{{3,20}}s)"
     r"\s*,?\s+(?:as|in)\s+(?:a\s+)?bullet(?:ed)?(?:[\s-]points?|s|\s+list)\b", re.IGNORECASE)
+# The count asked for with its items named before, then the form: "Give me five, in a bulleted list", "suggest 3 of
+# them as bullet points"
+GIVEN_COUNT_AS_BULLETS_RE = re.compile(
+    rf"\b(?:give|send|write|propose|suggest)\s+(?:me|us)\s+(?P<n>{NUM})(?:\s+of\s+them)?\s*,?\s+(?:as|in)\s+(?:a\s+)?"
+    r"bullet(?:ed)?(?:[\s-]points?|s|\s+list)\b", re.IGNORECASE)
 NUMBERED_LIST_RE = re.compile(
     rf"\b(?:(?:a|as\s+a|in\s+a|the\s+form\s+of\s+a)\s+numbered\s+(?:list|rundown|breakdown|sequence|series)"
     rf"(?:\s+of\s+(?P<n>{NUM})\b)?|"
@@ -239,7 +244,8 @@ def extract_bullets(ex: Extraction) -> None:
                             clause.start + max(exact.end(), mention.end())),
                        f"exactly {n} bullet point{'s' if n != 1 else ''}", 0.8)
     for clause in ex.clauses:
-        listed = BULLETED_LIST_OF_RE.search(clause.text) or COUNT_AS_BULLETS_RE.search(clause.text)
+        listed = BULLETED_LIST_OF_RE.search(clause.text) or COUNT_AS_BULLETS_RE.search(clause.text) or \
+            GIVEN_COUNT_AS_BULLETS_RE.search(clause.text)
         if listed and not ex.has("detectable_format:number_bullet_lists") and not ex.has("rubriq:bullet_count") and (
                 n := parse_number(listed.group("n"))):
             span = Span(clause.start + listed.start(), clause.start + listed.end())

@@ -269,8 +269,26 @@ def _labels_sorted_into(ex: Extraction) -> bool:
     return False
 
 
+# Labels written as they will stand, each with its colon, after "under" or "into": "Lay it out under Notify: and
+# No need to notify:", "split it into Keep: / Bin: / Sell:".
+COLON_LABELS_RE = re.compile(
+    r"\b(?:under|into)\s+(?P<labels>[\"“]?[A-Z][^:\n\"”.;]{0,30}?:[\"”]?(?:(?:\s*,\s*(?:and\s+)?|\s*/\s*|\s+and\s+|"
+    r"\s+or\s+)[\"“]?[A-Z][^:\n\"”.;]{0,30}?:[\"”]?){1,5})")
+_COLON_LABEL_RE = re.compile(r"[\"“]?([A-Z][^:\n\"”.;]{0,30}?):")
+
+
+def _labels_with_colons(ex: Extraction) -> bool:
+    m = COLON_LABELS_RE.search(ex.view)  # the prompt's whole text: a clause ends at a colon
+    if not m:
+        return False
+    labels = [label.strip() for label in _COLON_LABEL_RE.findall(m.group("labels"))]
+    ex.add("rubriq:section_labels", "structure", {"labels": labels}, Span(m.start(), m.end()),
+           "sections labelled " + ", ".join(labels), 0.8)
+    return True
+
+
 def extract_section_labels(ex: Extraction) -> None:
-    if _labels_counted_before(ex) or _labels_sorted_into(ex):
+    if _labels_counted_before(ex) or _labels_sorted_into(ex) or _labels_with_colons(ex):
         return
     for clause in ex.clauses:
         text = clause.text

@@ -110,8 +110,11 @@ LAST_SENTENCE_START_RE = re.compile(
     r"sentence\s+with\s*|"
     # "end with a sentence that begins with 'Remember'", "finish with a tip that starts with "Try""
     r"\b(?:end|finish|close|conclude)(?:s|ing)?\s+(?:\w+\s+){0,2}?(?:with|on)\s+(?:a|one)\s+(?:\w+\s+)?(?:sentence|tip|"
-    r"thought|suggestion|reminder|recommendation|piece\s+of\s+advice)\s+(?:that|which)\s+(?:starts?|begins?|opens?)\s+"
-    r"with\s*|"
+    r"thought|suggestion|reminder|recommendation|piece\s+of\s+advice)\s+(?:(?:that|which)\s+(?:starts?|begins?|opens?)|"
+    r"starting|beginning|opening)\s+with\s*|"
+    # "end with your recommendation, in a sentence that starts with "For my part""
+    r"\b(?:end|finish|close|conclude)(?:s|ing)?\s+(?:with|on)\s+(?:[\w'-]+\s+){0,2}[\w'-]+\s*,?\s+in\s+(?:a|one)\s+"
+    r"(?:single\s+)?sentence\s+(?:(?:that|which)\s+(?:starts?|begins?|opens?)|starting|beginning|opening)\s+with\s*|"
     # "make the last sentence a tip that starts with "Tip:"", « que la última frase sea un consejo que empiece por »
     r"\b(?:the|that|your)\s+(?:very\s+)?(?:last|final|closing|concluding)\s+sentence\s+(?:(?:should|must|has\s+to|"
     r"needs\s+to|will)\s+be\s+|is\s+|be\s+|sea\s+)?(?:a|an|one)\s+(?:\w+\s+){0,2}?(?:that|which)\s+"
@@ -200,8 +203,10 @@ LAST_LINE_START_RE = re.compile(
     r"\b(?:the\s+)?(?:very\s+)?(?:last|final|closing|bottom)\s+line\s+(?:of\s+(?:your|the)\s+\w+\s+)?(?:should|must|"
     r"has\s+to|needs\s+to|will)?\s*(?:(?:start|begin|open)s?|(?:lead|kick)s?\s+off)\s+(?:with\s+)?|"
     # "At the very bottom, a line that starts with 'Total:'", « Ganz unten dann eine Zeile, die mit „X“ anfängt »
-    r"\bat\s+the\s+(?:very\s+)?(?:bottom|end)\s*,?\s+(?:[a-z]+\s+){0,2}?(?:a|one)\s+(?:single\s+)?line\s*,?\s+"
-    r"(?:that|which|the)\s+(?:starts?|begins?|opens?)\s+with\s+|"
+    # "at the very end, after the table, a separate line that starts with ..."
+    r"\bat\s+the\s+(?:very\s+)?(?:bottom|end)\s*,?\s+(?:[^.,;:\n\"“]{1,30},\s+)?(?:[a-z]+\s+){0,2}?(?:a|one)\s+"
+    r"(?:(?:single|separate|own|new)\s+)?line(?:\s+of\s+its\s+own)?\s*,?\s+"
+    r"(?:(?:that|which|the)\s+(?:starts?|begins?|opens?)|starting|beginning|opening)\s+with\s+|"
     # 'close with a "Bottom line:" line': a labelled line last
     r"\b(?:end|finish|close|conclude|wrap\s+up)\w*\s+(?:(?:your|the|it|this)\s+(?:\w+\s+)?)?(?:with|on)\s+an?\s+"
     r"(?=[\"“][^\"”\n]{1,40}:[\"”]\s+line\b)", re.IGNORECASE)
@@ -439,10 +444,12 @@ POSTSCRIPT_TELLS_RE = re.compile(
     r"(?=\s+(?:has|have|had|is|was|will|can|could|would|agreed|said|says|and|'s|’s))")
 
 
-# "a P.S. about our Saturday reading mornings": what the postscript is about, its words to be there
+# "a P.S. about our Saturday reading mornings", "a P.S. pointing them to our careers page": what the postscript is
+# about, its words to be there
 POSTSCRIPT_ABOUT_RE = re.compile(
     r"(?:\s+(?:at|to)\s+the\s+(?:very\s+)?(?:bottom|end|foot))?\s+(?:about|regarding|mentioning|"
-    r"reminding\s+(?:them|people|everyone|readers)\s+(?:about|of))\s+"
+    r"reminding\s+(?:them|people|everyone|readers)\s+(?:about|of)|"
+    r"(?:pointing|directing|sending)\s+(?:them|people|everyone|readers|him|her)\s+(?:to|towards)|linking\s+to)\s+"
     r"(?:(?:our|the|my|their|your|a|an)\s+)?(?P<topic>[^.,;:!?\n()\"“]{3,60}?)"
     r"(?=\s*(?:[.,;:!?\n()]|$)|\s+(?:and|but|so|because|which|that|if|instead|too|as\s+well|please|then)\b)",
     re.IGNORECASE)
