@@ -9,8 +9,9 @@ Cases are split into development and test halves by the first byte of sha256(cas
 
 Prints JSON: per contender the hand and Rubriq figures, and over the half the share of contenders within 0.10 of
 the hand figure per metric, the mean absolute difference, forbidden violations exactly as by hand, the fact, topic,
-claim and forbidden decisions' agreement with the hand labels, and how often the contenders' order (strong > medium >
-weak on factual F1, strong > medium >= weak on multi-hop recall) is the hand order.
+claim and forbidden decisions' agreement with the hand labels, the claim and fact thresholds that would agree best
+with the hand on the half (balanced accuracy), and how often the contenders' order (strong > medium > weak on factual
+F1, strong > medium >= weak on multi-hop recall) is the hand order.
 """
 
 from __future__ import annotations
@@ -125,6 +126,7 @@ def evaluate(corpus: Path, split: str, details: bool) -> dict[str, Any]:
     topics: list[tuple[bool, bool]] = []
     forbidden: list[tuple[bool, bool]] = []
     claim_scores: list[tuple[float, bool]] = []  # (Rubriq's P(supported), the hand's supported) per Rubriq claim
+    fact_scores: list[tuple[float, bool]] = []  # (Rubriq's P(conveyed), the hand's conveyed) per reference fact
     order_f1: list[bool] = []
     order_hops: list[bool] = []
     for case_id, result in zip(ids, suite.cases, strict=True):
@@ -141,6 +143,7 @@ def evaluate(corpus: Path, split: str, details: bool) -> dict[str, Any]:
             by_hand[name] = {m: getattr(hand, m) for m in METRICS}
             by_rubriq[name] = {m: getattr(got, m) for m in METRICS}
             facts += [(f.id in hand.facts, f.present) for f in got.facts]
+            fact_scores += [(f.score, f.id in hand.facts) for f in got.facts]
             topics += [(i + 1 in hand.topics, t.addressed) for i, t in enumerate(got.topics)]
             forbidden += [(i + 1 in hand.forbidden, f.violated) for i, f in enumerate(got.forbidden)]
             output = next(c.text for c in case_outputs[case_id] if c.name == name)
@@ -184,6 +187,9 @@ def evaluate(corpus: Path, split: str, details: bool) -> dict[str, Any]:
         "claim_decisions": _agreement([(g, s >= THRESHOLDS.claim) for s, g in claim_scores]),
         "claim_threshold_best_on_this_half": best_threshold([s for s, _ in claim_scores],
                                                              [g for _, g in claim_scores]) if claim_scores else None,
+        # the same for the facts: the P(conveyed) that would agree best with the hand's conveyed facts on this half
+        "fact_threshold_best_on_this_half": best_threshold([s for s, _ in fact_scores],
+                                                            [g for _, g in fact_scores]) if fact_scores else None,
         "f1_order_as_by_hand": f"{sum(order_f1)}/{len(order_f1)}",
         "multi_hop_order_as_by_hand": f"{sum(order_hops)}/{len(order_hops)}",
         "models": suite.models, "matcher": suite.matcher,
