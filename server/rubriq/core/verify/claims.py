@@ -7,9 +7,11 @@ heading or title line, a line that introduces what follows (it ends with a colon
 apology, yes or no, or exclamation without a figure ("We're sorry for the disruption.", "Yes, by these figures.",
 "Enjoy your visit!"), or a sentence about what the source itself does not say ("The leaflet doesn't mention
 alcohol"), or a recommendation without a figure ("FlexFit looks like the better fit"). A bold title line above its
-paragraph is a heading of its own. A short label before a colon ("Next steps: …", "**Impact:** …") is not part of
-the claim either. A Markdown table is one claim per row, checked on its values alone (`Claim.values_only`: cells
-are no sentence a model reads well), its header row a heading; a one-line answer is a claim, not a heading.
+paragraph is a heading of its own, and so is a short line opened by an emoji above what it heads ("ℹ️ Good to
+know"; not a checklist item, "✅ First month paid"). A short label before a colon ("Next steps: …", "**Impact:** …")
+is not part of the claim either. A Markdown table is one claim per row, checked on its values alone
+(`Claim.values_only`: cells are no sentence a model reads well), its header row a heading; a one-line answer is a
+claim, not a heading.
 
 A claim that joins independent statements ("X; Y", "X, and Y", "X, while Y") also gets **clauses**, so a sentence
 that draws on two source sentences can be verified part by part, and a finding can point at the part that is not
@@ -21,6 +23,7 @@ from __future__ import annotations
 
 import json
 import re
+import unicodedata
 from dataclasses import dataclass
 
 from rubriq.core.models.semantic import text_units
@@ -104,6 +107,9 @@ BOLD_ONLY_RE = re.compile(r"^[ \t]*(?:\*\*|__)[^*_\n]+(?:\*\*|__)[ \t]*:?[ \t]*$
 CLAUSE_BREAK_RE = re.compile(r"\s*;\s+|,\s+(?=(?:and|but|while|whereas|so|yet)\s)", re.IGNORECASE)
 LEADING_CONJUNCTION_RE = re.compile(r"^(?:and|but|while|whereas|so|yet)\s+", re.IGNORECASE)
 TITLE_MAX_WORDS = 8
+# A sentence-case label after an emoji ("ℹ️ Good to know") heads what follows when it is this short.
+EMOJI_LABEL_MAX_WORDS = 4
+CHECK_MARKS = frozenset("✅☑✔✓❌✗✘⚠")  # a checklist item states something ("✅ First month paid")
 
 
 @dataclass(frozen=True)
@@ -169,9 +175,18 @@ def _framing(unit: Segment, whole_text: str, base: int) -> str | None:
         indent = len(whole_text[line_start:start]) - len(whole_text[line_start:start].lstrip(" \t"))
         heads_something = len(following) - len(following.lstrip(" \t")) > indent
     if (alone_on_line and heads_something and not text.startswith("|") and _words(text) <= TITLE_MAX_WORDS
-            and text[-1:] not in ".!\"'”’)" and _is_title(text)):
+            and text[-1:] not in ".!\"'”’)" and (_is_title(text) or _emoji_label(text))):
         return "heading"
     return None
+
+
+def _emoji_label(text: str) -> bool:
+    """A short line opened by an emoji, with no figure and no closing stop: "ℹ️ Good to know", "📅 Key dates"."""
+    first = text[:1] or " "
+    # symbols, and the letterlike "ℹ️" (a letter by its Unicode category)
+    emoji = unicodedata.category(first) == "So" or 0x2100 <= ord(first) <= 0x214F or ord(first) >= 0x1F000
+    return emoji and first not in CHECK_MARKS and _words(text) <= EMOJI_LABEL_MAX_WORDS and \
+        not any(ch.isdigit() for ch in text)
 
 
 LIST_MARKER_RE = re.compile(r"^[ \t]*(?:[-*+•]|\d{1,3}[.)])[ \t]+(?:\[[ xX]\][ \t]+)?$")

@@ -3989,7 +3989,9 @@ def compare(claim: list[Value], evidence: list[Value], source: ValueIndex, *, in
             check = ValueCheck(c, "matched", None, False, "the total of the table rows the claim names")
         if check.status == "absent" and _price_times_stated(c, others, source):
             check = ValueCheck(c, "matched", None, False, "a stated price times a stated count or time")
-        if check.status == "conflict" and c.qualifier != "range" and _DIFFERENCE_WORDS & set(c.context):
+        if check.status == "conflict" and c.qualifier != "range" and (
+                _DIFFERENCE_WORDS & set(c.context) or
+                (claim_index is not None and _OVER_OR_UNDER_RE.match(claim_index.text, c.span.end))):
             # "about £116 a year cheaper": a difference between two figures, never the same slot as either; "from
             # £7.50 to £9.50 because of higher costs" states the figures themselves
             check = ValueCheck(c, "absent", None, False, "a difference the source does not state")
@@ -4204,8 +4206,8 @@ def _restated_sentence_conflicts(results: list[ValueCheck], claim: Sequence[Valu
     out = list(results)
     for check in absent:
         c = check.value
-        if _DIFFERENCE_WORDS & set(c.context):
-            continue  # "£156 less than paying daily": a difference, not the sentence's figure
+        if _DIFFERENCE_WORDS & set(c.context) or _OVER_OR_UNDER_RE.match(claim_index.text, c.span.end):
+            continue  # "£156 cheaper than paying daily", "£3,000 over": a difference, not the sentence's figure
         # one bound for another ("up to six" for "up to four"), two plain figures, or a plain figure outside the
         # source's bound ("top speed is 15.5 mph" for "limited to 12.5 mph"); a table's cell of another row is no
         # version of it
@@ -4272,15 +4274,26 @@ def _date_from_period(c: Value, claim: Sequence[Value], source: ValueIndex, *,
     periods = {stated_number(p) for p in (*(() if claim_periods_only else source.by_family.get("duration", [])),
                                           *(o for o in claim if family(o) == "duration"))
                if p.low is not None and p.high is not None and math.isfinite(stated_number(p))}
+    # the last day of a term of months or years runs to the day before its anniversary: a 12-month term from
+    # 1 October 2026 "runs to 30 September 2027"
+    inclusive_end = bool(_TERM_END_WORDS & {*c.context, *c.governor.split()})
     for base, start in _base_days(c, claim, source):
         for seconds in sorted(periods)[:_MAX_DERIVATION_VALUES]:
             for sign in (1, -1):
                 moved = _shift_date(start, seconds, sign)
-                # a month alone ("until early September") is the month the period ends in
-                if moved is not None and moved.month == month and day_of_month in (None, moved.day) and (
-                        c.key[0] is None or base.key[0] is None or c.key[0] <= moved.year <= c.key[1]):
-                    return base
+                ends = [moved] if moved is None or not (inclusive_end and sign == 1 and seconds >= _MONTH_SECONDS) \
+                    else [moved, moved - datetime.timedelta(days=1)]
+                for end in ends:
+                    # a month alone ("until early September") is the month the period ends in
+                    if end is not None and end.month == month and day_of_month in (None, end.day) and (
+                            c.key[0] is None or base.key[0] is None or c.key[0] <= end.year <= c.key[1]):
+                        return base
     return None
+
+
+_TERM_END_WORDS = frozenset(lemma(w) for w in ("run", "runs", "end", "ends", "until", "till", "expire", "expires",
+                                                "through", "finish", "finishes"))
+_MONTH_SECONDS = 28 * 86400
 
 
 def _weekday_from_period(c: Value, claim: Sequence[Value], source: ValueIndex) -> Value | None:
@@ -5342,6 +5355,11 @@ def _scaled(c: Value, check: ValueCheck, evidence: list[Value], factors: tuple[f
     return None
 
 
+# A figure by which something passes or misses a mark: "so you're £3,000 over", "6.2GB over the new limit".
+_OVER_OR_UNDER_RE = re.compile(
+    r"\s+(?:over|under|short|above|below)(?=\s*(?:[.,;:!?)]|$)|\s+(?:the|your|their|his|her|our|its|my)\s+"
+    r"(?:[\w-]+\s+)?(?:limit|cap|allowance|budget|quota|threshold|target|minimum|maximum|requirement)\b)",
+    re.IGNORECASE)
 _DIFFERENCE_WORDS = frozenset(lemma(w) for w in ("cheaper", "dearer", "costlier", "pricier", "higher", "lower",
                                                  "faster", "slower", "heavier", "lighter", "longer", "shorter"))
 # Words that say a figure is the size of a change: "a rise of £1.50", "a drop of 560", "up by 12".
