@@ -110,6 +110,12 @@ TITLE_MAX_WORDS = 8
 # A sentence-case label after an emoji ("ℹ️ Good to know") heads what follows when it is this short.
 EMOJI_LABEL_MAX_WORDS = 4
 CHECK_MARKS = frozenset("✅☑✔✓❌✗✘⚠")  # a checklist item states something ("✅ First month paid")
+# "- **Known truck defect.** RT-07's light failed on 6 June.": a short bold sentence that opens its line, with the
+# line going on after it, names what the rest of the line says; a longer one states something of its own.
+RUN_IN_LABEL_MAX_WORDS = 6
+RUN_IN_LABEL_RE = re.compile(r"^(?P<mark>\*\*|__)(?P<label>[^*_\n]+)$")
+# The closing "**" a sentence split leaves at the start of the next sentence: "** RT-07's light failed on 6 June."
+MARKUP_REMNANT_RE = re.compile(r"^(?:\*\*|__)[ \t]+")
 
 
 @dataclass(frozen=True)
@@ -178,6 +184,24 @@ def _framing(unit: Segment, whole_text: str, base: int) -> str | None:
             and text[-1:] not in ".!\"'”’)" and (_is_title(text) or _emoji_label(text))):
         return "heading"
     return None
+
+
+def _run_in_label(unit: Segment, whole_text: str, base: int) -> bool:
+    """A short bold sentence opening a line, closed just after the unit, with more of the line after it."""
+    match = RUN_IN_LABEL_RE.match(unit.text.strip())
+    if not match or _words(match.group("label")) > RUN_IN_LABEL_MAX_WORDS or _FIGURE_RE.search(unit.text):
+        return False
+    end = unit.span.end - base
+    line_end = whole_text.find("\n", end)
+    rest_of_line = whole_text[end:len(whole_text) if line_end < 0 else line_end]
+    return rest_of_line.startswith(match.group("mark")) and bool(rest_of_line[2:].strip(" \t*_"))
+
+
+def _without_markup_remnant(unit: Segment) -> Segment:
+    match = MARKUP_REMNANT_RE.match(unit.text)
+    if not match or not unit.text[match.end():].strip():
+        return unit
+    return Segment(Span(unit.span.start + match.end(), unit.span.end), unit.text[match.end():])
 
 
 def _emoji_label(text: str) -> bool:
@@ -346,8 +370,11 @@ def split_claims(text: str, base: int = 0) -> tuple[list[Claim], list[NotAClaim]
     claims: list[Claim] = []
     skipped: list[NotAClaim] = []
     pieces = (row for whole in text_units(text, base) for piece in _heading_lines(whole) for row in _table_rows(piece))
-    for unit, table_part in pieces:
+    for whole_unit, table_part in pieces:
+        unit = _without_markup_remnant(whole_unit)
         reason = "heading" if table_part == "header" else _framing(unit, text, base)
+        if reason is None and _run_in_label(unit, text, base):
+            reason = "label"
         if reason:
             skipped.append(NotAClaim(unit.span, unit.text, reason))
             continue
