@@ -554,9 +554,20 @@ def _measured_quantities(view: str) -> int:
     return len(_MEASURED_RE.findall(view))
 
 
+# Numbers that describe rather than count: a pronoun "one" ("each one under 20 words", "the one on the left") and
+# the number of a compound adjective ("a six-storey block", "a two-bedroom flat")
+_PRONOUN_ONE_BEFORE_RE = re.compile(r"\b(?:each|every|this|that|the|which|any|no|another|other|only|last|first|"
+                                    r"next|right|wrong|same|new|old|big|small)[ \t]+$", re.IGNORECASE)
+_COMPOUND_ADJECTIVE_AFTER_RE = re.compile(r"-(?!(?:one|two|three|four|five|six|seven|eight|nine)\b)[a-z]{3,}",
+                                          re.IGNORECASE)
+
+
 def _maths_numbers(view: str) -> int:
     """Numbers in the instructions that are quantities, not output lengths ("in 80 words" does not count)."""
-    return sum(1 for m in _NUMBER_RE.finditer(view) if not _COUNT_UNIT_AFTER_RE.match(view, m.end()))
+    return sum(1 for m in _NUMBER_RE.finditer(view) if not _COUNT_UNIT_AFTER_RE.match(view, m.end())
+               and not _COMPOUND_ADJECTIVE_AFTER_RE.match(view, m.end())
+               and not (m.group().lower() == "one" and _PRONOUN_ONE_BEFORE_RE.search(view, max(0, m.start() - 12),
+                                                                                    m.start())))
 
 
 def _request_region(prompt: PromptDocument, *, first_turn: bool = False) -> tuple[str, list[str]]:

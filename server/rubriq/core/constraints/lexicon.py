@@ -299,6 +299,7 @@ se llame | se llama | se llamará = is called
 protagonista = protagonist
 anotaciones de tipo | anotaciones de tipos | tipado | type hints = type hints
 librerías externas | bibliotecas externas | dependencias externas | paquetes externos = external libraries
+librerías de fuera | bibliotecas de fuera | paquetes de fuera | librerías de terceros = external libraries
 sin dependencias = without dependencies
 pruebas unitarias | tests unitarios | pruebas = unit tests
 solo la biblioteca estándar | solo la librería estándar = standard library only
@@ -352,6 +353,7 @@ portugués = Portuguese
 """
 
 FRENCH = """
+il me faut | il nous faut = I need
 vire | virez = cut
 surtout les mots = especially the words
 d'entre eux | d'entre elles = of them

@@ -9,7 +9,8 @@ apology, yes or no, or exclamation without a figure ("We're sorry for the disrup
 alcohol"), or a recommendation without a figure ("FlexFit looks like the better fit"). A bold title line above its
 paragraph is a heading of its own, and so is a short line opened by an emoji above what it heads ("ℹ️ Good to
 know"; not a checklist item, "✅ First month paid"). A short label before a colon ("Next steps: …", "**Impact:** …")
-is not part of the claim either. A Markdown table is one claim per row, checked on its values alone
+is not part of the claim either, nor is a short bold sentence that opens a line the rest of which says it ("- **Known
+truck defect.** RT-07's light failed on 6 June."). A Markdown table is one claim per row, checked on its values alone
 (`Claim.values_only`: cells are no sentence a model reads well), its header row a heading; a one-line answer is a
 claim, not a heading.
 

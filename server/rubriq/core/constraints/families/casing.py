@@ -75,6 +75,12 @@ ALL_CAPITAL_RE = re.compile(
     r"answer|reply|text|whole\s+thing))\s+(?:(?:in|into|using)\s+)?(?:all\s+)?(?:upper\s*-?\s*case(?:\s+letters)?|"
     r"capitals|caps|capital\s+letters|block\s+(?:capitals|letters))\b",
     re.IGNORECASE)
+# No word in capitals, said of shouting: "no shouty capitals", "no all-caps words", "no words in all caps" (capitals
+# at the start of a sentence or a name stay allowed, so this is no lowercase request)
+NO_CAPITAL_WORDS_RE = re.compile(
+    r"\b(?:no|without|avoid|never\s+use)\s+(?:any\s+)?(?:(?:shouty|shouting|screaming)\s+(?:capitals|caps|capital\s+letters)|"
+    r"all[\s-]+caps(?:\s+words)?|words\s+in\s+(?:all\s+)?(?:caps|capitals|capital\s+letters)|shouting\s+in\s+"
+    r"(?:caps|capitals))\b", re.IGNORECASE)
 # After a casing cue, an exception makes it no whole-response casing: "all lowercase except my name".
 EXCEPTION_AFTER_RE = re.compile(r"[^.;\n]{0,20}?\b(?:except|excepting|apart\s+from|other\s+than|save\s+for|besides|"
                                 r"but\s+not|with\s+the\s+exception\s+of)\b", re.IGNORECASE)
@@ -153,6 +159,12 @@ def _counted_capital_words(text: str) -> tuple[list[Bound], tuple[int, int]] | N
 def extract_casing(ex: Extraction) -> None:
     capital_clauses: set[int] = set()
     for index, clause in enumerate(ex.clauses):
+        shouting = NO_CAPITAL_WORDS_RE.search(clause.text)
+        if shouting:
+            capital_clauses.add(index)
+            _add_capital_counts(ex, [Bound(LESS_THAN, 1)],
+                                Span(clause.start + shouting.start(), clause.start + shouting.end()), 0.8)
+            continue
         counted = _counted_capital_words(clause.text)
         if counted:
             bounds, (start, end) = counted

@@ -22,6 +22,7 @@ import. Code constraints are read only in a prompt that asks for code (a languag
 
 from __future__ import annotations
 
+import bisect
 import builtins
 import re
 import sys
@@ -122,6 +123,9 @@ STDLIB_RE = re.compile(
     r"third[\s-]party|outside|extra|"
     r"additional|non-standard)\s+(?:libraries|library|libs?|packages?|modules?|dependencies|deps|imports?)|"
     r"(?:no|without|zero)\s+(?:any\s+)?(?:dependencies|deps)\b|nothing\s+(?:to|you\s+have\s+to)\s+pip\s+install|"
+    # "don't pull in any libraries": any library at all, so none beyond what the language has
+    r"(?:don'?t|do\s+not|never)\s+(?:pull\s+in|bring\s+in|add|install|use|import)\s+any\s+(?:libraries|packages|"
+    r"dependencies)\b|"
     # "no pandas or other third-party packages": one named, then the rest of its kind
     r"\bor\s+(?:any\s+)?other\s+(?:external|third[\s-]party|extra|additional|non-standard)\s+(?:libraries|packages|"
     r"modules|dependencies)\b|"
@@ -369,7 +373,11 @@ def _pasted_definition(ex: Extraction, kind: str) -> str | None:
 
 def _function_names(ex: Extraction) -> None:
     names: list[str] = []
-    first: Span | None = None
+    where: list[re.Match[str]] = []  # the match that named each name, for its sentence and span
+
+    def take(name: str, m: re.Match[str]) -> None:
+        names.append(name)
+        where.append(m)
     for m in islice(FUNCTION_NAME_RE.finditer(ex.view), MAX_MATCHES):
         name = next(g for g in m.groups() if g)
         if name.lower() in NOT_A_NAME or name in names:
@@ -383,32 +391,30 @@ def _function_names(ex: Extraction) -> None:
                 (m.group("g") and CODE_TASK_RE.search(ex.view)) or
                 named or a_class or re.search(rf"`{re.escape(name)}", m.group())):
             continue  # a plain word after "called" ("a function called whenever ...") only when written as code
-        names.append(name)
-        first = _grown(ex.view, first, m)
+        take(name, m)
         if m.group("l"):  # the rest of the list, in the same sentence: every name written as a call
             end = re.search(r"[.!?](?:\s|$)|\n", ex.view[m.end():])
             rest = ex.view[m.end():m.end() + (end.start() if end else 300)]
             for call in re.finditer(rf"(?<![\w.$`])`?(?P<n>{_IDENT})`?\s*\([^()\n]{{0,80}}\)", rest):
                 if call.group("n") not in names and call.group("n") not in BUILTIN_CALLS and \
                         call.group("n").lower() not in NOT_A_NAME:
-                    names.append(call.group("n"))
+                    take(call.group("n"), m)
     for m in islice(KEEP_NAME_RE.finditer(ex.view), MAX_MATCHES):  # "fix the bug but keep the name total"
         name = m.group("name")
         if name.lower() not in NOT_A_NAME and name.lower() not in _HOW_A_NAME_IS and name not in names and \
                 not negated_before(ex.view, m.start(), 20):
-            names.append(name)
-            first = _grown(ex.view, first, m)
+            take(name, m)
     for m in islice(KEEP_PASTED_NAME_RE.finditer(ex.view), MAX_MATCHES):
         name = _pasted_definition(ex, (m.group("kind") or m.group("kind2") or m.group("kind3")).lower())
         if name and name not in names and not negated_before(ex.view, m.start(), 20):
-            names.append(name)
-            first = _grown(ex.view, first, m)
+            take(name, m)
     for m in islice(METHODS_RE.finditer(ex.view), MAX_MATCHES):  # "a class with methods tryAcquire and reset"
         listed = [n.strip("`") for n in re.split(r"\s*,\s*(?:and\s+)?|\s+and\s+", m.group("list"))]
         listed = [n for n in listed if n and n.lower() not in NOT_A_NAME]
         if any(re.search(r"[_$]|[a-z][A-Z]", n) for n in listed) or "`" in m.group("list"):
-            names += [n for n in listed if n not in names]
-            first = _grown(ex.view, first, m)
+            for n in listed:
+                if n not in names:
+                    take(n, m)
     for m in islice(CALLS_RE.finditer(ex.view), MAX_MATCHES):  # "a class with allow() and refill() methods"
         if negated_before(ex.view, m.start(), 25):
             continue  # "without the eval() and exec() functions"
@@ -416,20 +422,55 @@ def _function_names(ex: Extraction) -> None:
                                                                      m.group("after") or m.group("before"))]
         if any(n in BUILTIN_CALLS for n in listed):
             continue  # "a script with the open() and print() functions" uses them
-        names += [n for n in listed if n and n not in names]  # written as a call, "on()" is a name
-        first = _grown(ex.view, first, m)
+        for n in listed:  # written as a call, "on()" is a name
+            if n and n not in names:
+                take(n, m)
     if CODE_TASK_RE.search(ex.view):
         for m in islice(CODE_STYLE_CALL_RE.finditer(ex.view), MAX_MATCHES):
             name = m.group("name")
             if name in names or name in BUILTIN_CALLS or _USED_BEFORE_RE.search(ex.view, max(0, m.start() - 24),
                                                                                   m.start()):
                 continue  # "use sorted_copy()" or "call fetchAll()" uses a function; it does not define one
-            names.append(name)
-            first = _grown(ex.view, first, m)
-    if names and first is not None:
-        ex.add("rubriq:code_function_names", "content", {"names": names}, first,
-               ("a function or class named " if len(names) == 1 else "functions or classes named ")
-               + ", ".join(f"`{n}`" for n in names), 0.85)
+            take(name, m)
+    for group in _by_sentence(ex.view, names, where):
+        span: Span | None = None
+        for _, m in group:
+            span = _grown(ex.view, span, m)
+        assert span is not None
+        named = [n for n, _ in group]
+        ex.add("rubriq:code_function_names", "content", {"names": named}, span,
+               ("a function or class named " if len(named) == 1 else "functions or classes named ")
+               + ", ".join(f"`{n}`" for n in named), 0.85)
+
+
+# Where one sentence ends and the next begins; a name asked for in a sentence of its own ("Y otra,
+# reparto_agentes(comision, agentes), que ...") is a requirement of its own
+_SENTENCE_END_RE = re.compile(r"[.!?](?=\s)|\n[ \t]*\n")
+# ... unless an earlier sentence announced them together: "Zwei Funktionen: normzeilen(text) ... . honorar(...) ..."
+_SEVERAL_ANNOUNCED_RE = re.compile(
+    r"\b(?:two|three|four|2|3|4|zwei|drei|vier|deux|trois|quatre|dos|tres|cuatro)\s+(?:[\w-]+\s+)?"
+    r"(?:functions|methods|funktionen|methoden|fonctions|méthodes|funciones|métodos|python-funktionen)\b",
+    re.IGNORECASE)
+
+
+def _by_sentence(view: str, names: list[str], where: list[re.Match[str]]) -> list[list[tuple[str, re.Match[str]]]]:
+    """The names in groups, one per sentence that names them, in order of first mention."""
+    ends = [m.start() for m in _SENTENCE_END_RE.finditer(view)]
+    groups: dict[int, list[tuple[str, re.Match[str]]]] = {}
+    for name, m in zip(names, where, strict=True):
+        groups.setdefault(bisect.bisect_left(ends, m.start()), []).append((name, m))
+    merged: list[list[tuple[str, re.Match[str]]]] = []
+    announced = False
+    for index in sorted(groups):
+        start = ends[index - 1] if index else 0
+        sentence = view[start:ends[index] if index < len(ends) else len(view)]
+        if merged and announced:
+            merged[-1].extend(groups[index])
+            continue
+        merged.append(groups[index])
+        announced = _SEVERAL_ANNOUNCED_RE.search(sentence) is not None
+    return merged
+
 
 
 def _code_cue_besides(view: str) -> bool:

@@ -150,7 +150,7 @@ REJECTED_RE = re.compile(
     r"\b(?:cut\s*off|(?:gets?|is|are|will\s+be|get)\s+(?:cut|truncated|clipped|lost|hidden|rejected|ignored|skipped|"
     r"chopped)|truncat\w*|too\s+(?:long|much)|stops?\s+reading|(?:i'?ll|she'?ll|he'?ll|they'?ll|we'?ll|people)\s+"
     r"(?:stop|skim|skip|lose|tune\s+out|switch\s+off|give\s+up)|skims?|lose\s+(?:the\s+thread|interest|track)|"
-    r"read\s+more|fails?\s+(?:the\s+)?(?:build|check|pipeline|import|upload)|rejects?|(?:a\s+)?problem|no\s+good|useless|(?:starts?|begins?)\s+(?:cutting|chopping|hiding)|hides?\s+the\s+rest|abgeschnitten|se\s+corta|"
+    r"read\s+more|fails?\s+(?:the\s+)?(?:build|check|pipeline|import|upload)|rejects?|a\s+problem|no\s+good|useless|(?:starts?|begins?)\s+(?:cutting|chopping|hiding)|hides?\s+the\s+rest|abgeschnitten|se\s+corta|"
     r"se\s+pierde|coup[ée]e?s?|ne\s+rentre|no\s+cabe|passt\s+nicht)\b",
     re.IGNORECASE)
 
@@ -534,6 +534,8 @@ LIST_STOP_WORDS = STOP_WORDS | frozenset((
     "should", "must", "before", "after", "follow", "follows", "following", "other", "can", "will", "would", "could",
     "may", "shall", "when", "while", "until", "unless", "if", "because", "since", "like", "such", "other", "than",
     "appear", "appears", "appearing", "occur", "occurs", "used", "show", "shows", "count", "limit",
+    # the conjunctions a gloss of another language keeps: "(the name que appear at least 3 times)"
+    "que", "qui", "dass",
 ))
 # Between listed items: English joiners and those of the other languages Rubriq reads (y/o, et/ou, und/oder).
 _JOINERS = r"and|or|&|nor|y|o|et|ou|und|oder"

@@ -156,7 +156,8 @@ MENTION_THING_RE = re.compile(
     r"(?:explicitly|clearly|specifically|expressly|briefly|prominently|directly)\b)"
     r"[a-z][\w'’-]{2,30})?)"
     r"(?=[ \t]*(?:$|[.;,!?)]|[ \t]+(?i:and|too|as\s+well|somewhere|anywhere|please|at\s+least\s+once|by\s+name|"
-    r"explicitly|clearly|specifically|expressly|briefly|prominently|directly)\b))")
+    # ... or a reason follows: "make sure you mention hydration since that's the bit she's stuck on"
+    r"explicitly|clearly|specifically|expressly|briefly|prominently|directly|since|because)\b))")
 # A name to say, unquoted, with where it must come: "say Incoterms 2020 somewhere", "say Parcelink, not "the courier"".
 SAY_NAME_RE = re.compile(
     r"\b(?i:say|call\s+(?:it|them|him|her))\s+"
@@ -171,6 +172,8 @@ _NOT_A_THING = frozenset({
     "him", "her", "me", "us", "you", "anything", "something", "everything", "nothing", "both", "each", "all", "any",
     "number", "amount", "fact", "reason", "reasons", "name", "names", "word", "words", "one", "ones", "other", "others",
 })
+_NO_ONE_IN_PARTICULAR = frozenset({"everyone", "everybody", "someone", "somebody", "nobody", "anyone", "anybody",
+                                   "there", "here", "nothing", "everything", "something"})
 # A name first, then how often it must come: "Pebble should be named three or more times".
 NAME_THEN_COUNT_RE = re.compile(
     rf"(?:^|(?<=[.;:!?,]\s)|(?<=\n))(?P<name>{_NAME})\s+(?i:should|must|has\s+to|needs\s+to|ought\s+to)\s+"
@@ -244,6 +247,8 @@ KEPT_VALUE_RE = re.compile(
 # Dr Patel gets a mention" (a capitalised name only: "make sure the tone is in there" names no word)
 MADE_SURE_NAME_RE = re.compile(
     r"\b(?i:make|be)\s+sure\s+(?i:that\s+)?(?:(?P<name>[A-Z][\w'’-]{1,30}(?:[ \t]+[A-Z0-9][\w'’-]{0,30}){0,2})|"
+    # ... or one bare lower-case term, no article before it: "make sure mastitis is in there"
+    r"(?P<term>[a-z][\w'’-]{3,30})|"
     # ... or a figure named by its kind: "make sure the year 1975 appears somewhere"
     r"(?i:the\s+(?:year|date|number|figure|code|reference|amount|price|time|année|año|jahr|numéro|número|nummer)\s+)"
     r"(?P<figure>\d[\d.,:/-]{0,10}\d|\d))[ \t]+"
@@ -256,6 +261,11 @@ FIGURE_KEPT_IN_RE = re.compile(
     r"(?P<figure>\d[\d.,:/-]{0,10}\d|\d)(?:\s*(?i:am|pm|h|uhr))?[ \t]+(?i:(?:must|has\s+to|needs?\s+to|should)\s+"
     r"(?:(?:definitely|absolutely|really|still)\s+)?(?:be\s+in\s+(?:it|there)|be\s+(?:mentioned|included)|appear|"
     r"stay\s+in))\b")
+# A figure itself said to be required: "the £418,000 must be in it" ("die 418.000 € müssen drinstehen")
+FIGURE_REQUIRED_RE = re.compile(
+    r"\b(?i:the|die|der|das|le|la|les|el|los|las)\s+(?P<figure>[£$€]?\d[\d.,:]{0,10}\d(?:\s?[€%£$])?|\d(?:\s?[€%£$])?)"
+    r"\s+(?i:must|has\s+to|have\s+to|needs?\s+to|should)\s+(?:(?i:definitely|absolutely|really|still)\s+)?"
+    r"(?i:be\s+in\s+(?:it|there)|be\s+(?:mentioned|included)|appear|stay\s+in)\b")
 # A figure the reply must cite, named as a figure: "mention the number 42", "quote the figure of 42 appointments"
 # ("cite bien le chiffre de 42 rendez-vous", "nenn unbedingt die Zahl 42")
 FIGURE_CITED_RE = re.compile(
@@ -420,8 +430,13 @@ def extract_keywords(ex: Extraction) -> None:
         cited = FIGURE_CITED_RE.search(clause.text)
         if cited and negated_before(clause.text, cited.start(), 25):
             cited = None  # "don't mention the number 42"
-        sure = MADE_SURE_NAME_RE.search(clause.text) or FIGURE_KEPT_IN_RE.search(clause.text) or cited
-        named_thing = sure.groupdict().get("name") or sure.group("figure") if sure else None
+        sure = MADE_SURE_NAME_RE.search(clause.text) or FIGURE_KEPT_IN_RE.search(clause.text) or cited or \
+            FIGURE_REQUIRED_RE.search(clause.text)
+        groups = sure.groupdict() if sure else {}
+        term = groups.get("term")
+        if term and term.lower() in _NOT_A_THING | _NO_ONE_IN_PARTICULAR:
+            term = None  # "make sure everyone is mentioned" names no word
+        named_thing = groups.get("name") or term or groups.get("figure")
         if named_thing and not any(c.kind == "keywords:existence" and named_thing in c.params.get("keywords", ())
                                    for c in ex.found):
             _add_required(ex, [named_thing], Span(clause.start + sure.start(), clause.start + sure.end()))

@@ -271,10 +271,13 @@ def extract_bullets(ex: Extraction) -> None:
             if not mention or NEGATION_RE.search(clause.text[max(0, mention.start() - 30):mention.start()]):
                 continue
             span = Span(clause.start + mention.start(), clause.start + mention.end())
+            own_part = re.split(r"[,;:]", clause.text[:mention.start()])[-1] + mention.group()
             if any(span.overlaps(other) for other in counted_spans) or any(
                     clause.span.contains(other) for other in at_least_one) or re.search(
-                    r"\b(?:exactly|precisely)\b|\d", clause.text[:mention.start()]):
-                continue  # "use exactly 4 bullet points", "as bullet points (no more than 10)": the count says it
+                    r"\b(?:exactly|precisely)\b|\d", own_part):
+                # "use exactly 4 bullet points", "as bullet points (no more than 10)": the count says it; a count in
+                # an earlier part ("under 40 words, days as bullet points") is another's
+                continue
             ex.add("rubriq:bullet_list", "format", {}, span, "a bulleted list", 0.75)
             break
     numbered = NUMBERED_LIST_RE.search(ex.view) or NUMBERED_ANYWHERE_RE.search(ex.view)

@@ -259,7 +259,7 @@ DE = Phrasings(
     table=r"(?:als|in\s+einer?)\s+tabelle",
     no_emoji=r"(?:keine|ohne)\s+emojis?",
     bullets=r"(?:als|in)\s+stichpunkten?|als\s+aufzählung",
-    starts=r"(?<!der\s)(?<!die\s)(?:beginne|starte|fange)\s+(?:deine\s+[\w-]+\s+|den\s+[\w-]+\s+|die\s+[\w-]+\s+)?"
+    starts=r"(?<!der\s)(?<!die\s)(?<!den\s)(?:beginne?|starte?|fange?)\s+(?:deine\s+[\w-]+\s+|den\s+[\w-]+\s+|die\s+[\w-]+\s+)?"
            r"mit\s*",
     ends_question=r"(?:beende|schließe)\s+(?:[\w-]+\s+){0,2}?mit\s+einer\s+frage",
     list_verbs=r"(?:nenne|gib\s+mir|liste|schlage\s+mir|zähle)",
@@ -270,6 +270,11 @@ ONCE = {"einmal": 1, "zweimal": 2, "dreimal": 3, "viermal": 4, "fünfmal": 5}
 EACH_AFTER_RE = re.compile(r"\s+(?:chacun|chacune|jeweils|cada\s+un[oa])(?![\w-])", re.IGNORECASE)
 PER_RE = re.compile(r"\s+(?:por|pro|par|je|cada|chaque|jede[nrs]?)\s+\w", re.IGNORECASE)
 BULLET_CONTEXT_RE = re.compile(r"\b(?:viñetas|puces|aufzählung\w*|stichpunkt\w*)", re.IGNORECASE)
+# "als Liste mit genau fünf Punkten", "une liste de cinq points": the points of a plain list are its bullets; those
+# of a numbered list are its items (read with the numbered list)
+LIST_CONTEXT_RE = re.compile(r"(?<![\w-])(?<!ohne\s)(?<!keine\s)(?<!sin\s)(?<!sans\s)(?<!pas\sde\s)(?<!ninguna\s)"
+                             r"(?:liste|lista)(?![\w-])", re.IGNORECASE)
+NUMBERED_CONTEXT_RE = re.compile(r"nummer|numérot|numerad|enumer|énumér|aufzähl", re.IGNORECASE)
 # A name or word referred to, not given: "no menciones el nombre del alcalde" (which name, the source says).
 NOT_TOPICS = frozenset({"nombre", "nombres", "nom", "noms", "namen", "name", "palabra", "mot", "wort", "eso", "ça",
                         "das", "commentaire", "commentaires", "comentario", "comentarios", "kommentar", "explication",
@@ -301,8 +306,9 @@ def _counts(ex: Extraction, lang: Phrasings) -> None:
             continue
         if unit == "point":
             sentence = view[max(0, view.rfind(".", 0, m.start()) + 1):view.find(".", m.end()) % (len(view) + 1)]
-            if not BULLET_CONTEXT_RE.search(sentence):
-                continue  # "en trois points" is a bullet count only next to "liste à puces"
+            if not BULLET_CONTEXT_RE.search(sentence) and not (LIST_CONTEXT_RE.search(sentence) and
+                                                               not NUMBERED_CONTEXT_RE.search(sentence)):
+                continue  # "en trois points" is a bullet count only next to "liste à puces" or "als Liste mit"
             unit = "bullet"
         rel = lang.relations.get(" ".join(m.group("rel").lower().split())) if m.group("rel") else None
         post = lang.after.get(" ".join(m.group("after").lower().split())) if m.group("after") else None
