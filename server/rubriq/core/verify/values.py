@@ -582,6 +582,9 @@ _LABEL_WORDS = _words("section sections chapter chapters article articles figure
                          "p pp vol volume issue version v no nos number level grade room flight route platform "
                          "exhibit schedule annex footnote note line lines verse psalm question q point points "
                          "option options bullet bullets stage phase tier")
+LAST_DIGITS = "last digits"  # the unit of an identifier's last digits ("card ending 4471")
+_PERIOD_ENDING_WORDS = _words("year years period periods quarter quarters month months week weeks season term terms "
+                              "half")
 # Words between a number and its head noun that describe the counted thing rather than name it.
 _MODIFIERS = _words("new more other extra additional further full-time part-time full part young old former "
                        "senior junior local foreign british american european international national small large "
@@ -1201,9 +1204,22 @@ class _Scanner:
             return None
         return value, _step_of_digits(digits), nxt
 
+    def _last_digits(self, i: int) -> bool:
+        """"the account ending 4417", "your card ending in 1234": the last digits of an identifier, neither a count
+        nor a year ("the year ending 2025" is a period's end)."""
+        if not self.toks[i].isdigit():
+            return False
+        ending = i - 2 if i >= 2 and self.lows[i - 1] == "in" else i - 1
+        return ending >= 1 and self.lows[ending] == "ending" and self.types[ending - 1] == WORD and \
+            self.lows[ending - 1] not in _PERIOD_ENDING_WORDS
+
     def _numeric(self, i: int) -> int:
         if _DOTTED_DATE_RE.fullmatch(self.toks[i]) and self._numeric_date(i) > i:
             return i + 1  # "12.09.2025" before a version number "1.2.3"
+        if self._last_digits(i):  # compared only with the last digits of another identifier
+            value = float(int(self.toks[i]))
+            return self.add("number", i, i + 1, (value, value), unit=LAST_DIGITS, low=value, high=value, step=1.0,
+                            qualifier="")
         if self._is_label_number(i):
             j = i + 1
             while j < self.n and self.adjacent(j) and self.types[j] != WORD and j - i < 8:
@@ -1438,7 +1454,8 @@ class _Scanner:
             lo, hi = _interval(value, step, qualifier)
         if not (math.isfinite(value) and abs(value) < 1e300):
             return j
-        if not qualifier and (self.low(span_first - 1) in _PARTIAL_BEFORE or self.low(j) in ("more", "others") or
+        if not qualifier and (self.low(span_first - 1) in _PARTIAL_BEFORE or
+                              self.low(j) in ("more", "others", "additional", "extra", "further") or
                               (self.low(j) in _MODIFIERS and self.low(j) == "more")):
             qualifier = "partial"  # "a further 63 pupils", "12 more": a part of a total, not the total
         elif not qualifier and kind in ("quantity", "number") and self.low(first + 1) == "more" and first + 1 < j:
@@ -2765,6 +2782,11 @@ class ValueIndex:
                 run = words[i:i + n]
                 if len(run) == n and not any(w in STOPWORDS for w in run):
                     found.add("".join(w[0] for w in run))
+        # a capitalised name with its small joining words: "Office of the Public Guardian" → "opg"
+        for m in _CAPITALISED_NAME_RUN_RE.finditer(self.text):
+            capitals = [w for w in m.group().split() if w[:1].isupper() and w.lower() not in STOPWORDS]
+            for start in range(len(capitals) - 1):  # a capitalised word before the name: "Contact Office of ..."
+                found.add("".join(w[0] for w in capitals[start:]).lower())
         return frozenset(found)
 
     @cached_property
@@ -2917,6 +2939,8 @@ def index_values(text: str) -> ValueIndex:
 
 
 _NAME_WORD_RE = re.compile(r"[^\W_]+(?:['’][^\W_]+)*")
+# Two to six capitalised words, with "of", "the", "and", "for" or "&" between them: a name that has initials
+_CAPITALISED_NAME_RUN_RE = re.compile(r"\b[A-Z][\w'’-]+(?:[ \t]+(?:(?:of|the|and|for|&)[ \t]+){0,2}[A-Z][\w'’-]+){1,5}")
 
 
 def _normal_word(word: str) -> str:
@@ -5082,8 +5106,10 @@ def _check_one(c: Value, evidence: list[Value], taken: list[bool], source: Value
     for k, e in enumerate(evidence):
         if taken[k] or e.kind == "negation" or compatible(c, e):
             continue
-        if e.qualifier == "partial" and c.qualifier != "partial":
-            continue  # "a further 63 pupils" is a part of the total the claim may state; "another" of "another" is not
+        if (e.qualifier == "partial") != (c.qualifier == "partial"):
+            # "a further 63 pupils" is a part of the total the claim may state, and "two additional bearers" a part
+            # of the source's six; "another" of "another" is not
+            continue
         score = slot_score(c, e)
         distance = _distance(c, e)  # of two equally good slots (two cells of a row), the nearer figure
         if score > partner_score or (score == partner_score and partner is not None and distance < partner_distance):
