@@ -5,8 +5,10 @@ count ("more than five is a problem") makes it a limit; a word to mention with a
 sure of ("make sure mastitis is in there") and a figure said to be required ("die 418.000 € müssen drinstehen");
 "don't pull in any libraries"; "il me faut un CSV"; "no shouty capitals" (no word in capitals, not lowercase); a list
 asked for after a word count in an earlier part; "Fang mit „…“ an"; functions asked for in sentences of their own
-are named apart, unless announced together ("zwei Funktionen: …"). Task type: numbers that describe ("a six-storey
-block", "each one under 20 words") are no word problem's quantities."""
+are named apart, unless announced together ("zwei Funktionen: …"); "ohne Formatierung", "sans mise en forme", "sin
+formato". Task type: numbers that describe ("a six-storey block", "each one under 20 words") are no word problem's
+quantities; a question passed on in the third person ("She's asking how much", "Pregunta cuánto") asks about the
+material; a last chat turn with no cue of its own only reshapes the reply, so the first turn's task holds."""
 
 from __future__ import annotations
 
@@ -129,3 +131,30 @@ def test_functions_asked_for_in_sentences_of_their_own_are_named_apart():
 def test_functions_named_in_one_sentence_or_announced_together_are_one_requirement(prompt):
     names = [p["names"] for k, p in _readings(prompt) if k == "rubriq:code_function_names"]
     assert len(names) == 1 and len(names[0]) == 2
+
+
+@pytest.mark.parametrize("prompt", ["Schick mir nur die fünf Werte, ohne Formatierung, also reiner Text.",
+                                    "Réponds sans mise en forme, en texte brut.",
+                                    "Contesta en dos frases, sin formato."])
+def test_no_formatting_and_plain_text_in_other_languages_is_no_markdown(prompt):
+    assert ("rubriq:no_markdown", {}) in _readings(prompt)
+
+
+PRICE_LIST = "\n\n=== TARIFAS 2025 ===\nLimpieza dental: 55 €\nEmpaste simple: 60 €\n=== FIN ===\n\nContesta en dos frases."
+
+
+@pytest.mark.parametrize("question", [
+    "Tengo a una paciente al teléfono. Pregunta cuánto le saldría una limpieza y dos empastes. Esta es la lista:",
+    "I have a patient on the phone. She's asking how much a cleaning and two fillings would cost. Here's the list:",
+    "J'ai une patiente au téléphone. Elle demande combien coûtent un détartrage et deux plombages. Voici la liste :",
+])
+def test_a_question_passed_on_in_the_third_person_asks_about_the_material(question):
+    assert detect_task(parse_prompt(question + PRICE_LIST)).task == TaskType.GROUNDED_QA
+
+
+def test_a_last_chat_turn_that_only_reshapes_the_reply_keeps_the_first_turns_question():
+    chat = ("User: Das steht im Energieausweis:\n\n--- Energieausweis ---\nEnergieeffizienzklasse: E\n"
+            "Baujahr Gebäude: 1978\n---\n\nWelche von diesen Angaben muss ich in die Anzeige übernehmen?\n\n"
+            "Assistant: Die Energieeffizienzklasse E und das Baujahr 1978 sind Pflichtangaben.\n\n"
+            "User: Danke, passt inhaltlich. Nur die zwei Werte, jeweils eine Zeile, ohne Formatierung.")
+    assert detect_task(parse_prompt(chat)).task == TaskType.GROUNDED_QA

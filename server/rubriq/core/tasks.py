@@ -429,8 +429,16 @@ _INDIRECT_QUESTION_RE = re.compile(
     r"\b(?:voudrais|voudrions|aimerais|aimerions|veux|voulons|besoin de) savoir,? (?:combien|si|s'il|s'ils|quand|"
     r"où|comment|pourquoi|quel(?:le)?s?)\b|"
     r"\b(?:möchte|möchten|will|wollen|muss|müssen) (?:gern |gerne )?wissen,? (?:ob|wie|was|wann|wo|warum|"
-    r"welche\w*)\b",
-    re.IGNORECASE)
+    r"welche\w*)\b|"
+    # the caller's question in the third person: "She's asking how much ...", "Pregunta cuánto le saldría ...",
+    # « Elle demande combien ... », „Sie fragt, ob ..."
+    r"\b(?:she|he|they)(?:['’]s|['’]re) asking,? (?:how|what|when|where|whether|if|which|who|why)\b|"
+    r"\b(?:she|he|they) (?:asks?|asked|wants? to know),? (?:how|what|when|where|whether|if|which|who|why)\b|"
+    r"(?:^|[.!?:]\s+|\b(?:y|que|ella|él|ellos)\s+)pregunt(?:a|an|ó|aron),? (?:cu[aá]nt[oa]s?|qu[eé]|si|cu[aá]ndo|"
+    r"d[oó]nde|c[oó]mo|por qu[eé]|cu[aá]l(?:es)?)\b|"
+    r"\b(?:elle|il|elles|ils) demande(?:nt)?,? (?:combien|si|s'il|s'ils|quand|où|comment|pourquoi|quel(?:le)?s?)\b|"
+    r"\b(?:sie|er) (?:fragt|fragen|fragte|fragten),? (?:ob|wie|was|wann|wo|warum|welche\w*)\b",
+    re.IGNORECASE | re.MULTILINE)
 # A cue in a negated instruction is no request: "Don't make it sound like a lecture", « N'invente jamais de tarifs ».
 _NEGATED_BEFORE_RE = re.compile(
     r"\b(?:don['’]?t|do not|never|nunca|nie|niemals|jamais)[ \t]+(?:[\w'’]+[ \t]+)?$", re.IGNORECASE)
@@ -593,6 +601,7 @@ def _cue_score(task: TaskType, text: str) -> float:
 
 
 CONDENSE_FALLBACK = "material with no question and no other cue"
+CONVERSATION_FALLBACK = "conversation without a task cue"
 
 
 def detect_task(prompt: PromptDocument) -> TaskDetection:
@@ -623,10 +632,11 @@ def detect_task(prompt: PromptDocument) -> TaskDetection:
         if begun.task is not TaskType.REWRITING:
             return TaskDetection(begun.task, begun.confidence, begun.cue, begun.cue_span,
                                  (*begun.evidence, "the last user turn reworks the assistant's reply"))
-    if detection.cue == CONDENSE_FALLBACK and detection.evidence[:1] and \
+    if detection.cue in (CONDENSE_FALLBACK, CONVERSATION_FALLBACK) and detection.evidence[:1] and \
             detection.evidence[0].startswith("chat transcript"):
-        # "Nur die Namen bitte, unter 30 Wörtern": a last turn that only reshapes the answer asks nothing new; the
-        # task is the one the conversation began with, when that turn states one
+        # "Nur die Namen bitte, unter 30 Wörtern", "Danke, passt. Nur die fünf Werte, jeweils eine Zeile": a last turn
+        # that only reshapes the answer asks nothing new; the task is the one the conversation began with, when that
+        # turn states one
         begun = _detect_in_turn(prompt, first_turn=True)
         if begun.cue_span is not None and begun.confidence >= 0.5:  # a cue the first turn states, not a fallback
             return TaskDetection(begun.task, begun.confidence, begun.cue, begun.cue_span,
@@ -729,7 +739,7 @@ def _detect_in_turn(prompt: PromptDocument, *, first_turn: bool) -> TaskDetectio
         if condense:
             return TaskDetection(TaskType.SUMMARIZATION, 0.4, CONDENSE_FALLBACK, None, read)
         if chat or phatic:
-            return TaskDetection(TaskType.GENERAL, 0.6, "conversation without a task cue", None, read)
+            return TaskDetection(TaskType.GENERAL, 0.6, CONVERSATION_FALLBACK, None, read)
         return TaskDetection(TaskType.GENERAL, 0.3, "no task cue found", None, read)
     ranked = sorted(scores.items(), key=lambda item: (-item[1], list(TaskType).index(item[0])))
     task, top = ranked[0]

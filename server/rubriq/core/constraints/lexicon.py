@@ -24,6 +24,8 @@ from functools import cached_property
 # Phrasings: foreign = English. Variants share a line; the longest phrase wins where several start at one place.
 
 SPANISH = """
+sin formato | sin ningún formato | sin formatear = without formatting
+texto plano | solo texto = plain text
 ni la pongas | ni lo pongas | ni la uses | ni lo uses | ni la escribas | ni lo escribas = do not even use it
 de ellos | de ellas = of them
 pase de | pasen de = exceed
@@ -353,6 +355,8 @@ portugués = Portuguese
 """
 
 FRENCH = """
+sans mise en forme | sans aucune mise en forme | sans formatage = without formatting
+texte brut = plain text
 il me faut | il nous faut = I need
 vire | virez = cut
 surtout les mots = especially the words
@@ -684,6 +688,8 @@ portugais = Portuguese
 """
 
 GERMAN = """
+ohne Formatierung | ohne jede Formatierung | keine Formatierung = without formatting
+reiner Text | reinen Text | nur Text = plain text
 bekommt | bekommen | erhält | erhalten = gets
 fremdbibliotheken | fremdbibliothek | externe bibliotheken | externen bibliotheken = external libraries
 nur deutsch | bitte nur deutsch = only in German
