@@ -786,7 +786,9 @@ def test_calendar_days_are_a_duration_and_a_weekday_agrees_with_the_calendar() -
     right = check_values("The form must be back by Friday 16 May 2025.", source, source)
     wrong = check_values("The form must be back by Thursday 16 May 2025.", source, source)
     assert [c.status for c in right] == ["matched", "matched"]
-    assert (wrong[0].value.text, wrong[0].status) == ("Thursday", "absent")
+    # a wrong weekday for a date of a known year contradicts the calendar, which the finding states
+    assert (wrong[0].value.text, wrong[0].status, wrong[0].working) == ("Thursday", "conflict",
+                                                                        "16 May 2025 is a Friday")
 
 
 def test_a_difference_from_a_named_minimum_is_derived_and_a_contraction_is_no_name() -> None:

@@ -31,7 +31,7 @@ from rubriq.core.text import Segment
 from rubriq.core.verify.claims import Claim, NotAClaim, split_claims
 from rubriq.core.verify.engine import PartVerdict, Verdict, Verifier
 from rubriq.core.verify.sources import source_evidence
-from rubriq.core.verify.values import Value, ValueCheck, family
+from rubriq.core.verify.values import Value, ValueCheck, family, written_beside
 
 # P(supported) below which FA001 is reported, chosen for precision on the development half of the hand-written
 # grounded pairs (tests/corpus/faithfulness, the real use): at 0.25 every FA finding there has precision 0.83
@@ -135,13 +135,7 @@ def _named_absent(part: PartVerdict) -> list[Value]:
     the weekdays written beside them (UNNAMED_ABSENT_DATES)."""
     dates = [v for v in part.absent if family(v) in UNNAMED_ABSENT_DATES]
     return [v for v in part.absent if family(v) not in UNNAMED_ABSENT_FAMILIES | UNNAMED_ABSENT_DATES
-            and not (v.kind == "weekday" and any(_beside(v, d) for d in dates))]
-
-
-def _beside(a: Value, b: Value) -> bool:
-    """Two values written next to each other ("Saturday 30 May", "30 May (Saturday)"), at most three characters
-    apart."""
-    return -3 <= b.span.start - a.span.end <= 3 or -3 <= a.span.start - b.span.end <= 3
+            and not (v.kind == "weekday" and any(written_beside(v, d) for d in dates))]
 
 
 def _sure_absent_parts(verdict: Verdict) -> list[PartVerdict]:

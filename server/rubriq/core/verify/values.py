@@ -4137,6 +4137,12 @@ def compare(claim: list[Value], evidence: list[Value], source: ValueIndex, *, in
             if day is not None:
                 check = ValueCheck(c, "matched", day, False, "the weekday of the date beside it, in a year the "
                                    "source's dates span")
+        if check.status in ("matched", "absent") and c.kind == "weekday":
+            wrong = _calendar_contradicts(c, claim, source, claim_index.text if claim_index is not None else "")
+            if wrong is not None:  # "Friday 18 March" in a notice of 2028, whose 18 March is a Saturday
+                date, working = wrong
+                check = ValueCheck(c, "conflict", date, True, "the calendar gives the date beside it another weekday",
+                                   working=working)
         if check.status == "matched" and c.kind == "weekday":
             stated = _source_weekday_of_the_same_date(c, claim, source, claim_index.text if claim_index else "")
             if stated is not None:  # "Tuesday 9 February" where the notice says "Monday 9 February"
@@ -4657,6 +4663,43 @@ def _years_of_the_date(date: Value, source: ValueIndex) -> set:
 
 
 _FEW_YEARS = 2  # the most years a date without its own year is tried in, when the source spans more than one
+
+
+_WEEKDAY_NAMES = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
+_MONTH_NAMES = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+                "November", "December")
+
+
+def written_beside(a: Value, b: Value) -> bool:
+    """Two values written next to each other ("Saturday 30 May", "30 May (Saturday)"), at most three characters
+    apart."""
+    return -3 <= b.span.start - a.span.end <= 3 or -3 <= a.span.start - b.span.end <= 3
+
+
+def _calendar_contradicts(c: Value, claim: Sequence[Value], source: ValueIndex,
+                          text: str = "") -> tuple[Value, str] | None:
+    """The date written beside weekday `c` and what the calendar says of it ("18 March 2028 is a Saturday"), when its
+    year is its own or the one year of the source's dates and the calendar gives it another weekday. A date without
+    its own year near the turn of the year, whose weekday `c` is in the year before or after, is left alone: the
+    output may mean that year."""
+    date, weekday = _weekday_of_date_beside(c, claim, source, text)
+    if date is None or weekday is None or c.key == (weekday,) or not c.key or not written_beside(c, date):
+        return None  # only a weekday written right beside its date ("the target, 30 days after 20 August, is a
+        # Saturday" dates the target, not 20 August)
+    years = _years_of_the_date(date, source)
+    if date.key[0] is None:  # a year taken from the source's dates holds only when they all name one year
+        years = {d.key[0] for d in source.by_family.get("date", []) if d.key and d.key[0] is not None}
+    if len(years) != 1:
+        return None
+    year, month, day = int(next(iter(years))), int(date.key[2]), int(date.key[3])
+    if date.key[0] is None and month in (1, 2, 11, 12):
+        for other in (year - 1, year + 1):
+            try:
+                if datetime.date(other, month, day).weekday() == c.key[0]:
+                    return None
+            except ValueError:
+                continue
+    return date, f"{day} {_MONTH_NAMES[month - 1]} {year} is a {_WEEKDAY_NAMES[weekday]}"
 
 
 def _weekday_in_a_source_year(c: Value, claim: Sequence[Value], source: ValueIndex, text: str = "") -> Value | None:
