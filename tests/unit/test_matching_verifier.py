@@ -12,6 +12,7 @@ from rubriq.core.sqb.verifier_matching import (
     clauses_of,
     fact_hops,
     negated,
+    permitted_where_required,
     substituted_word,
 )
 
@@ -45,6 +46,18 @@ def test_another_word_between_the_same_neighbours_is_another_thing():
         ("ending", "begin")
     assert substituted_word("Veins appear blue due to the deoxygenated blood",
                             "Veins appear blue because deoxygenated blood is blue") is None
+
+
+def test_an_obligation_stated_as_a_permission_is_another_claim():
+    assert permitted_where_required("Kestrel's accounts for the year must be audited.",
+                                    "Kestrel is small for the year and can claim audit exemption.") == ("must", "can")
+    assert permitted_where_required("Patients should be advised to take their tablets at bedtime.",
+                                    "Patients can now take their tablets at whatever time suits them.") == \
+        ("should", "can")
+    # both say what is required, or the claim itself permits: left to the other checks
+    assert permitted_where_required("Accounts must be audited.", "They can be audited and must be filed.") is None
+    assert permitted_where_required("You may leave early.", "You can leave early.") is None
+    assert permitted_where_required("Accounts must be audited.", "The accounts are audited every year.") is None
 
 
 def test_negation_cues_but_not_no_later_than_or_not_only():

@@ -32,18 +32,19 @@ single units, the best two joined and the best with its neighbours, NLI on them,
   verifier's decision: supported when its calibrated P(supported) ≥ `THRESHOLDS.claim` (0.5) for the whole
   or for every clause, never with a value conflict. The reason names the closest source (or the one whose value
   differs) and a failing clause.
-- **asserted(forbidden, output)**: a violation needs an output clause that states the forbidden claim: its
-  entities, values and polarity. The claim's `top_k` closest output sentences are read clause by clause
-  (`clauses_of`: "X happened on 3 March, and Meridian learned of it on 5 March" does not assert "Meridian learned
-  of it on 3 March"); a clause states the claim when every value of the claim is in it (each name, number, date,
-  duration: `check_values` against that clause alone), none differently, its polarity is the claim's (a negation
-  cue, "not", "no longer", "never", "without", in one and not the other, or a word `values.py` finds negated; a
-  clause naming the claim as replaced, corrected or an earlier view states it as stale, not as true), and no word of
-  the claim is replaced by another between the same neighbours (`substituted_word`: "the *readiness* probe" is not
-  "the *liveness* probe"). Score: the best P(conveyed) of such a clause, 0 when there is none; asserted when ≥
-  `THRESHOLDS.forbidden`. So a correct sentence about another regulator's deadline, another entity, another figure
-  or the claim's negation is no violation, and the reason says which: "asserts it: '…'", "mentions the subject
-  but states a different deadline: '15 days' where the claim says '30 days'", "mentions the subject but says
+- **asserted(forbidden, output)**: a violation needs an output clause that states the forbidden claim: its entities,
+  values and polarity. The claim's `top_k` closest output sentences are read clause by clause (`clauses_of`: "X
+  happened on 3 March, and Meridian learned of it on 5 March" does not assert "Meridian learned of it on 3 March"); a
+  clause states the claim when every value of the claim is in it (each name, number, date, duration: `check_values`
+  against that clause alone), none differently, its polarity is the claim's (a negation cue, "not", "no longer",
+  "never", "without", in one and not the other, or a word `values.py` finds negated; a clause naming the claim as
+  replaced, corrected or an earlier view states it as stale, not as true), and no word of the claim is replaced by
+  another between the same neighbours (`substituted_word`: "the *readiness* probe" is not "the *liveness* probe"), nor
+  is its obligation stated as a permission (`permitted_where_required`: "Kestrel *can* claim audit exemption" does not
+  assert "the accounts *must* be audited"). Score: the best P(conveyed) of such a clause, 0 when there is none;
+  asserted when ≥ `THRESHOLDS.forbidden`. So a correct sentence about another regulator's deadline, another entity,
+  another figure or the claim's negation is no violation, and the reason says which: "asserts it: '…'", "mentions the
+  subject but states a different deadline: '15 days' where the claim says '30 days'", "mentions the subject but says
   'readiness' where the claim says 'liveness'", "does not state 'FDA'", "negates it: '…'", or "not asserted".
 
 Scores are threshold-free (a gated verdict scores 0, whatever the threshold), so `bench/sqb_realsumm.py` and
@@ -411,7 +412,7 @@ class VerifierMatcher:
             negation = f"it reports it as superseded: {superseded.group()!r}"
         conflict = next((c for c in checks if c.status == "conflict" and c.value.kind != "negation"), None)
         absent = tuple(c for c in checks if c.status == "absent" and reportable_absent(c.value))
-        other = substituted_word(claim, piece)
+        other = substituted_word(claim, piece) or permitted_where_required(claim, piece)
         states_all = negation is None and conflict is None and not absent and other is None
         probability = conveyed_probability(verdict, piece, self.weights)
         return _Reading(index, piece, probability, states_all, conflict, negation, absent, other)
@@ -564,6 +565,23 @@ class _Reading:
     negation: str | None  # how its polarity differs from the claim's, in words
     absent: tuple[ValueCheck, ...]
     other: tuple[str, str] | None = None  # (the claim's word, the sentence's): another word in the same slot
+
+
+_OBLIGATION_RE = re.compile(r"\b(?:must|should|shall|ha(?:s|ve)\s+to|needs?\s+to|required|requires?|obliged|"
+                            r"mandatory|compulsory|advised)\b", re.IGNORECASE)
+_PERMISSION_RE = re.compile(r"\b(?:can|could|may|might|allowed|permitted|optional|free\s+to|exempt(?:ion)?|"
+                            r"able\s+to)\b", re.IGNORECASE)
+
+
+def permitted_where_required(claim: str, sentence: str) -> tuple[str, str] | None:
+    """An obligation of the claim that the sentence states as a permission ("accounts *must* be audited" / "Kestrel
+    *can* claim audit exemption"): (the claim's word, the sentence's), or None. A sentence that also states an
+    obligation is left to the other checks."""
+    required = _OBLIGATION_RE.search(claim)
+    permitted = _PERMISSION_RE.search(sentence)
+    if required is None or permitted is None or _OBLIGATION_RE.search(sentence) or _PERMISSION_RE.search(claim):
+        return None
+    return required.group(), permitted.group()
 
 
 def substituted_word(claim: str, sentence: str) -> tuple[str, str] | None:
