@@ -140,7 +140,8 @@ def test_no_formatting_and_plain_text_in_other_languages_is_no_markdown(prompt):
     assert ("rubriq:no_markdown", {}) in _readings(prompt)
 
 
-PRICE_LIST = "\n\n=== TARIFAS 2025 ===\nLimpieza dental: 55 €\nEmpaste simple: 60 €\n=== FIN ===\n\nContesta en dos frases."
+PRICE_LIST = ("\n\n=== TARIFAS 2025 ===\nLimpieza dental: 55 €\nEmpaste simple: 60 €\n=== FIN ===\n\n"
+              "Contesta en dos frases.")
 
 
 @pytest.mark.parametrize("question", [
