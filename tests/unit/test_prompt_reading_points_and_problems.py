@@ -1,19 +1,21 @@
 """Readings of requests seen in the wild: the points of a plain list are its bullets ("als Liste mit genau fünf
-Punkten", "une liste de cinq points"), while those of a numbered list are its items and "ohne Liste" asks for none;
-a count followed by what each item is for ("Five bullets, one per problem") is exact, and only a loss said after a
+Punkten", "une liste de cinq points"), while those of a numbered list are its items and "ohne Liste" asks for none; a
+count followed by what each item is for ("Five bullets, one per problem") is exact, and only a loss said after a
 count ("more than five is a problem") makes it a limit; a word to mention with a reason after it, a bare term made
 sure of ("make sure mastitis is in there") and a figure said to be required ("die 418.000 € müssen drinstehen");
 "don't pull in any libraries"; "il me faut un CSV"; "no shouty capitals" (no word in capitals, not lowercase); a list
-asked for after a word count in an earlier part; "Fang mit „…“ an"; functions asked for in sentences of their own
-are named apart, unless announced together ("zwei Funktionen: …"); "ohne Formatierung", "sans mise en forme", "sin
-formato". Task type: numbers that describe ("a six-storey block", "each one under 20 words") are no word problem's
-quantities; a question passed on in the third person ("She's asking how much", "Pregunta cuánto") asks about the
-material; a last chat turn with no cue of its own only reshapes the reply, so the first turn's task holds."""
+asked for after a word count in an earlier part; "Fang mit „…“ an"; functions asked for in sentences of their own are
+named apart, unless announced together ("zwei Funktionen: …"); "ohne Formatierung", "sans mise en forme", "sin
+formato"; a German "ein PS" keeps its marker, found with or without dots. Task type: numbers that describe ("a
+six-storey block", "each one under 20 words") are no word problem's quantities; a question passed on in the third
+person ("She's asking how much", "Pregunta cuánto") asks about the material; a last chat turn with no cue of its own
+only reshapes the reply, so the first turn's task holds."""
 
 from __future__ import annotations
 
 import pytest
 
+from rubriq.core.constraints import check_constraint
 from rubriq.core.constraints.extract import extract_constraints
 from rubriq.core.prompt import parse_prompt
 from rubriq.core.tasks import TaskType, detect_task
@@ -159,3 +161,14 @@ def test_a_last_chat_turn_that_only_reshapes_the_reply_keeps_the_first_turns_que
             "Assistant: Die Energieeffizienzklasse E und das Baujahr 1978 sind Pflichtangaben.\n\n"
             "User: Danke, passt inhaltlich. Nur die zwei Werte, jeweils eine Zeile, ohne Formatierung.")
     assert detect_task(parse_prompt(chat)).task == TaskType.GROUNDED_QA
+
+
+def test_a_german_ps_keeps_its_marker_and_is_found_with_or_without_dots():
+    german = extract_constraints("Schreib dem Kunden eine kurze Mail und setz noch ein PS drunter, dass wir am Montag "
+                                 "kommen.")
+    assert [(c.kind, c.params) for c in german] == [("detectable_content:postscript", {"postscript_marker": "PS"})]
+    assert check_constraint("Hallo,\n\nwir kommen bald.\n\nPS: Wir kommen am Montag.", german[0]).passed
+    assert check_constraint("Hallo,\n\nwir kommen bald.\n\nP.S. Wir kommen am Montag.", german[0]).passed
+    assert not check_constraint("Hallo, die nächsten Steps folgen. Gruß", german[0]).passed
+    english = extract_constraints("Write the email and stick a PS on the end.")
+    assert [(c.kind, c.params) for c in english] == [("detectable_content:postscript", {"postscript_marker": "P.S."})]

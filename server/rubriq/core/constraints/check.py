@@ -187,6 +187,8 @@ def _postscript_pattern(marker: str) -> re.Pattern[str]:
         return re.compile(r"p\.\s?p\.\s?s")
     if marker == "P.S.":
         return re.compile(r"p\.\s?s\.")
+    if marker == "PS":  # written without dots (German): at the start of a line, with or without them
+        return re.compile(r"^[ \t*_]*p\.?\s?s\b", re.MULTILINE)
     return re.compile(re.escape(marker.lower()))
 
 

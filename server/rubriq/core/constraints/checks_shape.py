@@ -370,7 +370,7 @@ def all_uppercase(model: TextModel, p: dict[str, Any]) -> Outcome:
 def _postscript(model: TextModel, marker: str) -> Span | None:
     compact = marker.replace(" ", "").rstrip(".").lower()
     pattern = r"p\.\s?p\.\s?s\b\.?" if compact == "p.p.s" else r"p\.\s?s\b\.?" if compact == "p.s" else \
-        re.escape(marker.lower())
+        r"p\.?\s?s\b\.?" if compact == "ps" else re.escape(marker.lower())
     found = None
     for m in re.finditer(rf"^[ \t*_]*(?:{pattern})", model.text, re.IGNORECASE | re.MULTILINE):
         found = Span(m.start(), len(model.text))

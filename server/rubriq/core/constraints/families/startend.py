@@ -422,6 +422,9 @@ def extract_postscript(ex: Extraction) -> None:
                 marker = "P.S."
             else:
                 marker = _marker(m.group())
+            if marker == "P.S." and m.group() == "PS" and ex.reading.language_at(ex.reading.to_source(
+                    Span(clause.start + m.start(), clause.start + m.end()))) == "de":
+                marker = "PS"  # "setz noch ein PS drunter": German writes its postscript without the dots
             consumed = clause.start + end
             if marker in markers:
                 continue
