@@ -192,6 +192,7 @@ _TYPE_VALUE_RE = re.compile(
     r":\s*\"?(?:string|str|number|integer|int|float|boolean|bool|date|datetime|null|array|object|list|"
     r"yyyy-mm-dd|dd/mm/yyyy|\.\.\.|…|<[^<>\n]{1,40}>)\"?\s*[,}\]\n|]", re.IGNORECASE)
 _DATA_LINE_MAX_FIELD = 60
+_NUMBERED_ITEM_RE = re.compile(r"\d{1,3}[.)]\s")  # "1. ", "2) ": a list item opening a line
 # "Marta: ...", "Dr. Okafor: ...", "JESS: ...": a speaker name of one to three capitalised words, then the words;
 # a transcript's timestamp may come before the name or after it ("[09:02] Dana:", "(0:12) Ana:", "Jonas [18:02]:").
 _TIMESTAMP = r"[\[(]?\d{1,2}:\d{2}(?::\d{2})?[\])]?"
@@ -781,6 +782,9 @@ class _Finder:
         stripped = line.strip()
         if not stripped or stripped[0] in "-*•>#|" or stripped.count(delimiter) != count:
             return False
+        if _NUMBERED_ITEM_RE.match(stripped) or stripped.endswith(":"):
+            return False  # "1. Nutzbarer Kraftstoff: 1.400 l × 0,8 = 1.120 l", "Gern, Schritt für Schritt:": a list
+            # item with a decimal comma, a lead-in, not rows of data
         fields = stripped.split(delimiter)
         if count == 1 and delimiter == "," and ", " in stripped and any(len(f.split()) > 3 for f in fields):
             return False  # "drei Spiegelstriche, jeder max. zwölf Wörter": a clause after a comma, not a column

@@ -176,6 +176,9 @@ TASK_CUES: dict[TaskType, tuple[tuple[str, float], ...]] = {
         # what the material says overall: "Was ist da der Tenor?", "what's the general feeling?"
         (r"\bwas ist (?:da |hier )?der tenor\b|\bwhat(?:'s| is) the (?:general|overall) (?:feeling|verdict|"
          r"consensus|tone)\b|\bquel est le (?:ton|sentiment) général\b", 3.0),
+        # "write up Sunday's callout from our log": a record condensed from the material
+        (r"\bwrite (?:it |this |that |them )?up\b[^.?!\n]{0,60}?\bfrom (?:the|our|my|his|her|their|these|this|those)\b",
+         2.5),
         (r"\bsum (?:it |this |these |that |them |everything )?up\b|\b(?:round-?up|wrap-?up) of\b|"
          r"\bboil(?:s|ed|ing)? (?:(?:this|these|that|them|it|it all|the|my|our)(?: [\w-]+){0,2}? )?down\b|"
          r"\bfor (?:the )?(?:people|those|anyone|everyone|colleagues) "
@@ -325,6 +328,12 @@ TASK_CUES: dict[TaskType, tuple[tuple[str, float], ...]] = {
         (r"\b(?:write|escribe|écris|schreib)\w*[ \t]+(?:(?:me|us|moi|nous|mir|uns)[ \t]+)?"
          r"(?:something|algo|quelque chose|etwas)[ \t]+(?:[\w'’-]+[ \t]+){0,3}?(?:fun|funny|catchy|cheeky|witty|"
          r"playful|divertido|gracioso|drôle|amusant|lustig|witzig)\b", 2.0),
+        # a text asked for by its poetry: "Quelque chose de poétique, pas un tuto", "something lyrical to read out"
+        (r"\b(?:something|quelque chose de|algo|etwas)[ \t]+(?:(?:short|little|petit|court|corto|breve|kurzes)[ \t]+)?"
+         r"(?:poetic|lyrical|poétique|lyrique|poético|poética|lírico|poetisches|lyrisches)\b|"
+         r"\b(?:a|un|une|ein)[ \t]+(?:(?:short|little|petit|court|corto|breve|kurzer)[ \t]+)?"
+         r"(?:poetic|poétique|poético|poetischer)[ \t]+(?:text|texte|texto|piece|passage)\b|"
+         r"\b(?:texte|texto|text)[ \t]+(?:poétique|poético|poetisch)\b", 2.5),
     ),
     TaskType.GROUNDED_QA: (
         (r"\b(?:based (?:only |solely )?on|according to|using (?:only )?|from|given) (?:the|this|these|above|below|"
@@ -390,7 +399,7 @@ _QUANTITY_QUESTION_RE = re.compile(
     r"\bwhen (?:do|will|does|would|did|should|can) (?:i|we|you|he|she|they|it) (?:get|arrive|reach|finish|land|"
     r"be (?:there|back|done|home))\b|\b(?:at what time|by when)\b|"
     r"\b(?:how (?:many|much|long|old|far|fast)|what time|what(?:'s| is) the (?:total|probability|average)|"
-    r"on what day|which day|is it the same|cuántos|cuántas|cuánto|cuánta|combien|wie viele|wie viel|wie hoch|"
+    r"on what day|which day|is it the same|cuántos|cuántas|cuánto|cuánta|combien|wie viele|wie viel|wie hoch|wie weit|"
     r"wie lange|quel est le total|à quelle heure|a qué hora|um wie viel uhr)\b|"
     r"\b(?:calculate|compute|work (?:it )?out|calcula|calcule|berechne|rechne(?![^.?!\n]{0,60}?\bab\b))\b|"
     # "what do I end up paying?", "what will we owe?"

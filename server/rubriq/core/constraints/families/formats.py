@@ -169,7 +169,11 @@ INPUT_TABLE_RE = re.compile(r"\b(?:from|read(?:s|ing)?|pars(?:e|es|ing)|load(?:s
                             # what a tool hands over: "our ticket tool exports a CSV with the columns ..." (not the
                             # imperative "export it as a CSV with ...", which asks for one)
                             r"exports|exported|produces|produced|generates|generated|spits\s+out|dumps|dumped)"
-                            r"\s+(?:a|an|the|my|our|this|that|each|every)?\s*(?:[\w-]+\s+)?(?:table|csv|spreadsheet)\b",
+                            r"\s+(?:a|an|the|my|our|this|that|each|every)?\s*(?:[\w-]+\s+)?(?:table|csv|spreadsheet)\b|"
+                            # what the person is handed: "I get a CSV export with the columns ..." (not "can I get a
+                            # table with ...", which asks for one)
+                            r"(?<!can )(?<!could )(?<!may )\b(?:i|we)\s+(?:get|receive|got|received|have)\s+"
+                            r"(?:a|an|the|this)\s+(?:[\w-]+\s+)?(?:table|csv|spreadsheet)\b",
                             re.IGNORECASE)
 
 
@@ -336,7 +340,8 @@ NO_HEADINGS_RE = re.compile(
     r"(?:a\s+)?title(?=[ \t]+(?:or|and|nor)[ \t]+(?:no\s+)?(?:a\s+)?(?:lists?|bullets?|bullet\s+points?)\b))",
     re.IGNORECASE | re.MULTILINE)
 NO_MARKDOWN_RE = re.compile(
-    r"\b(?:no|without(?:\s+any)?|don'?t\s+use(?:\s+any)?|do\s+not\s+use(?:\s+any)?|avoid(?:\s+any)?)\s+"
+    r"\b(?:no|without(?:\s+any)?|don'?t\s+use(?:\s+any)?|do\s+not\s+use(?:\s+any)?|avoid(?:\s+any)?|"
+    r"never(?:\s+use)?(?:\s+any)?)\s+"
     # "no asterisks or other markdown": the markup named first, then markdown itself
     r"(?:(?:asterisks|bold|italics|hashes|pound\s+signs)(?:,\s*|\s+or\s+|,\s+or\s+)(?:any\s+|other\s+|any\s+other\s+)?)?"
     r"(?:markdown|formatting|text\s+formatting)\b(?!\s+(?:fences|code|blocks?|tables?|headings|headers|lists?))|"

@@ -63,8 +63,13 @@ def _language_of_the_task(ex: Extraction) -> bool:
             continue
         for m in islice(LANGUAGE_RE.finditer(clause.text), MAX_MATCHES):
             code = LANGUAGES[m.group(1).lower()]
-            if code != clause_language and TASK_IN_RE.search(clause.text[:m.start()]) and \
-                    not NOT_IN_BEFORE_RE.search(clause.text[:m.start()]):
+            asked = TASK_IN_RE.search(clause.text[:m.start()]) and not NOT_IN_BEFORE_RE.search(clause.text[:m.start()])
+            if code == clause_language and asked:
+                # "Contéstame en español (el programa lo exporta en inglés)", "Réponds en français, pas en anglais":
+                # the reply is asked for in the prompt's own language first; a language named after it is not
+                # the one asked for (the plain reading below takes the first)
+                return False
+            if code != clause_language and asked:
                 ex.add("language:response_language", "language", {"language": code},
                        Span(clause.start + m.start(), clause.start + m.end()),
                        f"the whole response in {m.group(1).title()}")

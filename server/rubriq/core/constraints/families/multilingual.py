@@ -256,7 +256,9 @@ DE = Phrasings(
                  r"(?:kommt|kommen)\s+(?:da\s+|hier\s+)?(?:in\s+kein\w*|nicht\s+(?:vor|rein))|"
                  r"will\s+ich\s+(?:da\s+|hier\s+)?(?:nicht|nie)\s+(?:mehr\s+)?(?:lesen|sehen|hören)|"
                  r"(?:fliegt|fliegen)\s+(?:komplett\s+|ganz\s+)?raus)\b",
-    table=r"(?:als|in\s+einer?)\s+tabelle",
+    # "als Tabelle", "mach mir daraus bitte eine Tabelle": the reply as a table
+    table=r"(?:als|in\s+einer?)\s+tabelle|mach\w*\s+(?:(?:mir|uns|daraus|davon|bitte|doch)\s+){0,4}eine\s+"
+          r"(?:(?:kleine|kurze|einfache|übersichtliche)\s+)?tabelle",
     no_emoji=r"(?:keine|ohne)\s+emojis?",
     bullets=r"(?:als|in)\s+stichpunkten?|als\s+aufzählung",
     starts=r"(?<!der\s)(?<!die\s)(?<!den\s)(?:beginne?|starte?|fange?)\s+(?:deine\s+[\w-]+\s+|den\s+[\w-]+\s+|die\s+[\w-]+\s+)?"

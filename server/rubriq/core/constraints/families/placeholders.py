@@ -17,6 +17,9 @@ PLACEHOLDER_NOUN = r"(?:placeholders?|blanks?|gaps?|fill-ins?|fill-in\s+(?:field
 PLACEHOLDER_RE = re.compile(
     rf"\b(?:(?P<rel>{REL})\s+)?(?P<n>{NUM})\s+\[?(?:[a-z]{{2,15}}\s+)?{PLACEHOLDER_NOUN}\b|\b{PLACEHOLDER_NOUN}\b",
     re.IGNORECASE)
+# A slot left to fill in, the word "placeholder" unsaid: "leave the room number in square brackets", « deja entre
+# corchetes el número de sala » (glossed "leave in square brackets the número of sala")
+LEFT_IN_BRACKETS_RE = re.compile(r"\bleave\s+(?:[\w'’-]+\s+){0,4}in\s+square\s+brackets\b", re.IGNORECASE)
 BRACKETS_RE = re.compile(r"square\s+brackets?|\bbrackets?\b|\[[^\]\n]{1,40}\]", re.IGNORECASE)
 # A count stated apart from the noun in the same clause: "placeholders such as [venue] should be used for at least 3
 # details", "... in square brackets; at least 5 blanks" (a count with its relation, never a bare number).
@@ -52,10 +55,12 @@ def extract_placeholders(ex: Extraction) -> None:
     for clause in ex.clauses:
         text = clause.text
         mentions = [m for m in PLACEHOLDER_RE.finditer(text)
-                    if BRACKETS_RE.search(text, max(0, m.start() - 40), min(len(text), m.end() + 120))]
+                    if BRACKETS_RE.search(text, max(0, m.start() - 40), min(len(text), m.end() + 120))] or \
+            list(LEFT_IN_BRACKETS_RE.finditer(text))[:1]
         if not mentions:
             continue
-        counted = next((m for m in mentions if m.group("n") and parse_number(m.group("n"))), None)
+        counted = next((m for m in mentions if m.re is PLACEHOLDER_RE and m.group("n") and parse_number(m.group("n"))),
+                       None)
         first = counted or mentions[0]
         n = parse_number(counted.group("n")) if counted else None
         span = Span(clause.start + first.start(), clause.start + first.end())

@@ -12,7 +12,7 @@ from rubriq.core.text import Span
 
 READING_LEVEL_RE = re.compile(
     r"\b(?:(?P<g>\d{1,2})(?:st|nd|rd|th)?[\s-]grade(?:r?s?)?\s+(?:reading\s+)?level|"
-    r"(?:reading\s+)?(?:level|grade)\s+(?:of\s+)?(?:grade\s+)?(?P<h>\d{1,2})\b(?:\s+or\s+(?:below|lower|less))?)",
+    r"(?:reading\s+|grade\s+)?(?:level|grade)\s+(?:of\s+)?(?:grade\s+)?(?P<h>\d{1,2})\b(?:\s+or\s+(?:below|lower|less))?)",
     re.IGNORECASE)
 # A haiku asked for, not talked about ("explain what a haiku is"): a verb that makes one, or "as a haiku".
 WRITTEN_RE = re.compile(r"\b(?:write|compose|create|give|craft|make|produce|pen|draft|generate|turn|rewrite|as|in|into|"
@@ -23,7 +23,9 @@ HAIKU_RE = re.compile(r"\b(?:a|one|the|\d{1,2}|two|three|four|five|six|some)\s+(
 
 def extract_style(ex: Extraction) -> None:
     m = READING_LEVEL_RE.search(ex.view)
-    if m and re.search(r"\b(?:read|level)", m.group(0), re.IGNORECASE):
+    # "grade 5", "reading level 6"; not a "level 3 car park" or "Level 2 support"
+    if m and (re.search(r"\bread", m.group(0), re.IGNORECASE) or
+              (re.search(r"grade", m.group(0), re.IGNORECASE) and re.search(r"level", m.group(0), re.IGNORECASE))):
         grade = int(m.group("g") or m.group("h"))
         if 1 <= grade <= 16:
             ex.add("rubriq:reading_level", "audience", {"grade": grade}, Span(m.start(), m.end()),
