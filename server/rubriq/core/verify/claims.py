@@ -296,17 +296,25 @@ DATA_FENCE_LANGUAGES = frozenset({"json", "jsonc", "yaml", "yml"})
 YAML_FIELD_RE = re.compile(r"^[ \t]*(?:-[ \t]+|[\w .-]{1,60}:[ \t]+)(?P<value>[^\s\[{|>&*!#][^#]*?)[ \t]*$")
 
 
+class _JSONNumber(str):
+    """A JSON number as written ("10.00", not the 10.0 a float prints), so its span is the whole figure."""
+
+
 def _json_leaves(data: object, key: str = "") -> list[tuple[str, str]]:
-    """(key, value as written in JSON) of every string and number in `data`, in document order."""
+    """(key, value as written in JSON) of every string and number in `data`, in document order; numbers are
+    `_JSONNumber`s (parse with `_JSON_NUMBERS`)."""
     if isinstance(data, dict):
         return [leaf for k, v in data.items() for leaf in _json_leaves(v, str(k))]
     if isinstance(data, list):
         return [leaf for v in data for leaf in _json_leaves(v, key)]
+    if isinstance(data, _JSONNumber):
+        return [(key, data)]
     if isinstance(data, str):
         return [(key, data)] if any(ch.isalnum() for ch in data) else []
-    if isinstance(data, int | float) and not isinstance(data, bool):
-        return [(key, json.dumps(data))]
     return []
+
+
+_JSON_NUMBERS = {"parse_float": _JSONNumber, "parse_int": _JSONNumber}
 
 
 def data_fields(text: str, base: int = 0) -> list[Claim]:
@@ -321,12 +329,16 @@ def data_fields(text: str, base: int = 0) -> list[Claim]:
         is_json = block.language in ("json", "jsonc") or (not block.language and code.lstrip()[:1] in ("{", "["))
         if is_json:
             try:
-                leaves = _json_leaves(json.loads(code))
+                leaves = _json_leaves(json.loads(code, **_JSON_NUMBERS))
             except (ValueError, RecursionError):
                 continue
             cursor = 0
             for key, value in leaves:
-                at = code.find(value, cursor)
+                if isinstance(value, _JSONNumber):  # the figure itself, not its digits in a key ("after_31_jan": 31)
+                    found = re.compile(rf"(?<![\w.\"]){re.escape(value)}(?![\w.])").search(code, cursor)
+                    at = found.start() if found else -1
+                else:
+                    at = code.find(value, cursor)
                 if at < 0:  # written with escapes: not a span a person could be pointed at
                     continue
                 cursor = at + len(value)

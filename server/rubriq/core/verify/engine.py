@@ -35,7 +35,7 @@ from rubriq.core.verify import evidence as ev
 from rubriq.core.verify.claims import Claim
 from rubriq.core.verify.decision import Features, Weights, weights_for
 from rubriq.core.verify.lexical import LexicalProfile, bigram_support, content_stems
-from rubriq.core.verify.values import Value, ValueCheck, check_values, reportable_absent
+from rubriq.core.verify.values import Value, ValueCheck, check_values, figure_identity, reportable_absent
 
 VerdictName = Literal["supported", "not_supported", "conflicts"]
 
@@ -88,6 +88,14 @@ def _demote_unrelated_conflicts(checks: list[ValueCheck], claim_words: frozenset
                                    "stated differently only where the source speaks of something else")
         out.append(check)
     return out
+
+
+def _worked_figures(checks: list[list[ValueCheck]]) -> frozenset[tuple[str, str, float]]:
+    """The figures the output works out from the source's (matched with no single source value behind them): stated
+    again elsewhere in the output ("Cheapest: carnets, at about £1,113.60 a year" after the table row that works it
+    out), such a figure is the output's own result, checked where it was worked, not a figure the source lacks."""
+    return frozenset(f for part in checks for c in part
+                     if c.status == "matched" and c.evidence is None and (f := figure_identity(c.value)) is not None)
 
 
 def _beside_stated_figures(absent: tuple[Value, ...], checks: list[ValueCheck]) -> tuple[Value, ...]:
@@ -242,27 +250,19 @@ class Verifier:
                 best = int(np.argmax(m))
                 margins[n] = (float(m[best]), ps[best].units, float(block[best, 0]), float(block[best, 2]))
 
+        all_checks: list[list[ValueCheck]] = []
+        for n, part in enumerate(parts):
+            all_checks.append(self._checks(part, ranked[n], profiles[n], vectors is not None, claim_text,
+                                           contexts[n] if contexts else None))
+        worked = _worked_figures(all_checks)
+
         out: list[PartVerdict] = []
         for n, part in enumerate(parts):
             closest = ranked[n][0] if ranked[n] else None
-            # Values are compared with the retrieved units and with the units sharing most of the part's words (the
-            # tier-0 evidence): a changed figure keeps its sentence's words, not always its meaning's neighbours, and
-            # the model pass then finds every conflict the text pass showed.
-            chosen = list(ranked[n][:2])
-            if vectors is not None and self.units:
-                chosen += [j for j in ev.candidates(ev.retrieval_scores(self.index, None, profiles[n]), self.top_k)
-                           if j not in chosen]
-            evidence_spans = [self.units[j].span for j in chosen]
-            checks = check_values(claim_text, evidence_spans, self.source_text, claim_span=part.span,
-                                  source_spans=self._source_spans, changes=self.claim_changes,
-                                  context_span=contexts[n] if contexts else None) if self.units else []
-            if self.claim_changes:  # an output's claims against the source, not a reference fact (the SQB)
-                context = contexts[n] if contexts and contexts[n] is not None else part.span
-                claim_words = _word_stems(claim_text[context.start:context.end])
-                checks = _demote_unrelated_conflicts(checks, claim_words, self.units)
+            checks = all_checks[n]
             conflicts = tuple(c for c in checks if c.status == "conflict")
-            absent = tuple(c.value for c in checks if c.status == "absent" and reportable_absent(c.value)) \
-                if not SILENCE_RE.search(part.text) else ()
+            absent = tuple(c.value for c in checks if c.status == "absent" and reportable_absent(c.value)
+                           and figure_identity(c.value) not in worked) if not SILENCE_RE.search(part.text) else ()
             absent = _beside_stated_figures(absent, checks)
             lexical = round(bigram_support(profiles[n], self.index.whole), 6)
             nli = margins[n]
@@ -274,6 +274,28 @@ class Verifier:
                 entailment=None if nli is None else nli[2], contradiction=None if nli is None else nli[3],
                 conflicts=conflicts, absent=absent))
         return out
+
+    def _checks(self, part: Segment, ranked: list[int], profile: LexicalProfile, embedded: bool, claim_text: str,
+                context_span: Span | None) -> list[ValueCheck]:
+        """The value checks of one claim or clause against its evidence."""
+        if not self.units:
+            return []
+        # Values are compared with the retrieved units and with the units sharing most of the part's words (the
+        # tier-0 evidence): a changed figure keeps its sentence's words, not always its meaning's neighbours, and
+        # the model pass then finds every conflict the text pass showed.
+        chosen = list(ranked[:2])
+        if embedded:
+            chosen += [j for j in ev.candidates(ev.retrieval_scores(self.index, None, profile), self.top_k)
+                       if j not in chosen]
+        evidence_spans = [self.units[j].span for j in chosen]
+        checks = check_values(claim_text, evidence_spans, self.source_text, claim_span=part.span,
+                              source_spans=self._source_spans, changes=self.claim_changes,
+                              context_span=context_span)
+        if self.claim_changes:  # an output's claims against the source, not a reference fact (the SQB)
+            context = context_span if context_span is not None else part.span
+            claim_words = _word_stems(claim_text[context.start:context.end])
+            checks = _demote_unrelated_conflicts(checks, claim_words, self.units)
+        return checks
 
     def _combine(self, claim: Claim, whole: PartVerdict, clauses: tuple[PartVerdict, ...]) -> Verdict:
         if claim.values_only:  # judged on its values alone (see Claim.values_only)

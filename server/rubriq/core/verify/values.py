@@ -1765,9 +1765,12 @@ class _Scanner:
             prev = self.low(i - 1)
             nxt = self.low(j)
             # "or one serving only smaller companies": "or one" stands for a noun said before
-            if prev in ("the", "no", "any", "every", "each", "which", "this", "that", "someone", "anyone", "or") or \
-                    nxt in ("of", "another", "", "-") or nxt in STOPWORDS or not nxt[:1].isalnum() or \
-                    self.low(i - 2) in ("a", "an", "the", "this", "that", "your", "my", "our", "their"):
+            # "a one-hour time penalty" is an hour, "a one-off fee" no figure
+            unit_after = nxt == "-" and self.low(j + 1) in _SECONDS
+            if not unit_after and (
+                    prev in ("the", "no", "any", "every", "each", "which", "this", "that", "someone", "anyone", "or") or
+                    nxt in ("of", "another", "", "-") or nxt in STOPWORDS or not nxt[:1].isalnum() or
+                    self.low(i - 2) in ("a", "an", "the", "this", "that", "your", "my", "our", "their")):
                 return j  # "pay for a new one.", "the blue one": a noun said before
         if self.low(j) == "and" and self.low(j + 1) == "a" and self.low(j + 2) in ("half", "quarter"):
             fraction = 0.5 if self.low(j + 2) == "half" else 0.25
@@ -2042,10 +2045,13 @@ class _Scanner:
         if not self._is_day(i):
             return i
         j = i + 1
-        # "1 and 15 May", "22–23 March", "3, 4 and 5 June": days of one month, each a date
+        # "1 and 15 May", "22–23 March", "3, 4 and 5 June", "Friday 19 or Monday 22 May": days of one month, each a
+        # date (a weekday may stand before each day)
         days = [i]
-        while len(days) < 5 and self.low(j) in (",", "and", "&", "-", "–", "to") and j + 1 < self.n:
+        while len(days) < 5 and self.low(j) in (",", "and", "&", "-", "–", "to", "or") and j + 1 < self.n:
             k = j + 1 if self.low(j + 1) != "and" else j + 2
+            if self.is_word(k) and (self.lows[k] in _WEEKDAYS or self.lows[k] in _WEEKDAY_ABBREVIATIONS):
+                k += 1
             if not self._is_day(k):
                 break
             days.append(k)
@@ -2070,6 +2076,11 @@ class _Scanner:
                 j = k + 1
         for day in days[:-1]:
             self.add("date", day, day + 1, (year, year, month, int(self.toks[day])))
+        for k in range(i + 1, days[-1]):  # a weekday between the days ("Friday 19 or Monday 22 May") is its own
+            if self.is_word(k) and self.lows[k] in _WEEKDAYS:
+                self.add("weekday", k, k + 1, (_WEEKDAYS[self.lows[k]],))
+            elif self.is_word(k) and self.lows[k] in _WEEKDAY_ABBREVIATIONS:
+                self.add("weekday", k, k + 1, (_WEEKDAY_ABBREVIATIONS[self.lows[k]],))
         return self.add("date", days[-1], j, (year, year, month, int(self.toks[days[-1]])))
 
     def _month_date(self, i: int) -> int:
@@ -2957,6 +2968,17 @@ _LOWER_BOUNDS = frozenset({"more than", "at least"})
 _UPPER_BOUNDS = frozenset({"fewer than", "at most"})
 
 
+_FIGURE_FAMILIES = frozenset({"count", "percent", "money", "duration"})
+
+
+def figure_identity(value: Value) -> tuple[str, str, float] | None:
+    """What makes two statements of a figure the same figure: its family, its currency or counted noun (a rate's
+    period aside: "£1,113.60" and "about £1,113.60 a year") and its number. None for a value that is not a figure."""
+    if family(value) not in _FIGURE_FAMILIES or value.low is None or value.high is None:
+        return None
+    return family(value), _split_rate(value.unit)[0], stated_number(value)
+
+
 def stated_number(v: Value) -> float:
     """The number a numeric value writes: 500 for "more than 500", 4e6 for "nearly 4 million"."""
     assert v.low is not None and v.high is not None
@@ -3193,6 +3215,9 @@ _WEEKDAY_WORDS = frozenset(lemma(w) for w in ("monday", "tuesday", "wednesday", 
                                               "sunday"))
 
 
+_SHARED_FOR_ONE_SLOT = 3
+
+
 def slot_score(c: Value, e: Value) -> int:
     """How surely e fills the slot c fills: < 0 never, ≥ 2 the same slot, ≥ 4 surely (module docstring)."""
     fam = family(c)
@@ -3243,7 +3268,13 @@ def slot_score(c: Value, e: Value) -> int:
     # "alerts 14 days before any certificate expires" and "an alert fires 30 days before any certificate expires":
     # the same distance from one event, whatever word governs it
     relative = fam == "duration" and c.unit == e.unit and c.unit.startswith("s ") and len(shared) >= 2
-    if _governors_clash(c, e) and not relative:
+    # three words in common around the figures make one slot whatever verb governs them ("costs you a 30-minute time
+    # penalty" for "earns a one-hour time penalty" at a spot check), for two figures or two bounds of one direction: a
+    # bound against a figure or a range leaves room for too much ("fell by more than two hours" is not "fell from 9
+    # hours 20 minutes", "up to £2.50" not "from £2.00 to £2.30")
+    one_slot = len(shared) >= _SHARED_FOR_ONE_SLOT and (c.qualifier == e.qualifier or any(
+        c.qualifier in bounds and e.qualifier in bounds for bounds in (_LOWER_BOUNDS, _UPPER_BOUNDS)))
+    if _governors_clash(c, e) and not relative and not one_slot:
         return -1  # "founded in 1990" and "sold in 2018" are two facts, not two versions of one
     if c.governor and c.governor == e.governor:
         score += 2
@@ -3579,14 +3610,16 @@ def _derived(c: Value, values: Sequence[Value], claim_others: Sequence[Value] = 
                    for x in _figures(v)]
         if any(fits(x * c_period / d) for d in spans if d > c_period for x in amounts[:_MAX_DERIVATION_VALUES]):
             return True
-    if fam == "money" and c_period is None and spans and c.low == c.high:
+    if fam == "money" and c_period is None and spans and (c.low == c.high or c.qualifier in _APPROXIMATE):
         # to three significant figures at least, so that a chance product of round figures does not count; a rate
-        # the claim states itself needs none ("£47 a night, £470 for the 10 nights": its own working, in full)
+        # the claim states itself needs none ("£47 a night, £470 for the 10 nights": its own working, in full); an
+        # estimate, to its own rounding ("£110.40 a week ... over a year that's about £5,740")
         n_written = stated_number(c)
         own_rates = {id(v) for v in claim_others}
         rates = [(x, period, id(v) in own_rates) for v in pool if family(v) == fam and
                  (rate := _split_rate(v.unit))[0] == c.unit and (period := rate[1]) is not None for x in _figures(v)]
-        if any(abs(x * d / period - n_written) <= c.step / 2 + 1e-9 * abs(n_written) for d in spans
+        if any((fits(x * d / period) if c.qualifier in _APPROXIMATE else
+                abs(x * d / period - n_written) <= c.step / 2 + 1e-9 * abs(n_written)) for d in spans
                for x, period, own in rates[:_MAX_DERIVATION_VALUES]
                if d > period and (own or abs(n_written) >= 100 * c.step)):
             return True
@@ -3629,6 +3662,16 @@ def _derived(c: Value, values: Sequence[Value], claim_others: Sequence[Value] = 
                     for p, q in ((a, b), (b, a)):
                         if q and any(fits(x) for x in (100.0 * p / q, 100.0 * (p - q) / q, 100.0 * (q - p) / q)):
                             return True
+        # a share of a table column's total ("28% of the valid vote" from the votes of five candidates); not a
+        # share of one significant figure, which many pairs of figures give by chance
+        columns: dict[tuple[str, ...], list[float]] = {}
+        for v in pool:
+            if v.in_table and v.column and family(v) in ("count", "money") and v.low is not None and v.low == v.high:
+                columns.setdefault(v.column, []).append(v.low)
+        if not coarse and any(len(cells) >= 3 and (total := sum(cells)) > 0 and
+                              any(fits(100.0 * a / total) for a in cells[:_MAX_DERIVATION_VALUES])
+                              for cells in columns.values()):
+            return True
     # a total of all the figures of c's kind, or of all the counts ("more than 20 knives, canisters and
     # knuckledusters")
     if fam in ("count", "duration", "money") and len(own) >= 3 and fits(sum(own)):
@@ -3653,6 +3696,18 @@ def _derived(c: Value, values: Sequence[Value], claim_others: Sequence[Value] = 
     counts = [e.low for e in values if e is not c and family(e) == "count" and e.low is not None and
               e.low == e.high and math.isfinite(e.low) and e.unit not in _PHYSICAL_UNITS]
     return fam == "count" and len(counts) >= 3 and fits(sum(counts[:_MAX_DERIVATION_VALUES]))
+
+
+_ONE_PERIOD_OVER_RE = re.compile(r"(?i)(?:over|across)\s+(?:a|one|the|a\s+whole|the\s+whole)\s+"
+                                 r"(?:year|month|week|fortnight|day)\b")
+
+
+def _span_a_total_runs_over(c: Value, claim: Sequence[Value]) -> bool:
+    """"Over a year, that's about £5,740": one period that a sum of money or a count of the claim runs over, not a
+    duration of more than one period."""
+    return c.kind == "duration" and _ONE_PERIOD_OVER_RE.fullmatch(c.text) is not None and any(
+        family(o) in ("money", "count") and o.low is not None and _split_rate(o.unit)[1] is None for o in claim
+        if o is not c)
 
 
 def _one_significant_figure(x: float) -> bool:
@@ -3969,6 +4024,8 @@ def compare(claim: list[Value], evidence: list[Value], source: ValueIndex, *, in
         if check.status in ("absent", "conflict") and claim_index is not None and \
                 _price_per_batch(c, claim, claim_index.text):
             check = ValueCheck(c, "matched", None, False, "a price per batch times the quantity the claim states")
+        if check.status == "absent" and _span_a_total_runs_over(c, claim):
+            check = ValueCheck(c, "matched", None, False, "the span the claim totals a figure over")
         if check.status in ("absent", "conflict") and _gap_to_a_claimed_figure(c, claim, source):
             check = ValueCheck(c, "matched", None, False, "the gap between amounts of the claim and the source")
         if check.status in ("absent", "conflict") and family(c) in _NUMERIC_FAMILIES:
@@ -5594,7 +5651,40 @@ def check_values(claim: str, evidence: str | Sequence[Span], source: str, *,
         evidence_spans = list(evidence)
         evidence_values = source_index.within(evidence_spans)
     context = [v for v in claim_index.within([context_span]) if v not in claim_values] if context_span else []
-    return compare(list(claim_values), list(evidence_values), source_index, claim_index=claim_index,
-                   claim_spans=claim_spans, evidence_index=evidence_index, evidence_spans=evidence_spans,
-                   source_spans=source_spans, changes=changes, context=context,
-                   context_text=context_span.slice(claim) if context_span else "")
+    checks = compare(list(claim_values), list(evidence_values), source_index, claim_index=claim_index,
+                     claim_spans=claim_spans, evidence_index=evidence_index, evidence_spans=evidence_spans,
+                     source_spans=source_spans, changes=changes, context=context,
+                     context_text=context_span.slice(claim) if context_span else "")
+    return checks + identifier_conflicts(claim, claim_spans[0], source)
+
+
+# A reference code: letters, then digits, with an optional separator ("HP-44721", "INV/2031", "BA2490", "A380").
+_REFERENCE_CODE_RE = re.compile(r"(?<![\w/-])([A-Za-z]{1,4})([-/]?)(\d{3,12})(?![\w/-]|[.,]\d)")
+_MAX_CODE_DIGITS_CHANGED = 2
+
+
+def _reference_codes(text: str, span: Span) -> list[re.Match[str]]:
+    return [m for m in _REFERENCE_CODE_RE.finditer(text, span.start, span.end) if any(ch.isupper() for ch in m[1])]
+
+
+def identifier_conflicts(claim: str, claim_span: Span, source: str) -> list[ValueCheck]:
+    """Reference codes of the claim that the source nowhere writes, where the source writes exactly one code of the
+    same letters and length that differs from it in one or two digits: "certification number HP-47721" for the
+    letter's "HP-44721" (a digit changed or two swapped in copying). Identifiers are no values to compare otherwise
+    (the module docstring): a code the source does not have, with no such near twin, is left alone."""
+    found: list[ValueCheck] = []
+    source_codes = {m[0]: m for m in _reference_codes(source, Span(0, len(source)))}
+    for m in _reference_codes(claim, claim_span):
+        if m[0] in source_codes:
+            continue
+        twins = [s for code, s in source_codes.items()
+                 if s[1].upper() == m[1].upper() and len(s[3]) == len(m[3]) and
+                 0 < sum(a != b for a, b in zip(s[3], m[3], strict=True)) <= _MAX_CODE_DIGITS_CHANGED]
+        if len(twins) != 1 or len(m[3]) < 4:
+            continue
+        twin = twins[0]
+        claim_value = Value("entity", Span(m.start(), m.end()), m[0], (m[0].upper(),))
+        source_value = Value("entity", Span(twin.start(), twin.end()), twin[0], (twin[0].upper(),))
+        found.append(ValueCheck(claim_value, "conflict", source_value, False,
+                                "a reference code the source writes with other digits"))
+    return found
