@@ -5,7 +5,9 @@
 - a percentage of a table column's total ("just over 28% of the valid vote") is worked from the column;
 - "over a year, that's about £5,740" from a weekly rate: the year is the span the total runs over, and the estimate
   is the rate kept up over it, to the estimate's own rounding;
-- a figure the output works out once and states again elsewhere is its own result, not a figure the source lacks.
+- a figure the output works out once and states again elsewhere is its own result, not a figure the source lacks;
+- a reference code written with a digit changed conflicts with the source's one code of that shape;
+- "Option B" is a label the output gives an alternative, not a name the source lacks.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from __future__ import annotations
 from rubriq.core.text import Segment, Span
 from rubriq.core.verify.claims import split_claims
 from rubriq.core.verify.engine import Verifier
-from rubriq.core.verify.values import check_values, extract_values
+from rubriq.core.verify.values import check_values, extract_values, reportable_absent
 
 QUOTE = "Installation is booked for Tuesday 23 May 2028. Scaffolding goes up 1 to 2 working days before installation."
 
@@ -114,3 +116,12 @@ def test_a_reference_code_as_the_source_writes_it_or_unlike_any_of_its_codes_is_
     two_codes = LETTER + " A second installer, HP-44728, is on standby."
     assert _code_checks("The installer's certification number is HP-44723.", two_codes) == []  # which one?
 
+
+
+def test_labels_an_output_gives_its_alternatives_are_not_names_the_source_lacks():
+    quote = "Basic mirror wills cost £295 for the pair. Trust mirror wills cost £545."
+    checks = check_values("Option B is £250 cheaper than Option A.", quote, quote)
+    labels = [c for c in checks if c.value.kind == "entity"]
+    assert labels and not any(reportable_absent(c.value) for c in labels)
+    assert any(reportable_absent(c.value) for c in check_values("Kestrel Wills charges £295.", quote, quote)
+               if c.value.kind == "entity")  # a firm the source does not name is still reported

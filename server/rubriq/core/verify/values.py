@@ -343,9 +343,17 @@ REPORTABLE_ABSENT_KINDS = frozenset(KINDS) - {"negation", "quantifier"}
 _IDIOMATIC_ORDINALS = frozenset({"first"})
 
 
+# "Option B", "Plan A", "Scenario 2": a label an output gives the alternatives it lays out, not a name of the source's
+# (on the development halves of the hand-written grounded sets, two FA001 findings named only such labels, both on
+# faithful sentences)
+_ALTERNATIVE_LABEL_RE = re.compile(r"(?:Option|Plan|Scenario|Choice|Alternative)(?:\s+[A-Z0-9])?")
+
+
 def reportable_absent(value: Value) -> bool:
     """Whether a value the source nowhere states is worth naming to a person (and counts against the claim)."""
     if value.kind == "ordinal" and value.text.lower() in _IDIOMATIC_ORDINALS:
+        return False
+    if value.kind == "entity" and _ALTERNATIVE_LABEL_RE.fullmatch(value.text):
         return False
     if value.kind == "time" and (value.unit == "local" or value.unit.endswith(" time")):
         return False  # "2am UK time" for a source's UTC: a conversion the date's clock rules decide, not checked here
