@@ -332,8 +332,9 @@ class VerifierMatcher:
 
     def conveyed(self, facts: Sequence[FactQuery], document: Document) -> list[Verdict]:
         threshold = self.thresholds.fact
-        hops = [fact_hops(f.text) if f.multi_hop else [] for f in facts]
-        texts = [f.text for f in facts] + [h for hs in hops for h in hs]
+        stated = [as_the_output_refers(f.text, document.text) for f in facts]
+        hops = [fact_hops(text) if f.multi_hop else [] for f, text in zip(facts, stated, strict=True)]
+        texts = stated + [h for hs in hops for h in hs]
         units, judged = self.judge(texts, [document])
         if not judged:
             return [Verdict(False, 0.0, f"the {document.id} has no sentence to compare with") for _ in facts]
@@ -435,7 +436,10 @@ _SUPERSEDED_RE = re.compile(
     r"\b(?:replac(?:ed|es|ing)|supersed(?:ed|es|ing)|overturn(?:ed|s|ing)|withdr[ae]wn?|correct(?:ed|ing)|"
     r"instead\s+of|rather\s+than|(?:was|were|is|are)\s+(?:wrong|incorrect|mistaken|an\s+error|out\s+of\s+date|"
     r"outdated|stale)|(?:first|earlier|previous|preliminary|old|original)\s+(?:view|estimates?|figures?|advice|"
-    r"belief|assumption|guidance|version))\b", re.IGNORECASE)
+    r"belief|assumption|guidance|version)|"
+    # "so the £140 charge has been dropped": a charge or a rule taken back ("prices dropped" is a fall, no reversal)
+    r"(?:has|have|had|was|were|is|are)\s+(?:now\s+)?(?:been\s+)?(?:dropped|waived|scrapped|rescinded|reversed|"
+    r"written\s+off|struck\s+out))\b", re.IGNORECASE)
 
 
 def negated(text: str) -> bool:
@@ -514,6 +518,22 @@ def conveyed_probability(v: ClaimVerdict, text: str, weights: ConveyedWeights = 
     if v.clauses:
         p = max(p, min(one(c) for c in v.clauses))
     return p
+
+
+_TITLED_NAME_RE = re.compile(r"\b(?:Mr|Mrs|Ms|Miss|Mx|Dr)\.?\s+(?P<surname>[A-Z][\w-]+)(?P<possessive>['’]s\b)?")
+
+
+def as_the_output_refers(fact: str, text: str) -> str:
+    """`fact` with each person it names by title and surname ("Mrs Hale's weekly charge") whom `text` never names
+    put as "the person" ("the person's weekly charge"): an output written to the family speaks of "your mother",
+    "her", "you", and neither the name's absence nor the NLI model's reading of "Mrs Hale" against "your mother" is
+    evidence against the fact (its figures and dates still are)."""
+    def referred(m: re.Match[str]) -> str:
+        if re.search(rf"\b{re.escape(m.group('surname'))}\b", text, re.IGNORECASE):
+            return m.group()
+        return "the person's" if m.group("possessive") else "the person"
+
+    return _TITLED_NAME_RE.sub(referred, fact)
 
 
 def links_parts(fact: str) -> bool:
