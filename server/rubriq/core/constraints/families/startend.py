@@ -430,10 +430,12 @@ def extract_postscript(ex: Extraction) -> None:
                 continue
             markers.add(marker)
             explicit = bool(marked) or not re.match(r"post", m.group(), re.IGNORECASE)
-            ex.add("detectable_content:postscript", "content", {"postscript_marker": marker},
-                   Span(clause.start + m.start(), clause.start + end), f"a postscript starting with {marker}",
-                   0.9 if explicit else 0.7)
-            _postscript_content(ex, marker, clause.start + end)
+            found = len(ex.found)
+            _postscript_content(ex, marker, clause.start + m.start(), clause.start + end)
+            if len(ex.found) == found:  # a postscript with given content is checked as that one, not twice
+                ex.add("detectable_content:postscript", "content", {"postscript_marker": marker},
+                       Span(clause.start + m.start(), clause.start + end), f"a postscript starting with {marker}",
+                       0.9 if explicit else 0.7)
 
 
 POSTSCRIPT_SAYS_RE = re.compile(
@@ -447,6 +449,16 @@ POSTSCRIPT_TELLS_RE = re.compile(
     r"(?=\s+(?:has|have|had|is|was|will|can|could|would|agreed|said|says|and|'s|’s))")
 
 
+# "add a P.S. at the end saying parking is very limited": the news is about a thing, whose word the postscript cannot
+# leave out (not a pronoun: "saying we'll be late" names nothing to find)
+POSTSCRIPT_NEWS_RE = re.compile(
+    r"[^.\n\"“]{0,30}?\b(?:saying|to\s+say|telling\s+(?:them|him|her|everyone|people)|to\s+tell\s+(?:them|him|her)|"
+    r"that\s+says|mentioning)\s+(?:that\s+)?(?:the\s+|our\s+|your\s+)?"
+    r"(?P<thing>(?!(?:we|you|they|it|he|she|there|this|that|these|those|everyone|everybody|people|i)\b)"
+    r"[a-z][a-z'-]{2,}(?:\s+[a-z][a-z'-]{2,})?)"
+    r"(?=\s+(?:is|are|was|were|will|has|have|had|starts?|opens?|closes?|runs?|needs?|costs?)\b)")
+
+
 # "a P.S. about our Saturday reading mornings", "a P.S. pointing them to our careers page": what the postscript is
 # about, its words to be there
 POSTSCRIPT_ABOUT_RE = re.compile(
@@ -458,14 +470,15 @@ POSTSCRIPT_ABOUT_RE = re.compile(
     re.IGNORECASE)
 
 
-def _postscript_content(ex: Extraction, marker: str, pos: int) -> None:
-    """'a P.S. that says "Doors open at 7"': the postscript's given words, when the prompt quotes them."""
+def _postscript_content(ex: Extraction, marker: str, start: int, pos: int) -> None:
+    """'a P.S. that says "Doors open at 7"': the postscript's given words, when the prompt quotes them; the
+    constraint spans the mention from its marker (at `start`; `pos` is where the words after the marker begin)."""
     says = POSTSCRIPT_SAYS_RE.match(ex.view, pos)
     quoted = QUOTED_PHRASE_RE.match(ex.view, says.end()) if says else None
     if quoted:
         content = next(g for g in quoted.groups() if g is not None).strip()
         ex.add("rubriq:postscript_content", "content", {"postscript_marker": marker, "content": content},
-               Span(pos, quoted.end()), f"a postscript starting with {marker} that says {content!r}", 0.85)
+               Span(start, quoted.end()), f"a postscript starting with {marker} that says {content!r}", 0.85)
         return
     # unquoted: 'a P.S. saying Jess has agreed to take it' asks for the news, in any words; the name it is about
     # is what a P.S. giving that news cannot leave out
@@ -473,13 +486,19 @@ def _postscript_content(ex: Extraction, marker: str, pos: int) -> None:
     if told:
         name = told.group("name")
         ex.add("rubriq:postscript_content", "content", {"postscript_marker": marker, "content": name},
-               Span(pos, told.end()), f"a postscript starting with {marker} that mentions {name}", 0.7)
+               Span(start, told.end()), f"a postscript starting with {marker} that mentions {name}", 0.7)
+        return
+    news = POSTSCRIPT_NEWS_RE.match(ex.view, pos)
+    if news:
+        thing = news.group("thing")
+        ex.add("rubriq:postscript_content", "content", {"postscript_marker": marker, "content": thing},
+               Span(start, news.end()), f"a postscript starting with {marker} that mentions {thing}", 0.7)
         return
     about = POSTSCRIPT_ABOUT_RE.match(ex.view, pos)
     if about:
         topic = about.group("topic").strip()
         ex.add("rubriq:postscript_content", "content", {"postscript_marker": marker, "content": topic},
-               Span(pos, about.end("topic")), f"a postscript starting with {marker} about {topic}", 0.7)
+               Span(start, about.end("topic")), f"a postscript starting with {marker} about {topic}", 0.7)
 
 
 REPEAT_FIRST_RE = re.compile(
