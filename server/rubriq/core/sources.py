@@ -340,6 +340,15 @@ def _instructions_or_closing_request(text: str, span: Span) -> bool:
         _opens_with_request(text, span) or _states_constraints(span.slice(text))))
 
 
+def _instructions_or_a_request_at_the_end(text: str, span: Span) -> bool:
+    """`_instructions_or_closing_request`, or a paragraph whose last sentence asks the model for something: the
+    person's own facts and then the request ("Tracking says ... Today's Friday. Could you make me a JSON record?")."""
+    if _instructions_or_closing_request(text, span):
+        return True
+    sentences = sentence_spans(text, span.start, span.end)
+    return bool(sentences) and reads_as_request(sentences[-1].slice(text))
+
+
 def _until_instructions(text: str, lines: _Lines, first: int, last: int,
                         stop_at: Callable[[int], bool] | None = None,
                         instructions: Callable[[str, Span], bool] = _instructions_or_closing_request) -> Span | None:
@@ -366,6 +375,8 @@ def _until_instructions(text: str, lines: _Lines, first: int, last: int,
         start += 1
     return _trimmed(text, lines.starts[start], lines.ends[end_line])
 
+
+_MAX_TABLES_PASSED = 3  # tables an introduced page may hold between its paragraphs
 
 FENCE_NAME_MAX = 120  # `=== TECH REPORT: "Title", Wed 12 March ===`: a fence's name may carry a title and a date
 
@@ -903,9 +914,38 @@ class _Finder:
             span = _until_instructions(text, lines, first, len(lines) - 1, stop_at=lambda k: not self._free(k))
             if span is not None and output_form:  # "use the exact format below:": the output's form, set aside
                 self._set_aside(span)
-            elif span is not None:
-                self.add("introduced", Span(lines.starts[i], span.end), span, intro.lower()[-40:])
+            elif span is not None and self.add("introduced", Span(lines.starts[i], span.end), span,
+                                               intro.lower()[-40:]):
+                self._introduced_past_tables(span, intro.lower()[-40:])
         self._introduced_inline()
+
+    def _introduced_past_tables(self, span: Span, label: str) -> None:
+        """The paragraphs of introduced material that go on after a table or CSV it holds ("Here's their fee page:",
+        a title, the fee table, then the rules on refunds and payouts): the data block is taken already, and the
+        paragraphs after it are the same material, up to the first that reads as instructions."""
+        text, lines = self.text, self.lines
+        for _ in range(_MAX_TABLES_PASSED):
+            k = lines.index_at(span.end) + 1
+            while k < len(lines) and lines.blank(k):
+                k += 1
+            table = next((b for b in self.blocks if b.kind == "data" and k < len(lines) and
+                          b.span.start <= lines.starts[k] < b.span.end), None)
+            if table is None:
+                return
+            k = lines.index_at(table.span.end) + 1
+            while k < len(lines) and lines.blank(k):
+                k += 1
+            if k >= len(lines) or not self._free(k):
+                return
+            j = k
+            while j + 1 < len(lines) and not lines.blank(j + 1) and self._free(j + 1):
+                j += 1
+            if _instructions_or_closing_request(text, Span(lines.starts[k], lines.ends[j])):
+                return  # the request right after the table
+            span = _until_instructions(text, lines, k, len(lines) - 1, stop_at=lambda n: not self._free(n),
+                                       instructions=_instructions_or_a_request_at_the_end)
+            if span is None or not self.add("introduced", span, span, label):
+                return
 
     def _introduced_inline(self) -> None:
         """Material introduced and pasted on the same line: "Here's our returns policy: Items can be returned ...",
