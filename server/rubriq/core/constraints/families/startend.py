@@ -481,19 +481,14 @@ def _postscript_content(ex: Extraction, marker: str, start: int, pos: int) -> No
                Span(start, quoted.end()), f"a postscript starting with {marker} that says {content!r}", 0.85)
         return
     # unquoted: 'a P.S. saying Jess has agreed to take it' asks for the news, in any words; the name it is about
-    # is what a P.S. giving that news cannot leave out
-    told = POSTSCRIPT_TELLS_RE.match(ex.view, pos)
-    if told:
-        name = told.group("name")
-        ex.add("rubriq:postscript_content", "content", {"postscript_marker": marker, "content": name},
-               Span(start, told.end()), f"a postscript starting with {marker} that mentions {name}", 0.7)
-        return
-    news = POSTSCRIPT_NEWS_RE.match(ex.view, pos)
-    if news:
-        thing = news.group("thing")
-        ex.add("rubriq:postscript_content", "content", {"postscript_marker": marker, "content": thing},
-               Span(start, news.end()), f"a postscript starting with {marker} that mentions {thing}", 0.7)
-        return
+    # ("Jess"), or the thing ("saying parking is very limited"), is what a P.S. giving that news cannot leave out
+    for pattern, group in ((POSTSCRIPT_TELLS_RE, "name"), (POSTSCRIPT_NEWS_RE, "thing")):
+        told = pattern.match(ex.view, pos)
+        if told:
+            subject = told.group(group)
+            ex.add("rubriq:postscript_content", "content", {"postscript_marker": marker, "content": subject},
+                   Span(start, told.end()), f"a postscript starting with {marker} that mentions {subject}", 0.7)
+            return
     about = POSTSCRIPT_ABOUT_RE.match(ex.view, pos)
     if about:
         topic = about.group("topic").strip()
