@@ -210,5 +210,24 @@ def test_claims_are_supported_by_the_sources_or_a_reference_fact(matcher):
     assert not wrong.holds and "'4 March' where the claim says '9 March'" in wrong.reason
 
 
+@pytest.mark.models
+def test_a_charge_reported_dropped_or_waived_is_no_violation(matcher):
+    forbidden = ["The chipped windscreen is charged at £90."]
+    dropped = Document(OUTPUT, "The chip is under the 10 mm limit, so the £90 windscreen charge has been dropped.")
+    verdict = matcher.asserted(forbidden, dropped)[0]
+    assert not verdict.holds and "superseded" in verdict.reason, verdict.reason
+    standing = matcher.asserted(forbidden, Document(OUTPUT, "The chipped windscreen is charged at £90."))[0]
+    assert standing.holds, standing.reason
+
+
+@pytest.mark.models
+def test_a_person_a_fact_names_by_title_is_conveyed_by_the_role_the_output_gives_her(matcher):
+    # an output written to the family says "your mother": the name's absence is no evidence; a changed figure is
+    fact = [FactQuery("F1", "The review reduced Mrs Hale's weekly charge to £126.95.")]
+    by_role = Document(OUTPUT, "After the review, your mother's weekly charge went down to £126.95.")
+    assert matcher.conveyed(fact, by_role)[0].holds
+    changed = Document(OUTPUT, "After the review, your mother's weekly charge went down to £162.95.")
+    assert not matcher.conveyed(fact, changed)[0].holds
+
 def test_thresholds_are_probabilities():
     assert 0 < THRESHOLDS.fact < 1 and 0 < THRESHOLDS.forbidden < 1 and 0 < THRESHOLDS.claim < 1
