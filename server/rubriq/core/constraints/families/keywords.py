@@ -974,6 +974,25 @@ _COUNTING_RE = re.compile(r"\b(?:count|counts|counting|sum|sums|total|totals|add
                           r"tally)\b[^.!?\n]*$", re.IGNORECASE)
 
 
+# "the casualty's name", "the patient's full name": a person given by their role, whose name the source states
+_ROLE_NAME_RE = re.compile(r"^(?:the\s+)?(?P<role>[a-z]{3,20})['’]s\s+(?:full\s+|real\s+|first\s+)?names?$",
+                           re.IGNORECASE)
+# in the source, the role word then the name: "casualty Rachel Pryce", "Patient: Tom Hale", "the tenant, Ada Lee,"
+_NAME_AFTER_ROLE = (r"[ \t]*(?:[:,(][ \t]*|(?i:is|was|named|called)[ \t]+)?"
+                    r"(?P<name>[A-Z][a-z'’-]+(?:[ \t]+[A-Z][a-z'’-]+){0,2})")
+
+
+def name_of_the_role(topic: str, source: str) -> str | None:
+    """The one name the source gives the person a topic names by role ("the casualty's name" → "Rachel Pryce"), or
+    None when the topic is no role's name or the source names nobody, or several people, in that role."""
+    m = _ROLE_NAME_RE.match(topic.strip())
+    if not m or not source:
+        return None
+    role = re.escape(m.group("role"))
+    names = {n.group("name") for n in re.finditer(rf"(?i:\b{role}\b){_NAME_AFTER_ROLE}", source)}
+    return names.pop() if len(names) == 1 else None
+
+
 def extract_topics(ex: Extraction) -> None:
     _topics_named_first(ex)
     for clause in ex.clauses:
@@ -1029,4 +1048,7 @@ def extract_topics(ex: Extraction) -> None:
             determiner = re.search(r"(?:the|any|his|her|their|my|our|its|your)\s+$", m.group(), re.IGNORECASE)
             for topic in topics:  # the wording keeps the prompt's own determiner: "no mention of her father"
                 said = f"{determiner.group().strip()} {topic}" if determiner and topic == phrase else topic
+                name = name_of_the_role(topic, ex.doc.source_text)
+                if name is not None:  # "leave out the casualty's name": the name the pasted log gives her
+                    topic, said = name, f"{said} ({name})"
                 ex.add("rubriq:forbidden_topic", "keyword", {"topic": topic}, span, f"no mention of {said}", 0.75)

@@ -26,6 +26,7 @@ the source). A word to count, leave out or use is four words at most; an opening
 from __future__ import annotations
 
 import bisect
+import dataclasses
 import re
 
 from rubriq.core.constraints.families.grammar import MATERIAL_SUBJECT_RE, Extraction
@@ -74,6 +75,8 @@ _EXAMPLE_RE = re.compile(r"(?:\b(?<!'d\s)(?<!’d\s)(?<!would\s)(?<!\bi\s)(?<!\b
                          r"for\s+(?:example|instance))|[,(]\s*say,?)\s*:?\s*$", re.IGNORECASE)
 _LETTER_RE = re.compile(r"\b(?:letters?|characters?)\b", re.IGNORECASE)
 _A_LINE_RE = re.compile(r"\b(?:a|one)\s+line\b", re.IGNORECASE)
+# 'put the rest under "Timeline:"': a label with its colon, for the part of the reply that goes under it
+_UNDER_A_LABEL_RE = re.compile(r"\b(?:under|beneath|headed)\s*$", re.IGNORECASE)
 # 'with "Claire, 2e gauche" as the signature' names the role after the quote
 _ENDING_AFTER_RE = re.compile(r"\s*(?:(?:like|as)\s+(?:a\s+|the\s+|your\s+|my\s+)?"
                               r"(?:signature|sign-?off|closing(?:\s+line)?|last\s+line|ending)\b|"
@@ -237,6 +240,28 @@ def extract_quoted(ex: Extraction) -> None:
             # the clause before the comma names, and that clause says what it is for
             _read_quote(ex, m, text, _clause_around(view, left - 1, left - 1, quotes)[0], right, quote_starts,
                         read_as_words)
+    _one_sentence_one_set_of_labels(ex)
+
+
+def _one_sentence_one_set_of_labels(ex: Extraction) -> None:
+    """'start with a line beginning "Outcome:" and then put the rest under "Timeline:"': the labelled lines one
+    sentence asks for are the sections of one reply, checked together."""
+    labelled = sorted((c for c in ex.found if c.kind == "rubriq:section_labels" and c.subtype == "sections"),
+                      key=lambda c: c.span.start)
+    if len(labelled) < 2:
+        return
+    groups = [[labelled[0]]]
+    for c in labelled[1:]:
+        if re.search(r"[.!?\n]", ex.view[groups[-1][-1].span.end:c.span.start]):
+            groups.append([c])
+        else:
+            groups[-1].append(c)
+    for group in (g for g in groups if len(g) > 1):
+        labels = [label for c in group for label in c.params["labels"]]
+        merged = dataclasses.replace(group[-1], params={"labels": labels},
+                                     span=Span(group[0].span.start, group[-1].span.end),
+                                     wording="lines labelled " + ", ".join(repr(label) for label in labels))
+        ex.found = [merged if c is group[-1] else c for c in ex.found if all(c is not g for g in group[:-1])]
 
 
 def _read_quote(ex: Extraction, m: re.Match[str], text: str, left: int, right: int, quote_starts: list[int],
@@ -259,7 +284,8 @@ def _read_quote(ex: Extraction, m: re.Match[str], text: str, left: int, right: i
     if _EXAMPLE_RE.search(before) or PLACEHOLDER_SLOT_RE.search(text) or _LETTER_RE.search(clause) or \
             len(text) < 2:
         return  # 'phrases like "in this episode"' is an example; "Answer: X km" a line to fill; a letter
-    if _A_LINE_RE.search(before) and text.endswith(":") and not _ENDING_RE.search(_near(before, _ROLE_WORDS)):
+    if text.endswith(":") and text[:1].isupper() and (_UNDER_A_LABEL_RE.search(before) or (
+            _A_LINE_RE.search(before) and not _ENDING_RE.search(_near(before, _ROLE_WORDS)))):
         # 'a line must start with "Betreff:"': a labelled line somewhere in the response
         label = text[:-1].strip()
         ex.add("rubriq:section_labels", "sections", {"labels": [label]}, Span(left, right),
