@@ -312,7 +312,7 @@ TASK_CUES: dict[TaskType, tuple[tuple[str, float], ...]] = {
          r"cuento(?! con\b)|microcuento|relato|"
          r"canción|poème|conte|chanson|histoire courte|gedicht|geschichte|kurzgeschichte|märchen|liedtext|"
          r"microrrelatos?|leyenda|fábula|poesía|soneto|haiku|coplas?|fable|haïku|comptine|récit|slogans?|eslóganes|"
-         r"eslogans?|"
+         r"eslogans?|brindis|trinkspr(?:uch|üche)|"
          r"fabel|sonett|reim|chorus|jingle|taglines?|radio (?:ad|spot)s?|cuñas?(?: de radio| radiofónicas?)?|"
          r"spots? radio|radiospots?|tongue[- ]twisters?|trabalenguas|virelangues?|zungenbrecher|"
          r"acrostics?|elfchen|akrostichon|cinquains?|rondell|lullab(?:y|ies)|berceuses?|nanas?|canción de cuna|"
@@ -357,7 +357,10 @@ TASK_CUES: dict[TaskType, tuple[tuple[str, float], ...]] = {
         (r"\b(?:écri\w*|donne\w*|rédige\w*|escribe\w*|dame|schreib\w*|gib)[ \t]+(?:mir[ \t]+)?(?:l['’]|(?:une|la|una|"
          r"die|eine)[ \t]+)(?:explication|explicación|erklärung)\b|"
          r"\b(?:give|write)[ \t]+(?:me|us|her|him|them)?[ \t]*(?:a|an)[ \t]+(?:[\w-]+[ \t]+){0,2}?"
-         r"(?:explanation|explainer)\b", 1.2),
+         r"(?:explanation|explainer)\b|"
+         # the explanation needed: "Necesito una explicación para la ficha", "I need an explanation for ..."
+         r"\b(?:need|want|necesito|quiero|necesitamos|brauche|brauchen|besoin d['’])[ \t]*(?:an|una|eine|une)[ \t]+"
+         r"(?:[\w-]+[ \t]+){0,2}?(?:explanation|explainer|explicación|erklärung|explication)\b", 1.2),
         # Questions asked indirectly: "my daughter asked why the sky is blue", "tell me how tides work".
         (r"\b(?:asked(?: me)?|keeps? asking(?: me)?|kept asking(?: me)?|wondering|wonder|want to know|"
          r"wants to know|"
@@ -423,10 +426,14 @@ _COUNT_UNIT_AFTER_RE = re.compile(
 # A question put to the person and passed on: "a worker asks me how many days she gets", « me demande si ... »,
 # „fragt mich, ob ...": the prompt asks for its answer all the same.
 _INDIRECT_QUESTION_RE = re.compile(
-    r"\b(?:asks?|asked|keeps? asking)(?: me| us),? (?:how|what|when|where|whether|if|which|who|why)\b|"
-    r"\b(?:me|nos) pregunt(?:a|an|aba|aban|ó|aron),? (?:cu[aá]nt[oa]s?|qu[eé]|si|cu[aá]ndo|d[oó]nde|c[oó]mo|"
-    r"por qu[eé]|cu[aá]l(?:es)?)\b|"
-    r"\b(?:me|nous) demand(?:e|ent|ait|aient),? (?:combien|si|s'il|s'ils|quand|où|comment|pourquoi|quel(?:le)?s?)\b|"
+    # ... asked by some channel first: "asks me on WhatsApp how much", "me pregunta por WhatsApp cuánto", "me ha
+    # preguntado cuántas horas"
+    r"\b(?:asks?|asked|keeps? asking)(?: me| us)(?: (?:on|by|over|via) \w+)?,? (?:how|what|when|where|whether|if|which|"
+    r"who|why)\b|"
+    r"\b(?:me|nos) (?:ha |han |había |habían )?pregunt(?:a|an|aba|aban|ó|aron|ado)(?: por \w+)?,? (?:cu[aá]nt[oa]s?|"
+    r"qu[eé]|si|cu[aá]ndo|d[oó]nde|c[oó]mo|por qu[eé]|cu[aá]l(?:es)?)\b|"
+    r"\b(?:me|nous) (?:a |ont |avait )?demand(?:e|ent|ait|aient|é)(?: par \w+)?,? (?:combien|si|s'il|s'ils|quand|où|"
+    r"comment|pourquoi|quel(?:le)?s?)\b|"
     r"\b(?:fragt|fragen|fragte|fragten) (?:mich|uns),? (?:ob|wie|was|wann|wo|warum|welche\w*)\b|"
     # "a tutor is asking whether ...", "people always ask whether ...", "I need to know how many ...", « je
     # voudrais savoir si », "necesito saber qué semana", „ich möchte wissen, ob"

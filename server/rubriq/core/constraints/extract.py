@@ -57,7 +57,7 @@ from rubriq.core.constraints.families.grammar import REJECTED_RE, Clause, Extrac
 from rubriq.core.constraints.reading import PROTECTED_RE
 from rubriq.core.constraints.types import AT_LEAST, EXACTLY, LESS_THAN, Constraint
 from rubriq.core.prompt import PromptDocument, parse_prompt
-from rubriq.core.requests import conversation_turns, reads_as_request
+from rubriq.core.requests import ASSISTANT_SPEAKERS, conversation_turns, reads_as_request
 from rubriq.core.text import Span
 
 EXTRACTORS: tuple[Callable[[Extraction], None], ...] = (
@@ -394,6 +394,13 @@ def _latest_turn_wins(found: list[Constraint], view: str) -> list[Constraint]:
     return kept
 
 
+def _not_the_assistants_words(found: list[Constraint], view: str) -> list[Constraint]:
+    """An earlier assistant turn of a pasted chat is an answer, not a request: "a blind date with a book, three
+    words written on the paper" in its list asks nothing of the next reply."""
+    said = [t.span for t in conversation_turns(view) if t.speaker in ASSISTANT_SPEAKERS]
+    return [c for c in found if not any(span.start <= c.span.start < span.end for span in said)]
+
+
 def extract_constraints(prompt: PromptDocument | str) -> list[Constraint]:
     """Every constraint the prompt states that Rubriq can check, in prompt order, duplicates removed."""
     doc = prompt if isinstance(prompt, PromptDocument) else parse_prompt(prompt)
@@ -403,6 +410,7 @@ def extract_constraints(prompt: PromptDocument | str) -> list[Constraint]:
     found = _not_asked_about(_unconditional(_composed(_narrowest(ex.found), ex.clauses), ex.clauses, ex.view),
                              ex.clauses)
     found = _latest_turn_wins(found, ex.view)
+    found = _not_the_assistants_words(found, ex.view)
     found = _input_formats(found, ex.clauses)
     # "keep pandas out of it" in a code task rules out the package, not a subject to leave unmentioned
     modules = {m.lower() for c in found if c.kind == "rubriq:code_forbidden_import" for m in c.params["modules"]}

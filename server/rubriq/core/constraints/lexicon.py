@@ -264,7 +264,7 @@ cifra | importe = figure
 escribe | escríbelo | escríbela | escríbeme | redacta | escribir | redactar = write
 añade | agrega | añadir | agregar | añádele = add
 pon | coloca | poner = put
-dame | dime = give me
+dame | dime | sácame | sácanos = give me
 explica | explícame | explicar | explique = explain
 corrige | arregla = fix
 nombres = names
@@ -1128,6 +1128,12 @@ _ES_REORDER: tuple[Rule, ...] = (
     # "en una frase", "en un solo párrafo": one of the unit, not an article ("dame una frase" is "a phrase")
     (re.compile(r"\ben\s+(?:un|una)\s+(sol[oa]\s+)?(?=(?:frase|oración|párrafo|línea|estrofa)\b)", re.IGNORECASE),
      lambda m: "in a single " if m.group(1) else "in one "),
+    # "Tiene que salir Lola": a name that has to come up in the text ("tiene que salir bien" is how it comes out)
+    (re.compile(r"\b(?i:tiene|tienen|debe|deben)\s+que\s+(?i:salir|aparecer)\s+(?=[A-ZÁÉÍÓÚÑ])"),
+     lambda m: "it has to mention "),
+    # "no más de 6 líneas y que la última empiece por": the last of the things just named, a pronoun before its verb
+    (re.compile(r"\b(?:la|el)\s+últim[oa](?=\s+(?:empiece|empieza|comience|comienza|termine|termina|acabe|acaba|"
+                r"lleve|tenga|sea|diga)\b)", re.IGNORECASE), lambda m: "the last one"),
 )
 _FR_REORDER: tuple[Rule, ...] = (
     # the subject named first and then dropped by a pronoun: "Le vermifuge, tu l'oublies", "Les frais de l'étude,
@@ -1257,10 +1263,15 @@ _DE_REORDER: tuple[Rule, ...] = (
     (re.compile(r",?\s+der\s+mit\s+(\"[^\"\n]{1,60}\")\s+(?:anfängt|beginnt|startet|losgeht)\b", re.IGNORECASE),
      lambda m: f" that starts with {m.group(1)}"),
     # "erwähne den Aktienkurs nicht": the negation ends the clause in German
-    (re.compile(r"\b(erwähne|nenne|verwende|benutze|nutze)\s+((?:[\wäöüß„“\"'-]+\s+){1,4}?)(?:nicht|nie|niemals)\b"
+    (re.compile(r"\b(erwähne|nenne|verwende|benutze?|nutze?)\s+((?:[\wäöüß„“\"'-]+\s+){1,4}?)(?:nicht|nie|niemals)\b"
                 r"(?=\s*(?:[,.;!?]|$|und\b|oder\b))", re.IGNORECASE),
      lambda m: ("do not mention" if m.group(1).lower() in ("erwähne", "nenne") else "do not use")
      + f" {m.group(2).strip()}"),
+    # 'Das Wort „Kultur“ bitte nicht': the word named, then ruled out with no verb
+    (re.compile(r"\b(?:das|die)\s+(?P<noun>wort|wörter|begriff|begriffe)\s+" + _DE_QUOTED_LIST +
+                r"\s+(?:bitte\s+)?(?:nicht|nie|niemals)\b(?=\s*(?:[,.;!?]|$))", re.IGNORECASE),
+     lambda m: f"do not use the {'words' if m.group('noun').lower() in ('wörter', 'begriffe') else 'word'} "
+               f"{m.group(2)}"),
     # "dreimal", "5-mal": a number of times
     (re.compile(r"\beinmal\b", re.IGNORECASE), lambda m: "once"),
     # "in die Abschnitte „Vorteile“ und „Nachteile“": parts named by labels are sections, not paragraphs

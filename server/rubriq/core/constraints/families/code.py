@@ -356,9 +356,9 @@ KEEP_PASTED_NAME_RE = re.compile(
     r"\b(?:keep|leave|don'?t\s+(?:change|rename))\s+(?:the|its)\s+(?:(?P<kind>function|method|class)(?:'s)?\s+name|"
     r"name\s+of\s+the\s+(?P<kind2>function|method|class))\b"
     r"(?!\s+(?:as\s+)?`?(?!(?:as|it|is|the|same|unchanged|before|written)\b)[A-Za-z_])|"
-    # "the function name must stay the same", "der Funktionsname muss so bleiben"
-    r"\bthe\s+(?P<kind3>function|method|class)(?:'s)?\s+name\s+(?:must|should|has\s+to|needs\s+to)\s+(?:stay|remain)"
-    r"\s+(?:the\s+same|unchanged|as\s+it\s+is|as\s+is)\b", re.IGNORECASE)
+    # "the function name must stay the same", "der Funktionsname muss so bleiben", "... muss bleiben, weil ..."
+    r"\bthe\s+(?P<kind3>function|method|class)(?:'s)?\s+name\s+(?:must|should|has\s+to|needs\s+to)\s+"
+    r"(?:stays?|remains?)(?:\s+(?:the\s+same|unchanged|as\s+it\s+is|as\s+is)\b|(?=\s*(?:[,.;!]|$)))", re.IGNORECASE)
 _DEFINITION_RE = re.compile(r"^[ \t]*(?:async\s+)?(?P<kind>def|class|function|func|fn)\s+(?P<name>[A-Za-z_$][\w$]*)",
                             re.MULTILINE)
 
@@ -525,8 +525,9 @@ def _packages_ruled_out(ex: Extraction) -> list[tuple[str, Span]]:
         text = clause.text
         for m in islice(_PACKAGE_NAME_RE.finditer(text), MAX_MATCHES):
             name = _npm_name(m.group(1), ex.doc.text)
-            if name.lower() in COMMON_WORDS or not _third_party(name, ex.doc.text) or \
-                    re.match(r"\s+(?:to|for|from|per|of)\b", text[m.end():]) or \
+            # "no more than three sentences": a number word, whatever package shares its name (three.js)
+            if name.lower() in COMMON_WORDS or parse_number(name) is not None or \
+                    not _third_party(name, ex.doc.text) or re.match(r"\s+(?:to|for|from|per|of)\b", text[m.end():]) or \
                     re.search(r"(?<!bring\s)(?<!pull\s)\b(?:as|in|into)\s+$", text[:m.start()], re.IGNORECASE):
                 continue  # "no requests to the server", "as YAML": the word or a format, not the package
             before = text[max(0, m.start() - 45):m.start()]

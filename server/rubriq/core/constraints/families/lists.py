@@ -311,6 +311,8 @@ def extract_bullets(ex: Extraction) -> None:
         before = COUNT_BEFORE_LIST_RE.search(ex.view, max(0, span.start - 40), span.start) if n is None else None
         if before and (n := parse_number(before.group("n"))):
             span = Span(before.start("n") if not before.group("rel") else before.start("rel"), span.end)
+        if n is None and ex.view[max(0, numbered.start() - 2):numbered.start()] in (", ", ": "):
+            n, span = _counted_earlier_in_the_sentence(ex.view, numbered.start(), span)
         after = COUNT_AFTER_LIST_RE.match(ex.view, numbered.end()) if n is None else None
         if after and not after.group("rel") and (n := parse_number(after.group("n"))):
             span = Span(span.start, after.end())  # "a numbered list with 3 items", "..., one per day, so 3 items"
@@ -323,6 +325,24 @@ def extract_bullets(ex: Extraction) -> None:
     _per_section(ex)
     _item_counts(ex)
     _item_lengths(ex)
+
+
+# A count earlier in the sentence of a bare ", numbered": "5 Slogans machen, numbered" (German word order, the verb
+# last), "Quédate with 5, numbered": the things counted, or the count said right before the comma.
+_COUNTED_THINGS_RE = re.compile(rf"(?<![\w.,:])(?P<n>{NUM})(?![\d:.,]\d)(?:\s+(?P<noun>[A-Za-z][\w-]{{1,20}}s)\b)?",
+                                re.IGNORECASE)
+
+
+def _counted_earlier_in_the_sentence(view: str, at: int, span: Span) -> tuple[int | None, Span]:
+    lo = max(0, *(view.rfind(stop, 0, at) + 1 for stop in ".!?\n"))
+    counts = [m for m in _COUNTED_THINGS_RE.finditer(view, lo, at) if parse_number(m.group("n"))]
+    if len(counts) != 1:
+        return None, span
+    m = counts[0]
+    noun = (m.group("noun") or "").lower()
+    if noun in NOT_ITEMS or not (noun or not view[m.end():at].strip(" ,:")):
+        return None, span  # "3 May, numbered" names no things; "in 2 paragraphs" counts no items
+    return parse_number(m.group("n")), Span(m.start(), span.end)
 
 
 _A_LIST_RE = re.compile(r"\b(?:numbered|bulleted|bullet(?:ed)?)\s+list\b|\bas\s+(?:a\s+)?list\b", re.IGNORECASE)
