@@ -9,6 +9,7 @@ from rubriq.core.sqb.metrics import Thresholds
 from rubriq.core.sqb.verifier_matching import (
     THRESHOLDS,
     VerifierMatcher,
+    as_the_output_refers,
     clauses_of,
     fact_hops,
     negated,
@@ -30,6 +31,22 @@ def test_a_single_statement_has_no_hops_and_a_pronoun_part_is_left_to_the_whole(
     assert fact_hops("Moving the pod to another node gave it an IP address outside the allow list.") == []
     assert fact_hops("The Lyon incident must be reported to the ANSM, because it occurred in France.") == [
         "The Lyon incident must be reported to the ANSM"]
+
+
+def test_a_person_the_output_never_names_in_full_is_the_person_and_a_body_keeps_its_name():
+    output = "Ellen applied for 40 hectares. Your compensation is £175. Brookvale took months to fix it."
+    def forbidden(claim: str, text: str = output) -> str:
+        return as_the_output_refers(claim, text, untitled=True)
+
+    assert forbidden("Legume fallow in Ellen Briar's offer is paid at £590.") == \
+        "Legume fallow in the person's offer is paid at £590."
+    assert forbidden("Joanne must wait eight weeks.") == "The person must wait eight weeks."
+    assert forbidden("Brookvale will pay £950.50.") == "Brookvale will pay £950.50."
+    assert forbidden("The council's decision is final.") == "The council's decision is final."
+    # named in full in the output: kept, so a statement about someone else is not taken for hers
+    assert forbidden("Ellen Briar has 60 days.", "Ellen Briar applied.") == "Ellen Briar has 60 days."
+    # a reference fact keeps an untitled name (only a title and surname stand for a person the output calls "her")
+    assert as_the_output_refers("Joanne must wait eight weeks.", output) == "Joanne must wait eight weeks."
 
 
 def test_another_word_between_the_same_neighbours_is_another_thing():
@@ -228,6 +245,29 @@ def test_a_person_a_fact_names_by_title_is_conveyed_by_the_role_the_output_gives
     assert matcher.conveyed(fact, by_role)[0].holds
     changed = Document(OUTPUT, "After the review, your mother's weekly charge went down to £162.95.")
     assert not matcher.conveyed(fact, changed)[0].holds
+
+@pytest.mark.models
+def test_what_a_dated_letter_said_before_is_history_not_the_forbidden_claim(matcher):
+    forbidden = ["Mrs Ellison's weekly charge is £178.05."]
+    history = Document(OUTPUT, "The letter of 16 June 2025 charged £178.05 a week from 2 June. After the review her "
+                               "charge is now £126.95 a week.")
+    verdict = matcher.asserted(forbidden, history)[0]
+    assert not verdict.holds and "superseded" in verdict.reason, verdict.reason
+    current = matcher.asserted(forbidden, Document(OUTPUT, "Her weekly charge is £178.05."))[0]
+    assert current.holds, current.reason
+
+
+@pytest.mark.models
+def test_a_forbidden_claim_about_a_person_the_output_calls_her_or_you_is_still_stated(matcher):
+    # "Joanne's compensation is £175" said to Joanne as "Your compensation is £175"; a changed figure is not it
+    forbidden = ["Joanne's compensation is £175.", "Legume fallow in Ellen Briar's offer is paid at £590 a hectare."]
+    told = Document(OUTPUT, "Your compensation is £175, made up of £75 for the delay and £100 for time and trouble. "
+                            "Ellen applied for 40 hectares. Legume fallow in her offer is paid at £590 a hectare.")
+    verdicts = matcher.asserted(forbidden, told)
+    assert all(v.holds for v in verdicts), [v.reason for v in verdicts]
+    changed = Document(OUTPUT, "Your compensation is £950.50. Legume fallow in her offer is paid at £510 a hectare.")
+    assert not any(v.holds for v in matcher.asserted(forbidden, changed))
+
 
 def test_thresholds_are_probabilities():
     assert 0 < THRESHOLDS.fact < 1 and 0 < THRESHOLDS.forbidden < 1 and 0 < THRESHOLDS.claim < 1

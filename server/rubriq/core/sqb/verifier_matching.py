@@ -38,10 +38,13 @@ single units, the best two joined and the best with its neighbours, NLI on them,
   clause states the claim when every value of the claim is in it (each name, number, date, duration: `check_values`
   against that clause alone), none differently, its polarity is the claim's (a negation cue, "not", "no longer",
   "never", "without", in one and not the other, or a word `values.py` finds negated; a clause naming the claim as
-  replaced, corrected or an earlier view states it as stale, not as true), and no word of the claim is replaced by
+  replaced, corrected or an earlier view, or reporting what a dated letter or notice said before ("The letter of 16
+  June charged £178.05 a week"), states it as stale, not as true), and no word of the claim is replaced by
   another between the same neighbours (`substituted_word`: "the *readiness* probe" is not "the *liveness* probe"), nor
   is its obligation stated as a permission (`permitted_where_required`: "Kestrel *can* claim audit exemption" does not
-  assert "the accounts *must* be audited"). Score: the best P(conveyed) of such a clause, 0 when there is none;
+  assert "the accounts *must* be audited"). A person the claim names whom the output never names in full is read
+  as "the person" first (`as_the_output_refers`: "Joanne's compensation is £175" is stated by "Your compensation is
+  £175", written to Joanne). Score: the best P(conveyed) of such a clause, 0 when there is none;
   asserted when ≥ `THRESHOLDS.forbidden`. So a correct sentence about another regulator's deadline, another entity,
   another figure or the claim's negation is no violation, and the reason says which: "asserts it: '…'", "mentions the
   subject but states a different deadline: '15 days' where the claim says '30 days'", "mentions the subject but says
@@ -383,6 +386,7 @@ class VerifierMatcher:
         units, verifier = self._verifier([document])
         if not units.units or not forbidden:
             return [Verdict(False, 0.0, f"the {document.id} has no sentence to compare with") for _ in forbidden]
+        forbidden = [as_the_output_refers(claim, document.text, untitled=True) for claim in forbidden]
         vectors = self.embedder.encode(list(forbidden)) if self.embedder is not None else None
         verdicts = []
         for n, claim in enumerate(forbidden):
@@ -439,7 +443,13 @@ _SUPERSEDED_RE = re.compile(
     r"belief|assumption|guidance|version)|"
     # "so the £140 charge has been dropped": a charge or a rule taken back ("prices dropped" is a fall, no reversal)
     r"(?:has|have|had|was|were|is|are)\s+(?:now\s+)?(?:been\s+)?(?:dropped|waived|scrapped|rescinded|reversed|"
-    r"written\s+off|struck\s+out))\b", re.IGNORECASE)
+    r"written\s+off|struck\s+out)|"
+    # what a dated paper said before, reported in the past: "The letter of 16 June 2025 charged £178.05 a week", "the
+    # notice of 11 April said it would leave at 06:49" (history, which the output may go on to correct)
+    r"(?:letter|notice|invoice|assessment|bill|decision|offer|quote|demand|e-?mail|statement|response|report)\s+"
+    r"(?:of|dated|sent\s+on|from)\s+(?:\w+\s+)?\d{1,2}(?:st|nd|rd|th)?\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|"
+    r"nov|dec)[a-z]*\.?(?:\s+\d{4})?,?\s+(?:had\s+)?(?:charged|said|stated|set|offered|gave|showed|quoted|put|told|"
+    r"asked|announced|planned))\b", re.IGNORECASE)
 
 
 def negated(text: str) -> bool:
@@ -521,19 +531,41 @@ def conveyed_probability(v: ClaimVerdict, text: str, weights: ConveyedWeights = 
 
 
 _TITLED_NAME_RE = re.compile(r"\b(?:Mr|Mrs|Ms|Miss|Mx|Dr)\.?\s+(?P<surname>[A-Z][\w-]+)(?P<possessive>['’]s\b)?")
+# A person named without a title, as the owner of something ("Ellen Briar's offer", "Joanne's compensation") or as
+# the subject the statement opens with ("Joanne must wait eight weeks", "Ellen Briar has 60 days")
+_OWNER_NAME_RE = re.compile(r"\b(?P<name>[A-Z][a-z]+(?:[ \t]+[A-Z][a-z'-]+){0,2}?)(?P<possessive>['’]s\b)")
+_SUBJECT_NAME_RE = re.compile(r"^(?P<name>[A-Z][a-z]+(?:[ \t]+[A-Z][a-z'-]+){0,2})(?P<possessive>)(?=[ \t]+"
+                              # verbs of a person's own situation, not of what a body does ("Brookvale will pay")
+                              r"(?:must|has|had|needs|gets|got|owes|owed|receives|received|qualifies|qualified|"
+                              r"applied|applies|lives|lived|works|worked)\b)")
 
 
-def as_the_output_refers(fact: str, text: str) -> str:
-    """`fact` with each person it names by title and surname ("Mrs Hale's weekly charge") whom `text` never names
-    put as "the person" ("the person's weekly charge"): an output written to the family speaks of "your mother",
-    "her", "you", and neither the name's absence nor the NLI model's reading of "Mrs Hale" against "your mother" is
-    evidence against the fact (its figures and dates still are)."""
-    def referred(m: re.Match[str]) -> str:
+def as_the_output_refers(fact: str, text: str, *, untitled: bool = False) -> str:
+    """`fact` with each person it names whom `text` never names put as "the person" ("the person's weekly charge"):
+    an output written to the family speaks of "your mother", "her", "you", and neither the name's absence nor the
+    NLI model's reading of "Mrs Hale" against "your mother" is evidence against the fact (its figures and dates
+    still are). A person named by title counts as named by the surname. With `untitled` (forbidden claims), a person
+    named without a title too ("Ellen Briar's offer", "Joanne must wait"), counted as named only by the whole name,
+    since "her offer" after "Ellen applied" is still hers."""
+    def by_title(m: re.Match[str]) -> str:
         if re.search(rf"\b{re.escape(m.group('surname'))}\b", text, re.IGNORECASE):
             return m.group()
         return "the person's" if m.group("possessive") else "the person"
 
-    return _TITLED_NAME_RE.sub(referred, fact)
+    def by_name(m: re.Match[str]) -> str:
+        name = m.group("name")
+        if name.split()[0] in _NOT_A_PERSON or re.search(rf"\b{re.escape(name)}\b", text):
+            return m.group()
+        return "the person's" if m.group("possessive") else "The person"
+
+    fact = _TITLED_NAME_RE.sub(by_title, fact)
+    return _SUBJECT_NAME_RE.sub(by_name, _OWNER_NAME_RE.sub(by_name, fact)) if untitled else fact
+
+
+# Capitalised words that open a statement or name a body, not a person: "The council's", "Because Ellen ..."
+_NOT_A_PERSON = frozenset({"The", "A", "An", "This", "That", "These", "Those", "Because", "If", "When", "Each",
+                           "Every", "All", "Her", "His", "Their", "Its", "Our", "Your", "My", "Since", "After",
+                           "Before", "Under", "From", "In", "On", "At", "By", "For", "With"})
 
 
 def links_parts(fact: str) -> bool:
