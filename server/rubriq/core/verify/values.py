@@ -2984,7 +2984,7 @@ def figure_identity(value: Value) -> tuple[str, str, float] | None:
     period aside: "£1,113.60" and "about £1,113.60 a year") and its number. None for a value that is not a figure."""
     if family(value) not in _FIGURE_FAMILIES or value.low is None or value.high is None:
         return None
-    return family(value), _split_rate(value.unit)[0], stated_number(value)
+    return family(value), split_rate(value.unit)[0], stated_number(value)
 
 
 def stated_number(v: Value) -> float:
@@ -3067,7 +3067,7 @@ _PHYSICAL_UNITS = frozenset(canonical for canonical, _ in _PHYSICAL.values()) | 
 _RATE_PERIODS = {lemma(word): seconds for word, seconds in _SECONDS.items()}
 
 
-def _split_rate(unit: str) -> tuple[str, float | None]:
+def split_rate(unit: str) -> tuple[str, float | None]:
     """("GBP", seconds of a month) for "GBP/month"; (unit, None) for a unit that is no rate ("m/s" is a unit)."""
     base, _, period = unit.rpartition("/")
     if base and period in _RATE_PERIODS:
@@ -3078,8 +3078,8 @@ def _split_rate(unit: str) -> tuple[str, float | None]:
 def _restated(c: Value, s: Value) -> Value | None:
     """s in c's unit when the two differ only by a period: "£48 a year" as £4 a month; a plain amount against a
     rate as it stands ("at least £1,000" paid in a month is "at least £1,000 a month"). None otherwise."""
-    c_base, c_period = _split_rate(c.unit)
-    s_base, s_period = _split_rate(s.unit)
+    c_base, c_period = split_rate(c.unit)
+    s_base, s_period = split_rate(s.unit)
     if c_base != s_base or (c_period is None and s_period is None) or s.low is None or s.high is None:
         return None
     factor = c_period / s_period if c_period is not None and s_period is not None else 1.0
@@ -3241,7 +3241,7 @@ def slot_score(c: Value, e: Value) -> int:
         c_unit = c.unit or (e.unit if c.in_table and e.unit in c.column else "")
         e_unit = e.unit or (c.unit if e.in_table and c.unit in e.column else "")  # the "Votes" column counts votes
         if c_unit and e_unit:
-            if _split_rate(c_unit)[0] != _split_rate(e_unit)[0]:
+            if split_rate(c_unit)[0] != split_rate(e_unit)[0]:
                 return -1
             score += 2
         elif not (c.governor and c.governor == e.governor):
@@ -3251,7 +3251,7 @@ def slot_score(c: Value, e: Value) -> int:
             return -1  # an unnamed or ambiguous zone against another: the times cannot be compared
         score += 2
     elif fam == "money":
-        score += 2 if _split_rate(c.unit)[0] == _split_rate(e.unit)[0] else 0
+        score += 2 if split_rate(c.unit)[0] == split_rate(e.unit)[0] else 0
     elif fam in _INTRINSIC_FAMILIES:
         if fam == "percent" and c.unit != e.unit:
             return -1
@@ -3555,8 +3555,8 @@ def _derived(c: Value, values: Sequence[Value], claim_others: Sequence[Value] = 
     if c.unit == "B" and any(o.unit == "B" and o.low is not None and o.low == o.high and
                              any(fits(o.low * f) for f in _BINARY_FACTORS) for o in claim_others):
         return True  # "18 TB is 18,432 GB": the claim's own conversion in binary multiples
-    if fam == "money" and _split_rate(c.unit)[1] is not None and any(
-            (r := _restated(c, o)) is not None and o.unit != c.unit and _split_rate(o.unit)[1] is not None and
+    if fam == "money" and split_rate(c.unit)[1] is not None and any(
+            (r := _restated(c, o)) is not None and o.unit != c.unit and split_rate(o.unit)[1] is not None and
             r.low is not None and r.low == r.high and fits(r.low) for o in claim_others):
         return True  # "£20.98 a month, or £251.76 a year": the claim's own figure per another period
     if fam == "count" and c.unit == _TIMES_UNIT:
@@ -3589,7 +3589,7 @@ def _derived(c: Value, values: Sequence[Value], claim_others: Sequence[Value] = 
         # period), to the figure's last digit (three significant figures at least, so a chance product of round
         # figures does not count)
         measures = [_written_figure(o) for o in claim_others if family(o) in ("count", "duration")]
-        prices = [x for v in pool if family(v) == "money" and _split_rate(v.unit)[0] == c.unit for x in _figures(v)]
+        prices = [x for v in pool if family(v) == "money" and split_rate(v.unit)[0] == c.unit for x in _figures(v)]
         if any(m and abs(m * x - n_written) <= c.step / 2 + 1e-9 for m in measures[:_MAX_MULTIPLIERS]
                for x in prices[:_MAX_DERIVATION_VALUES]):
             return True
@@ -3601,9 +3601,9 @@ def _derived(c: Value, values: Sequence[Value], claim_others: Sequence[Value] = 
                for share in shares[:_MAX_MULTIPLIERS] for x in own if share > 0):
             return True
     # a yearly amount spread over c's period: "£1,240 for the first year, about £103 a month"
-    c_base, c_period = _split_rate(c.unit)
+    c_base, c_period = split_rate(c.unit)
     if fam in ("money", "count") and c_period is not None and c_period < _SECONDS["year"]:
-        yearly = [x for v in pool if family(v) == fam and _split_rate(v.unit) == (c_base, None) and v.unit
+        yearly = [x for v in pool if family(v) == fam and split_rate(v.unit) == (c_base, None) and v.unit
                   for x in _figures(v)]
         if any(fits(x * c_period / _SECONDS["year"]) for x in yearly[:_MAX_DERIVATION_VALUES]):
             return True
@@ -3614,7 +3614,7 @@ def _derived(c: Value, values: Sequence[Value], claim_others: Sequence[Value] = 
              (o.low == o.high or o.text.lower().startswith("over ")) and math.isfinite(o.low) and o.low > 0
              ][:_MAX_MULTIPLIERS]
     if fam in ("money", "count") and c_period is not None and spans:
-        amounts = [x for v in pool if family(v) == fam and _split_rate(v.unit) == (c_base, None) and v.unit
+        amounts = [x for v in pool if family(v) == fam and split_rate(v.unit) == (c_base, None) and v.unit
                    for x in _figures(v)]
         if any(fits(x * c_period / d) for d in spans if d > c_period for x in amounts[:_MAX_DERIVATION_VALUES]):
             return True
@@ -3625,7 +3625,7 @@ def _derived(c: Value, values: Sequence[Value], claim_others: Sequence[Value] = 
         n_written = stated_number(c)
         own_rates = {id(v) for v in claim_others}
         rates = [(x, period, id(v) in own_rates) for v in pool if family(v) == fam and
-                 (rate := _split_rate(v.unit))[0] == c.unit and (period := rate[1]) is not None for x in _figures(v)]
+                 (rate := split_rate(v.unit))[0] == c.unit and (period := rate[1]) is not None for x in _figures(v)]
         if any((fits(x * d / period) if c.qualifier in _APPROXIMATE else
                 abs(x * d / period - n_written) <= c.step / 2 + 1e-9 * abs(n_written)) for d in spans
                for x, period, own in rates[:_MAX_DERIVATION_VALUES]
@@ -3655,7 +3655,7 @@ def _derived(c: Value, values: Sequence[Value], claim_others: Sequence[Value] = 
         groups: dict[tuple[str, str], list[float]] = {}
         for v in pool:
             if family(v) in ("count", "money") and v.unit not in _PHYSICAL_UNITS and v.low is not None:
-                groups.setdefault((family(v), _split_rate(v.unit)[0]), []).extend(_figures(v))
+                groups.setdefault((family(v), split_rate(v.unit)[0]), []).extend(_figures(v))
         # a percentage of one significant figure ("5%", "20%") is a ratio of some two of the source's many figures
         # by chance: one of them must be the claim's own
         own_figures = {x for o in claim_others if family(o) in _NUMERIC_FAMILIES and o.low is not None and
@@ -3714,7 +3714,7 @@ def _span_a_total_runs_over(c: Value, claim: Sequence[Value]) -> bool:
     """"Over a year, that's about £5,740": one period that a sum of money or a count of the claim runs over, not a
     duration of more than one period."""
     return c.kind == "duration" and _ONE_PERIOD_OVER_RE.fullmatch(c.text) is not None and any(
-        family(o) in ("money", "count") and o.low is not None and _split_rate(o.unit)[1] is None for o in claim
+        family(o) in ("money", "count") and o.low is not None and split_rate(o.unit)[1] is None for o in claim
         if o is not c)
 
 
@@ -3887,7 +3887,7 @@ def _price_times_stated(c: Value, claim_others: Sequence[Value], source: ValueIn
     smaller amount only from a price and a count or time the claim itself states beside it: "£8 a day (£56 if you're
     there all seven days)"."""
     if family(c) != "money" or c.low is None or c.low != c.high or c.qualifier or not math.isfinite(c.low) or \
-            _split_rate(c.unit)[1] is not None:
+            split_rate(c.unit)[1] is not None:
         return False
     own = abs(c.low) < 100 * c.step  # then the claim's own figures only
     n = c.low
@@ -3896,8 +3896,8 @@ def _price_times_stated(c: Value, claim_others: Sequence[Value], source: ValueIn
         return [] if own else source.by_family.get(kind, [])[:_MAX_SOURCE_OPERANDS]
 
     pool = [*claim_others, *stated("money")]
-    prices = [(v.low, _split_rate(v.unit)[1]) for v in pool if family(v) == "money" and v is not c and
-              v.low is not None and v.low == v.high and v.low and _split_rate(v.unit)[0] == c.unit][:_MAX_PRICES]
+    prices = [(v.low, split_rate(v.unit)[1]) for v in pool if family(v) == "money" and v is not c and
+              v.low is not None and v.low == v.high and v.low and split_rate(v.unit)[0] == c.unit][:_MAX_PRICES]
     if not prices:
         return False
     counts = _multipliers([*claim_others, *stated("count")])
@@ -4265,9 +4265,9 @@ def _same_kind_of_figure(c: Value, e: Value) -> bool:
     if fam != family(e) or e.kind == "negation":
         return False
     if fam == "count":
-        return _split_rate(c.unit)[0] == _split_rate(e.unit)[0]
+        return split_rate(c.unit)[0] == split_rate(e.unit)[0]
     if fam == "money":
-        return _split_rate(c.unit)[0] == _split_rate(e.unit)[0]
+        return split_rate(c.unit)[0] == split_rate(e.unit)[0]
     if fam in ("duration", "age"):
         return _units_agree(c, _restated(c, e) or e)
     if fam == "percent":
@@ -4962,8 +4962,8 @@ def _own_figure_and_source_percent(c: Value, others: Sequence[Value], source: Va
     figure = stated_number(c)
     if not math.isfinite(figure) or abs(figure) < 100 * c.step:
         return False
-    base = _split_rate(c.unit)[0]
-    amounts = [x for o in others if family(o) == "money" and _split_rate(o.unit)[0] == base and o.low is not None
+    base = split_rate(c.unit)[0]
+    amounts = [x for o in others if family(o) == "money" and split_rate(o.unit)[0] == base and o.low is not None
                and o.low == o.high for x in _figures(o) if x != figure][:_MAX_DERIVATION_VALUES]
     shares = [v.low / 100 for v in source.by_family.get("percent", []) if v.unit == "%" and v.low is not None and
               v.low == v.high and 0 < v.low < 100][:_MAX_MULTIPLIERS]
@@ -4992,11 +4992,11 @@ def _earlier_plus_or_minus(c: Value, claim_index: ValueIndex, start: int, operan
     # a share keeps the currency, whatever period the output names with it: "9% of that, so about £92.52 a month"
     # after "£1,028 over the monthly threshold"
     same_base = [v.low for v in before if family(v) == family(c) and v.low is not None and v.low == v.high and
-                 v.low != figure and _split_rate(v.unit)[0] == _split_rate(c.unit)[0]][-_MAX_DERIVATION_VALUES:]
+                 v.low != figure and split_rate(v.unit)[0] == split_rate(c.unit)[0]][-_MAX_DERIVATION_VALUES:]
     if not earlier and not same_base:
         return False
     terms = [x for v in (*operands, *source.by_family.get(family(c), [])) if family(v) == family(c)
-             and _split_rate(v.unit)[0] == c.unit and v.low is not None and v.low == v.high for x in _figures(v)]
+             and split_rate(v.unit)[0] == c.unit and v.low is not None and v.low == v.high for x in _figures(v)]
     terms = list(dict.fromkeys(terms))[:_MAX_DERIVATION_VALUES]
     terms += [m * x for m in _multipliers(operands)[:_MAX_MULTIPLIERS] for x in terms if m != 1]
     # a percent the claim states, of an earlier figure or off it: "10% off, which brings it down to £138.60" after
@@ -5046,9 +5046,9 @@ def _runs(values: Sequence[Value], c: Value, text: str) -> list[list[float]]:
     rows: dict[int, float] = {}
     lines: dict[int, float] = {}
     loose: list[float] = []
-    base = _split_rate(c.unit)[0]
+    base = split_rate(c.unit)[0]
     for v in values:
-        if v is c or family(v) != family(c) or _split_rate(v.unit)[0] != base or v.low is None or \
+        if v is c or family(v) != family(c) or split_rate(v.unit)[0] != base or v.low is None or \
                 v.low != v.high or v.qualifier not in ("", "partial"):
             continue
         line = text.rfind("\n", 0, v.span.start)
@@ -5120,7 +5120,7 @@ def _stated_before(c: Value, claim_index: ValueIndex, start: int) -> bool:
     """The output states c's figure, of its family and unit, in the text before `start`."""
     earlier = claim_index.within([Span(max(0, start - _EARLIER_CHARACTERS), start)])
     return any(family(v) == family(c) and v.low == v.high == c.low and
-               (v.unit == c.unit or (family(c) == "money" and _split_rate(v.unit)[0] == _split_rate(c.unit)[0]))
+               (v.unit == c.unit or (family(c) == "money" and split_rate(v.unit)[0] == split_rate(c.unit)[0]))
                for v in earlier)  # "10 nights × £54" after "£54 a night"
 
 
@@ -5519,7 +5519,7 @@ def _change_against_range(check: ValueCheck, ranges: Sequence[Value]) -> ValueCh
     for r in ranges:
         if r is c or family(r) != family(c):
             continue
-        if _split_rate(r.unit)[0] != _split_rate(c.unit)[0] and not (family(c) == "count" and not (r.unit and c.unit)):
+        if split_rate(r.unit)[0] != split_rate(c.unit)[0] and not (family(c) == "count" and not (r.unit and c.unit)):
             continue  # "from 4,210 to 3,650 members, a drop of 560" counts one thing; "£" and "km" do not
         return _change_verdict(c, r, False, "the change its own range states", "its own range gives another change",
                                f"{r.text} is")
@@ -5571,7 +5571,7 @@ def _change_to_against_source(check: ValueCheck, claim: Sequence[Value], evidenc
         return None
     for r in evidence:
         if r.qualifier != "range" or family(r) != family(c) or r.low is None or r.high is None or \
-                _split_rate(r.unit)[0] != _split_rate(c.unit)[0] or after.low not in (r.low, r.high):
+                split_rate(r.unit)[0] != split_rate(c.unit)[0] or after.low not in (r.low, r.high):
             continue
         return _change_verdict(c, r, True, "the change the source's range gives",
                                "the source's range gives another change", f"{r.text} in the source is")
