@@ -284,7 +284,7 @@ def _read_quote(ex: Extraction, m: re.Match[str], text: str, left: int, right: i
     if _EXAMPLE_RE.search(before) or PLACEHOLDER_SLOT_RE.search(text) or _LETTER_RE.search(clause) or \
             len(text) < 2:
         return  # 'phrases like "in this episode"' is an example; "Answer: X km" a line to fill; a letter
-    if text.endswith(":") and text[:1].isupper() and (_UNDER_A_LABEL_RE.search(before) or (
+    if text.endswith(":") and ((_UNDER_A_LABEL_RE.search(before) and text[:1].isupper()) or (
             _A_LINE_RE.search(before) and not _ENDING_RE.search(_near(before, _ROLE_WORDS)))):
         # 'a line must start with "Betreff:"': a labelled line somewhere in the response
         label = text[:-1].strip()
