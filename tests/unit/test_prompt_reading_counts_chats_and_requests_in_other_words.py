@@ -1,7 +1,8 @@
 """Readings of requests as people word them in English, German and Spanish: a count said before ", numbered", a
 chat's earlier answer that asks nothing, a number word that shares a package's name, a file the person exports,
 words ruled out without a verb, "the last one" of the lines just named, a name that has to come up, a function
-name to keep in pasted code, and task cues in Spanish (a question passed on, an explanation needed, a toast)."""
+name to keep in pasted code, a value to keep in, and task cues in Spanish (a question passed on, an explanation
+needed, a toast)."""
 
 from __future__ import annotations
 
@@ -96,3 +97,10 @@ def test_a_function_name_that_must_stay_is_the_pasted_codes_one():
 ])
 def test_spanish_requests_are_read_for_their_task(prompt, task):
     assert detect_task(parse_prompt(prompt)).task.value == task
+
+
+def test_a_value_kept_in_is_required_and_one_kept_in_mind_is_not():
+    assert ("keywords:existence", {"keywords": ["1843"]}) in _read(
+        "Rewrite the label for children, under 60 words, and keep the date 1843 in.")
+    assert not [kind for kind, _ in _read("Keep the number 5 in mind when you plan the rota.")
+                if kind == "keywords:existence"]

@@ -373,15 +373,21 @@ DATE_GIVEN_RE = re.compile(
 
 # A date or a figure named with its kind, then said to be in the reply: "The date 1 July must be in it", "das Datum
 # 1. Juli muss drin sein" (glossed "must be in it").
+_NAMED_VALUE = (rf"(?:the|this|that)\s+(?:new\s+)?(?:date|deadline|year|number|figure|code|amount|price|time)\s+"
+                rf"(?P<value>\d{{1,2}}(?:st|nd|rd|th|\.)?\s+{_MONTHS}\b(?:\s+\d{{4}})?|{_MONTHS}\s+\d{{1,2}}(?:st|nd|rd|th)?\b|"
+                rf"[£€$]?\d[\d.,:/-]{{0,10}}\d|[£€$]?\d)")
 VALUE_MUST_BE_IN_RE = re.compile(
-    rf"\b(?:the|this|that)\s+(?:new\s+)?(?:date|deadline|year|number|figure|code|amount|price|time)\s+"
-    rf"(?P<value>\d{{1,2}}(?:st|nd|rd|th|\.)?\s+{_MONTHS}\b(?:\s+\d{{4}})?|{_MONTHS}\s+\d{{1,2}}(?:st|nd|rd|th)?\b|"
-    rf"[£€$]?\d[\d.,:/-]{{0,10}}\d|[£€$]?\d)\s+(?:must|should|has\s+to|needs\s+to)\s+(?:be\s+in\s+(?:it|there)|"
+    rf"\b{_NAMED_VALUE}\s+(?:must|should|has\s+to|needs\s+to)\s+(?:be\s+in\s+(?:it|there)|"
     rf"stay\s+in|appear|be\s+(?:included|mentioned))\b", re.IGNORECASE)
+# ... or kept in: "keep the date 1843 in" (not "keep the number 5 in mind")
+VALUE_KEPT_IN_RE = re.compile(
+    rf"\bkeep\s+{_NAMED_VALUE}\s+in\b(?!\s+(?:mind|touch|place|check|line|order|view|the|a|an|your|my|our|his|her))",
+    re.IGNORECASE)
 
 
 def _dates_given(ex: Extraction) -> None:
-    for m in islice(VALUE_MUST_BE_IN_RE.finditer(ex.view), MAX_MATCHES):
+    for m in (*islice(VALUE_MUST_BE_IN_RE.finditer(ex.view), MAX_MATCHES),
+              *islice(VALUE_KEPT_IN_RE.finditer(ex.view), MAX_MATCHES)):
         if not negated_before(ex.view, m.start(), 20):
             source = ex.reading.to_source(Span(m.start("value"), m.end("value")))
             value = ex.source_view[source.start:source.end].strip()
