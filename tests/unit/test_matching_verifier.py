@@ -228,13 +228,22 @@ def test_claims_are_supported_by_the_sources_or_a_reference_fact(matcher):
 
 
 @pytest.mark.models
-def test_a_charge_reported_dropped_or_waived_is_no_violation(matcher):
-    forbidden = ["The chipped windscreen is charged at £90."]
-    dropped = Document(OUTPUT, "The chip is under the 10 mm limit, so the £90 windscreen charge has been dropped.")
-    verdict = matcher.asserted(forbidden, dropped)[0]
+@pytest.mark.parametrize(("claim", "stale", "standing"), [
+    # a charge reported dropped or waived is taken back
+    ("The chipped windscreen is charged at £90.",
+     "The chip is under the 10 mm limit, so the £90 windscreen charge has been dropped.",
+     "The chipped windscreen is charged at £90."),
+    # what a dated letter said before is history, which the output goes on to correct
+    ("Mrs Ellison's weekly charge is £178.05.",
+     "The letter of 16 June 2025 charged £178.05 a week from 2 June. After the review her charge is £126.95 a week.",
+     "Her weekly charge is £178.05."),
+], ids=["dropped", "dated-letter"])
+def test_a_forbidden_claim_reported_as_stale_is_no_violation_and_stated_as_standing_is_one(matcher, claim, stale,
+                                                                                           standing):
+    verdict = matcher.asserted([claim], Document(OUTPUT, stale))[0]
     assert not verdict.holds and "superseded" in verdict.reason, verdict.reason
-    standing = matcher.asserted(forbidden, Document(OUTPUT, "The chipped windscreen is charged at £90."))[0]
-    assert standing.holds, standing.reason
+    current = matcher.asserted([claim], Document(OUTPUT, standing))[0]
+    assert current.holds, current.reason
 
 
 @pytest.mark.models
@@ -245,16 +254,6 @@ def test_a_person_a_fact_names_by_title_is_conveyed_by_the_role_the_output_gives
     assert matcher.conveyed(fact, by_role)[0].holds
     changed = Document(OUTPUT, "After the review, your mother's weekly charge went down to £162.95.")
     assert not matcher.conveyed(fact, changed)[0].holds
-
-@pytest.mark.models
-def test_what_a_dated_letter_said_before_is_history_not_the_forbidden_claim(matcher):
-    forbidden = ["Mrs Ellison's weekly charge is £178.05."]
-    history = Document(OUTPUT, "The letter of 16 June 2025 charged £178.05 a week from 2 June. After the review her "
-                               "charge is now £126.95 a week.")
-    verdict = matcher.asserted(forbidden, history)[0]
-    assert not verdict.holds and "superseded" in verdict.reason, verdict.reason
-    current = matcher.asserted(forbidden, Document(OUTPUT, "Her weekly charge is £178.05."))[0]
-    assert current.holds, current.reason
 
 
 @pytest.mark.models
