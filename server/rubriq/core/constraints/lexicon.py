@@ -1268,8 +1268,9 @@ _DE_REORDER: tuple[Rule, ...] = (
      lambda m: ("do not mention" if m.group(1).lower() in ("erwähne", "nenne") else "do not use")
      + f" {m.group(2).strip()}"),
     # 'Das Wort „Kultur“ bitte nicht': the word named, then ruled out with no verb
-    (re.compile(r"\b(?:das|die)\s+(?P<noun>wort|wörter|begriff|begriffe)\s+" + _DE_QUOTED_LIST +
-                r"\s+(?:bitte\s+)?(?:nicht|nie|niemals)\b(?=\s*(?:[,.;!?]|$))", re.IGNORECASE),
+    # (said first in its sentence: "Vergiss das Wort „Freitag" nicht" asks for the word)
+    (re.compile(r"(?:^|(?<=[.!?;:]\s)|(?<=\n))(?:das|die)\s+(?P<noun>wort|wörter|begriff|begriffe)\s+" +
+                _DE_QUOTED_LIST + r"\s+(?:bitte\s+)?(?:nicht|nie|niemals)\b(?=\s*(?:[,.;!?]|$))", re.IGNORECASE),
      lambda m: f"do not use the {'words' if m.group('noun').lower() in ('wörter', 'begriffe') else 'word'} "
                f"{m.group(2)}"),
     # "dreimal", "5-mal": a number of times

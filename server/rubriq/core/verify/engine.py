@@ -90,6 +90,7 @@ def _word_stems(text: str) -> frozenset[str]:
 # twenty-eight hand-written grounded sets (bench/faithfulness_pairs.py): FA002 conflicts on money at a ratio of 4 or
 # more were 8 of 41 hits and 25 of 48 false alarms.
 MAX_RESTATED_MONEY_RATIO = 4.0
+_SCALE_WORD_RE = re.compile(r"\b(?:thousand|million|billion|trillion|bn)\b|\d\s?(?:k|m|bn)\b", re.IGNORECASE)
 
 
 def _another_sum_of_money(check: ValueCheck) -> bool:
@@ -97,6 +98,8 @@ def _another_sum_of_money(check: ValueCheck) -> bool:
     if evidence is None or family(value) != "money" or family(evidence) != "money" or value.low is None or \
             evidence.low is None or split_rate(value.unit)[0] != split_rate(evidence.unit)[0]:
         return False  # a sum in another currency is compared by its figure elsewhere
+    if _SCALE_WORD_RE.search(value.text) or _SCALE_WORD_RE.search(evidence.text):
+        return False  # "90 million dollars" for "12 million": a headline figure changed, never a worked total
     mine, theirs = stated_number(value), stated_number(evidence)
     if not (math.isfinite(mine) and math.isfinite(theirs)) or mine <= 0 or theirs <= 0:
         return False
