@@ -403,8 +403,76 @@ def _dates_given(ex: Extraction) -> None:
             _add_required(ex, [date], Span(m.start(), m.end()))
 
 
+# A date or a time the reply must keep, named only by its kind: "make sure the launch date is in there", "la date de
+# l'audit de suivi doit apparaître", "L'heure du rendez-vous doit absolument y être", "keep the dates exactly as
+# they are". The value is the one the prompt gives of that kind (`_value_of_the_kind` below).
+_VALUE_KIND = r"(?P<kind>dates?|times?|deadlines?|heures?|horas?|fechas?|uhrzeit|datum|termin|frist|plazo)"
+_VALUE_OWNER = (r"(?:\s+(?:of|for|vom|von|del?)\s+(?:the\s+|la\s+|el\s+|dem\s+|der\s+|l')?"
+                r"(?P<after>[\w'’-]+(?:\s+[\w'’-]+){0,3}?))?")
+KIND_OF_VALUE_IN_RE = re.compile(
+    rf"\b(?:(?:make|be)\s+sure\s+(?:that\s+)?|keep\s+)?(?:the|its|this|that)\s+(?P<before>(?:[\w'’-]+\s+){{0,2}}?)"
+    rf"{_VALUE_KIND}\b{_VALUE_OWNER}"
+    rf"(?P<verb>(?:'s|’s|\s+(?:is|are))\s+(?:still\s+)?in\s+(?:there|it)\b|"
+    rf"\s+(?:must|has\s+to|have\s+to|needs?\s+to|should)\s+(?:(?:definitely|absolutely|really|still|clearly)\s+)?"
+    rf"(?:be\s+in\s+(?:it|there)|be\s+(?:mentioned|included)|appear|stay\s+in|salir|aparecer|figurer)\b|"
+    rf"\s+(?:in\b(?!\s+(?:mind|view|check|place|touch|line|order|sync|the|a|an|your|my|our))|"
+    rf"(?:exactly\s+)?as\s+(?:it\s+is|they\s+are|written)|unchanged)\b)",
+    re.IGNORECASE)
+# a day and a month as people write them ("May 14", "15 March", "12 novembre", "22. April", "14 de mayo"), with
+# the first day of a range ("3 to 7 March"); a clock time ("6h45", "7:30", "7.30pm", "9am")
+_DAY_MONTH_RE = re.compile(
+    rf"\b(?:\d{{1,2}}(?:st|nd|rd|th|er)?\s*(?:to|until|-|–|and|au|bis|al)\s*)?\d{{1,2}}(?:st|nd|rd|th|er|\.)?\s+"
+    rf"(?:de\s+)?{_MONTHS}\b|\b{_MONTHS}\s+\d{{1,2}}(?:st|nd|rd|th)?\b(?:\s*(?:to|-|–)\s*\d{{1,2}}\b)?",
+    re.IGNORECASE)
+_CLOCK_TIME_RE = re.compile(r"\b\d{1,2}(?::\d{2}|h\d{2}|\.\d{2}\s?(?:am|pm))\b|\b\d{1,2}\s?(?:am|pm)\b",
+                            re.IGNORECASE)
+# words that place a value but name nothing it belongs to ("the new date", "the right time")
+_NOT_A_QUALIFIER = {"new", "neue", "neuen", "nouvelle", "nueva", "old", "same", "right", "exact", "actual", "real",
+                    "correct", "final", "still", "whole", "these", "those", "the", "this", "that"}
+
+
+def _value_of_the_kind(ex: Extraction, kind: str, qualifiers: list[str], asked: Span) -> str | None:
+    """The one date (or clock time) the prompt gives outside the asking clause: the only one there is, or the only
+    one whose line carries a word of the qualifier ("the launch date" → the line "offline sync, lands on May 14");
+    None where that leaves none or several."""
+    pattern = _CLOCK_TIME_RE if kind.lower().startswith(("time", "heure", "hora", "uhrzeit")) else _DAY_MONTH_RE
+    text = ex.doc.text
+    found: dict[str, tuple[str, set[str]]] = {}  # normalised value -> (as first written, the lines it is on)
+    for m in islice(pattern.finditer(text), MAX_MATCHES):
+        if asked.start <= m.start() < asked.end:
+            continue
+        written = m.group().strip()
+        key = re.sub(r"(?:st|nd|rd|th|er|de|\.)\b|\s+", "", written.lower())
+        lo = max(text.rfind("\n", 0, m.start()), text.rfind(". ", 0, m.start())) + 1
+        hi = min(x for x in (text.find("\n", m.end()), text.find(". ", m.end()), len(text)) if x >= 0)
+        line = text[lo:hi].lower()
+        found.setdefault(key, (written, set()))[1].add(line)
+    if len(found) > 1 and qualifiers:
+        stems = [q.lower()[:5] for q in qualifiers]
+        found = {k: v for k, v in found.items() if any(stem in line for line in v[1] for stem in stems)}
+    return next(iter(found.values()))[0] if len(found) == 1 else None
+
+
+def _values_named_by_kind(ex: Extraction) -> None:
+    for m in islice(KIND_OF_VALUE_IN_RE.finditer(ex.view), MAX_MATCHES):
+        if negated_before(ex.view, m.start(), 20) or any(
+                c.kind in ("keywords:existence", "keywords:frequency") and c.span.overlaps(Span(m.start(), m.end()))
+                for c in ex.found):
+            continue
+        if re.match(r"keep\b", m.group(), re.IGNORECASE) is None and re.match(r"\s*(?:in\b|as\b|exactly|unchanged)",
+                                                                             m.group("verb"), re.IGNORECASE):
+            continue  # "the dates as they are" asks nothing without "keep"
+        words = re.findall(r"[^\W\d_][\w'’-]*", f"{m.group('before')} {m.group('after') or ''}")
+        qualifiers = [w for w in words if len(w) >= 4 and w.lower() not in _NOT_A_QUALIFIER]
+        asked = ex.reading.to_source(Span(m.start(), m.end()))
+        value = _value_of_the_kind(ex, m.group("kind"), qualifiers, asked)
+        if value is not None:
+            _add_required(ex, [value], Span(m.start(), m.end()))
+
+
 def extract_keywords(ex: Extraction) -> None:
     _dates_given(ex)
+    _values_named_by_kind(ex)
     previous: str | None = None  # the last keyword the previous clause named, for "It should appear twice."
     for clause in ex.clauses:
         first = len(ex.found)
