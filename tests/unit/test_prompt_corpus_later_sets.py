@@ -22,7 +22,7 @@ SETS = ("prompts-round3", "prompts-round4", "prompts-round5", "prompts-round6", 
         "prompts-round18", "prompts-round19", "prompts-round20", "prompts-round21",
         "prompts-round22", "prompts-round23", "prompts-round24", "prompts-round25",
         "prompts-round26", "prompts-round27", "prompts-round28", "prompts-round29",
-        "prompts-round30", "prompts-round31")
+        "prompts-round30", "prompts-round31", "prompts-round32")
 # A task type the hash split happened to leave out of one half (the set's README says so).
 MISSING_BY_SPLIT = {"prompts-round13": {("extraction", 1)}, "prompts-round21": {("general", 0)}}
 DOCUMENTED = set(re.findall(r"`(rubriq:[a-z_]+)", (CORPORA / "prompts" / "README.md").read_text(encoding="utf-8")))
@@ -69,7 +69,8 @@ def test_every_label_quotes_the_prompt_itself(corpus, pair_id):
                           ("prompts-round24", 50), ("prompts-round25", 50),
                           ("prompts-round26", 50), ("prompts-round27", 50),
                           ("prompts-round28", 50), ("prompts-round29", 50),
-                          ("prompts-round30", 50), ("prompts-round31", 50)])
+                          ("prompts-round30", 50), ("prompts-round31", 50),
+                          ("prompts-round32", 50)])
 def test_every_task_type_is_in_both_halves_and_a_third_is_not_english(corpus, at_least):
     ids = _ids(corpus)
     halves = Counter((_pair(corpus, i)[2]["task"], hashlib.sha256(i.encode("utf-8")).digest()[0] % 2) for i in ids)
