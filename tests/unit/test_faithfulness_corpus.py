@@ -210,6 +210,7 @@ ROUND26_DIR = corpus.CORPUS_DIR.parent / "faithfulness-round26"  # a twenty-sixt
 ROUND27_DIR = corpus.CORPUS_DIR.parent / "faithfulness-round27"  # a twenty-seventh set, by two more writers
 ROUND28_DIR = corpus.CORPUS_DIR.parent / "faithfulness-round28"  # a twenty-eighth set, by two more writers
 ROUND29_DIR = corpus.CORPUS_DIR.parent / "faithfulness-round29"  # a twenty-ninth set, by two more writers
+ROUND30_DIR = corpus.CORPUS_DIR.parent / "faithfulness-round30"  # a thirtieth set, by two more writers
 
 
 @pytest.mark.parametrize("folder", [corpus.CORPUS_DIR, ROUND2_DIR, ROUND3_DIR, ROUND4_DIR, ROUND5_DIR, ROUND6_DIR,
@@ -217,7 +218,7 @@ ROUND29_DIR = corpus.CORPUS_DIR.parent / "faithfulness-round29"  # a twenty-nint
                                     ROUND11_DIR, ROUND12_DIR, ROUND13_DIR, ROUND14_DIR, ROUND15_DIR, ROUND16_DIR,
                                     ROUND17_DIR, ROUND18_DIR, ROUND19_DIR, ROUND20_DIR, ROUND21_DIR,
                                     ROUND22_DIR, ROUND23_DIR, ROUND24_DIR, ROUND25_DIR, ROUND26_DIR,
-                                    ROUND27_DIR, ROUND28_DIR, ROUND29_DIR],
+                                    ROUND27_DIR, ROUND28_DIR, ROUND29_DIR, ROUND30_DIR],
                          ids=["faithfulness", "faithfulness-round2", "faithfulness-round3", "faithfulness-round4",
                               "faithfulness-round5", "faithfulness-round6", "faithfulness-round7",
                               "faithfulness-round8", "faithfulness-round9", "faithfulness-round10",
@@ -227,7 +228,7 @@ ROUND29_DIR = corpus.CORPUS_DIR.parent / "faithfulness-round29"  # a twenty-nint
                               "faithfulness-round20", "faithfulness-round21", "faithfulness-round22",
                               "faithfulness-round23", "faithfulness-round24", "faithfulness-round25",
                               "faithfulness-round26", "faithfulness-round27",
-                              "faithfulness-round28", "faithfulness-round29"])
+                              "faithfulness-round28", "faithfulness-round29", "faithfulness-round30"])
 def test_the_corpus_is_well_formed_and_split_as_documented(folder: Path) -> None:
     assert corpus_problems(folder) == []
 
