@@ -2,8 +2,9 @@
 
 "make sure the launch date is in there" asks for the date the pasted notes give the launch: the check looks for
 that date, not for the word "date". The value is the only one of its kind the prompt gives, or the only one on a
-line with a word of the qualifier ("launch", "audit de suivi", "rendez-vous"). Where that leaves none or several,
-nothing is read: a guess would fail outputs that did as they were asked.
+line with a word of the qualifier ("launch", "audit de suivi", "rendez-vous"); "the new date" of a change is the one
+it moves to. A reference number ("keep the notice number in") needs its qualifier. Where that leaves none or
+several, nothing is read: a guess would fail outputs that did as they were asked.
 """
 
 from __future__ import annotations
@@ -56,3 +57,21 @@ def test_a_kind_asked_about_or_kept_in_mind_requires_nothing():
                                                    "make sure the launch date is right")) == []
     assert _required("Keep the time in mind: the talk is at 7:30 and runs long. Write me three tips.") == []
     assert _required("The dates are moving, so don't keep the dates as they are: 14 May is only pencilled in.") == []
+
+
+def test_the_new_value_of_a_change_is_the_one_it_moves_to():
+    thread = ("Summarise this thread, and make sure the new go-live date is in there.\n\n> Italian won't be signed off "
+              "before 14 May.\n> We'd rather move go-live from 2 May to 23 May than launch on our own.\n")
+    assert _required(thread) == [["23 May"]]
+    van = ("Boil this down, and make sure the new van time is in there.\n\n> From Monday our van will come at 7:30 "
+           "instead of 6:45.\n> Orders close at 16:00.\n")
+    assert _required(van) == [["7:30"]]
+    assert _required(thread.replace("new go-live date", "go-live date")) == []  # which of the two, unsaid
+
+
+def test_a_reference_number_is_found_by_its_qualifier_and_a_bare_number_names_none():
+    notice = ("Boil this notice down, under 80 words, and keep the notice number in so people can look it up.\n\n"
+              "--- NOTICE ---\nNotice to Mariners No. 09/2025\nDredging from Monday 14 April to Friday 9 May 2025.\n"
+              "Call VHF Channel 14 before entering.\n--- END ---")
+    assert _required(notice) == [["09/2025"]]
+    assert _required(notice.replace("keep the notice number in", "keep the number in")) == []

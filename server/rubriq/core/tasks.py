@@ -275,7 +275,11 @@ TASK_CUES: dict[TaskType, tuple[tuple[str, float], ...]] = {
         (r"\b(?:in|into) plain (?:english|language|words)\b|\ben (?:langage|termes|mots) (?:clairs?|simples?)\b|"
          r"\ben (?:lenguaje|palabras|términos) (?:claros?|sencill[oa]s?|llan[oa]s?)\b|"
          r"\bpás(?:alo|amelo|ala) a\b(?! (?:un |una )?(?:json|csv|yaml|tabla|excel)\b)|"
-         r"\bin einfache(?:r|n)? (?:sprache|worte\w*)\b|\bin leichte(?:r|n)? sprache\b", 2.5),
+         r"\bin einfache(?:r|n)? (?:sprache|worte\w*)\b|\bin leichte(?:r|n)? sprache\b|"
+         # "in verständliches Deutsch bringen", « en français courant »
+         r"\bin (?:verständliches|einfaches|klares|normales|lesbares) (?:deutsch|englisch)\b|"
+         r"\ben (?:français|anglais) (?:clair|simple|courant)\b|\ben (?:español|castellano) (?:claro|sencillo|llano)\b",
+         2.5),
     ),
     TaskType.REASONING: (
         # Verbs of working something out, where a request starts: "what problems does it solve?" is not maths.
@@ -354,7 +358,8 @@ TASK_CUES: dict[TaskType, tuple[tuple[str, float], ...]] = {
          r"m['’]expliquer|nous expliquer|explicarme|explícame|mir erklären|uns erklären)\b", 1.2),
         # the explanation asked for as the thing to write: "Tu peux m'écrire l'explication ?" (not "pour l'explication,
         # trois phrases": a part of another answer)
-        (r"\b(?:écri\w*|donne\w*|rédige\w*|escribe\w*|dame|schreib\w*|gib)[ \t]+(?:mir[ \t]+)?(?:l['’]|(?:une|la|una|"
+        (r"\b(?:écri\w*|donne\w*|rédige\w*|faire|fais|escribe\w*|dame|hazme|schreib\w*|gib)[ \t]+(?:mir[ \t]+)?"
+         r"(?:l['’]|(?:une|la|una|"
          r"die|eine)[ \t]+)(?:explication|explicación|erklärung)\b|"
          r"\b(?:give|write)[ \t]+(?:me|us|her|him|them)?[ \t]*(?:a|an)[ \t]+(?:[\w-]+[ \t]+){0,2}?"
          r"(?:explanation|explainer)\b|"
@@ -430,7 +435,9 @@ _INDIRECT_QUESTION_RE = re.compile(
     # preguntado cuántas horas"
     r"\b(?:asks?|asked|keeps? asking)(?: me| us)(?: (?:on|by|over|via) \w+)?,? (?:how|what|when|where|whether|if|which|"
     r"who|why)\b|"
-    r"\b(?:me|nos) (?:ha |han |había |habían )?pregunt(?:a|an|aba|aban|ó|aron|ado)(?: por \w+)?,? (?:cu[aá]nt[oa]s?|"
+    # ("un cliente pregunta por WhatsApp cuánto": asked of the person, unsaid; not the noun, "la pregunta cuánto")
+    r"(?:\b(?:me|nos) (?:ha |han |había |habían )?|(?<!\bla )(?<!\buna )(?<!\besta )(?<!\besa )(?<!\bmi )(?<!\btu )"
+    r"(?<!\bsu )\b)pregunt(?:a|an|aba|aban|ó|aron|ado)(?: por \w+)?,? (?:cu[aá]nt[oa]s?|"
     r"qu[eé]|si|cu[aá]ndo|d[oó]nde|c[oó]mo|por qu[eé]|cu[aá]l(?:es)?)\b|"
     r"\b(?:me|nous) (?:a |ont |avait )?demand(?:e|ent|ait|aient|é)(?: par \w+)?,? (?:combien|si|s'il|s'ils|quand|où|"
     r"comment|pourquoi|quel(?:le)?s?)\b|"

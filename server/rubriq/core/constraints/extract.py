@@ -171,6 +171,8 @@ CONDITION_RE = re.compile(
     r"strictly\s+)?(?:necessary|needed|unavoidable))\b)|"
     # « si tu parles du chien », « si mencionas al perro », „wenn du den Hund erwähnst“; not « si possible »
     r"\bsi\s+(?:tu|vous|il|elle|on|hay|usas|mencionas|hablas|incluyes|nombras)\b(?!\s+(?:peux|pouvez|puedes)\b)|"
+    # « si le ponton n'est pas attribué », « si la fecha falta » (the article glossed "the")
+    r"(?<![\w'’])(?i:si)\s+(?:the|le|la|les|l'|l’|el|los|las|un|une|una)(?=\s|(?<=['’]))|"
     r"\b(?:wenn|falls)\s+(?:du|ihr|es|man)\b(?!\s+(?:kannst|könnt|geht)\b))[^,.;:!?\n]{1,160}", re.IGNORECASE)
 
 
@@ -178,6 +180,10 @@ _LENGTH_KINDS = frozenset({"length_constraints:number_words", "length_constraint
                            "rubriq:number_paragraphs", "length_constraints:number_paragraphs", "rubriq:number_lines",
                            "rubriq:number_characters", "rubriq:item_length"})
 _JOIN_BEFORE_RE = re.compile(r"(?:[;:]|,\s+(?:and|but)|\bbut)\s*$", re.IGNORECASE)
+# A condition on what a program does, after the verb saying it: "returns True if ...", "que devuelva True si ...".
+CODE_BEHAVIOUR_RE = re.compile(r"\b(?:returns?|returning|raises?|throws?|prints?|yields?|outputs?|devuelv[ae]n?|"
+                               r"retourne|renvoie|lanza|imprime|zurückgibt|liefert)\b[^,.;:!?\n]{0,40}$",
+                               re.IGNORECASE)
 POLITE_IF_RE = re.compile(r"\b(?:prefer|like|love|appreciate|great|nice|good|ideal|better|helpful|grateful|happy|best|"
                           r"perfect)\s+(?:it\s+)?$", re.IGNORECASE)
 
@@ -215,6 +221,8 @@ def _unconditional(found: list[Constraint], clauses: list[Clause], view: str) ->
             example_only = any(s < condition.end and condition.start < e for s, e in near)
             if POLITE_IF_RE.search(clause.text[:m.start()]):
                 continue  # "I'd prefer it if the reply didn't go beyond 120 words": a request, no condition
+            if CODE_BEHAVIOUR_RE.search(clause.text, max(0, m.start() - 60), m.start()):
+                continue  # "a function called f that returns True if the text ...": what the code does
             # "If you use bullet points, keep it to five": the consequence follows its comma; so after a ";" or a "but"
             if m.start() <= 12 or _JOIN_BEFORE_RE.search(clause.text, 0, m.start()):
                 if not clause.text.startswith(",", m.end()):

@@ -284,6 +284,8 @@ enumera = list
 resume | resúmelo | resúmela | resumir = summarize
 traduce | traducir = translate
 aparezca | aparecer | aparece | aparezcan | figure | salga | salgan = appear
+seguir apareciendo | seguir saliendo | siga apareciendo | siga saliendo = still include
+sigan apareciendo | sigan saliendo = still include
 es el máximo | es el límite | es el tope = is the max
 debe | deben = must
 tiene que | tienen que | ha de = has to
@@ -1247,6 +1249,11 @@ _DE_REORDER: tuple[Rule, ...] = (
                 r"(?:gehört|gehören)\s+(?:(?:da|hier)\s+)?nicht\s+(?:rein|hinein|dazu|(?:in|auf|ins)\b[^.;,!?\n]{0,40}))",
                 re.IGNORECASE),
      lambda m: f"leave out the topic {m.group(1)}"),
+    # "Nichts mit Gamification, das hatten wir schon", "Nichts mit Pilzen.": a verbless ban opening its clause (not
+    # "das hat nichts mit dem Preis zu tun", a statement)
+    (re.compile(r"(?:^|(?<=[.;:!?]\s)|(?<=\n)|(?<=,\s))(?:und\s+|aber\s+)?(?:bitte\s+)?(?:auch\s+|gar\s+)?nichts\s+mit\s+"
+                r"(?:(?:dem|der|den)\s+)?(?!(?:mir|dir|ihm|ihr|uns|euch|ihnen|es|sich)\b)([\wäöüß-]{3,30})"
+                r"(?=\s*(?:[,.;!?]|$)|\s+bitte\b)", re.IGNORECASE), lambda m: f"nothing about {m.group(1)}"),
     # "Zum Parkplatz bitte nichts": nothing about the thing named first
     (re.compile(r"\b(?:zum|zur|zu\s+den|zu\s+dem|zu\s+der)\s+([\wäöüß-]+)\s+(?:bitte\s+)?(?:gar\s+)?nichts\b",
                 re.IGNORECASE), lambda m: f"nothing about the {m.group(1)}"),

@@ -163,8 +163,10 @@ STDLIB_RE = re.compile(
     re.IGNORECASE)
 FORBID_MODULE_RE = re.compile(
     r"(?:\b(?:don'?t|do\s+not|never|please\s+don'?t)\s+(?:use|import|rely\s+on|pull\s+in|depend\s+on)|"
-    r"\b(?:no|without(?:\s+using)?|avoid(?:ing)?|not)\s+(?:using\s+|importing\s+)?)\s*(?:the\s+)?`?"
-    r"(?P<m>[A-Za-z_][\w.-]{1,40})`?(?:\s+(?:library|package|module|dependency))?"
+    r"\b(?:no|without(?:\s+using)?|avoid(?:ing)?|not)\s+(?:using\s+|importing\s+)?)\s*(?:the\s+)?"
+    # "no module re", "sin el módulo re": the word for a module before its name
+    r"(?P<named>(?i:module|modul|módulo|library|package)\s+)?`?"
+    r"(?P<m>[A-Za-z_][\w.-]{1,40})`?(?P<called>\s+(?:library|package|module|dependency))?"
     r"(?P<more>(?:\s*(?:,|\bor\b|\band\b|/|\bnor\b)\s*`?[A-Za-z_][\w.-]{1,40}`?){0,4})", re.IGNORECASE)
 # A module named first and ruled out after it: "pandas is overkill, leave it out", "the uuid package is off the
 # table", "pretty-bytes is not an option", "moment is a no-go".
@@ -550,7 +552,10 @@ def _forbidden_modules(ex: Extraction) -> None:
     for m in sorted(matches, key=lambda m: m.start()):
         candidates = [m.group("m"), *re.findall(r"[A-Za-z_][\w.-]{1,40}", m.groupdict().get("more") or "")]
         names = [_npm_name(c.strip("`."), text) for c in candidates]
-        found = [c for c in names if c.lower() not in COMMON_WORDS and _known_module(c, text)]
+        # a short standard-library name ("re", "os") is a module only where the prompt calls it one: "no re module"
+        called = bool(m.groupdict().get("named") or m.groupdict().get("called"))
+        found = [c for c in names if c.lower() not in COMMON_WORDS and (
+            _known_module(c, text) or (called and c.lower() in sys.stdlib_module_names and c == names[0]))]
         if not found:
             continue
         modules += [f for f in found if f not in modules]
@@ -610,6 +615,13 @@ def _explanation_stops(ex: Extraction, code_task: bool) -> bool:
     return False
 
 
+# An explanation that is the thing asked for: "write me an explanation", "tu peux me faire une explication".
+_EXPLANATION_ASKED_FOR_RE = re.compile(
+    r"\b(?:give|write|make|send|do|prepare|draft|need|want|faire|fais|écris|hazme|dame|escribe|schreib|mach|gib)\s+"
+    r"(?:(?:me|us|mir|uns|moi|nous)\s+)?(?:(?:a|an|one)\s+)?(?:(?:short|quick|simple|brief|little|clear)\s+)?"
+    r"explanation\b", re.IGNORECASE)
+
+
 def _explanation(ex: Extraction) -> None:
     code_task = CODE_TASK_RE.search(ex.view) is not None
     if _explanation_stops(ex, code_task):
@@ -620,6 +632,8 @@ def _explanation(ex: Extraction) -> None:
             (EXPLAIN_VERB_RE.search(text) or HOW_IT_WORKS_RE.search(text)) if code_task else None)
         if not cue or (not code_task and cue.group().lower() == "prose"):
             continue  # "answer in prose, under 60 words" with no code asked for: the whole answer's length
+        if not code_task and _EXPLANATION_ASKED_FOR_RE.search(text, max(0, cue.start() - 40), cue.end()):
+            continue  # "write me an explanation in 4 sentences max": with no code, the explanation is the reply
         for m in EXPLANATION_COUNT_RE.finditer(text):
             if abs(m.start() - cue.end()) > 60 and abs(cue.start() - m.end()) > 30:
                 continue

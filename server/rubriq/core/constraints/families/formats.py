@@ -179,8 +179,10 @@ INPUT_TABLE_RE = re.compile(r"\b(?:from|read(?:s|ing)?|pars(?:e|es|ing)|load(?:s
 
 # A file the person makes themselves, described: "Every spring I export the membership list as a CSV", "we
 # download the bookings from the till as a spreadsheet", "I export loans to a CSV instead" (the material the code or
-# the reply works from).
-USER_EXPORT_RE = re.compile(r"\b(?:i|we)\s+(?:(?!(?:want|like|need|would|could|can|will|to)\b)\w+\s+){0,6}?"
+# the reply works from). A system of theirs that exports it too: "the till system exports stock as a CSV".
+USER_EXPORT_RE = re.compile(r"\b(?:i|we|(?:the|our|my)\s+(?:[\w-]+\s+){0,2}?(?:system|till|app|software|tool|program|"
+                            r"platform|portal|website|site|machine|reader|bank|terminal))\s+"
+                            r"(?:(?!(?:want|like|need|would|could|can|will|to)\b)\w+\s+){0,6}?"
                             r"(?:export|download|pull|dump|save)(?:s|ed)?\b"
                             r"[^.!?\n]{0,80}?\b(?:as|in|into|to)\s+(?:a\s+|an\s+)?(?:csv|spreadsheet|excel\s+file)\b",
                             re.IGNORECASE)

@@ -650,8 +650,9 @@ def phrase_list(text: str, pos: int, limit: int = 12, max_words: int = 4) -> tup
                 j += nxt.end()
             # a preposition or "exactly" opens a remark on the list ("..., exactly in that order"), unless it stands
             # alone between commas in a list already running ("numero, objet, pour, contre": a column named "pour")
-            if words[0].lower() in ("a", "an", "one") and "per" in (w.lower() for w in words[1:]):
-                break  # "..., one line per meeting": how the list is laid out
+            if words[0].lower() in ("a", "an", "one", "una", "un", "une", "eine", "ein") and \
+                    {"per", "por", "par", "pro"} & {w.lower() for w in words[1:]}:
+                break  # "..., one line per meeting", "una fila por término": how the list is laid out
             if words[0].lower() in PHRASE_ENDERS | _REMARK_OPENERS and not (
                     items and len(words) == 1 and words[0].lower() in _PREPOSITION_ENDERS
                     and re.match(r"[ \t]*,[ \t]*[^\W\d_]", text[j:j + 8])) and not (

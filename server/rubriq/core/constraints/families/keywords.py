@@ -403,10 +403,12 @@ def _dates_given(ex: Extraction) -> None:
             _add_required(ex, [date], Span(m.start(), m.end()))
 
 
-# A date or a time the reply must keep, named only by its kind: "make sure the launch date is in there", "la date de
-# l'audit de suivi doit apparaître", "L'heure du rendez-vous doit absolument y être", "keep the dates exactly as
-# they are". The value is the one the prompt gives of that kind (`_value_of_the_kind` below).
-_VALUE_KIND = r"(?P<kind>dates?|times?|deadlines?|heures?|horas?|fechas?|uhrzeit|datum|termin|frist|plazo)"
+# A date, a time or a reference number the reply must keep, named only by its kind: "make sure the launch date is in
+# there", "la date de l'audit de suivi doit apparaître", "L'heure du rendez-vous doit absolument y être", "keep the
+# dates exactly as they are", "keep the notice number in". The value is the one the prompt gives of that kind
+# (`_value_of_the_kind` below).
+_VALUE_KIND = (r"(?P<kind>dates?|times?|deadlines?|heures?|horas?|fechas?|uhrzeit|datum|termin|frist|plazo|numbers?|"
+               r"reference|ref|code|numéro|número|nummer)")
 _VALUE_OWNER = (r"(?:\s+(?:of|for|vom|von|del?)\s+(?:the\s+|la\s+|el\s+|dem\s+|der\s+|l')?"
                 r"(?P<after>[\w'’-]+(?:\s+[\w'’-]+){0,3}?))?")
 KIND_OF_VALUE_IN_RE = re.compile(
@@ -428,28 +430,58 @@ _CLOCK_TIME_RE = re.compile(r"\b\d{1,2}(?::\d{2}|h\d{2}|\.\d{2}\s?(?:am|pm))\b|\
                             re.IGNORECASE)
 # words that place a value but name nothing it belongs to ("the new date", "the right time")
 _NOT_A_QUALIFIER = {"new", "neue", "neuen", "nouvelle", "nueva", "old", "same", "right", "exact", "actual", "real",
-                    "correct", "final", "still", "whole", "these", "those", "the", "this", "that"}
+                    "correct", "final", "still", "whole", "these", "those", "the", "this", "that", "its", "our", "your",
+                    "his", "her", "der", "die", "das", "dem", "den", "les", "del", "los", "las", "une", "una"}
 
 
-def _value_of_the_kind(ex: Extraction, kind: str, qualifiers: list[str], asked: Span) -> str | None:
-    """The one date (or clock time) the prompt gives outside the asking clause: the only one there is, or the only
-    one whose line carries a word of the qualifier ("the launch date" → the line "offline sync, lands on May 14");
-    None where that leaves none or several."""
-    pattern = _CLOCK_TIME_RE if kind.lower().startswith(("time", "heure", "hora", "uhrzeit")) else _DAY_MONTH_RE
+# the value a change replaces, after "from ... to", before "instead of": "move go-live from 2 May to 23 May",
+# "at 7:30 instead of 6:45", "23 May (was 2 May)"
+_REPLACED_BEFORE_RE = re.compile(r"(?:\binstead\s+of|\brather\s+than|\bnot|\bwas|\bstatt|\bau\s+lieu\s+de|"
+                                 r"\ben\s+(?:lugar|vez)\s+de|\bno)\s+(?:the\s+|le\s+|el\s+|am\s+)?$", re.IGNORECASE)
+_REPLACED_AFTER_RE = re.compile(r"\s+(?:to|until|au|bis|auf|a|al)\s+", re.IGNORECASE)
+_NEW_WORDS = {"new", "neue", "neuen", "neues", "nouvelle", "nouveau", "nueva", "nuevo", "revised", "updated",
+              "changed", "moved"}
+# a reference number as documents write it: "Notice to Mariners No. 09/2025", "Ref: HB-2231", "case number 4471"
+_REFERENCE_RE = re.compile(r"(?:\bno\.?|\bnr\.?|\bnumber|\bnuméro|\bnúmero|\bnummer|#|\bref(?:erence)?\.?)"
+                           r"[ \t]*:?[ \t]*(?P<code>[A-Z]{0,5}[-/]?\d[\w/.-]*\w|\d)", re.IGNORECASE)
+
+
+def _value_of_the_kind(ex: Extraction, kind: str, qualifiers: list[str], new: bool, asked: Span) -> str | None:
+    """The one date, clock time or reference number the prompt gives outside the asking clause: the only one there
+    is, or the only one whose line carries a word of the qualifier ("the launch date" → the line "offline sync, lands
+    on May 14"), and of a change the value it makes ("the new go-live date" → "from 2 May to 23 May": 23 May).
+    A reference number needs its qualifier ("the notice number"). None where that leaves none or several."""
+    lowered = kind.lower()
+    if lowered.startswith(("time", "heure", "hora", "uhrzeit")):
+        pattern = _CLOCK_TIME_RE
+    elif lowered.startswith(("number", "reference", "ref", "code", "numéro", "número", "nummer")):
+        if not qualifiers:
+            return None  # "the number" alone names no value
+        pattern = _REFERENCE_RE
+    else:
+        pattern = _DAY_MONTH_RE
     text = ex.doc.text
     found: dict[str, tuple[str, set[str]]] = {}  # normalised value -> (as first written, the lines it is on)
+    replaced: set[str] = set()
     for m in islice(pattern.finditer(text), MAX_MATCHES):
         if asked.start <= m.start() < asked.end:
             continue
-        written = m.group().strip()
+        written = (m.groupdict().get("code") or m.group()).strip()
         key = re.sub(r"(?:st|nd|rd|th|er|de|\.)\b|\s+", "", written.lower())
         lo = max(text.rfind("\n", 0, m.start()), text.rfind(". ", 0, m.start())) + 1
         hi = min(x for x in (text.find("\n", m.end()), text.find(". ", m.end()), len(text)) if x >= 0)
         line = text[lo:hi].lower()
         found.setdefault(key, (written, set()))[1].add(line)
+        after = _REPLACED_AFTER_RE.match(text, m.end())
+        if _REPLACED_BEFORE_RE.search(text, max(0, m.start() - 20), m.start()) or (
+                re.search(r"\b(?:from|de|du|von|vom|del)\s+$", text[max(0, m.start() - 6):m.start()], re.IGNORECASE)
+                and after and pattern.match(text, after.end())):
+            replaced.add(key)
     if len(found) > 1 and qualifiers:
         stems = [q.lower()[:5] for q in qualifiers]
         found = {k: v for k, v in found.items() if any(stem in line for line in v[1] for stem in stems)}
+    if len(found) > 1 and new:
+        found = {k: v for k, v in found.items() if k not in replaced}
     return next(iter(found.values()))[0] if len(found) == 1 else None
 
 
@@ -463,9 +495,10 @@ def _values_named_by_kind(ex: Extraction) -> None:
                                                                              m.group("verb"), re.IGNORECASE):
             continue  # "the dates as they are" asks nothing without "keep"
         words = re.findall(r"[^\W\d_][\w'’-]*", f"{m.group('before')} {m.group('after') or ''}")
-        qualifiers = [w for w in words if len(w) >= 4 and w.lower() not in _NOT_A_QUALIFIER]
+        qualifiers = [w for w in words if len(w) >= 3 and w.lower() not in _NOT_A_QUALIFIER]
+        new = any(w.lower() in _NEW_WORDS for w in words)
         asked = ex.reading.to_source(Span(m.start(), m.end()))
-        value = _value_of_the_kind(ex, m.group("kind"), qualifiers, asked)
+        value = _value_of_the_kind(ex, m.group("kind"), qualifiers, new, asked)
         if value is not None:
             _add_required(ex, [value], Span(m.start(), m.end()))
 
@@ -941,6 +974,8 @@ NOT_A_TOPIC = frozenset({
     "comment", "comments", "commentary", "commentaire", "commentaires", "comentario", "comentarios", "kommentar",
     "explanation", "explanations", "explication", "explications", "explicación", "erklärung", "preamble",
     "préambule", "preámbulo", "intro", "introduction", "einleitung",
+    # a ban of its own starting, in the prompt's own language: "Nichts mit Pilzen, und keine Überschrift ..."
+    "no", "not", "never", "without", "kein", "keine", "keinen", "nicht", "ohne", "pas", "sans", "ni", "sin", "nada",
 })
 # After "don't mention X and", a new instruction rather than a second topic: "... the new job, and sign off with".
 INSTRUCTION_START = frozenset({

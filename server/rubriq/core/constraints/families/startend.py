@@ -78,6 +78,16 @@ NEXT_INSTRUCTION_RE = re.compile(
     r"Write|Use|Include|Keep|Remember|Note|Again|Afterwards|Finally)\b)")
 
 
+# A contact detail named by its kind and then given: "the phone number, 0161 555 0142", "our website
+# www.example.org", "the e-mail address bookings@example.org".
+CONTACT_GIVEN_RE = re.compile(
+    r"(?:the|our|my|your|their)\s+(?:(?:main|office|booking|bookings|help\s*line|contact|direct)\s+)?"
+    r"(?:(?:phone|telephone|mobile|contact|helpline)\s+number|phone|telephone\s+number|number|website|web\s+address|"
+    r"url|link|e-?mail(?:\s+address)?)\s*[,:(]?\s*"
+    r"(?P<value>\+?\(?\d[\d ()-]{5,18}\d|(?:https?://|www\.)[\w./%?=&#-]*[\w/]|[\w.+-]+@[\w-]+(?:\.[\w-]+){1,4})"
+    r"(?=\s*(?:[,.;:)!?]|$|\s+(?:because|as|so|since|and|please)\b))", re.IGNORECASE)
+
+
 def _closing_phrase(text: str, pos: int, quoted_only: bool) -> tuple[str, int] | None:
     """The phrase that starts at `pos` (after the words introducing it) and where it ends; None if there is none."""
     pos = INTRO_RE.match(text, pos).end()  # type: ignore[union-attr]  # matches the empty string at worst
@@ -146,6 +156,13 @@ def extract_end(ex: Extraction) -> None:
         what = (groups.get("what") or "").strip().lower()
         if what in ("each", "every"):
             continue  # "end each paragraph with ...": not the end of the response
+        contact = CONTACT_GIVEN_RE.match(view, m.start("det") if groups.get("det") else m.end()) \
+            if m.re is END_RE else None
+        if contact:  # "finish with the phone number, 0161 555 0142": the number itself ends the reply
+            value = contact.group("value")
+            ex.add("startend:end_checker", "startend", {"end_phrase": value}, Span(m.start(), contact.end()),
+                   f"end with {value!r}")
+            return
         colon = bool(groups.get("colon") or groups.get("colon2"))
         definite = bool(groups.get("noun")) and (bool(groups.get("exact")) or (groups.get("det") or "the ").strip()
                                                  .lower() not in ("a", "an"))
