@@ -3011,7 +3011,17 @@ def _numeric_compatible(c: Value, s: Value) -> str:
     if _same_direction(c, s):
         # "about 57" and "about 50", "at least 174" and "at least 145": two writings of one figure, compared as such
         x, y = stated_number(c), stated_number(s)
-        return "same figure" if abs(x - y) <= _ROUNDING_SHARE * max(abs(x), abs(y)) else ""
+        if c.qualifier in _APPROXIMATE:
+            return "same figure" if abs(x - y) <= _ROUNDING_SHARE * max(abs(x), abs(y)) else ""
+        # a bound is a limit someone set, stated exactly: "at least 85%" is not "at least 80%", though it rounds
+        # ("at least 150" for "at least 148") and converts ("at least 2.5 hours" for "at least 150 minutes")
+        if x == y or abs(x - y) <= 1e-9 * max(abs(x), abs(y)):
+            return "same figure"
+        if c.step > 0 and abs(x - y) <= c.step / 2 + 1e-9 * abs(y) and abs(x - y) <= _ROUNDING_SHARE * abs(y):
+            return "same figure, rounded"
+        if not (_power_of_ten(c.step) and _power_of_ten(s.step)) and abs(x - y) <= _CONVERSION_SHARE * abs(y):
+            return "same figure, converted"
+        return ""
     c_point, s_point = c.low == c.high, s.low == s.high
     if c.qualifier == "range" and s.qualifier == "range":
         if _close(c.low, s.low, c.step) and _close(c.high, s.high, c.step):
@@ -3162,9 +3172,12 @@ def compatible(c: Value, s: Value) -> str:
     if fam != family(s):
         return ""
     if fam in _NUMERIC_FAMILIES:
+        # "capped at £20" is not shown by "50p per minute" falling under it: a bound against a rate, when it is none
+        bound_against_rate = (c.qualifier in _LOWER_BOUNDS or c.qualifier in _UPPER_BOUNDS) and s.low == s.high and \
+            (split_rate(c.unit)[1] is None) != (split_rate(s.unit)[1] is None)
         if fam in ("money", "count") and c.unit != s.unit:
             s = _restated(c, s) or s
-        if not _units_agree(c, s):
+        if not _units_agree(c, s) or bound_against_rate:
             return ""
         return _numeric_compatible(c, s)
     if fam == "date":
@@ -3251,6 +3264,9 @@ def slot_score(c: Value, e: Value) -> int:
             return -1  # an unnamed or ambiguous zone against another: the times cannot be compared
         score += 2
     elif fam == "money":
+        if (c.qualifier in _LOWER_BOUNDS or c.qualifier in _UPPER_BOUNDS) and e.low == e.high and \
+                (split_rate(c.unit)[1] is None) != (split_rate(e.unit)[1] is None):
+            return -1  # "capped at £20" and "50p per minute": a limit on a sum and a rate are two things
         score += 2 if split_rate(c.unit)[0] == split_rate(e.unit)[0] else 0
     elif fam in _INTRINSIC_FAMILIES:
         if fam == "percent" and c.unit != e.unit:
@@ -3289,6 +3305,8 @@ def slot_score(c: Value, e: Value) -> int:
     if fam in _INTRINSIC_FAMILIES and not shared and not (c.governor and c.governor == e.governor) and \
             not (c.unit and c.unit == e.unit and fam in ("age", "money")):
         return -1  # two dates (ages, sums) with nothing around them in common: nothing says they are one fact
+    if any(c.qualifier in bounds and e.qualifier in bounds for bounds in (_LOWER_BOUNDS, _UPPER_BOUNDS)):
+        score += 1  # "capped at £20" and "capped at £30": two limits on one thing before a rate beside them
     score += min(2, len(shared))
     return score
 
@@ -3545,6 +3563,10 @@ def _derived(c: Value, values: Sequence[Value], claim_others: Sequence[Value] = 
         fits, _, _ = _derivation_fit(c)
         if any(fits(x) and x < c.high for x in _spans_between(c, [*values, *claim_others], stated_days)):
             return True
+    if c.qualifier in _LOWER_BOUNDS and any(
+            family(o) == family(c) and o.unit == c.unit and o.qualifier in _LOWER_BOUNDS and
+            not _numeric_compatible(c, o) for o in values if o.low is not None and o.high is not None):
+        return False  # "at least 85%" where the source sets "at least 80%": its limit changed, not worked out
     if c.low is None or c.high is None or c.qualifier in ("range", "vague", *_UPPER_BOUNDS) or \
             (c.qualifier == "exactly" and not c.text.lower().startswith(("only", "just"))) or \
             not (math.isfinite(c.low) or math.isfinite(c.high)):
@@ -4197,7 +4219,9 @@ def compare(claim: list[Value], evidence: list[Value], source: ValueIndex, *, in
             if day is not None:  # "SD-4107 happened on a Saturday" for the log's "SD-4107,P1,2026-04-25 06:20"
                 check = ValueCheck(c, "matched", day, False, "the weekday of the date the source gives what the "
                                    "claim names")
-        if check.status == "absent" and c.kind == "weekday":
+        if check.status in ("absent", "conflict") and c.kind == "weekday":
+            # against another date's weekday too ("by Tuesday 12 January" where the source's today is "Friday 8
+            # January 2027"): right for its own date, in one of the years the source's dates span
             day = _weekday_in_a_source_year(c, claim, source, claim_index.text if claim_index is not None else "")
             if day is not None:
                 check = ValueCheck(c, "matched", day, False, "the weekday of the date beside it, in a year the "
