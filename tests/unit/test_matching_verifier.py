@@ -270,3 +270,15 @@ def test_a_forbidden_claim_about_a_person_the_output_calls_her_or_you_is_still_s
 
 def test_thresholds_are_probabilities():
     assert 0 < THRESHOLDS.fact < 1 and 0 < THRESHOLDS.forbidden < 1 and 0 < THRESHOLDS.claim < 1
+
+
+@pytest.mark.models
+def test_a_fact_about_the_reader_is_conveyed_by_an_output_written_to_them(matcher):
+    fact = [FactQuery("F1", "Priya must move out of the bedroom for six weeks.")]
+    to_her = ("You must move out of the bedroom for six weeks while the work is done. Your landlord will pay for your "
+              "storage, and you can claim travel.")
+    verdict = matcher.conveyed(fact, Document(OUTPUT, to_her))[0]
+    assert verdict.holds, verdict.reason
+    # a summary that addresses nobody keeps the fact's names: another person's move is not hers
+    about_him = "Mark Hale must move out of the bedroom for six weeks while the work is done. The landlord pays."
+    assert not matcher.conveyed(fact, Document(OUTPUT, about_him))[0].holds

@@ -11,7 +11,10 @@ single units, the best two joined and the best with its neighbours, NLI on them,
   (`ConveyedWeights`: NLI entailment of the chosen premise, cosine, bigram and unigram support, absent values; of
   the whole fact, or of its weakest clause when every clause does better), 1 when a unit opens with the fact word
   for word (`opens_with`), and 0 when a value of the fact conflicts with the output ("within 72 hours" is conveyed
-  by "within three days", never by "within five days"). Conveyed when the score ≥ `THRESHOLDS.fact`. Evidence:
+  by "within three days", never by "within five days"). In an output written to its reader (`_addresses_its_reader`)
+  a person the fact names whom the output never names in full is read as "the person" first (`as_the_output_refers`,
+  untitled: "Joanne must apply by 5 May" is conveyed by "You must apply by 5 May"); a news summary, which addresses
+  nobody, keeps the fact's names. Conveyed when the score ≥ `THRESHOLDS.fact`. Evidence:
   the output units of the premise the verdict rests on (one or several), else the closest unit.
 - **multi-hop facts** (CRP-SPEC-026 §4.2: a fact "that requires connecting two or more source facts to state
   correctly"). The connection is what the fact adds over its parts, so the output conveys it only when it states
@@ -335,7 +338,8 @@ class VerifierMatcher:
 
     def conveyed(self, facts: Sequence[FactQuery], document: Document) -> list[Verdict]:
         threshold = self.thresholds.fact
-        stated = [as_the_output_refers(f.text, document.text) for f in facts]
+        untitled = _addresses_its_reader(document.text)
+        stated = [as_the_output_refers(f.text, document.text, untitled=untitled) for f in facts]
         hops = [fact_hops(text) if f.multi_hop else [] for f, text in zip(facts, stated, strict=True)]
         texts = stated + [h for hs in hops for h in hs]
         units, judged = self.judge(texts, [document])
@@ -560,6 +564,17 @@ def as_the_output_refers(fact: str, text: str, *, untitled: bool = False) -> str
 
     fact = _TITLED_NAME_RE.sub(by_title, fact)
     return _SUBJECT_NAME_RE.sub(by_name, _OWNER_NAME_RE.sub(by_name, fact)) if untitled else fact
+
+
+# An output written to the person ("you must apply by ...", "your compensation") names them as "you", so a fact
+# about "Joanne" is read as about "the person" there (`as_the_output_refers`, untitled); an output that never
+# addresses its reader (a news summary) keeps the fact's names, "Messi scored" is not "the person scored".
+_TO_THE_READER_RE = re.compile(r"\b(?:you|your|yours|yourself)\b", re.IGNORECASE)
+MIN_WORDS_TO_THE_READER = 3
+
+
+def _addresses_its_reader(text: str) -> bool:
+    return len(_TO_THE_READER_RE.findall(text)) >= MIN_WORDS_TO_THE_READER
 
 
 # Capitalised words that open a statement or name a body, not a person: "The council's", "Because Ellen ..."
