@@ -110,9 +110,11 @@ Compatible (claim value c, source value s, same comparison family; numbers and q
   - numeric, same unit (or one without a head noun; a measure never matches a bare number): intervals meet;
     a point c may round s ("4 million" for 3.9 million, "500" for 530: |c − s| ≤ step(c)/2 and ≤ 10% of s), but a
     plain source figure is not rounded towards a more precise claim ("530" does not match "500"); two
-    approximations, or two bounds of one direction, compare their stated figures within 10% ("about 57" is not
-    "about 50"); a range matches a range when both ends do, and holds any point inside it; units convert within a
-    dimension ("3 km" = "3,000 m", "72 hours" = "three days", "two weeks" = "14 days", "5 miles" ≈ "8 km"), and a
+    approximations compare their stated figures within 10% ("about 57" is not "about 50"), two bounds of one
+    direction as two points do (a limit is stated exactly: "at least 85%" is not "at least 80%"), and a bound never
+    agrees with a rate when it is none ("capped at £20" and "50p per minute"); a range matches a range when both ends
+    do, and holds any point inside it; units convert within a dimension ("3 km" = "3,000 m", "72 hours" = "three
+    days", "two weeks" = "14 days", "5 miles" ≈ "8 km"), and a
     figure converted from another unit (feet, miles, months) may differ by 2% ("656 ft" for "198 metres").
   - date: they state a part in common and the parts both state agree (a year matches any date in it; "January"
     and "2019" neither agree nor disagree); time: the same zone, or two zones of known
@@ -3166,18 +3168,24 @@ def _entity_compatible(c: Value, s: Value) -> bool:
     return all(any(t.startswith(_demonym_stem(w)) or _demonym_stem(w).startswith(t) for t in stems) for w in ck)
 
 
+def _bound_against_rate(c: Value, s: Value) -> bool:
+    """Bound c and point s, one of them an amount per period and the other not: a limit on a sum ("capped at £20")
+    and a rate ("50p per minute") are two things, whatever their figures."""
+    return (c.qualifier in _LOWER_BOUNDS or c.qualifier in _UPPER_BOUNDS) and s.low == s.high and \
+        (split_rate(c.unit)[1] is None) != (split_rate(s.unit)[1] is None)
+
+
 def compatible(c: Value, s: Value) -> str:
     """Why s states what c states, or "" (see the module docstring). Values of different families never agree."""
     fam = family(c)
     if fam != family(s):
         return ""
     if fam in _NUMERIC_FAMILIES:
-        # "capped at £20" is not shown by "50p per minute" falling under it: a bound against a rate, when it is none
-        bound_against_rate = (c.qualifier in _LOWER_BOUNDS or c.qualifier in _UPPER_BOUNDS) and s.low == s.high and \
-            (split_rate(c.unit)[1] is None) != (split_rate(s.unit)[1] is None)
+        if _bound_against_rate(c, s):
+            return ""  # "capped at £20" is not shown by "50p per minute" falling under it
         if fam in ("money", "count") and c.unit != s.unit:
             s = _restated(c, s) or s
-        if not _units_agree(c, s) or bound_against_rate:
+        if not _units_agree(c, s):
             return ""
         return _numeric_compatible(c, s)
     if fam == "date":
@@ -3264,8 +3272,7 @@ def slot_score(c: Value, e: Value) -> int:
             return -1  # an unnamed or ambiguous zone against another: the times cannot be compared
         score += 2
     elif fam == "money":
-        if (c.qualifier in _LOWER_BOUNDS or c.qualifier in _UPPER_BOUNDS) and e.low == e.high and \
-                (split_rate(c.unit)[1] is None) != (split_rate(e.unit)[1] is None):
+        if _bound_against_rate(c, e):
             return -1  # "capped at £20" and "50p per minute": a limit on a sum and a rate are two things
         score += 2 if split_rate(c.unit)[0] == split_rate(e.unit)[0] else 0
     elif fam in _INTRINSIC_FAMILIES:
